@@ -1,0 +1,369 @@
+/*
+ * libboardgames: the rules of the traditional board games of the former USSR.
+ *
+ * This header is the documentation of the generic API. Every game is reached
+ * through it; a few games add queries of their own in a small header beside
+ * this one (<boardgames/kutochki.h>, ...).
+ *
+ * Conventions
+ *   - Every function that can fail returns an int: BG_OK (0) or a negative
+ *     BG_E* code. bg_strerror() gives the code's static text and
+ *     bg_last_error() a detail naming what was wrong. A failed call changes
+ *     nothing: the game is exactly as it was before the call.
+ *   - Handles are opaque. The caller owns a handle from bg_game_new() (or
+ *     _clone, _from_position, _from_record) until bg_game_free().
+ *   - Strings returned as `const char *` are static or owned by the handle
+ *     (said per function) and never need freeing. Text output goes into
+ *     caller buffers: on BG_EBUFSIZE, *len (when given) holds the length the
+ *     text needs, without its terminating NUL.
+ *   - Seats are 0 and 1; seat 0 moves first unless a game page says
+ *     otherwise. Points are numbered 0 .. bg_point_count()-1.
+ *
+ * Thread contract
+ *   The library has no mutable global state. Different handles may be used
+ *   in different threads at the same time; one handle must be used by one
+ *   thread at a time. bg_last_error() is per thread.
+ *
+ * Allocation
+ *   bg_legal_moves(), bg_play() and bg_undo() do not allocate, except that
+ *   the history stack of a handle grows geometrically when a game gets
+ *   longer than any before it on that handle.
+ */
+#ifndef BOARDGAMES_H
+#define BOARDGAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(BG_BUILDING)
+#  define BG_API __declspec(dllexport)
+#elif defined(_WIN32)
+#  define BG_API __declspec(dllimport)
+#elif defined(__GNUC__)
+#  define BG_API __attribute__((visibility("default")))
+#else
+#  define BG_API
+#endif
+
+/* ---- Version ------------------------------------------------------------ */
+
+#define BG_VERSION_MAJOR 0
+#define BG_VERSION_MINOR 1
+#define BG_VERSION_PATCH 0
+#define BG_VERSION_STRING "0.1.0"
+/** The version as one number: major * 10000 + minor * 100 + patch. */
+#define BG_VERSION_NUMBER \
+	(BG_VERSION_MAJOR * 10000 + BG_VERSION_MINOR * 100 + BG_VERSION_PATCH)
+
+/** The version of the library at run time, "MAJOR.MINOR.PATCH". */
+BG_API const char *bg_version(void);
+/** The run-time version as BG_VERSION_NUMBER computes it. */
+BG_API int bg_version_number(void);
+
+/* ---- Errors ------------------------------------------------------------- */
+
+enum {
+	BG_OK = 0,
+	BG_EINVAL = -1,      /**< invalid argument: NULL, out of range */
+	BG_ENOGAME = -2,     /**< unknown game name in a spec */
+	BG_EOPTION = -3,     /**< unknown option key or bad option value */
+	BG_EPARSE = -4,      /**< move text that does not parse on this board */
+	BG_EILLEGAL = -5,    /**< a move that is not legal here */
+	BG_EAMBIGUOUS = -6,  /**< move text that fits more than one legal move */
+	BG_EBUFSIZE = -7,    /**< caller buffer too small; the size is reported */
+	BG_ENOUNDO = -8,     /**< undo at the start of the history */
+	BG_EGAMEOVER = -9,   /**< a move after the end of the game */
+	BG_EFORMAT = -10,    /**< malformed position or record text */
+	BG_ENOMEM = -11,     /**< out of memory */
+	BG_EWRONGGAME = -12  /**< a game-specific query on another game */
+};
+
+/** Static English text for an error code; never NULL. */
+BG_API const char *bg_strerror(int code);
+/**
+ * The detail of the last error in this thread, e.g.
+ * "option 'size': 12 is not one of 8|10". Empty when the last call of this
+ * thread succeeded. Valid until the next library call in this thread.
+ */
+BG_API const char *bg_last_error(void);
+
+/* ---- Catalogue ---------------------------------------------------------- */
+
+/** Option value types. */
+enum {
+	BG_OPT_BOOL = 0, /**< "0" or "1" (also "true"/"false", or the bare key) */
+	BG_OPT_INT = 1,  /**< a decimal integer in a range, or one of a few words */
+	BG_OPT_ENUM = 2, /**< one word of a list */
+	BG_OPT_TEXT = 3  /**< free text checked by the game (a size, a point) */
+};
+
+/** Number of games in the catalogue. */
+BG_API size_t bg_catalog_count(void);
+/** The canonical name of game i ("kutochki"), or NULL when i is out of range. */
+BG_API const char *bg_catalog_name(size_t i);
+/**
+ * The title of game i in a language: lang "en" or "ru" (UTF-8). NULL when i
+ * or lang is unknown.
+ */
+BG_API const char *bg_catalog_title(size_t i, const char *lang);
+/** The k-th alias of game i ("corners"), or NULL past the last one. */
+BG_API const char *bg_catalog_alias(size_t i, size_t k);
+/** Number of options of game i (0 when i is out of range). */
+BG_API size_t bg_catalog_option_count(size_t i);
+/**
+ * Describe option k of game i. Any out pointer may be NULL.
+ *   key      "size"
+ *   type     BG_OPT_*
+ *   def      the default value as text ("8")
+ *   allowed  the allowed values: words and ranges joined by '|', e.g.
+ *            "8|10", "0..1000", "auto|0..200"; for BG_OPT_TEXT a pattern
+ *            for people ("WxH, 3..52")
+ *   doc      one line saying what it does
+ * Returns BG_EINVAL when i or k is out of range.
+ */
+BG_API int bg_catalog_option(size_t i, size_t k, const char **key, int *type,
+			     const char **def, const char **allowed,
+			     const char **doc);
+/** Index of a game by name or alias, or BG_ENOGAME. */
+BG_API int bg_catalog_find(const char *name);
+
+/* ---- Handles ------------------------------------------------------------ */
+
+typedef struct bg_game bg_game;
+
+/**
+ * Start a new game from a spec: "NAME" or "NAME:key=value,key=value".
+ * Unknown names, unknown keys and bad values are errors (BG_ENOGAME,
+ * BG_EOPTION); a bool option may be given as a bare key ("diagonal").
+ */
+BG_API int bg_game_new(bg_game **out, const char *spec);
+/** Free a handle; NULL is a no-op. */
+BG_API void bg_game_free(bg_game *g);
+/** A deep copy that plays identically, history and undo included. */
+BG_API int bg_game_clone(bg_game **out, const bg_game *g);
+/**
+ * The canonical spec of the game: its canonical name, then the options that
+ * differ from their defaults, in the order of the catalogue, with canonical
+ * values ("kutochki:size=10,diagonal=1"). Owned by the handle.
+ */
+BG_API const char *bg_game_spec(const bg_game *g);
+/** The canonical name of the game ("kutochki"). Static. */
+BG_API const char *bg_game_name(const bg_game *g);
+
+/* ---- Board description -------------------------------------------------- */
+
+/** How a board is drawn. */
+enum {
+	BG_BOARD_CELLS = 0,         /**< pieces stand in the cells of a grid */
+	BG_BOARD_INTERSECTIONS = 1, /**< pieces stand on the crossings of grid lines */
+	BG_BOARD_LINES = 2          /**< points joined by the lines bg_line_* lists */
+};
+
+/** Line styles. */
+enum { BG_LINE_SOLID = 0, BG_LINE_DASHED = 1 };
+
+/** Point marks (a bit set). */
+enum {
+	BG_MARK_HOME0 = 1 << 0,  /**< a starting home / camp of seat 0 */
+	BG_MARK_HOME1 = 1 << 1,  /**< a starting home / camp of seat 1 */
+	BG_MARK_SPECIAL = 1 << 2 /**< a point the rules treat apart (a centre) */
+};
+
+/** Piece kinds reported by bg_point_piece(). */
+enum {
+	BG_PIECE_NONE = 0, /**< empty point */
+	BG_PIECE_MAN = 1,  /**< an ordinary piece (dot, goose, sheep, man) */
+	BG_PIECE_KING = 2, /**< a promoted or stronger piece (king, wolf, fox) */
+	BG_PIECE_DEAD = 3  /**< a captured point or dead cell (Dots); the seat
+			         is its owner */
+};
+
+BG_API int bg_board_kind(const bg_game *g);
+/** Drawing frame: coordinates run 0..width-1 and 0..height-1. */
+BG_API int bg_board_size(const bg_game *g, int *width, int *height);
+BG_API size_t bg_point_count(const bg_game *g);
+/**
+ * Drawing coordinates of point p: x to the right, y upwards from the bottom
+ * edge, on the frame of bg_board_size(). The point's name is made from them:
+ * file letters from x (a, b, ..., z, aa, ab, ...) and rank y+1.
+ */
+BG_API int bg_point_coords(const bg_game *g, int p, int *x, int *y);
+/** The name of point p ("e4") into buf; see the conventions for cap/len. */
+BG_API int bg_point_name(const bg_game *g, int p, char *buf, size_t cap,
+			 size_t *len);
+/** The point with a name, or BG_EPARSE. */
+BG_API int bg_point_find(const bg_game *g, const char *name, int *p);
+/** The BG_MARK_* bits of point p (0 for none), or BG_EINVAL. */
+BG_API int bg_point_marks(const bg_game *g, int p);
+/** The piece on point p: its seat (-1 for none) and BG_PIECE_* kind. */
+BG_API int bg_point_piece(const bg_game *g, int p, int *seat, int *kind);
+/** Number of drawn lines (line boards; 0 on grid boards). */
+BG_API size_t bg_line_count(const bg_game *g);
+/** Line i: its BG_LINE_* style and number of points. */
+BG_API int bg_line_info(const bg_game *g, size_t i, int *style, size_t *npoints);
+/** The k-th point of line i, in order along the line. */
+BG_API int bg_line_point(const bg_game *g, size_t i, size_t k, int *p);
+
+/* ---- Moves -------------------------------------------------------------- */
+
+/** Move kinds. */
+enum {
+	BG_MOVE_PASS = 0,    /**< no points */
+	BG_MOVE_PLACE = 1,   /**< path = the point(s) placed on, in order */
+	BG_MOVE_STEP = 2,    /**< path = from, to (a step or a slide) */
+	BG_MOVE_JUMP = 3,    /**< path = from, landing points (nothing taken) */
+	BG_MOVE_CAPTURE = 4, /**< path = from, landing points (pieces taken) */
+	BG_MOVE_GROUND = 5   /**< Dots: ground and end the game; no points */
+};
+
+#define BG_MOVE_MAX_POINTS 34
+
+/** A move flag a game may use (Dots: close under the territory rules). */
+#define BG_MOVE_FLAG_MARK 1
+
+/**
+ * A move: a 72-byte value, compared with bg_move_equal().
+ *   kind     BG_MOVE_*
+ *   npath    points in the path: pts[0 .. npath-1]
+ *   nremove  removals chosen by the mover (mill, bolotudu):
+ *            pts[npath .. npath+nremove-1]
+ *   flags    game-specific bits, said on the game's page (0 elsewhere);
+ *            BG_MOVE_FLAG_MARK is written as a trailing '!' in move text
+ * Unused entries of pts are 0, so two equal moves are equal byte for byte.
+ * A jump chain longer than the array holds (which needs a contrived board)
+ * keeps only its first and last point.
+ */
+typedef struct bg_move {
+	uint8_t kind;
+	uint8_t npath;
+	uint8_t nremove;
+	uint8_t flags;
+	uint16_t pts[BG_MOVE_MAX_POINTS];
+} bg_move;
+
+/** Nonzero when a and b are the same move. */
+BG_API int bg_move_equal(const bg_move *a, const bg_move *b);
+
+/**
+ * The legal moves of the side to move, written into buf[0..cap-1]; *n gets
+ * their number. With buf NULL and cap 0 only the number is reported. When
+ * cap is too small: BG_EBUFSIZE and *n = the number needed. After the end of
+ * the game the list is empty. The order is deterministic and documented on
+ * each game's page; moves that reach the same position are listed once.
+ */
+BG_API int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap,
+			  size_t *n);
+/** An upper bound on the number of legal moves in any position of g. */
+BG_API size_t bg_max_moves(const bg_game *g);
+/**
+ * The move as text: "e2-e4", "c1-c3-e3", "c3xe5xg3", "c3", "c3,e5",
+ * "a4-a5xd7", "pass", "ground". Jump and capture chains give every landing
+ * point. Works for any move that fits the board, legal or not.
+ */
+BG_API int bg_move_to_text(const bg_game *g, const bg_move *m, char *buf,
+			   size_t cap, size_t *len);
+/**
+ * Read a move in the current position. Accepted: the text bg_move_to_text()
+ * writes, any other path the game accepts for the same move, or only the
+ * first and last point when that fits one legal move. Errors: BG_EPARSE
+ * (not a move on this board), BG_EILLEGAL, BG_EAMBIGUOUS, BG_EGAMEOVER.
+ */
+BG_API int bg_move_from_text(const bg_game *g, const char *text, bg_move *out);
+
+/** Play a legal move. BG_EILLEGAL / BG_EGAMEOVER change nothing. */
+BG_API int bg_play(bg_game *g, const bg_move *m);
+/** bg_move_from_text() then bg_play(). */
+BG_API int bg_play_text(bg_game *g, const char *text);
+/** Take back the last move; BG_ENOUNDO at the start of the history. */
+BG_API int bg_undo(bg_game *g);
+/** The seat to move (0 or 1); after the end, the seat that would move. */
+BG_API int bg_to_move(const bg_game *g);
+/** Number of plies played since the start (or since the loaded position's
+ * own ply number). */
+BG_API uint32_t bg_ply(const bg_game *g);
+/** Number of plies that bg_undo() can take back. */
+BG_API uint32_t bg_history_length(const bg_game *g);
+/** The i-th move of the history (0 = the first one played on this handle,
+ * or since its loaded position). */
+BG_API int bg_history_move(const bg_game *g, uint32_t i, bg_move *m);
+/** The name of a seat for people ("White", "Wolf"); NULL for a bad seat. */
+BG_API const char *bg_seat_name(const bg_game *g, int seat);
+
+/* ---- Outcome ------------------------------------------------------------ */
+
+enum { BG_ONGOING = 0, BG_WIN = 1, BG_DRAW = 2 };
+
+/** Why a game ended. */
+enum {
+	BG_REASON_NONE = 0,
+	BG_REASON_GOAL = 1,        /**< goal reached (home filled, line made) */
+	BG_REASON_NO_MOVES = 2,    /**< the side to move cannot move */
+	BG_REASON_PIECES = 3,      /**< too few pieces left */
+	BG_REASON_LEAVE_HOME = 4,  /**< Corners: home not left in time */
+	BG_REASON_TEMPO = 5,       /**< Corners: tempo-number check */
+	BG_REASON_MOVE_LIMIT = 6,  /**< the ply limit of the options */
+	BG_REASON_REPETITION = 7,  /**< a position repeated */
+	BG_REASON_GROUNDING = 8,   /**< Dots: a side grounded */
+	BG_REASON_MARGIN = 9,      /**< Dots: early victory by score margin */
+	BG_REASON_NO_POINTS = 10,  /**< Dots: no legal point left */
+	BG_REASON_PASSES = 11,     /**< two passes in a row */
+	BG_REASON_SEPARATED = 12,  /**< the armies can no longer meet */
+	BG_REASON_MATERIAL = 13    /**< too little material for anyone to win */
+};
+#define BG_REASON_COUNT 14
+
+/**
+ * The state of the game: *status BG_ONGOING, BG_WIN or BG_DRAW; *winner the
+ * winning seat or -1; *reason a BG_REASON_* code. Any pointer may be NULL.
+ */
+BG_API int bg_outcome(const bg_game *g, int *status, int *winner, int *reason);
+/** A short name for a reason code ("leave-home"); "?" when unknown. */
+BG_API const char *bg_reason_name(int reason);
+/** The score of a seat as the game counts it (its page says how); 0 when
+ * the game keeps none. */
+BG_API int bg_score(const bg_game *g, int seat, double *score);
+
+/* ---- Hash --------------------------------------------------------------- */
+
+/**
+ * A 64-bit Zobrist hash of the position key: board, side to move, phase,
+ * pieces in hand and any state that changes the legal moves; not the ply
+ * number nor counters. Fixed keys: the same on every platform and run.
+ */
+BG_API uint64_t bg_hash(const bg_game *g);
+
+/* ---- Position and record text ------------------------------------------- */
+
+/**
+ * The position as one line of text: "SPEC BOARD... PLY", the game's part in
+ * the middle (its page says how). bg_game_from_position() reads it back into
+ * a game that behaves the same (it starts with an empty history).
+ */
+BG_API int bg_position_text(const bg_game *g, char *buf, size_t cap,
+			    size_t *len);
+BG_API int bg_game_from_position(bg_game **out, const char *text);
+
+/**
+ * The record of the game, PGN-like:
+ *   [Game "kutochki:size=10"]
+ *   [Position "..."]            (only when it did not start at the start)
+ *   [Result "1-0"]              (1-0, 0-1, 1/2-1/2 or *)
+ *   [Reason "leave-home"]       (only when the game is over)
+ *
+ *   1. e1-d1 d8-e8 2. ... 1-0
+ * bg_game_from_record() replays it; brace comments and unknown tags are
+ * skipped; a result in the text that disagrees with the replay is BG_EFORMAT.
+ */
+BG_API int bg_record_text(const bg_game *g, char *buf, size_t cap,
+			  size_t *len);
+BG_API int bg_game_from_record(bg_game **out, const char *text);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BOARDGAMES_H */

@@ -1,0 +1,498 @@
+/*
+ * Handles: creation, the board description, legal moves, play and undo.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+
+/* Plies of history allocated with a handle: most games never grow it. */
+#define HIST_INITIAL 256
+
+const char *bg_version(void)
+{
+	return BG_VERSION_STRING;
+}
+
+int bg_version_number(void)
+{
+	return BG_VERSION_NUMBER;
+}
+
+static int hist_reserve(bg_game *g, size_t cap)
+{
+	bg_ply_rec *h;
+	unsigned char *u;
+
+	if (cap <= g->hist_cap)
+		return BG_OK;
+	h = realloc(g->hist, cap * sizeof(*h));
+	if (!h)
+		return bg_seterr(BG_ENOMEM, "history of %zu plies", cap);
+	g->hist = h;
+	u = realloc(g->undo, cap * g->undo_size);
+	if (!u)
+		return bg_seterr(BG_ENOMEM, "history of %zu plies", cap);
+	g->undo = u;
+	g->hist_cap = cap;
+	return BG_OK;
+}
+
+void bg_game_free(bg_game *g)
+{
+	if (!g)
+		return;
+	free(g->cfg);
+	free(g->st);
+	free(g->hist);
+	free(g->undo);
+	free(g->scratch);
+	free(g);
+}
+
+/* Allocate a handle for rules whose config is already made. */
+static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
+{
+	bg_game *g = calloc(1, sizeof(*g));
+
+	if (!g)
+		return bg_seterr(BG_ENOMEM, "handle");
+	g->rules = r;
+	g->cfg = malloc(r->config_size);
+	if (g->cfg)
+		memcpy(g->cfg, cfg, r->config_size);
+	g->st_size = r->state_size(cfg);
+	g->undo_size = r->unapply ? r->undo_size : g->st_size;
+	if (g->undo_size == 0)
+		g->undo_size = 1;
+	g->st = calloc(1, g->st_size);
+	g->max_moves = r->max_moves(cfg);
+	g->scratch = calloc(g->max_moves ? g->max_moves : 1, sizeof(bg_move));
+	if (!g->cfg || !g->st || !g->scratch ||
+	    hist_reserve(g, HIST_INITIAL) != BG_OK) {
+		bg_game_free(g);
+		return bg_seterr(BG_ENOMEM, "handle");
+	}
+	*out = g;
+	return BG_OK;
+}
+
+/* Make a handle at the start position of a spec. */
+int bg_game_start(bg_game **out, const char *spec)
+{
+	bg_optval vals[BG_MAX_OPTIONS];
+	char store[BG_SPEC_MAX], canon[BG_SPEC_MAX];
+	const bg_rules *r;
+	void *cfg;
+	int rc;
+
+	if (strlen(spec) >= BG_SPEC_MAX)
+		return bg_seterr(BG_EOPTION, "spec longer than %d characters",
+				 BG_SPEC_MAX - 1);
+	rc = bg_spec_parse(spec, &r, vals, store, sizeof(store), canon,
+			   sizeof(canon));
+	if (rc)
+		return rc;
+	cfg = calloc(1, r->config_size);
+	if (!cfg)
+		return bg_seterr(BG_ENOMEM, "config");
+	rc = r->configure(cfg, vals);
+	if (rc == BG_OK)
+		rc = game_alloc(out, r, cfg);
+	free(cfg);
+	if (rc)
+		return rc;
+	memcpy((*out)->spec, canon, sizeof(canon));
+	r->init((*out)->cfg, (*out)->st);
+	bg_game_refresh(*out);
+	return BG_OK;
+}
+
+int bg_game_new(bg_game **out, const char *spec)
+{
+	int rc;
+
+	if (!out || !spec)
+		return bg_seterr(BG_EINVAL, "%s is NULL", out ? "spec" : "out");
+	rc = bg_game_start(out, spec);
+	if (rc == BG_OK)
+		bg_clearerr();
+	return rc;
+}
+
+int bg_game_clone(bg_game **out, const bg_game *g)
+{
+	bg_game *c;
+	int rc;
+
+	if (!out || !g)
+		return bg_seterr(BG_EINVAL, "%s is NULL", out ? "game" : "out");
+	rc = game_alloc(&c, g->rules, g->cfg);
+	if (rc)
+		return rc;
+	if (hist_reserve(c, g->hist_len) != BG_OK) {
+		bg_game_free(c);
+		return BG_ENOMEM;
+	}
+	memcpy(c->spec, g->spec, sizeof(c->spec));
+	memcpy(c->st, g->st, g->st_size);
+	memcpy(c->hist, g->hist, g->hist_len * sizeof(*g->hist));
+	memcpy(c->undo, g->undo, g->hist_len * g->undo_size);
+	c->hist_len = g->hist_len;
+	c->ply0 = g->ply0;
+	c->from_position = g->from_position;
+	c->result = g->result;
+	c->hash = g->hash;
+	*out = c;
+	bg_clearerr();
+	return BG_OK;
+}
+
+const char *bg_game_spec(const bg_game *g)
+{
+	return g ? g->spec : NULL;
+}
+
+const char *bg_game_name(const bg_game *g)
+{
+	return g ? g->rules->name : NULL;
+}
+
+/* ---- board -------------------------------------------------------------- */
+
+static const bg_board *board_of(const bg_game *g)
+{
+	return g->rules->board(g->cfg);
+}
+
+static int check_point(const bg_game *g, int p)
+{
+	if (!g)
+		return bg_seterr(BG_EINVAL, "game is NULL");
+	if (p < 0 || p >= board_of(g)->npoints)
+		return bg_seterr(BG_EINVAL, "no point %d on this board", p);
+	return BG_OK;
+}
+
+int bg_board_kind(const bg_game *g)
+{
+	if (!g)
+		return bg_seterr(BG_EINVAL, "game is NULL");
+	return board_of(g)->kind;
+}
+
+int bg_board_size(const bg_game *g, int *width, int *height)
+{
+	if (!g || !width || !height)
+		return bg_seterr(BG_EINVAL, "NULL argument");
+	*width = board_of(g)->width;
+	*height = board_of(g)->height;
+	return BG_OK;
+}
+
+size_t bg_point_count(const bg_game *g)
+{
+	return g ? (size_t)board_of(g)->npoints : 0;
+}
+
+int bg_point_coords(const bg_game *g, int p, int *x, int *y)
+{
+	int rc = check_point(g, p);
+
+	if (rc)
+		return rc;
+	if (!x || !y)
+		return bg_seterr(BG_EINVAL, "NULL argument");
+	bg_board_xy(board_of(g), p, x, y);
+	return BG_OK;
+}
+
+int bg_point_marks(const bg_game *g, int p)
+{
+	int rc = check_point(g, p);
+
+	if (rc)
+		return rc;
+	return p < BG_BOARD_MARKS_MAX ? board_of(g)->marks[p] : 0;
+}
+
+int bg_point_piece(const bg_game *g, int p, int *seat, int *kind)
+{
+	int rc = check_point(g, p);
+	int s, k;
+
+	if (rc)
+		return rc;
+	g->rules->piece(g->cfg, g->st, p, &s, &k);
+	if (seat)
+		*seat = s;
+	if (kind)
+		*kind = k;
+	return BG_OK;
+}
+
+size_t bg_line_count(const bg_game *g)
+{
+	return g ? board_of(g)->nlines : 0;
+}
+
+int bg_line_info(const bg_game *g, size_t i, int *style, size_t *npoints)
+{
+	if (!g || i >= board_of(g)->nlines)
+		return bg_seterr(BG_EINVAL, "no line %zu", i);
+	if (style)
+		*style = board_of(g)->lines[i].style;
+	if (npoints)
+		*npoints = board_of(g)->lines[i].npoints;
+	return BG_OK;
+}
+
+int bg_line_point(const bg_game *g, size_t i, size_t k, int *p)
+{
+	if (!g || !p || i >= board_of(g)->nlines ||
+	    k >= board_of(g)->lines[i].npoints)
+		return bg_seterr(BG_EINVAL, "no point %zu on line %zu", k, i);
+	*p = board_of(g)->lines[i].pts[k];
+	return BG_OK;
+}
+
+/* ---- moves -------------------------------------------------------------- */
+
+int bg_move_equal(const bg_move *a, const bg_move *b)
+{
+	size_t n;
+
+	if (!a || !b)
+		return 0;
+	if (a->kind != b->kind || a->npath != b->npath ||
+	    a->nremove != b->nremove || a->flags != b->flags)
+		return 0;
+	n = (size_t)a->npath + a->nremove;
+	if (n > BG_MOVE_MAX_POINTS)
+		n = BG_MOVE_MAX_POINTS;
+	return memcmp(a->pts, b->pts, n * sizeof(a->pts[0])) == 0;
+}
+
+size_t bg_max_moves(const bg_game *g)
+{
+	return g ? g->max_moves : 0;
+}
+
+size_t bg_game_scratch_moves(const bg_game *g)
+{
+	if (g->result.status != BG_ONGOING)
+		return 0;
+	/* The scratch buffer is the handle's; the thread contract makes
+	 * this write safe through a const handle. */
+	return g->rules->legal(g->cfg, g->st, g->scratch);
+}
+
+int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
+{
+	size_t count;
+
+	if (!g || !n || (!buf && cap))
+		return bg_seterr(BG_EINVAL, "NULL argument");
+	if (buf && cap >= g->max_moves) {
+		count = g->result.status == BG_ONGOING ?
+			g->rules->legal(g->cfg, g->st, buf) : 0;
+		*n = count;
+		return BG_OK;
+	}
+	count = bg_game_scratch_moves(g);
+	*n = count;
+	if (!buf)
+		return BG_OK;
+	if (count > cap)
+		return bg_seterr(BG_EBUFSIZE, "%zu moves need room for %zu",
+				 count, count);
+	memcpy(buf, g->scratch, count * sizeof(*buf));
+	return BG_OK;
+}
+
+static int is_legal(const bg_game *g, const bg_move *m)
+{
+	size_t n;
+
+	if (g->rules->is_legal)
+		return g->rules->is_legal(g->cfg, g->st, m);
+	n = bg_game_scratch_moves(g);
+	for (size_t i = 0; i < n; i++)
+		if (bg_move_equal(&g->scratch[i], m))
+			return 1;
+	return 0;
+}
+
+/* Earlier occurrences of the current position key, back to the last
+ * irreversible move. */
+static uint32_t repetitions(const bg_game *g)
+{
+	uint32_t reps = 0;
+
+	for (size_t i = g->hist_len; i-- > 0;) {
+		if (g->hist[i].irreversible)
+			break;
+		if (g->hist[i].hash == g->hash)
+			reps++;
+	}
+	return reps;
+}
+
+void bg_game_refresh(bg_game *g)
+{
+	bg_ctx ctx;
+
+	g->hash = g->rules->hash(g->cfg, g->st);
+	ctx.ply = g->ply0 + (uint32_t)g->hist_len;
+	ctx.reps = repetitions(g);
+	g->result.status = BG_ONGOING;
+	g->result.winner = -1;
+	g->result.reason = BG_REASON_NONE;
+	g->rules->outcome(g->cfg, g->st, &ctx, &g->result);
+}
+
+int bg_play(bg_game *g, const bg_move *m)
+{
+	bg_ply_rec *rec;
+	void *undo;
+	int flags;
+
+	if (!g || !m)
+		return bg_seterr(BG_EINVAL, "%s is NULL", g ? "move" : "game");
+	if (g->result.status != BG_ONGOING)
+		return bg_seterr(BG_EGAMEOVER, "the game is over (%s)",
+				 bg_reason_name(g->result.reason));
+	if (m->npath + m->nremove > BG_MOVE_MAX_POINTS || !is_legal(g, m))
+		return bg_seterr(BG_EILLEGAL, "the move is not legal here");
+	if (g->hist_len == g->hist_cap &&
+	    hist_reserve(g, g->hist_cap * 2) != BG_OK)
+		return BG_ENOMEM;
+	rec = &g->hist[g->hist_len];
+	undo = g->undo + g->hist_len * g->undo_size;
+	rec->move = *m;
+	rec->hash = g->hash;
+	rec->result = g->result;
+	if (!g->rules->unapply)
+		memcpy(undo, g->st, g->st_size);
+	flags = g->rules->apply(g->cfg, g->st, m, undo);
+	rec->irreversible = (flags & BG_APPLY_IRREVERSIBLE) != 0;
+	g->hist_len++;
+	bg_game_refresh(g);
+	bg_clearerr();
+	return BG_OK;
+}
+
+int bg_undo(bg_game *g)
+{
+	bg_ply_rec *rec;
+	const void *undo;
+
+	if (!g)
+		return bg_seterr(BG_EINVAL, "game is NULL");
+	if (g->hist_len == 0)
+		return bg_seterr(BG_ENOUNDO, "no move to take back");
+	g->hist_len--;
+	rec = &g->hist[g->hist_len];
+	undo = g->undo + g->hist_len * g->undo_size;
+	if (g->rules->unapply)
+		g->rules->unapply(g->cfg, g->st, &rec->move, undo);
+	else
+		memcpy(g->st, undo, g->st_size);
+	g->hash = rec->hash;
+	g->result = rec->result;
+	bg_clearerr();
+	return BG_OK;
+}
+
+int bg_to_move(const bg_game *g)
+{
+	if (!g)
+		return bg_seterr(BG_EINVAL, "game is NULL");
+	return g->rules->to_move(g->cfg, g->st);
+}
+
+uint32_t bg_ply(const bg_game *g)
+{
+	return g ? g->ply0 + (uint32_t)g->hist_len : 0;
+}
+
+uint32_t bg_history_length(const bg_game *g)
+{
+	return g ? (uint32_t)g->hist_len : 0;
+}
+
+int bg_history_move(const bg_game *g, uint32_t i, bg_move *m)
+{
+	if (!g || !m || i >= g->hist_len)
+		return bg_seterr(BG_EINVAL, "no move %u in the history", i);
+	*m = g->hist[i].move;
+	return BG_OK;
+}
+
+const char *bg_seat_name(const bg_game *g, int seat)
+{
+	static const char *const plain[2] = {"White", "Black"};
+
+	if (!g || seat < 0 || seat > 1)
+		return NULL;
+	return g->rules->seat_names[seat] ? g->rules->seat_names[seat] :
+					      plain[seat];
+}
+
+/* ---- outcome ------------------------------------------------------------ */
+
+int bg_outcome(const bg_game *g, int *status, int *winner, int *reason)
+{
+	if (!g)
+		return bg_seterr(BG_EINVAL, "game is NULL");
+	if (status)
+		*status = g->result.status;
+	if (winner)
+		*winner = g->result.winner;
+	if (reason)
+		*reason = g->result.reason;
+	return BG_OK;
+}
+
+const char *bg_reason_name(int reason)
+{
+	static const char *const names[BG_REASON_COUNT] = {
+		"none", "goal", "no-moves", "pieces", "leave-home", "tempo",
+		"move-limit", "repetition", "grounding", "margin",
+		"no-points", "passes", "separated", "material",
+	};
+
+	if (reason < 0 || reason >= BG_REASON_COUNT)
+		return "?";
+	return names[reason];
+}
+
+int bg_score(const bg_game *g, int seat, double *score)
+{
+	double s[2] = {0, 0};
+
+	if (!g || !score || seat < 0 || seat > 1)
+		return bg_seterr(BG_EINVAL, "bad argument");
+	if (g->rules->scores)
+		g->rules->scores(g->cfg, g->st, s);
+	*score = s[seat];
+	return BG_OK;
+}
+
+uint64_t bg_hash(const bg_game *g)
+{
+	return g ? g->hash : 0;
+}
+
+int bg_game_parts(const bg_game *g, const bg_rules *rules, const void **cfg,
+		  const void **st)
+{
+	if (!g || !cfg || !st)
+		return bg_seterr(BG_EINVAL, "NULL argument");
+	if (g->rules != rules)
+		return bg_seterr(BG_EWRONGGAME, "'%s' is not a '%s' game",
+				 g->rules->name, rules->name);
+	*cfg = g->cfg;
+	*st = g->st;
+	return BG_OK;
+}

@@ -1,0 +1,60 @@
+/*
+ * The handle. Internal to lib/core.
+ */
+#ifndef BG_CORE_GAME_H
+#define BG_CORE_GAME_H
+
+#include "core/rules.h"
+
+#define BG_SPEC_MAX 256
+
+/* One ply of history: what is needed to take the move back. */
+typedef struct bg_ply_rec {
+	bg_move move;
+	uint64_t hash;       /* the position key before the move */
+	bg_result result;    /* the outcome before the move */
+	uint8_t irreversible;
+} bg_ply_rec;
+
+struct bg_game {
+	const bg_rules *rules;
+	char spec[BG_SPEC_MAX]; /* canonical */
+	void *cfg;
+	void *st;
+	size_t st_size;
+	size_t undo_size;       /* per ply: the game's record, or a state copy */
+
+	bg_ply_rec *hist;
+	unsigned char *undo;    /* hist_cap records of undo_size bytes */
+	size_t hist_len, hist_cap;
+	uint32_t ply0;          /* the ply number where the history starts */
+	int from_position;      /* started from a position text */
+
+	bg_result result;
+	uint64_t hash;
+
+	bg_move *scratch;       /* room for max_moves, for legality checks */
+	size_t max_moves;
+};
+
+/* Parse a spec into the game's rules, option values and canonical spec.
+ * `vals` has room for rules->noptions; texts point into `store`. */
+int bg_spec_parse(const char *spec, const bg_rules **rules, bg_optval *vals,
+		  char *store, size_t store_cap, char *canon, size_t canon_cap);
+
+/* Generate the legal moves of g into its scratch buffer. */
+size_t bg_game_scratch_moves(const bg_game *g);
+
+/* The outcome of the current state, with the history's repetition count. */
+void bg_game_refresh(bg_game *g);
+
+#define BG_MAX_OPTIONS 32
+
+/* Write move text (text.c). */
+void bg_put_move(bg_strbuf *sb, const bg_board *b, const bg_move *m);
+/* Finish text into a caller buffer: BG_OK or BG_EBUFSIZE, *len set. */
+int bg_text_out(bg_strbuf *sb, size_t *len);
+/* A handle at the start position of a spec (game.c). */
+int bg_game_start(bg_game **out, const char *spec);
+
+#endif

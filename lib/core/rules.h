@@ -1,0 +1,127 @@
+/*
+ * The rules table: the one thing a game gives the core. Internal.
+ *
+ * A game keeps two blobs. The config is made once from the options by
+ * `configure` and never changes (board geometry, tables, option values); it
+ * must hold no pointers, since clones copy it byte for byte. The state is
+ * what a move changes; the core copies it for clones and, when the game has
+ * no `unapply`, before every move for undo (copy-make).
+ */
+#ifndef BG_CORE_RULES_H
+#define BG_CORE_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "boardgames/boardgames.h"
+#include "board/board.h"
+#include "core/strbuf.h"
+
+/* One option of a game's schema. `allowed` is for people and for the core's
+ * checks: for BG_OPT_INT, words and one "lo..hi" range joined by '|'; for
+ * BG_OPT_ENUM, the words; for BG_OPT_TEXT, a pattern the game checks. */
+typedef struct bg_optdef {
+	const char *key;
+	int type;
+	const char *def;
+	const char *allowed;
+	const char *doc;
+} bg_optdef;
+
+/* A parsed option value. word: the index of the word in `allowed` (enums,
+ * and INT options given as a word such as "auto"), else -1. i: the number
+ * (bools: 0/1; enums: the word index). text: the text as given. */
+typedef struct bg_optval {
+	int64_t i;
+	int word;
+	const char *text;
+} bg_optval;
+
+/* What the core tells a game about the history when it asks for the
+ * outcome. */
+typedef struct bg_ctx {
+	uint32_t ply;   /* plies played, the move just made included */
+	uint32_t reps;  /* earlier occurrences of the current position key */
+} bg_ctx;
+
+typedef struct bg_result {
+	int status; /* BG_ONGOING, BG_WIN, BG_DRAW */
+	int winner; /* seat or -1 */
+	int reason; /* BG_REASON_* */
+} bg_result;
+
+/* apply() returns these bits. */
+enum {
+	BG_APPLY_IRREVERSIBLE = 1 /* no earlier position can come again */
+};
+
+typedef struct bg_rules {
+	const char *name;
+	const char *const *aliases; /* NULL-terminated, may be NULL */
+	const char *title_en;
+	const char *title_ru;
+	const char *seat_names[2]; /* for people; NULL means White, Black */
+	const bg_optdef *options;
+	size_t noptions;
+
+	size_t config_size;
+	/* Fill the config from the option values (in schema order); check
+	 * combinations the schema cannot, reporting with bg_seterr(). */
+	int (*configure)(void *cfg, const bg_optval *opts);
+	size_t (*state_size)(const void *cfg);
+	/* Bytes per ply of undo record when `unapply` is given. */
+	size_t undo_size;
+
+	const bg_board *(*board)(const void *cfg);
+	void (*init)(const void *cfg, void *st);
+	size_t (*max_moves)(const void *cfg);
+	/* All legal moves into buf (room for max_moves); returns the count. Not
+	 * called once the outcome is decided. */
+	size_t (*legal)(const void *cfg, const void *st, bg_move *buf);
+	/* Optional: true when m is legal; saves a full generation in play. */
+	bool (*is_legal)(const void *cfg, const void *st, const bg_move *m);
+	/* Optional: true when `path` (npath points) is another way to make
+	 * legal move m, for move text ("a1-c1-c3" for "a1-a3-c3"). */
+	bool (*path_ok)(const void *cfg, const void *st, const bg_move *m,
+			const uint16_t *path, size_t npath);
+	/* Make a legal move; `undo` has undo_size bytes when unapply is given.
+	 * Returns BG_APPLY_* bits. */
+	int (*apply)(const void *cfg, void *st, const bg_move *m, void *undo);
+	void (*unapply)(const void *cfg, void *st, const bg_move *m,
+			const void *undo);
+	int (*to_move)(const void *cfg, const void *st);
+	void (*outcome)(const void *cfg, const void *st, const bg_ctx *ctx,
+			bg_result *out);
+	uint64_t (*hash)(const void *cfg, const void *st);
+	/* Optional; scores default to 0. */
+	void (*scores)(const void *cfg, const void *st, double out[2]);
+	/* The piece on point p. */
+	void (*piece)(const void *cfg, const void *st, int p, int *seat,
+		      int *kind);
+	/* The game's part of the position text: one line, no trailing space. */
+	void (*write_position)(const void *cfg, const void *st, bg_strbuf *out);
+	/* Read it back into st (already initialised to the start); report
+	 * errors with bg_seterr() and return BG_EFORMAT. */
+	int (*read_position)(const void *cfg, void *st, const char *text);
+} bg_rules;
+
+/* The catalogue, in lib/games/catalog.c. */
+extern const bg_rules *const bg_catalog[];
+extern const size_t bg_catalog_size;
+
+/* For game-specific queries: the rules, config and state of a handle.
+ * Returns BG_EINVAL for NULL and BG_EWRONGGAME when g is not a game of
+ * `rules`. */
+int bg_game_parts(const bg_game *g, const bg_rules *rules, const void **cfg,
+		  const void **st);
+
+/* Record an error detail for this thread and return code. */
+int bg_seterr(int code, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+void bg_clearerr(void);
+
+#endif
