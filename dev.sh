@@ -1,0 +1,52 @@
+#!/bin/sh
+# Set up, build and run libboardgames on a Debian or Ubuntu machine.
+#   ./dev.sh demo   install what is missing, build, play a self-play game
+#   ./dev.sh test   install what is missing, build, run every test
+# Builds go to build/ (override with BUILD=dir).
+set -eu
+cd "$(dirname "$0")"
+build=${BUILD:-build}
+
+need_packages() {
+	missing=""
+	command -v meson >/dev/null 2>&1 || missing="$missing meson"
+	command -v ninja >/dev/null 2>&1 || missing="$missing ninja-build"
+	command -v cc >/dev/null 2>&1 || missing="$missing gcc"
+	command -v c++ >/dev/null 2>&1 || missing="$missing g++"
+	command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+	command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+	pkg-config --exists check 2>/dev/null || missing="$missing check"
+	echo "$missing"
+}
+
+setup() {
+	missing=$(need_packages)
+	if [ -n "$missing" ]; then
+		sudo=""
+		[ "$(id -u)" -eq 0 ] || sudo=sudo
+		echo "dev.sh: installing$missing"
+		$sudo apt-get update -qq
+		# shellcheck disable=SC2086
+		DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
+	fi
+	[ -f "$build/build.ninja" ] || meson setup "$build" >/dev/null
+	ninja -C "$build" >/dev/null
+}
+
+case "${1:-}" in
+demo)
+	setup
+	"$build"/examples/bgplay --selfplay --seed 7 kutochki
+	;;
+test)
+	setup
+	status=0
+	shift; meson test -C "$build" --print-errorlogs "$@" >/dev/null 2>&1 || status=$?
+	python3 tests/summary.py "$build"/meson-logs/testlog.json
+	[ $status -eq 0 ] || exit 1
+	;;
+*)
+	echo "usage: ./dev.sh demo | test" >&2
+	exit 2
+	;;
+esac

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Sum up a meson test log: every Check test case, every other test.
+
+Prints each failing test with its log, then the last line
+'N passed, M failed', which is what CI reads.
+"""
+import json
+import re
+import sys
+
+CHECK = re.compile(r"(\d+)%: Checks: (\d+), Failures: (\d+), Errors: (\d+)")
+
+
+def main(path):
+    passed = failed = 0
+    with open(path, encoding="utf-8") as log:
+        for line in log:
+            test = json.loads(line)
+            ok = test["result"] in ("OK", "EXPECTEDFAIL", "SKIP")
+            out = (test.get("stdout") or "") + (test.get("stderr") or "")
+            sums = CHECK.findall(out)
+            if sums:
+                checks = sum(int(s[1]) for s in sums)
+                bad = sum(int(s[2]) + int(s[3]) for s in sums)
+                passed += checks - bad
+                failed += bad
+                if not ok and bad == 0:
+                    failed += 1  # crashed or timed out after its summary
+            elif ok:
+                passed += 1
+            else:
+                failed += 1
+            status = "ok" if ok else "FAIL"
+            print(f"{status:4} {test['name']}")
+            if not ok:
+                print(out[-4000:])
+    print(f"{passed} passed, {failed} failed")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
