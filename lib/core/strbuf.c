@@ -42,7 +42,7 @@ void bg_sb_printf(bg_strbuf *sb, const char *fmt, ...)
 int bg_sb_fits(bg_strbuf *sb)
 {
 	if (sb->cap == 0)
-		return sb->len == 0 ? 0 : 0;
+		return 0; /* not even room for the NUL */
 	if (sb->len < sb->cap) {
 		sb->buf[sb->len] = '\0';
 		return 1;

@@ -1,0 +1,276 @@
+/*
+ * bgbench: random playouts and perft under the library's own rules.
+ *
+ *   bgbench SPEC [--seconds S] [--seed N]
+ *   bgbench SPEC --perft DEPTH
+ *   bgbench --all [--seconds S] [--seed N]
+ *
+ * The playout line is parsed by other programs; keep it exact:
+ *   SPEC playouts/s=N plies/s=N avg_plies=N wins0=N wins1=N draws=N
+ *   unfinished=N memory=BYTES allocs=N
+ * memory is what one handle of SPEC holds on the heap; allocs counts the
+ * allocations made while timing (it should be 0: legal/play/undo do not
+ * allocate).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <boardgames/boardgames.h>
+
+/* Plies after which a playout is abandoned (a game with no end rule). */
+#define PLAYOUT_CAP 100000
+
+/* ---- allocation counting: interpose the C allocator -------------------- */
+
+#if defined(__GLIBC__)
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+extern size_t malloc_usable_size(void *);
+
+static size_t alloc_calls, alloc_bytes;
+
+void *malloc(size_t n)
+{
+	void *p = __libc_malloc(n);
+
+	alloc_calls++;
+	alloc_bytes += p ? malloc_usable_size(p) : 0;
+	return p;
+}
+
+void *calloc(size_t n, size_t m)
+{
+	void *p = __libc_calloc(n, m);
+
+	alloc_calls++;
+	alloc_bytes += p ? malloc_usable_size(p) : 0;
+	return p;
+}
+
+void *realloc(void *q, size_t n)
+{
+	size_t old = q ? malloc_usable_size(q) : 0;
+	void *p = __libc_realloc(q, n);
+
+	alloc_calls++;
+	if (p)
+		alloc_bytes += malloc_usable_size(p) - old;
+	return p;
+}
+
+void free(void *p)
+{
+	if (p)
+		alloc_bytes -= malloc_usable_size(p);
+	__libc_free(p);
+}
+#define COUNTING 1
+#else
+static size_t alloc_calls, alloc_bytes;
+#define COUNTING 0
+#endif
+
+/* ---- playouts ----------------------------------------------------------- */
+
+static uint64_t rng_state;
+
+static uint64_t rng_next(void)
+{
+	uint64_t x = rng_state;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return rng_state = x;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void die(const char *what, int rc)
+{
+	fprintf(stderr, "bgbench: %s: %s: %s\n", what, bg_strerror(rc),
+		bg_last_error());
+	exit(1);
+}
+
+/* One random game from the start; returns its plies and undoes them. */
+static uint32_t playout(bg_game *g, bg_move *buf, size_t cap, int *result,
+			int *winner)
+{
+	uint32_t plies = 0;
+	int status;
+	size_t n;
+
+	for (;;) {
+		bg_outcome(g, &status, winner, NULL);
+		if (status != BG_ONGOING || plies == PLAYOUT_CAP)
+			break;
+		bg_legal_moves(g, buf, cap, &n);
+		if (n == 0)
+			break;
+		int rc = bg_play(g, &buf[rng_next() % n]);
+		if (rc)
+			die("play", rc);
+		plies++;
+	}
+	*result = status;
+	while (bg_undo(g) == BG_OK)
+		;
+	return plies;
+}
+
+static size_t handle_memory(const char *spec)
+{
+	size_t before = alloc_bytes;
+	size_t after;
+	bg_game *g;
+	int rc = bg_game_new(&g, spec);
+
+	if (rc)
+		die(spec, rc);
+	after = alloc_bytes;
+	bg_game_free(g);
+	return after - before;
+}
+
+static void bench(const char *spec, double seconds, uint64_t seed)
+{
+	uint64_t playouts = 0, plies = 0, wins[2] = {0, 0}, draws = 0, open = 0;
+	size_t memory = handle_memory(spec), calls;
+	double t0, t;
+	bg_game *g;
+	bg_move *buf;
+	int rc = bg_game_new(&g, spec), result, winner;
+
+	if (rc)
+		die(spec, rc);
+	buf = malloc(bg_max_moves(g) * sizeof(*buf));
+	rng_state = seed ? seed : 1;
+	/* One warm-up game lets the history reach its size first. */
+	playout(g, buf, bg_max_moves(g), &result, &winner);
+	calls = alloc_calls;
+	t0 = now();
+	do {
+		plies += playout(g, buf, bg_max_moves(g), &result, &winner);
+		playouts++;
+		if (result == BG_WIN)
+			wins[winner]++;
+		else if (result == BG_DRAW)
+			draws++;
+		else
+			open++;
+		t = now() - t0;
+	} while (t < seconds);
+	calls = alloc_calls - calls;
+	printf("%s playouts/s=%.0f plies/s=%.0f avg_plies=%.1f wins0=%llu "
+	       "wins1=%llu draws=%llu unfinished=%llu memory=%zu allocs=%s%zu\n",
+	       bg_game_spec(g), playouts / t, plies / t,
+	       (double)plies / (double)playouts, (unsigned long long)wins[0],
+	       (unsigned long long)wins[1], (unsigned long long)draws,
+	       (unsigned long long)open, memory, COUNTING ? "" : "?", calls);
+	free(buf);
+	bg_game_free(g);
+}
+
+static uint64_t perft(bg_game *g, bg_move *bufs, size_t cap, int depth)
+{
+	bg_move *buf = bufs + (size_t)(depth - 1) * cap;
+	uint64_t nodes = 0;
+	size_t n;
+
+	bg_legal_moves(g, buf, cap, &n);
+	if (depth == 1)
+		return n;
+	for (size_t i = 0; i < n; i++) {
+		bg_play(g, &buf[i]);
+		nodes += perft(g, bufs, cap, depth - 1);
+		bg_undo(g);
+	}
+	return nodes;
+}
+
+static void bench_perft(const char *spec, int depth)
+{
+	bg_game *g;
+	int rc = bg_game_new(&g, spec);
+	bg_move *bufs;
+	uint64_t nodes;
+	double t;
+
+	if (rc)
+		die(spec, rc);
+	bufs = malloc((size_t)depth * bg_max_moves(g) * sizeof(*bufs));
+	t = now();
+	nodes = perft(g, bufs, bg_max_moves(g), depth);
+	t = now() - t;
+	printf("%s perft %d nodes=%llu nodes/s=%.0f\n", bg_game_spec(g), depth,
+	       (unsigned long long)nodes, nodes / (t > 0 ? t : 1e-9));
+	free(bufs);
+	bg_game_free(g);
+}
+
+static void usage(void)
+{
+	fputs("usage: bgbench SPEC [--seconds S] [--seed N]\n"
+	      "       bgbench SPEC --perft DEPTH\n"
+	      "       bgbench --all [--seconds S] [--seed N]\n", stderr);
+	exit(2);
+}
+
+static double number(const char *s, double lo, double hi)
+{
+	char *end;
+	double v = s ? strtod(s, &end) : 0;
+
+	if (!s || *end || v < lo || v > hi)
+		usage();
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	const char *spec = NULL;
+	double seconds = 0;
+	uint64_t seed = 1;
+	int all = 0, depth = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--seconds"))
+			seconds = number(argv[++i], 0.001, 86400);
+		else if (!strcmp(argv[i], "--seed"))
+			seed = (uint64_t)number(argv[++i], 0, 1e18);
+		else if (!strcmp(argv[i], "--perft"))
+			depth = (int)number(argv[++i], 1, 64);
+		else if (!strcmp(argv[i], "--all"))
+			all = 1;
+		else if (argv[i][0] == '-' || spec)
+			usage();
+		else
+			spec = argv[i];
+	}
+	if (all == !!spec || (all && depth))
+		usage();
+	if (depth) {
+		bench_perft(spec, depth);
+		return 0;
+	}
+	if (!all) {
+		bench(spec, seconds ? seconds : 3, seed);
+		return 0;
+	}
+	for (size_t i = 0; i < bg_catalog_count(); i++)
+		bench(bg_catalog_name(i), seconds ? seconds : 1, seed);
+	return 0;
+}
