@@ -67,8 +67,12 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 		g->undo_size = 1;
 	g->st = calloc(1, g->st_size);
 	g->max_moves = r->max_moves(cfg);
-	g->scratch = calloc(g->max_moves ? g->max_moves : 1, sizeof(bg_move));
-	if (!g->cfg || !g->st || !g->scratch ||
+	/* Games that check moves themselves need the scratch list only for
+	 * move text: it is made on first use then. */
+	if (!r->is_legal)
+		g->scratch = calloc(g->max_moves ? g->max_moves : 1,
+				    sizeof(bg_move));
+	if (!g->cfg || !g->st || (!r->is_legal && !g->scratch) ||
 	    hist_reserve(g, HIST_INITIAL) != BG_OK) {
 		bg_game_free(g);
 		return bg_seterr(BG_ENOMEM, "handle");
@@ -278,13 +282,21 @@ size_t bg_max_moves(const bg_game *g)
 	return g ? g->max_moves : 0;
 }
 
-size_t bg_game_scratch_moves(const bg_game *g)
+int bg_game_scratch_moves(const bg_game *cg, size_t *n)
 {
-	if (g->result.status != BG_ONGOING)
-		return 0;
-	/* The scratch buffer is the handle's; the thread contract makes
-	 * this write safe through a const handle. */
-	return g->rules->legal(g->cfg, g->st, g->scratch);
+	/* The scratch list is the handle's own; the thread contract (one
+	 * thread per handle) makes writing it through a const handle safe. */
+	bg_game *g = (bg_game *)cg;
+
+	if (!g->scratch) {
+		g->scratch = calloc(g->max_moves ? g->max_moves : 1,
+				    sizeof(bg_move));
+		if (!g->scratch)
+			return bg_seterr(BG_ENOMEM, "legal move list");
+	}
+	*n = g->result.status == BG_ONGOING ?
+		g->rules->legal(g->cfg, g->st, g->scratch) : 0;
+	return BG_OK;
 }
 
 int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
@@ -299,7 +311,9 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 		*n = count;
 		return BG_OK;
 	}
-	count = bg_game_scratch_moves(g);
+	int rc = bg_game_scratch_moves(g, &count);
+	if (rc)
+		return rc;
 	*n = count;
 	if (!buf)
 		return BG_OK;
@@ -316,7 +330,7 @@ static int is_legal(const bg_game *g, const bg_move *m)
 
 	if (g->rules->is_legal)
 		return g->rules->is_legal(g->cfg, g->st, m);
-	n = bg_game_scratch_moves(g);
+	bg_game_scratch_moves(g, &n); /* allocated with the handle */
 	for (size_t i = 0; i < n; i++)
 		if (bg_move_equal(&g->scratch[i], m))
 			return 1;

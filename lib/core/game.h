@@ -33,7 +33,7 @@ struct bg_game {
 	bg_result result;
 	uint64_t hash;
 
-	bg_move *scratch;       /* room for max_moves, for legality checks */
+	bg_move *scratch;       /* room for max_moves: legality, move text */
 	size_t max_moves;
 };
 
@@ -42,8 +42,9 @@ struct bg_game {
 int bg_spec_parse(const char *spec, const bg_rules **rules, bg_optval *vals,
 		  char *store, size_t store_cap, char *canon, size_t canon_cap);
 
-/* Generate the legal moves of g into its scratch buffer. */
-size_t bg_game_scratch_moves(const bg_game *g);
+/* Generate the legal moves of g into its scratch buffer (made on first
+ * use when the game has is_legal); BG_OK or BG_ENOMEM. */
+int bg_game_scratch_moves(const bg_game *g, size_t *n);
 
 /* The outcome of the current state, with the history's repetition count. */
 void bg_game_refresh(bg_game *g);

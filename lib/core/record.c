@@ -281,7 +281,11 @@ static int play_tokens(bg_game *g, const char *s, char *stated)
 		if (!*s)
 			return BG_OK;
 		if (*s == '{' || *s == ';') {
-			s += strcspn(s, *s == '{' ? "}" : "\n");
+			char open = *s;
+
+			s += strcspn(s, open == '{' ? "}" : "\n");
+			if (open == '{' && !*s)
+				return bg_seterr(BG_EFORMAT, "a '{' comment is not closed");
 			if (*s)
 				s++;
 			continue;

@@ -253,7 +253,9 @@ int bg_move_from_text(const bg_game *g, const char *text, bg_move *out)
 		return bg_seterr(BG_EGAMEOVER, "the game is over");
 	if (mark)
 		norm[len - 1] = '!';
-	nl = bg_game_scratch_moves(g);
+	int rc = bg_game_scratch_moves(g, &nl);
+	if (rc)
+		return rc;
 	for (size_t i = 0; i < nl; i++) {
 		bg_sb_init(&sb, buf, sizeof(buf));
 		bg_put_move(&sb, b, &g->scratch[i]);
@@ -265,7 +267,7 @@ int bg_move_from_text(const bg_game *g, const char *text, bg_move *out)
 	}
 	if (!strcmp(norm, "pass") || !strcmp(norm, "ground"))
 		return bg_seterr(BG_EILLEGAL, "'%s' is not legal here", norm);
-	int rc = match_points(g, g->scratch, nl, pts, n, mark, text, out);
+	rc = match_points(g, g->scratch, nl, pts, n, mark, text, out);
 	if (rc == BG_OK)
 		bg_clearerr();
 	return rc;

@@ -1,0 +1,973 @@
+/*
+ * Kutochki (Corners, Ugolki) and Halma: race the pieces into the opposite
+ * corner by steps and jump chains. Rules: doc/games/kutochki.md.
+ *
+ * One engine serves both games; the two tables differ only in their option
+ * schemas and configure().
+ */
+#include "core/rules.h"
+#include "core/zobrist.h"
+#include "boardgames/kutochki.h"
+
+#include <string.h>
+
+#define KU_MAXP 256 /* points of the largest board, 16x16 */
+#define KU_W 4      /* 64-bit words of a KU_MAXP bitboard */
+#define KU_DIRS 8
+#define KU_MAXPIECES 32 /* more than the largest home, 19 */
+
+/* Direction order N, E, S, W, NE, SE, SW, NW: the canonical jump path is
+ * the first one BFS finds in this order (corners.md A3). */
+static const int8_t ku_dx[KU_DIRS] = { 0, 1, 0, -1, 1, 1, -1, -1 };
+static const int8_t ku_dy[KU_DIRS] = { 1, 0, -1, 0, 1, -1, -1, 1 };
+
+/* A home in a corner: a the files from the corner, b the ranks from it. */
+typedef struct ku_shape {
+	int8_t maxa, maxb, maxsum;
+} ku_shape;
+
+static const ku_shape ku_tri4 = { 3, 3, 3 };
+static const ku_shape ku_tri5 = { 4, 4, 4 };
+static const ku_shape ku_sq3 = { 2, 2, 4 };
+static const ku_shape ku_r4x3 = { 3, 2, 5 };
+static const ku_shape ku_halma19 = { 4, 4, 5 };
+static const ku_shape ku_halma13 = { 3, 3, 4 };
+
+typedef struct ku_cfg {
+	bg_board board;
+	int n;            /* board side */
+	int npts;         /* n * n */
+	int nw;           /* bitboard words in use */
+	int npieces;      /* per side */
+	int ndirs;        /* 4, or 8 with diagonals */
+	bool camp_lock;   /* a piece in its target may not leave it */
+	bool home_loss;   /* CLASSIC: home not left after L own moves loses */
+	bool stage1;      /* GAMBITER: leave-home check at the end of move L */
+	int leave_home;   /* L; 0 = no check */
+	int tempo_check;  /* T; 0 = no check */
+	int max_plies;    /* 0 = no limit */
+	int tempo_full;   /* the tempo of a completed side */
+	uint64_t home[2][KU_W]; /* starting homes; seat s's target is home[!s] */
+	int16_t nb[KU_MAXP][KU_DIRS];   /* neighbour in a direction, or -1 */
+	int16_t jump[KU_MAXP][KU_DIRS]; /* square two away, or -1 */
+	uint8_t dist[2][KU_MAXP];       /* tempo distance of a piece on p */
+} ku_cfg;
+
+/*
+ * The state is an array of 64-bit words, sized by the board:
+ * [0, nw) seat 0's pieces, [nw, 2nw) seat 1's, then the Zobrist hash (kept
+ * incrementally) and the seat to move.
+ */
+typedef uint64_t ku_word;
+
+static ku_word *ku_occ(const ku_cfg *c, void *st, int seat)
+{
+	return (ku_word *)st + seat * c->nw;
+}
+
+static const ku_word *ku_cocc(const ku_cfg *c, const void *st, int seat)
+{
+	return (const ku_word *)st + seat * c->nw;
+}
+
+static ku_word *ku_hashp(const ku_cfg *c, void *st)
+{
+	return (ku_word *)st + 2 * c->nw;
+}
+
+static int ku_turn(const ku_cfg *c, const void *st)
+{
+	return (int)((const ku_word *)st)[2 * c->nw + 1];
+}
+
+static void ku_set_turn(const ku_cfg *c, void *st, int seat)
+{
+	((ku_word *)st)[2 * c->nw + 1] = (ku_word)seat;
+}
+
+static bool bit(const uint64_t *bb, int p)
+{
+	return (bb[p >> 6] >> (p & 63)) & 1;
+}
+
+static void setbit(uint64_t *bb, int p)
+{
+	bb[p >> 6] |= (uint64_t)1 << (p & 63);
+}
+
+static void clrbit(uint64_t *bb, int p)
+{
+	bb[p >> 6] &= ~((uint64_t)1 << (p & 63));
+}
+
+static int ctz64(uint64_t x)
+{
+	return __builtin_ctzll(x);
+}
+
+static int popcount(const ku_cfg *c, const uint64_t *bb)
+{
+	int n = 0;
+
+	for (int w = 0; w < c->nw; w++)
+		n += __builtin_popcountll(bb[w]);
+	return n;
+}
+
+/* Both sides' pieces. */
+static void ku_all(const ku_cfg *c, const void *st, uint64_t *all)
+{
+	const ku_word *a = ku_cocc(c, st, 0), *b = ku_cocc(c, st, 1);
+
+	for (int w = 0; w < KU_W; w++)
+		all[w] = w < c->nw ? a[w] | b[w] : 0;
+}
+
+/* ---- Configuration -------------------------------------------------------- */
+
+/* Distance (a, b) of point p from seat s's home corner (h1 / a8 on 8x8). */
+static void ku_corner_dist(int n, int p, int seat, int *a, int *b)
+{
+	int x = p % n, y = p / n;
+
+	*a = seat == 0 ? n - 1 - x : x;
+	*b = seat == 0 ? y : n - 1 - y;
+}
+
+static bool ku_in_shape(const ku_shape *s, int a, int b)
+{
+	return a <= s->maxa && b <= s->maxb && a + b <= s->maxsum;
+}
+
+static void ku_geometry(ku_cfg *c, int n, const ku_shape *shape, bool diagonal)
+{
+	memset(c, 0, sizeof(*c));
+	c->n = n;
+	c->npts = n * n;
+	c->nw = (c->npts + 63) / 64;
+	c->ndirs = diagonal ? 8 : 4;
+	bg_board_grid(&c->board, BG_BOARD_CELLS, n, n);
+	for (int p = 0; p < c->npts; p++) {
+		int x = p % n, y = p / n;
+
+		for (int d = 0; d < KU_DIRS; d++) {
+			int x1 = x + ku_dx[d], y1 = y + ku_dy[d];
+			int x2 = x1 + ku_dx[d], y2 = y1 + ku_dy[d];
+
+			c->nb[p][d] = (int16_t)bg_board_at(&c->board, x1, y1);
+			c->jump[p][d] = (int16_t)bg_board_at(&c->board, x2, y2);
+		}
+		for (int s = 0; s < 2; s++) {
+			int a, b;
+
+			ku_corner_dist(n, p, s, &a, &b);
+			if (ku_in_shape(shape, a, b)) {
+				setbit(c->home[s], p);
+				c->board.marks[p] |= s ? BG_MARK_HOME1 : BG_MARK_HOME0;
+			}
+			/* The far corner of s's target is the opposite corner
+			 * of s's own home: 2(n-1) - (a + b) away (A6). */
+			c->dist[s][p] = (uint8_t)(2 * (n - 1) - a - b);
+		}
+	}
+	c->npieces = popcount(c, c->home[0]);
+	for (int p = 0; p < c->npts; p++)
+		if (bit(c->home[1], p))
+			c->tempo_full += c->dist[0][p];
+}
+
+static int ku_tempo_of(const ku_cfg *c, const void *st, int seat)
+{
+	const ku_word *own = ku_cocc(c, st, seat);
+	int t = 0;
+
+	for (int w = 0; w < c->nw; w++)
+		for (uint64_t bits = own[w]; bits; bits &= bits - 1)
+			t += c->dist[seat][w * 64 + ctz64(bits)];
+	return t;
+}
+
+enum { KU_OPT_SIZE, KU_OPT_LAYOUT, KU_OPT_DIAGONAL, KU_OPT_RULES,
+       KU_OPT_LEAVE, KU_OPT_TEMPO };
+
+static int ku_configure(void *cfgp, const bg_optval *opts)
+{
+	static const ku_shape *const tri[2] = { &ku_tri4, &ku_tri5 };
+	const ku_shape *shape;
+	ku_cfg *c = cfgp;
+	int big = (int)opts[KU_OPT_SIZE].i; /* 0: 8x8, 1: 10x10 */
+	bool diagonal = opts[KU_OPT_DIAGONAL].i != 0;
+	bool classic = opts[KU_OPT_RULES].i == 1;
+
+	switch (opts[KU_OPT_LAYOUT].i) {
+	case 1: shape = &ku_sq3; break;
+	case 2: shape = &ku_r4x3; break;
+	default: shape = tri[big]; break;
+	}
+	ku_geometry(c, big ? 10 : 8, shape, diagonal);
+	/* Limits of corners.md A5: the diagonal variant leaves home 10
+	 * moves earlier; the tempo check stays (C5). */
+	if (opts[KU_OPT_LEAVE].word == 0)
+		c->leave_home = (big ? 60 : 40) - (diagonal ? 10 : 0);
+	else
+		c->leave_home = (int)opts[KU_OPT_LEAVE].i;
+	/* "auto" means GAMBITER's 80/120 and no check under CLASSIC; a
+	 * number given explicitly applies under both rule sets. */
+	if (opts[KU_OPT_TEMPO].word == 0)
+		c->tempo_check = classic ? 0 : (big ? 120 : 80);
+	else
+		c->tempo_check = (int)opts[KU_OPT_TEMPO].i;
+	c->home_loss = classic && c->leave_home > 0;
+	c->stage1 = !classic && c->leave_home > 0;
+	return BG_OK;
+}
+
+enum { HA_OPT_CAMP, HA_OPT_DIAGONAL, HA_OPT_LOCK, HA_OPT_PLIES, HA_OPT_LEAVE,
+       HA_OPT_TEMPO };
+
+static int ha_configure(void *cfgp, const bg_optval *opts)
+{
+	ku_cfg *c = cfgp;
+
+	ku_geometry(c, 16, opts[HA_OPT_CAMP].i ? &ku_halma13 : &ku_halma19,
+		    opts[HA_OPT_DIAGONAL].i != 0);
+	c->camp_lock = opts[HA_OPT_LOCK].i != 0;
+	c->max_plies = (int)opts[HA_OPT_PLIES].i;
+	/* Halma's optional leave-home limit has brainking's CLASSIC shape. */
+	c->leave_home = (int)opts[HA_OPT_LEAVE].i;
+	c->home_loss = c->leave_home > 0;
+	c->tempo_check = (int)opts[HA_OPT_TEMPO].i;
+	return BG_OK;
+}
+
+static size_t ku_state_size(const void *cfgp)
+{
+	const ku_cfg *c = cfgp;
+
+	return (size_t)(2 * c->nw + 2) * sizeof(ku_word);
+}
+
+static const bg_board *ku_board(const void *cfgp)
+{
+	return &((const ku_cfg *)cfgp)->board;
+}
+
+/* ---- Position ------------------------------------------------------------- */
+
+static uint64_t ku_hash_scratch(const ku_cfg *c, const void *st)
+{
+	uint64_t h = ku_turn(c, st) ? bg_zobrist(2, 0) : 0;
+
+	for (int s = 0; s < 2; s++) {
+		const ku_word *own = ku_cocc(c, st, s);
+
+		for (int w = 0; w < c->nw; w++)
+			for (uint64_t bits = own[w]; bits; bits &= bits - 1)
+				h ^= bg_zobrist((uint32_t)s,
+						(uint32_t)(w * 64 + ctz64(bits)));
+	}
+	return h;
+}
+
+static void ku_init(const void *cfgp, void *st)
+{
+	const ku_cfg *c = cfgp;
+
+	memset(st, 0, ku_state_size(c));
+	for (int s = 0; s < 2; s++)
+		memcpy(ku_occ(c, st, s), c->home[s], (size_t)c->nw * sizeof(ku_word));
+	ku_set_turn(c, st, 0);
+	*ku_hashp(c, st) = ku_hash_scratch(c, st);
+}
+
+static int ku_to_move(const void *cfgp, const void *st)
+{
+	return ku_turn(cfgp, st);
+}
+
+static uint64_t ku_hash(const void *cfgp, const void *st)
+{
+	const ku_cfg *c = cfgp;
+
+	return ((const ku_word *)st)[2 * c->nw];
+}
+
+static void ku_piece(const void *cfgp, const void *st, int p, int *seat,
+		     int *kind)
+{
+	const ku_cfg *c = cfgp;
+
+	*seat = -1;
+	*kind = BG_PIECE_NONE;
+	for (int s = 0; s < 2; s++)
+		if (bit(ku_cocc(c, st, s), p)) {
+			*seat = s;
+			*kind = BG_PIECE_MAN;
+		}
+}
+
+static void ku_scores(const void *cfgp, const void *st, double out[2])
+{
+	for (int s = 0; s < 2; s++)
+		out[s] = ku_tempo_of(cfgp, st, s);
+}
+
+static void ku_write_position(const void *cfgp, const void *st,
+			      bg_strbuf *out)
+{
+	const ku_cfg *c = cfgp;
+
+	for (int y = c->n - 1; y >= 0; y--) {
+		for (int x = 0; x < c->n; x++) {
+			int seat, kind;
+
+			ku_piece(c, st, y * c->n + x, &seat, &kind);
+			bg_sb_putc(out, seat < 0 ? '.' : seat ? 'b' : 'w');
+		}
+		if (y)
+			bg_sb_putc(out, '/');
+	}
+	bg_sb_putc(out, ' ');
+	bg_sb_putc(out, ku_turn(c, st) ? 'b' : 'w');
+}
+
+/* One rank of the board text into tmp; returns the text after it or NULL. */
+static const char *ku_read_rank(const ku_cfg *c, ku_word *tmp, const char *s,
+				int y)
+{
+	int x = 0;
+
+	for (; *s && *s != '/' && *s != ' '; s++, x++) {
+		if (x >= c->n) {
+			bg_seterr(BG_EFORMAT, "rank %d has more than %d squares",
+				  y + 1, c->n);
+			return NULL;
+		}
+		if (*s == 'w' || *s == 'b')
+			setbit(ku_occ(c, tmp, *s == 'b'), y * c->n + x);
+		else if (*s != '.') {
+			bg_seterr(BG_EFORMAT,
+				  "rank %d: '%c' is not one of . w b", y + 1,
+				  *s);
+			return NULL;
+		}
+	}
+	if (x < c->n) {
+		bg_seterr(BG_EFORMAT, "rank %d has %d squares, not %d", y + 1, x,
+			  c->n);
+		return NULL;
+	}
+	return s;
+}
+
+static int ku_read_position(const void *cfgp, void *st, const char *text)
+{
+	const ku_cfg *c = cfgp;
+	ku_word tmp[2 * KU_W + 2] = { 0 };
+	const char *s = text;
+
+	for (int y = c->n - 1; y >= 0; y--) {
+		if (!(s = ku_read_rank(c, tmp, s, y)))
+			return BG_EFORMAT;
+		if (y && *s++ != '/')
+			return bg_seterr(BG_EFORMAT,
+					 "the board has %d ranks, not %d",
+					 c->n - y, c->n);
+	}
+	if (*s == '/')
+		return bg_seterr(BG_EFORMAT, "the board has more than %d ranks",
+				 c->n);
+	if (s[0] != ' ' || (s[1] != 'w' && s[1] != 'b') || s[2] != '\0')
+		return bg_seterr(BG_EFORMAT,
+				 "expected the side to move, 'w' or 'b', after the board");
+	for (int seat = 0; seat < 2; seat++) {
+		int have = popcount(c, ku_occ(c, tmp, seat));
+
+		if (have != c->npieces)
+			return bg_seterr(BG_EFORMAT, "%s has %d pieces, not %d",
+					 seat ? "black" : "white", have,
+					 c->npieces);
+	}
+	ku_set_turn(c, tmp, s[1] == 'b');
+	*ku_hashp(c, tmp) = ku_hash_scratch(c, tmp);
+	memcpy(st, tmp, ku_state_size(c));
+	return BG_OK;
+}
+
+/* ---- Moves ---------------------------------------------------------------- */
+
+/* Where one piece can go: the destinations by a step and by a jump chain,
+ * with the BFS tree of the chains for their canonical paths. */
+typedef struct ku_reach {
+	uint64_t dest[KU_W];
+	uint64_t step[KU_W];
+	int16_t parent[KU_MAXP]; /* jump landing -> the square before it */
+} ku_reach;
+
+/* May a piece of `seat` go from q to r? Only camp_lock forbids: a piece in
+ * its target stays there, at every hop (A3). */
+static bool ku_lock_ok(const ku_cfg *c, int seat, int q, int r)
+{
+	const uint64_t *tgt = c->home[!seat];
+
+	return !c->camp_lock || !bit(tgt, q) || bit(tgt, r);
+}
+
+/* BFS over single jumps from `from`; `all` holds every piece, the mover's
+ * included. The origin counts as empty but is never landed on; no square
+ * is landed on twice. Nothing can jump over the origin: a jump keeps the
+ * parity of both coordinates, so a chain never stands next to its origin;
+ * for the same reason no chain ends on a square a step reaches. */
+static void ku_reach_piece(const ku_cfg *c, const uint64_t *all, int seat,
+			   int from, ku_reach *r)
+{
+	uint64_t seen[KU_W] = { 0 };
+	uint16_t queue[KU_MAXP];
+	int head = 0, tail = 0;
+
+	memset(r->dest, 0, sizeof(r->dest));
+	memset(r->step, 0, sizeof(r->step));
+	for (int d = 0; d < c->ndirs; d++) {
+		int q = c->nb[from][d];
+
+		if (q >= 0 && !bit(all, q) && ku_lock_ok(c, seat, from, q))
+			setbit(r->step, q);
+	}
+	setbit(seen, from);
+	queue[tail++] = (uint16_t)from;
+	while (head < tail) {
+		int q = queue[head++];
+
+		for (int d = 0; d < c->ndirs; d++) {
+			int over = c->nb[q][d], land = c->jump[q][d];
+
+			if (land < 0 || !bit(all, over) ||
+			    bit(all, land) || bit(seen, land) ||
+			    !ku_lock_ok(c, seat, q, land))
+				continue;
+			setbit(seen, land);
+			r->parent[land] = (int16_t)q;
+			queue[tail++] = (uint16_t)land;
+		}
+	}
+	clrbit(seen, from);
+	for (int w = 0; w < KU_W; w++)
+		r->dest[w] = r->step[w] | seen[w];
+}
+
+/* The move from `from` to `to` as the generator lists it: a step, or a
+ * jump chain by its canonical BFS path. */
+static void ku_make_move(const ku_reach *r, int from, int to, bg_move *m)
+{
+	int hops = 0;
+
+	memset(m, 0, sizeof(*m));
+	if (bit(r->step, to)) {
+		m->kind = BG_MOVE_STEP;
+		m->npath = 2;
+		m->pts[0] = (uint16_t)from;
+		m->pts[1] = (uint16_t)to;
+		return;
+	}
+	m->kind = BG_MOVE_JUMP;
+	for (int q = to; q != from; q = r->parent[q])
+		hops++;
+	if (hops + 1 > BG_MOVE_MAX_POINTS) {
+		m->npath = 2;
+		m->pts[0] = (uint16_t)from;
+		m->pts[1] = (uint16_t)to;
+		return;
+	}
+	m->npath = (uint8_t)(hops + 1);
+	for (int q = to, i = hops; i >= 0; q = r->parent[q], i--)
+		m->pts[i] = (uint16_t)q;
+}
+
+static size_t ku_max_moves(const void *cfgp)
+{
+	const ku_cfg *c = cfgp;
+	/* Each piece reaches at most every empty square. */
+	size_t n = (size_t)c->npieces * (size_t)(c->npts - 2 * c->npieces);
+
+	return n ? n : 1;
+}
+
+static size_t ku_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	const ku_cfg *c = cfgp;
+	int seat = ku_turn(c, st);
+	const ku_word *own = ku_cocc(c, st, seat);
+	uint64_t all[KU_W];
+	ku_reach r;
+	size_t n = 0;
+
+	ku_all(c, st, all);
+	for (int w = 0; w < c->nw; w++)
+		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
+			int from = w * 64 + ctz64(bits);
+
+			ku_reach_piece(c, all, seat, from, &r);
+			for (int v = 0; v < c->nw; v++)
+				for (uint64_t d = r.dest[v]; d; d &= d - 1)
+					ku_make_move(&r, from, v * 64 + ctz64(d),
+						     &buf[n++]);
+		}
+	if (n == 0) {
+		/* C7: a blocked side passes. */
+		memset(buf, 0, sizeof(*buf));
+		buf->kind = BG_MOVE_PASS;
+		n = 1;
+	}
+	return n;
+}
+
+static bool ku_has_move(const ku_cfg *c, const void *st, int seat)
+{
+	const ku_word *own = ku_cocc(c, st, seat);
+	uint64_t all[KU_W];
+	ku_reach r;
+
+	ku_all(c, st, all);
+	for (int w = 0; w < c->nw; w++)
+		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
+			ku_reach_piece(c, all, seat, w * 64 + ctz64(bits), &r);
+			for (int v = 0; v < c->nw; v++)
+				if (r.dest[v])
+					return true;
+		}
+	return false;
+}
+
+static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
+{
+	const ku_cfg *c = cfgp;
+	int seat = ku_turn(c, st), from, to;
+	uint64_t all[KU_W];
+	ku_reach r;
+	bg_move want;
+
+	if (m->kind == BG_MOVE_PASS) {
+		memset(&want, 0, sizeof(want));
+		return !memcmp(m, &want, sizeof(want)) &&
+		       !ku_has_move(c, st, seat);
+	}
+	if (m->npath < 2 || m->npath > BG_MOVE_MAX_POINTS)
+		return false;
+	from = m->pts[0];
+	to = m->pts[m->npath - 1];
+	if (from >= c->npts || to >= c->npts ||
+	    !bit(ku_cocc(c, st, seat), from))
+		return false;
+	ku_all(c, st, all);
+	ku_reach_piece(c, all, seat, from, &r);
+	if (!bit(r.dest, to))
+		return false;
+	ku_make_move(&r, from, to, &want);
+	return !memcmp(m, &want, sizeof(want));
+}
+
+/* The direction of a single jump from q to r, or -1. */
+static int ku_jump_dir(const ku_cfg *c, int q, int r)
+{
+	for (int d = 0; d < c->ndirs; d++)
+		if (c->jump[q][d] == r)
+			return d;
+	return -1;
+}
+
+static bool ku_path_ok(const void *cfgp, const void *st, const bg_move *m,
+		       const uint16_t *path, size_t npath)
+{
+	const ku_cfg *c = cfgp;
+	int seat = ku_turn(c, st), from = path[0];
+	uint64_t all[KU_W], seen[KU_W] = { 0 };
+
+	if (npath < 2 || m->npath < 2 || from != m->pts[0] ||
+	    path[npath - 1] != m->pts[m->npath - 1] || from >= c->npts ||
+	    !bit(ku_cocc(c, st, seat), from))
+		return false;
+	ku_all(c, st, all);
+	setbit(seen, from);
+	for (size_t i = 1; i < npath; i++) {
+		int q = path[i - 1], land = path[i], d, over;
+
+		if (land >= c->npts || (d = ku_jump_dir(c, q, land)) < 0)
+			return false;
+		over = c->nb[q][d];
+		if (!bit(all, over) || bit(all, land) ||
+		    bit(seen, land) || !ku_lock_ok(c, seat, q, land))
+			return false;
+		setbit(seen, land);
+	}
+	return true;
+}
+
+static int ku_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
+{
+	const ku_cfg *c = cfgp;
+	int seat = ku_turn(c, st);
+	uint64_t *h = ku_hashp(c, st);
+
+	if (m->kind != BG_MOVE_PASS) {
+		int from = m->pts[0], to = m->pts[m->npath - 1];
+		ku_word *own = ku_occ(c, st, seat);
+
+		clrbit(own, from);
+		setbit(own, to);
+		*h ^= bg_zobrist((uint32_t)seat, (uint32_t)from) ^
+		      bg_zobrist((uint32_t)seat, (uint32_t)to);
+	}
+	*h ^= bg_zobrist(2, 0);
+	ku_set_turn(c, st, !seat);
+	return 0;
+}
+
+/* ---- Outcome -------------------------------------------------------------- */
+
+static bool ku_any(const ku_cfg *c, const uint64_t *a, const uint64_t *b)
+{
+	for (int w = 0; w < c->nw; w++)
+		if (a[w] & b[w])
+			return true;
+	return false;
+}
+
+/* Every square of seat's target holds one of its pieces. */
+static bool ku_completed(const ku_cfg *c, const void *st, int seat)
+{
+	const ku_word *own = ku_cocc(c, st, seat);
+	const uint64_t *tgt = c->home[!seat];
+
+	for (int w = 0; w < c->nw; w++)
+		if ((own[w] & tgt[w]) != tgt[w])
+			return false;
+	return true;
+}
+
+static bool ku_at_home(const ku_cfg *c, const void *st, int seat)
+{
+	return ku_any(c, ku_cocc(c, st, seat), c->home[seat]);
+}
+
+static void ku_set(bg_result *out, int status, int winner, int reason)
+{
+	out->status = status;
+	out->winner = winner;
+	out->reason = reason;
+}
+
+/* Both flags set: draw; one: that side wins. */
+static bool ku_decide(bg_result *out, bool win0, bool win1, int reason)
+{
+	if (win0 && win1)
+		ku_set(out, BG_DRAW, -1, reason);
+	else if (win0 || win1)
+		ku_set(out, BG_WIN, win0 ? 0 : 1, reason);
+	return win0 || win1;
+}
+
+/* The checks at the end of full move `move` (after seat 1's move), in the
+ * order of A5: completion, then the GAMBITER leave-home stage. The tempo
+ * stage follows in ku_outcome. */
+static bool ku_full_move_end(const ku_cfg *c, const void *st, uint32_t move,
+			     bg_result *out)
+{
+	if (ku_decide(out, ku_completed(c, st, 0), ku_completed(c, st, 1),
+		      BG_REASON_GOAL))
+		return true;
+	if (c->stage1 && move == (uint32_t)c->leave_home) {
+		bool h0 = ku_at_home(c, st, 0), h1 = ku_at_home(c, st, 1);
+
+		if (h0 && h1) {
+			ku_set(out, BG_DRAW, -1, BG_REASON_LEAVE_HOME);
+			return true;
+		}
+		/* The side with a piece at home loses. */
+		return ku_decide(out, h1, h0, BG_REASON_LEAVE_HOME);
+	}
+	return false;
+}
+
+static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	const ku_cfg *c = cfgp;
+	int turn = ku_turn(c, st), mover = !turn;
+	uint32_t ply = ctx->ply;
+
+	ku_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	if (ply == 0)
+		return;
+	/* CLASSIC: after each own move, more than L moves made and a piece
+	 * at home loses; before the completion check (A5). */
+	if (c->home_loss) {
+		uint32_t made = mover == 0 ? (ply + 1) / 2 : ply / 2;
+
+		if (made > (uint32_t)c->leave_home && ku_at_home(c, st, mover)) {
+			ku_set(out, BG_WIN, turn, BG_REASON_LEAVE_HOME);
+			return;
+		}
+	}
+	if (turn == 0 && ply % 2 == 0 && ku_full_move_end(c, st, ply / 2, out))
+		return;
+	/* The tempo stage ends the game in any case; a position loaded
+	 * past it is over as well. */
+	if (c->tempo_check > 0 && ply >= 2 * (uint32_t)c->tempo_check) {
+		int t0 = ku_tempo_of(c, st, 0), t1 = ku_tempo_of(c, st, 1);
+
+		if (t0 == t1)
+			ku_set(out, BG_DRAW, -1, BG_REASON_TEMPO);
+		else
+			ku_set(out, BG_WIN, t0 < t1 ? 0 : 1, BG_REASON_TEMPO);
+		return;
+	}
+	if (c->max_plies > 0 && ply >= (uint32_t)c->max_plies)
+		ku_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+}
+
+/* ---- Tables --------------------------------------------------------------- */
+
+static const char *const ku_aliases[] = { "corners", "ugolki", NULL };
+
+static const bg_optdef ku_options[] = {
+	{ "size", BG_OPT_ENUM, "8", "8|10", "board side: 8x8 or 10x10" },
+	{ "layout", BG_OPT_ENUM, "triangle", "triangle|square3|rect3x4",
+	  "home shape: triangle (1-2-3-4 on 8x8, 1-2-3-4-5 on 10x10), 3x3, "
+	  "4 files x 3 ranks" },
+	{ "diagonal", BG_OPT_BOOL, "0", "0|1",
+	  "steps and jumps in the 8 directions, not only the 4 orthogonal" },
+	{ "rules", BG_OPT_ENUM, "gambiter", "gambiter|classic",
+	  "anti-blocking rules: gambiter (checks at move L and T) or classic "
+	  "(home not left after move L loses)" },
+	{ "leave_home", BG_OPT_INT, "auto", "auto|0..999",
+	  "leave-home move L; auto: 40 on 8x8, 60 on 10x10, 10 fewer with "
+	  "diagonal; 0: no check" },
+	{ "tempo_check", BG_OPT_INT, "auto", "auto|0..999",
+	  "tempo-check move T; auto: 80 on 8x8, 120 on 10x10 under gambiter, "
+	  "none under classic; 0: no check" },
+};
+
+const bg_rules bg_rules_kutochki = {
+	.name = "kutochki",
+	.aliases = ku_aliases,
+	.title_en = "Corners (Kutochki)",
+	.title_ru = "Куточки (Уголки)",
+	.options = ku_options,
+	.noptions = sizeof(ku_options) / sizeof(ku_options[0]),
+	.config_size = sizeof(ku_cfg),
+	.configure = ku_configure,
+	.state_size = ku_state_size,
+	.board = ku_board,
+	.init = ku_init,
+	.max_moves = ku_max_moves,
+	.legal = ku_legal,
+	.is_legal = ku_is_legal,
+	.path_ok = ku_path_ok,
+	.apply = ku_apply,
+	.to_move = ku_to_move,
+	.outcome = ku_outcome,
+	.hash = ku_hash,
+	.scores = ku_scores,
+	.piece = ku_piece,
+	.write_position = ku_write_position,
+	.read_position = ku_read_position,
+};
+
+static const bg_optdef ha_options[] = {
+	{ "camp", BG_OPT_ENUM, "19", "19|13",
+	  "pieces per side: the 19-piece camp or the 13-piece (4-player) "
+	  "camp" },
+	{ "diagonal", BG_OPT_BOOL, "1", "0|1",
+	  "steps and jumps in the 8 directions, not only the 4 orthogonal" },
+	{ "camp_lock", BG_OPT_BOOL, "1", "0|1",
+	  "a piece in the opponent's camp may not leave it" },
+	{ "max_plies", BG_OPT_INT, "1000", "0..100000",
+	  "the game is drawn at this ply; 0: no limit" },
+	{ "leave_home", BG_OPT_INT, "0", "0..999",
+	  "a side with a piece at home after more than this many own moves "
+	  "loses; 0: no check" },
+	{ "tempo_check", BG_OPT_INT, "0", "0..999",
+	  "at the end of this move the lower tempo number wins; 0: no check" },
+};
+
+const bg_rules bg_rules_halma = {
+	.name = "halma",
+	.aliases = NULL,
+	.title_en = "Halma",
+	.title_ru = "Хальма",
+	.options = ha_options,
+	.noptions = sizeof(ha_options) / sizeof(ha_options[0]),
+	.config_size = sizeof(ku_cfg),
+	.configure = ha_configure,
+	.state_size = ku_state_size,
+	.board = ku_board,
+	.init = ku_init,
+	.max_moves = ku_max_moves,
+	.legal = ku_legal,
+	.is_legal = ku_is_legal,
+	.path_ok = ku_path_ok,
+	.apply = ku_apply,
+	.to_move = ku_to_move,
+	.outcome = ku_outcome,
+	.hash = ku_hash,
+	.scores = ku_scores,
+	.piece = ku_piece,
+	.write_position = ku_write_position,
+	.read_position = ku_read_position,
+};
+
+/* ---- Queries of <boardgames/kutochki.h> ------------------------------------ */
+
+static int ku_parts(const bg_game *g, const ku_cfg **c, const void **st)
+{
+	const void *cfg;
+	int rc = bg_game_parts(g, &bg_rules_kutochki, &cfg, st);
+
+	if (rc == BG_EWRONGGAME)
+		rc = bg_game_parts(g, &bg_rules_halma, &cfg, st);
+	if (rc == BG_EWRONGGAME)
+		return bg_seterr(rc, "'%s' is neither kutochki nor halma",
+				 bg_game_name(g));
+	if (rc == BG_OK)
+		*c = cfg;
+	return rc;
+}
+
+BG_API int bg_kutochki_tempo(const bg_game *g, int seat, int *tempo)
+{
+	const ku_cfg *c;
+	const void *st;
+	int rc;
+
+	if (!tempo)
+		return bg_seterr(BG_EINVAL, "tempo is NULL");
+	if ((rc = ku_parts(g, &c, &st)) != BG_OK)
+		return rc;
+	if (seat != 0 && seat != 1)
+		return bg_seterr(BG_EINVAL, "seat %d is not 0 or 1", seat);
+	*tempo = ku_tempo_of(c, st, seat);
+	bg_clearerr();
+	return BG_OK;
+}
+
+/*
+ * The deficit: IDA* over the loser's moves alone, the winner's pieces
+ * standing still. The bound, the number of target squares still empty, is
+ * admissible since a move brings at most one piece in.
+ */
+#define KU_DEFICIT_BUDGET 200000L
+
+enum { KU_FOUND = -1, KU_ABORT = -2 };
+
+typedef struct ku_search {
+	const ku_cfg *c;
+	int seat;
+	uint64_t fixed[KU_W]; /* the winner's pieces */
+	long nodes;
+} ku_search;
+
+static int ku_missing(const ku_search *s, const uint64_t *own)
+{
+	const uint64_t *tgt = s->c->home[!s->seat];
+	int n = 0;
+
+	for (int w = 0; w < s->c->nw; w++)
+		n += __builtin_popcountll(tgt[w] & ~own[w]);
+	return n;
+}
+
+static int ku_ida(ku_search *s, uint64_t *own, int g, int bound, int undo_from,
+		  int undo_to)
+{
+	const ku_cfg *c = s->c;
+	const uint64_t *tgt = c->home[!s->seat];
+	uint64_t all[KU_W] = { 0 }, dests[KU_MAXPIECES][KU_W];
+	int16_t from[KU_MAXPIECES];
+	int h = ku_missing(s, own), best = KU_MAXP * KU_MAXP, n = 0;
+	ku_reach r;
+
+	if (h == 0)
+		return KU_FOUND;
+	if (g + h > bound)
+		return g + h;
+	if (++s->nodes > KU_DEFICIT_BUDGET)
+		return KU_ABORT;
+	for (int w = 0; w < c->nw; w++)
+		all[w] = own[w] | s->fixed[w];
+	for (int w = 0; w < c->nw; w++)
+		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
+			from[n] = (int16_t)(w * 64 + ctz64(bits));
+			ku_reach_piece(c, all, s->seat, from[n], &r);
+			memcpy(dests[n++], r.dest, sizeof(r.dest));
+		}
+	/* Moves that bring a piece into the target first: the last
+	 * iteration finds a solution sooner. */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++)
+			for (int w = 0; w < c->nw; w++)
+				for (uint64_t d = dests[i][w]; d; d &= d - 1) {
+					int to = w * 64 + ctz64(d), res;
+					bool in = bit(tgt, to) && !bit(tgt, from[i]);
+
+					/* Taking back the last move never helps. */
+					if (in == (pass == 1) ||
+					    (from[i] == undo_to && to == undo_from))
+						continue;
+					clrbit(own, from[i]);
+					setbit(own, to);
+					res = ku_ida(s, own, g + 1, bound, from[i], to);
+					clrbit(own, to);
+					setbit(own, from[i]);
+					if (res < 0)
+						return res;
+					if (res < best)
+						best = res;
+				}
+	return best;
+}
+
+/* The fewest moves for seat to fill its target alone, or -1. */
+static int ku_fill_moves(const ku_cfg *c, const void *st, int seat)
+{
+	ku_search s = { .c = c, .seat = seat };
+	uint64_t own[KU_W] = { 0 };
+	int bound;
+
+	memcpy(own, ku_cocc(c, st, seat), (size_t)c->nw * sizeof(ku_word));
+	memcpy(s.fixed, ku_cocc(c, st, !seat), (size_t)c->nw * sizeof(ku_word));
+	/* A winner's piece on the loser's target can never be passed. */
+	if (ku_any(c, s.fixed, c->home[!seat]))
+		return -1;
+	bound = ku_missing(&s, own);
+	for (;;) {
+		int res = ku_ida(&s, own, 0, bound, -1, -1);
+
+		if (res == KU_FOUND)
+			return bound;
+		if (res == KU_ABORT || res >= KU_MAXP * KU_MAXP)
+			return -1;
+		bound = res;
+	}
+}
+
+BG_API int bg_kutochki_deficit(const bg_game *g, int *moves, int *exact)
+{
+	const ku_cfg *c;
+	const void *st;
+	int rc, status, winner, n;
+
+	if (!moves || !exact)
+		return bg_seterr(BG_EINVAL, "%s is NULL",
+				 moves ? "exact" : "moves");
+	if ((rc = ku_parts(g, &c, &st)) != BG_OK)
+		return rc;
+	bg_outcome(g, &status, &winner, NULL);
+	if (status != BG_WIN)
+		return bg_seterr(BG_EINVAL, "the game is not won (%s)",
+				 status == BG_DRAW ? "drawn" : "ongoing");
+	n = ku_fill_moves(c, st, !winner);
+	*exact = n >= 0;
+	*moves = n >= 0 ? n : ku_tempo_of(c, st, !winner) - c->tempo_full;
+	bg_clearerr();
+	return BG_OK;
+}
