@@ -1,0 +1,273 @@
+#!/bin/sh
+# The example tools, driven as a user would.
+# usage: test-tools.sh BGPERFT BGCHECK BGPLAY
+#
+# Figures come from shared/rules/corners.md: 14 moves for White at the start
+# (A8), the same 14 for Black whatever White played first (the camps are too
+# far apart to touch), tempo numbers as scores (A6).
+set -eu
+
+if [ $# -ne 3 ]; then
+	echo "usage: $0 BGPERFT BGCHECK BGPLAY" >&2
+	exit 2
+fi
+BGPERFT=$1
+BGCHECK=$2
+BGPLAY=$3
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+err=$tmp/err
+failures=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	echo "--- stdout" >&2
+	cat "$out" >&2 || true
+	echo "--- stderr" >&2
+	cat "$err" >&2 || true
+	failures=$((failures + 1))
+}
+
+# run STATUS CMD...: run CMD (stdin from $tmp/in when it exists), keep its
+# output in $out and $err, and fail unless it exits with STATUS ("nonzero"
+# for any failure).
+run() {
+	want=$1
+	shift
+	if [ -f "$tmp/in" ]; then
+		set +e; "$@" <"$tmp/in" >"$out" 2>"$err"; got=$?; set -e
+	else
+		set +e; "$@" </dev/null >"$out" 2>"$err"; got=$?; set -e
+	fi
+	case $want in
+	nonzero) [ "$got" -ne 0 ] || fail "$* exited 0, wanted non-zero" ;;
+	*) [ "$got" -eq "$want" ] || fail "$* exited $got, wanted $want" ;;
+	esac
+}
+
+# input TEXT: what the next runs read on stdin.
+input() {
+	printf '%s\n' "$1" >"$tmp/in"
+}
+
+no_input() {
+	rm -f "$tmp/in"
+}
+
+# expect_out TEXT: stdout is exactly TEXT.
+expect_out() {
+	printf '%s\n' "$1" >"$tmp/want"
+	cmp -s "$tmp/want" "$out" || fail "stdout is not: $1"
+}
+
+# expect_line N TEXT: line N of stdout is exactly TEXT.
+expect_line() {
+	line=$(sed -n "$1p" "$out")
+	[ "$line" = "$2" ] || fail "line $1 is '$line', wanted '$2'"
+}
+
+expect_err() {
+	grep -q -- "$1" "$err" || fail "stderr lacks '$1'"
+}
+
+# ---- bgperft ----------------------------------------------------------------
+
+no_input
+run 0 "$BGPERFT" kutochki 3
+[ "$(wc -l <"$out")" -eq 3 ] || fail "bgperft kutochki 3: not 3 lines"
+expect_line 1 "1 14"
+expect_line 2 "2 196"
+grep -Eq '^3 [1-9][0-9]*$' "$out" || fail "bgperft kutochki 3: no depth-3 line"
+
+# The start position's moves (corners.md A8), one per line with --divide.
+run 0 "$BGPERFT" --divide kutochki 1
+sort "$out" >"$tmp/got"
+sort >"$tmp/want" <<EOF
+1 14
+e1-d1 1
+e1-e2 1
+f2-e2 1
+f2-f3 1
+g3-f3 1
+g3-g4 1
+h4-g4 1
+h4-h5 1
+f1-d1 1
+f1-f3 1
+g2-e2 1
+g2-g4 1
+h3-f3 1
+h3-h5 1
+EOF
+cmp -s "$tmp/want" "$tmp/got" || fail "bgperft --divide kutochki 1"
+
+# Depth 2 divided: 14 replies to each of the 14 first moves.
+run 0 "$BGPERFT" kutochki 2 --divide
+[ "$(wc -l <"$out")" -eq 16 ] || fail "bgperft kutochki 2 --divide: not 16 lines"
+[ "$(grep -c -- '-.* 14$' "$out")" -eq 14 ] ||
+	fail "bgperft kutochki 2 --divide: not 14 replies to each move"
+expect_line 15 "1 14"
+expect_line 16 "2 196"
+
+run 0 "$BGPERFT" kutochki:diagonal=1 1
+expect_out "1 24"
+run 0 "$BGPERFT" kutochki:size=10 1
+expect_out "1 18"
+
+run nonzero "$BGPERFT" kutochki:size=12 1
+expect_err "bgperft: "
+run nonzero "$BGPERFT" nosuchgame 1
+expect_err "bgperft: "
+
+for args in "" "kutochki" "kutochki x" "kutochki 0" "kutochki -1" \
+	    "kutochki 2 3" "kutochki 2 --bogus"; do
+	# shellcheck disable=SC2086
+	run 2 "$BGPERFT" $args
+	expect_err "usage: bgperft SPEC DEPTH"
+done
+
+# ---- bgcheck ----------------------------------------------------------------
+
+# After e1-d1 d8-e8 White has 17 moves: steps d1-c1 d1-e1 d1-d2 f1-e1 f2-e2
+# f2-f3 g3-f3 g3-g4 h4-g4 h4-h5, jumps f1-f3 g1-e1 g1-c1 g2-e2 g2-g4 h3-f3
+# h3-h5. Tempo numbers: White 120-1-1, Black 120-1.
+moves='1. e1-d1 d8-e8
+2. f2-e2'
+result='result: * winner=- reason=none score=118:119'
+
+input "$moves"
+run 0 "$BGCHECK" kutochki --counts
+expect_line 1 "1 14 e1-d1"
+expect_line 2 "2 14 d8-e8"
+expect_line 3 "3 17 f2-e2"
+expect_line 4 "$result"
+grep -q '^kutochki' "$tmp/out" || fail "bgcheck: no position text"
+[ "$(wc -l <"$out")" -eq 5 ] || fail "bgcheck --counts: not 5 lines"
+cp "$out" "$tmp/counts-out"
+
+run 0 "$BGCHECK" kutochki
+sed -n '4,5p' "$tmp/counts-out" >"$tmp/want"
+cmp -s "$tmp/want" "$out" || fail "bgcheck without --counts"
+
+# FILE instead of stdin, options first, move numbers glued to moves.
+no_input
+printf '1.e1-d1 d8-e8 2.f2-e2 *\n' >"$tmp/moves.txt"
+run 0 "$BGCHECK" --counts kutochki "$tmp/moves.txt"
+cmp -s "$tmp/counts-out" "$out" || fail "bgcheck FILE"
+
+# The same game as a record: the same lines, also when SPEC's options differ
+# (the record's Game tag wins) or SPEC uses an alias.
+input '[Game "kutochki"]
+[Result "*"]
+
+1. e1-d1 d8-e8 2. f2-e2 *'
+for spec in kutochki kutochki:size=10 corners; do
+	run 0 "$BGCHECK" "$spec" --record --counts
+	cmp -s "$tmp/counts-out" "$out" || fail "bgcheck $spec --record --counts"
+done
+run 0 "$BGCHECK" kutochki --record
+sed -n '4,5p' "$tmp/counts-out" >"$tmp/want"
+cmp -s "$tmp/want" "$out" || fail "bgcheck --record"
+run 1 "$BGCHECK" halma --record
+expect_err "bgcheck: "
+run 1 "$BGCHECK" kutochki:bogus=1 --record
+expect_err "bgcheck: "
+
+# Dots: an SGF record (tochki.md B11) replays; B's ab closes the ring
+# ba-cb-bc-ab around W's bb, so seat 0 (B, the first mover) holds 1 point.
+no_input
+printf '%s\n' '(;GM[40]FF[4]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];W[ca];B[ab.abbacbbc])' >"$tmp/dots.sgf"
+run 0 "$BGCHECK" tochki:start=empty --record "$tmp/dots.sgf"
+expect_line 1 "result: * winner=- reason=none score=1:0"
+printf '%s\n' '(;GM[40]FF[4]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];W[ca];B[ab.abbacbcc])' >"$tmp/dots-bad.sgf"
+run 1 "$BGCHECK" tochki:start=empty --record "$tmp/dots-bad.sgf"
+expect_err "chain 1 is not a ring"
+
+# An illegal move (h1 cannot jump: h3 is taken) and a move that does not
+# parse stop the replay with status 1, naming the move.
+input '1. e1-d1 d8-e8 2. h1-h3'
+run 1 "$BGCHECK" kutochki --counts
+expect_err "bgcheck: move 3 \"h1-h3\": "
+expect_line 3 "3 17 h1-h3"
+grep -q '^result:' "$out" && fail "bgcheck printed a result after a bad move"
+input 'zz99'
+run 1 "$BGCHECK" kutochki
+expect_err "bgcheck: move 1 \"zz99\": "
+
+input 'e1-d1'
+run 1 "$BGCHECK" nosuchgame
+expect_err "bgcheck: "
+run 1 "$BGCHECK" "kutochki:size=12"
+expect_err "bgcheck: "
+run 1 "$BGCHECK" kutochki "$tmp/no-such-file"
+expect_err "bgcheck: "
+
+for args in "" "kutochki a b" "--bogus kutochki" "kutochki --count"; do
+	# shellcheck disable=SC2086
+	run 2 "$BGCHECK" $args
+	expect_err "usage: bgcheck SPEC"
+done
+
+# ---- bgplay -----------------------------------------------------------------
+
+no_input
+run 0 "$BGPLAY" --selfplay --seed 3 kutochki
+tail -n 1 "$out" | grep -Eq '^Result: (1-0|0-1|1/2-1/2) \(' ||
+	fail "bgplay --selfplay: no Result line"
+grep -Eq '^1\. w: [a-h][1-8]-' "$out" || fail "bgplay --selfplay: no first move"
+cp "$out" "$tmp/play3"
+run 0 "$BGPLAY" kutochki --seed=3 --selfplay
+cmp -s "$tmp/play3" "$out" || fail "bgplay: the same seed played another game"
+
+# bgcheck replays the self-played game to the same end, also as a record,
+# with the same counts.
+sed -n 's/^[0-9]*\. [wb]: //p' "$tmp/play3" >"$tmp/play3.moves"
+run 0 "$BGCHECK" kutochki "$tmp/play3.moves" --counts
+cp "$out" "$tmp/play3.counts"
+r=$(sed -n 's/^Result: \([^ ]*\) ([^:]*: \([a-z-]*\); score \([^)]*\))$/\1 \2 \3/p' \
+	"$tmp/play3")
+c=$(sed -n 's/^result: \([^ ]*\) winner=. reason=\([a-z-]*\) score=\(.*\)$/\1 \2 \3/p' \
+	"$out")
+if [ -z "$r" ] || [ "$r" != "$c" ]; then
+	fail "bgplay and bgcheck disagree on the result: '$r' and '$c'"
+fi
+{ printf '[Game "kutochki"]\n\n'; cat "$tmp/play3.moves"; } >"$tmp/play3.rec"
+run 0 "$BGCHECK" --record --counts kutochki "$tmp/play3.rec"
+cmp -s "$tmp/play3.counts" "$out" || fail "bgcheck: the record replays otherwise"
+
+run 0 "$BGPLAY" kutochki --selfplay --max-plies 6
+[ "$(grep -Ec '^[0-9]+\. [wb]: ' "$out")" -eq 6 ] ||
+	fail "bgplay --max-plies 6: not 6 moves"
+tail -n 1 "$out" | grep -q '^Result: \* ' || fail "bgplay --max-plies: not *"
+
+# Interactive: a bad move, the move list, a move, undo, quit.
+input 'e1-e5
+moves
+e1-d1
+undo
+quit'
+run 0 "$BGPLAY" kutochki
+grep 'g2-e2' "$out" | grep 'h4-h5' | grep -q 'f1-d1' ||
+	fail "bgplay: 'moves' did not list the moves"
+# (Prompts and answers share lines, since the typed input is not echoed.)
+grep -q '1\. w: e1-d1' "$out" || fail "bgplay: the move was not played"
+grep -q '^1\. b: ' "$out" || fail "bgplay: the random player did not answer"
+tail -n 1 "$out" | grep -q 'Result: \* ' || fail "bgplay: no Result after quit"
+
+no_input
+run 1 "$BGPLAY" kutochki:bogus=1 --selfplay
+expect_err "bgplay: "
+for args in "" "--selfplay" "kutochki --seed" "kutochki --seed x" \
+	    "kutochki --max-plies -1" "kutochki extra" "kutochki --bogus"; do
+	# shellcheck disable=SC2086
+	run 2 "$BGPLAY" $args
+	expect_err "usage: bgplay SPEC"
+done
+
+if [ "$failures" -ne 0 ]; then
+	echo "$failures failure(s)" >&2
+	exit 1
+fi
+echo "all tool tests passed"
