@@ -178,8 +178,30 @@ static int same_points(const bg_move *m, const uint16_t *pts, size_t n,
 	       memcmp(m->pts, pts, n * sizeof(*pts)) == 0;
 }
 
-/* Match pts against the legal moves: the same points; or the same ends,
- * by path_ok for longer paths. */
+/* Placements of several points are one set: "e5,c3" is "c3,e5". */
+static int same_placements(const bg_move *m, const uint16_t *pts, size_t n,
+			   int mark)
+{
+	if (m->kind != BG_MOVE_PLACE || m->nremove || m->npath != n ||
+	    (m->flags & BG_MOVE_FLAG_MARK) != mark)
+		return 0;
+	/* Each point once in the text and in the move: a bijection. */
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+
+		for (size_t j = 0; j < i; j++)
+			if (pts[j] == pts[i])
+				return 0;
+		while (k < n && m->pts[k] != pts[i])
+			k++;
+		if (k == n)
+			return 0;
+	}
+	return 1;
+}
+
+/* Match pts against the legal moves: the same points (placements in any
+ * order); or the same ends, by path_ok for longer paths. */
 static int match_points(const bg_game *g, const bg_move *list, size_t nl,
 			const uint16_t *pts, size_t n, int mark,
 			const char *text, bg_move *out)
@@ -187,7 +209,8 @@ static int match_points(const bg_game *g, const bg_move *list, size_t nl,
 	size_t found = 0, pick = 0;
 
 	for (size_t i = 0; i < nl; i++)
-		if (same_points(&list[i], pts, n, mark)) {
+		if (same_points(&list[i], pts, n, mark) ||
+		    same_placements(&list[i], pts, n, mark)) {
 			found++;
 			pick = i;
 		}
