@@ -1,0 +1,772 @@
+/*
+ * Alquerque (Алькуерк): steps forward, sideways and diagonally forward
+ * along the lines of the 5x5 board; optional capture chains with huffing;
+ * the brochure's opening (White enters c3, Black takes it). Rules:
+ * doc/games/alquerque.md.
+ *
+ * Points are numbered p = 5 * (rank - 1) + file, a1 = 0 ... e5 = 24, so a
+ * side's pieces fit in one 32-bit word.
+ */
+#include "core/rules.h"
+#include "core/zobrist.h"
+#include "board/lines.h"
+
+#include <string.h>
+
+#define AQ_N 25
+#define AQ_ALL ((1u << AQ_N) - 1)
+#define AQ_C3 12
+#define AQ_MAXJ 8
+#define AQ_PIECES 12
+/* The legal list never grows past this. One piece has at most 785
+ * distinct capture results on this board (an exhaustive count over every
+ * placing of 12 enemies), so real positions stay far below it. */
+#define AQ_MAX_MOVES 4096
+
+#define AQ_BIT(p) ((uint32_t)1 << (p))
+
+static const int8_t aq_xy[AQ_N][2] = {
+	{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0},
+	{0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1},
+	{0, 2}, {1, 2}, {2, 2}, {3, 2}, {4, 2},
+	{0, 3}, {1, 3}, {2, 3}, {3, 3}, {4, 3},
+	{0, 4}, {1, 4}, {2, 4}, {3, 4}, {4, 4},
+};
+
+/* alquerque.md §10: 5 rows, 5 files and the 6 diagonals through the points
+ * with file + rank even. All solid, as the brochure's board is drawn. */
+static const bg_line aq_lines[] = {
+	{BG_LINE_SOLID, 5, {0, 1, 2, 3, 4}},
+	{BG_LINE_SOLID, 5, {5, 6, 7, 8, 9}},
+	{BG_LINE_SOLID, 5, {10, 11, 12, 13, 14}},
+	{BG_LINE_SOLID, 5, {15, 16, 17, 18, 19}},
+	{BG_LINE_SOLID, 5, {20, 21, 22, 23, 24}},
+	{BG_LINE_SOLID, 5, {0, 5, 10, 15, 20}},
+	{BG_LINE_SOLID, 5, {1, 6, 11, 16, 21}},
+	{BG_LINE_SOLID, 5, {2, 7, 12, 17, 22}},
+	{BG_LINE_SOLID, 5, {3, 8, 13, 18, 23}},
+	{BG_LINE_SOLID, 5, {4, 9, 14, 19, 24}},
+	{BG_LINE_SOLID, 5, {0, 6, 12, 18, 24}},  /* a1-e5 */
+	{BG_LINE_SOLID, 5, {20, 16, 12, 8, 4}},  /* a5-e1 */
+	{BG_LINE_SOLID, 3, {10, 16, 22}},        /* a3-b4-c5 */
+	{BG_LINE_SOLID, 3, {2, 8, 14}},          /* c1-d2-e3 */
+	{BG_LINE_SOLID, 3, {10, 6, 2}},          /* a3-b2-c1 */
+	{BG_LINE_SOLID, 3, {22, 18, 14}},        /* c5-d4-e3 */
+};
+
+/* White: ranks 1-2, d3, e3. Black: ranks 4-5, a3, b3. */
+static const uint32_t aq_start[2] = {
+	0x3ffu | AQ_BIT(13) | AQ_BIT(14),
+	(0x3ffu << 15) | AQ_BIT(10) | AQ_BIT(11),
+};
+
+enum { AQ_SCORE_ADD, AQ_SCORE_REPLACE };
+
+typedef struct aq_cfg {
+	bg_board board;
+	uint32_t step[2][AQ_N]; /* where a seat's piece on p may step */
+	/* The jumps a seat's piece on p may make, in line order. */
+	uint8_t njump[2][AQ_N];
+	uint8_t jover[2][AQ_N][AQ_MAXJ];
+	uint8_t jto[2][AQ_N][AQ_MAXJ];
+	uint8_t mid[AQ_N][AQ_N]; /* the point between p and q, for replay */
+	bool opening;
+	bool huff_all;
+	int score;
+	int repetition;
+	int max_plies;
+} aq_cfg;
+
+typedef struct aq_state {
+	uint32_t bb[2];
+	/* huff_all: pieces of the side that just moved, one of which the
+	 * side to move removes as part of its move (when there were
+	 * several to choose from). */
+	uint32_t pending;
+	uint8_t turn;
+	uint8_t opening; /* the opening rule governs this move */
+	uint8_t pad[2];
+} aq_state;
+
+static int aq_popcount(uint32_t x)
+{
+	return __builtin_popcount(x);
+}
+
+static int aq_ctz(uint32_t x)
+{
+	return __builtin_ctz(x);
+}
+
+/* ---- Configuration -------------------------------------------------------- */
+
+enum { AQ_OPT_OPENING, AQ_OPT_FORWARD, AQ_OPT_HUFF_ALL, AQ_OPT_SCORE,
+       AQ_OPT_REPETITION, AQ_OPT_PLIES };
+
+/* A move in direction dy is allowed for seat: not backward. */
+static bool aq_not_backward(int seat, int dy)
+{
+	return seat == 0 ? dy >= 0 : dy <= 0;
+}
+
+static int aq_configure(void *cfgp, const bg_optval *opts)
+{
+	aq_cfg *c = cfgp;
+	bool forward_only = opts[AQ_OPT_FORWARD].i != 0;
+	bg_lineboard lb;
+
+	memset(c, 0, sizeof(*c));
+	bg_board_lines(&c->board, 5, 5, AQ_N, aq_xy, aq_lines,
+		       sizeof(aq_lines) / sizeof(aq_lines[0]));
+	bg_lineboard_build(&lb, &c->board);
+	memset(c->mid, 0xff, sizeof(c->mid));
+	for (int p = 0; p < AQ_N; p++) {
+		for (int s = 0; s < 2; s++)
+			c->board.marks[p] |= (aq_start[s] & AQ_BIT(p)) ?
+					     (s ? BG_MARK_HOME1 : BG_MARK_HOME0) : 0;
+		for (int k = 0; k < lb.nstep[p]; k++)
+			for (int s = 0; s < 2; s++)
+				if (aq_not_backward(s, lb.step[p][k].dy))
+					c->step[s][p] |= AQ_BIT(lb.step[p][k].to);
+		for (int k = 0; k < lb.njump[p]; k++) {
+			const bg_link *l = &lb.jump[p][k];
+
+			c->mid[p][l->to] = l->over;
+			for (int s = 0; s < 2; s++) {
+				if (forward_only && !aq_not_backward(s, l->dy))
+					continue;
+				c->jover[s][p][c->njump[s][p]] = l->over;
+				c->jto[s][p][c->njump[s][p]++] = l->to;
+			}
+		}
+	}
+	c->board.marks[AQ_C3] |= BG_MARK_SPECIAL;
+	c->opening = opts[AQ_OPT_OPENING].i != 0;
+	c->huff_all = opts[AQ_OPT_HUFF_ALL].i != 0;
+	c->score = (int)opts[AQ_OPT_SCORE].i;
+	c->repetition = (int)opts[AQ_OPT_REPETITION].i;
+	c->max_plies = (int)opts[AQ_OPT_PLIES].i;
+	return BG_OK;
+}
+
+static size_t aq_state_size(const void *cfgp)
+{
+	(void)cfgp;
+	return sizeof(aq_state);
+}
+
+static const bg_board *aq_board(const void *cfgp)
+{
+	return &((const aq_cfg *)cfgp)->board;
+}
+
+static size_t aq_max_moves(const void *cfgp)
+{
+	(void)cfgp;
+	return AQ_MAX_MOVES;
+}
+
+static void aq_init(const void *cfgp, void *st)
+{
+	const aq_cfg *c = cfgp;
+	aq_state *s = st;
+
+	memset(s, 0, sizeof(*s));
+	s->bb[0] = aq_start[0];
+	s->bb[1] = aq_start[1];
+	s->opening = c->opening;
+}
+
+/* ---- Captures ------------------------------------------------------------- */
+
+/* Can seat's piece on p capture, with `occ` every piece on the board and
+ * `enemy` the enemies? A chain that began on `from` may not land there. */
+static bool aq_can_capture(const aq_cfg *c, int seat, int p, int from,
+			   uint32_t occ, uint32_t enemy)
+{
+	for (int k = 0; k < c->njump[seat][p]; k++) {
+		int to = c->jto[seat][p][k];
+
+		if ((enemy & AQ_BIT(c->jover[seat][p][k])) &&
+		    !(occ & AQ_BIT(to)) && to != from)
+			return true;
+	}
+	return false;
+}
+
+/* The pieces of seat that could capture now. */
+static uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t own,
+			     uint32_t enemy)
+{
+	uint32_t out = 0;
+
+	for (uint32_t b = own; b; b &= b - 1) {
+		int p = aq_ctz(b);
+
+		if (aq_can_capture(c, seat, p, p, own | enemy, enemy))
+			out |= AQ_BIT(p);
+	}
+	return out;
+}
+
+/* ---- Move generation ------------------------------------------------------ */
+
+/* huff_all: after a step from -> to by a side whose pieces in `could`
+ * could have captured, the huffed piece leaves *own when it is the only
+ * one; returns the candidates left for the opponent to choose from. */
+static uint32_t aq_huff_step(uint32_t *own, uint32_t could, int from, int to)
+{
+	if (could & AQ_BIT(from))
+		could = (could & ~AQ_BIT(from)) | AQ_BIT(to);
+	if (aq_popcount(could) != 1)
+		return could;
+	*own &= ~could;
+	return 0;
+}
+
+/* One generation pass: a side's moves with an optional huff removal. */
+typedef struct aq_gen {
+	const aq_cfg *c;
+	int seat;
+	int removal;     /* the enemy piece removed first (huff_all), or -1 */
+	int from;        /* the piece moving */
+	uint32_t own;    /* own pieces, the moving one excluded */
+	uint32_t enemy;  /* enemy pieces still on the board */
+	uint32_t taken;  /* enemies captured so far in the chain */
+	uint32_t must;   /* opening: pieces the capture must include */
+	uint32_t could;  /* huff_all: the pieces that could capture */
+	uint16_t path[BG_MOVE_MAX_POINTS];
+	int npath;
+	bg_move *buf;
+	/* Per listed move, the position it reaches: the pieces, and the
+	 * huff candidates it leaves. */
+	uint64_t *keys;
+	uint32_t *pends;
+	size_t n;
+	size_t scan;     /* moves before this cannot reach the same position */
+	bool scan_all;   /* huff choices: compare with every move listed */
+} aq_gen;
+
+/* List the move on g->path unless an earlier one reaches the same
+ * position: two chains of one piece may, and under huff_all two steps of
+ * a piece that is huffed wherever it goes. */
+static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
+{
+	uint64_t key = (uint64_t)g->enemy << 32 | own;
+	bg_move *m;
+
+	for (size_t i = g->scan; i < g->n; i++)
+		if (g->keys[i] == key && g->pends[i] == pend)
+			return;
+	if (g->n >= AQ_MAX_MOVES)
+		return;
+	m = &g->buf[g->n];
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	m->npath = (uint8_t)g->npath;
+	for (int i = 0; i < g->npath; i++)
+		m->pts[i] = g->path[i];
+	if (g->removal >= 0) {
+		m->nremove = 1;
+		m->pts[g->npath] = (uint16_t)g->removal;
+	}
+	g->keys[g->n] = key;
+	g->pends[g->n++] = pend;
+}
+
+/* The chain so far, ending on `land`, is a move. A chain that stops while
+ * it could go on loses its piece (huff). */
+static void aq_emit_chain(aq_gen *g, int land)
+{
+	bool huffed = aq_can_capture(g->c, g->seat, land, g->from,
+				     g->own | g->enemy, g->enemy);
+
+	if ((g->taken & g->must) == g->must)
+		aq_put(g, BG_MOVE_CAPTURE,
+		       g->own | (huffed ? 0 : AQ_BIT(land)), 0);
+}
+
+/* Depth first over the jumps from p: every prefix is a move. */
+static void aq_chain(aq_gen *g, int p)
+{
+	const aq_cfg *c = g->c;
+
+	for (int k = 0; k < c->njump[g->seat][p]; k++) {
+		int over = c->jover[g->seat][p][k], to = c->jto[g->seat][p][k];
+
+		if (!(g->enemy & AQ_BIT(over)) ||
+		    ((g->own | g->enemy) & AQ_BIT(to)) || to == g->from)
+			continue;
+		g->enemy &= ~AQ_BIT(over);
+		g->taken |= AQ_BIT(over);
+		g->path[g->npath++] = (uint16_t)to;
+		aq_emit_chain(g, to);
+		aq_chain(g, to);
+		g->npath--;
+		g->taken &= ~AQ_BIT(over);
+		g->enemy |= AQ_BIT(over);
+	}
+}
+
+/* The steps of the piece on g->from: to the points of c->step in order. */
+static void aq_steps(aq_gen *g, uint32_t allowed)
+{
+	uint32_t empty = ~(g->own | g->enemy | AQ_BIT(g->from)) & AQ_ALL;
+
+	for (uint32_t b = g->c->step[g->seat][g->from] & empty & allowed; b;
+	     b &= b - 1) {
+		int to = aq_ctz(b);
+		uint32_t own = g->own | AQ_BIT(to);
+		uint32_t pend = aq_huff_step(&own, g->could, g->from, to);
+
+		g->path[1] = (uint16_t)to;
+		g->npath = 2;
+		aq_put(g, BG_MOVE_STEP, own, pend);
+	}
+}
+
+/* Every move of the side to move after the huff removal `removal` (or
+ * none: -1), appended at g->n. Order: pieces by point, each piece's steps
+ * by point, then its capture chains depth first in line order. */
+static void aq_gen_side(aq_gen *g, const aq_state *s, int removal)
+{
+	int seat = s->turn;
+	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
+	/* The opening: White only enters c3, Black only takes it. */
+	bool steps = !s->opening || seat == 0;
+	bool captures = !s->opening || seat == 1;
+	uint32_t step_to = s->opening ? AQ_BIT(AQ_C3) : AQ_ALL;
+
+	g->seat = seat;
+	g->removal = removal;
+	g->must = s->opening && seat == 1 ? AQ_BIT(AQ_C3) : 0;
+	if (removal >= 0)
+		enemy &= ~AQ_BIT(removal);
+	g->could = g->c->huff_all ? aq_capturers(g->c, seat, own, enemy) : 0;
+	for (uint32_t b = own; b; b &= b - 1) {
+		int from = aq_ctz(b);
+
+		g->from = from;
+		g->own = own & ~AQ_BIT(from);
+		g->enemy = enemy;
+		g->taken = 0;
+		g->path[0] = (uint16_t)from;
+		g->npath = 1;
+		/* Two chains of one piece reach the same position; with a
+		 * huff choice, so can a chain taking q after removing q'
+		 * and one taking q' after removing q. */
+		g->scan = g->scan_all ? 0 : g->n;
+		if (steps)
+			aq_steps(g, step_to);
+		g->npath = 1;
+		if (captures)
+			aq_chain(g, from);
+	}
+}
+
+static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	const aq_state *s = st;
+	uint64_t keys[AQ_MAX_MOVES];
+	uint32_t pends[AQ_MAX_MOVES];
+	aq_gen g = { .c = cfgp, .buf = buf, .keys = keys, .pends = pends,
+		     .scan_all = s->pending != 0 };
+
+	if (!s->pending)
+		aq_gen_side(&g, s, -1);
+	for (uint32_t b = s->pending; b; b &= b - 1)
+		aq_gen_side(&g, s, aq_ctz(b));
+	return g.n;
+}
+
+/* Has the side to move a move after the removal (or -1)? */
+static bool aq_side_can_move(const aq_cfg *c, const aq_state *s, int removal)
+{
+	int seat = s->turn;
+	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
+	uint32_t empty;
+
+	if (removal >= 0)
+		enemy &= ~AQ_BIT(removal);
+	empty = ~(own | enemy) & AQ_ALL;
+	for (uint32_t b = own; b; b &= b - 1) {
+		int p = aq_ctz(b);
+
+		/* Black's opening reply: the first jump takes c3 (the
+		 * only position it is asked in is White's entry). */
+		if (s->opening && seat == 1) {
+			for (int k = 0; k < c->njump[1][p]; k++)
+				if (c->jover[1][p][k] == AQ_C3 &&
+				    (enemy & AQ_BIT(AQ_C3)) &&
+				    (empty & AQ_BIT(c->jto[1][p][k])))
+					return true;
+			continue;
+		}
+		if (c->step[seat][p] & empty &
+		    (s->opening ? AQ_BIT(AQ_C3) : AQ_ALL))
+			return true;
+		if (!s->opening &&
+		    aq_can_capture(c, seat, p, p, own | enemy, enemy))
+			return true;
+	}
+	return false;
+}
+
+static bool aq_can_move(const aq_cfg *c, const aq_state *s)
+{
+	if (!s->pending)
+		return aq_side_can_move(c, s, -1);
+	for (uint32_t b = s->pending; b; b &= b - 1)
+		if (aq_side_can_move(c, s, aq_ctz(b)))
+			return true;
+	return false;
+}
+
+/* ---- Making moves --------------------------------------------------------- */
+
+/* A step; under huff_all, the pieces that could have captured instead are
+ * huffed: removed now when there is one, else left for the opponent to
+ * choose. Returns true when the step can be undone by another. */
+static bool aq_apply_step(const aq_cfg *c, aq_state *s, int from, int to)
+{
+	int seat = s->turn;
+	uint32_t *own = &s->bb[seat];
+	uint32_t could = c->huff_all ?
+			 aq_capturers(c, seat, *own, s->bb[!seat]) : 0;
+
+	*own = (*own & ~AQ_BIT(from)) | AQ_BIT(to);
+	s->pending = aq_huff_step(own, could, from, to);
+	/* Only a sideways step keeps the ranks, so only it can be undone. */
+	return !could && from / 5 == to / 5;
+}
+
+static void aq_apply_capture(const aq_cfg *c, aq_state *s, const bg_move *m)
+{
+	int seat = s->turn, from = m->pts[0], land = m->pts[m->npath - 1];
+	uint32_t *own = &s->bb[seat], *enemy = &s->bb[!seat];
+
+	for (int i = 1; i < m->npath; i++)
+		*enemy &= ~AQ_BIT(c->mid[m->pts[i - 1]][m->pts[i]]);
+	*own = (*own & ~AQ_BIT(from)) | AQ_BIT(land);
+	if (aq_can_capture(c, seat, land, from, *own | *enemy, *enemy))
+		*own &= ~AQ_BIT(land); /* huffed */
+}
+
+static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
+{
+	const aq_cfg *c = cfgp;
+	aq_state *s = st;
+	bool reversible = false;
+
+	(void)undo;
+	if (m->nremove)
+		s->bb[!s->turn] &= ~AQ_BIT(m->pts[m->npath]);
+	s->pending = 0;
+	if (m->kind == BG_MOVE_STEP)
+		reversible = aq_apply_step(c, s, m->pts[0], m->pts[1]) &&
+			     !m->nremove && !s->opening;
+	else
+		aq_apply_capture(c, s, m);
+	/* The opening rule covers White's first move and Black's reply. */
+	s->opening = s->opening && s->turn == 0;
+	s->turn = !s->turn;
+	return reversible ? 0 : BG_APPLY_IRREVERSIBLE;
+}
+
+static int aq_to_move(const void *cfgp, const void *st)
+{
+	(void)cfgp;
+	return ((const aq_state *)st)->turn;
+}
+
+/* ---- Outcome -------------------------------------------------------------- */
+
+static void aq_set(bg_result *out, int status, int winner, int reason)
+{
+	out->status = status;
+	out->winner = winner;
+	out->reason = reason;
+}
+
+/* The end the position itself decides: a side without pieces, or the side
+ * to move blocked. Returns the winner or -1; *reason says why. */
+static int aq_decided(const aq_cfg *c, const aq_state *s, int *reason)
+{
+	*reason = BG_REASON_PIECES;
+	if (!s->bb[s->turn])
+		return !s->turn;
+	if (!s->bb[!s->turn])
+		return s->turn;
+	*reason = BG_REASON_NO_MOVES;
+	if (!aq_can_move(c, s))
+		return !s->turn;
+	*reason = BG_REASON_NONE;
+	return -1;
+}
+
+static void aq_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	const aq_cfg *c = cfgp;
+	int reason, winner = aq_decided(c, st, &reason);
+
+	aq_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	if (winner >= 0)
+		aq_set(out, BG_WIN, winner, reason);
+	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
+		aq_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
+	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
+		aq_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+}
+
+/* The winner scores 2 + 2 per own piece left; a blocked loser's pieces add
+ * 1 each (or, with score=replace, count instead of the winner's). Draws
+ * and games still going score 0-0. */
+static void aq_scores(const void *cfgp, const void *st, double out[2])
+{
+	const aq_cfg *c = cfgp;
+	const aq_state *s = st;
+	int reason, winner = aq_decided(c, s, &reason);
+	int own, blocked;
+
+	out[0] = out[1] = 0;
+	if (winner < 0)
+		return;
+	own = aq_popcount(s->bb[winner]);
+	blocked = reason == BG_REASON_NO_MOVES ?
+		  aq_popcount(s->bb[!winner]) : 0;
+	if (blocked && c->score == AQ_SCORE_REPLACE)
+		out[winner] = 2 + blocked;
+	else
+		out[winner] = 2 + 2 * own + blocked;
+}
+
+static uint64_t aq_hash(const void *cfgp, const void *st)
+{
+	const aq_state *s = st;
+	uint64_t h = 0;
+
+	(void)cfgp;
+	for (int seat = 0; seat < 2; seat++)
+		for (uint32_t b = s->bb[seat]; b; b &= b - 1)
+			h ^= bg_zobrist((uint32_t)seat, (uint32_t)aq_ctz(b));
+	for (uint32_t b = s->pending; b; b &= b - 1)
+		h ^= bg_zobrist(4, (uint32_t)aq_ctz(b));
+	if (s->turn)
+		h ^= bg_zobrist(2, 0);
+	if (s->opening)
+		h ^= bg_zobrist(3, 0);
+	return h;
+}
+
+static void aq_piece(const void *cfgp, const void *st, int p, int *seat,
+		     int *kind)
+{
+	const aq_state *s = st;
+
+	(void)cfgp;
+	*seat = -1;
+	*kind = BG_PIECE_NONE;
+	for (int i = 0; i < 2; i++)
+		if (s->bb[i] & AQ_BIT(p)) {
+			*seat = i;
+			*kind = BG_PIECE_MAN;
+		}
+}
+
+/* ---- Position text -------------------------------------------------------- */
+
+/* "bbbbb/bbbbb/bb.ww/wwwww/wwwww w opening -": ranks 5 to 1, the side to
+ * move, "opening" while the opening rule governs the move (else "-"), and
+ * the huff candidates the side to move chooses from (else "-"). */
+static void aq_write_position(const void *cfgp, const void *st,
+			      bg_strbuf *out)
+{
+	const aq_state *s = st;
+
+	(void)cfgp;
+	for (int y = 4; y >= 0; y--) {
+		for (int x = 0; x < 5; x++) {
+			int p = 5 * y + x;
+
+			bg_sb_putc(out, (s->bb[0] & AQ_BIT(p)) ? 'w' :
+					(s->bb[1] & AQ_BIT(p)) ? 'b' : '.');
+		}
+		if (y)
+			bg_sb_putc(out, '/');
+	}
+	bg_sb_puts(out, s->turn ? " b " : " w ");
+	bg_sb_puts(out, s->opening ? "opening " : "- ");
+	if (!s->pending)
+		bg_sb_putc(out, '-');
+	for (uint32_t b = s->pending; b; b &= b - 1) {
+		int p = aq_ctz(b);
+
+		bg_sb_printf(out, "%c%d", 'a' + p % 5, p / 5 + 1);
+		if (b & (b - 1))
+			bg_sb_putc(out, ',');
+	}
+}
+
+static const char *aq_read_board(aq_state *t, const char *s)
+{
+	for (int y = 4; y >= 0; y--) {
+		for (int x = 0; x < 5; x++, s++) {
+			if (*s == 'w' || *s == 'b')
+				t->bb[*s == 'b'] |= AQ_BIT(5 * y + x);
+			else if (*s != '.') {
+				bg_seterr(BG_EFORMAT,
+					  "rank %d: expected 5 of '.', 'w', 'b'",
+					  y + 1);
+				return NULL;
+			}
+		}
+		if (*s != (y ? '/' : ' ')) {
+			bg_seterr(BG_EFORMAT, "rank %d does not have 5 points",
+				  y + 1);
+			return NULL;
+		}
+		s++;
+	}
+	return s;
+}
+
+/* The huff candidates: "-" or points "a1,c3" of the side not to move. */
+static const char *aq_read_pending(const aq_cfg *c, aq_state *t,
+				   const char *s)
+{
+	if (*s == '-')
+		return s + 1;
+	for (;;) {
+		int p;
+
+		if (s[0] < 'a' || s[0] > 'e' || s[1] < '1' || s[1] > '5') {
+			bg_seterr(BG_EFORMAT, "expected '-' or points like b2,d4 "
+				  "for the huff candidates");
+			return NULL;
+		}
+		p = 5 * (s[1] - '1') + (s[0] - 'a');
+		if ((t->pending & AQ_BIT(p)) || !(t->bb[!t->turn] & AQ_BIT(p))) {
+			bg_seterr(BG_EFORMAT, "huff candidate %.2s is not a "
+				  "piece of the side that moved, or is listed "
+				  "twice", s);
+			return NULL;
+		}
+		t->pending |= AQ_BIT(p);
+		s += 2;
+		if (*s != ',')
+			break;
+		s++;
+	}
+	if (!c->huff_all || aq_popcount(t->pending) < 2) {
+		bg_seterr(BG_EFORMAT, "huff candidates need huff_all and at "
+			  "least two pieces");
+		return NULL;
+	}
+	return s;
+}
+
+/* The opening flag fits only the start, or the start after White's entry
+ * into c3 with Black to move. */
+static bool aq_opening_fits(const aq_state *t)
+{
+	uint32_t moved = t->bb[0] ^ aq_start[0];
+	uint32_t entries = AQ_BIT(6) | AQ_BIT(7) | AQ_BIT(8) | AQ_BIT(13);
+
+	if (t->bb[1] != aq_start[1] || t->pending)
+		return false;
+	if (t->turn == 0)
+		return moved == 0;
+	return (t->bb[0] & AQ_BIT(AQ_C3)) && aq_popcount(moved) == 2 &&
+	       (moved & entries) && !(t->bb[0] & moved & entries);
+}
+
+static int aq_read_position(const void *cfgp, void *st, const char *text)
+{
+	const aq_cfg *c = cfgp;
+	aq_state t;
+	const char *s;
+
+	memset(&t, 0, sizeof(t));
+	if (!(s = aq_read_board(&t, text)))
+		return BG_EFORMAT;
+	for (int seat = 0; seat < 2; seat++)
+		if (aq_popcount(t.bb[seat]) > AQ_PIECES)
+			return bg_seterr(BG_EFORMAT, "%s has %d pieces, more "
+					 "than %d", seat ? "black" : "white",
+					 aq_popcount(t.bb[seat]), AQ_PIECES);
+	if (!t.bb[0] && !t.bb[1])
+		return bg_seterr(BG_EFORMAT, "the board is empty");
+	if ((s[0] != 'w' && s[0] != 'b') || s[1] != ' ')
+		return bg_seterr(BG_EFORMAT,
+				 "expected the side to move, 'w' or 'b'");
+	t.turn = s[0] == 'b';
+	s += 2;
+	if (!strncmp(s, "opening ", 8)) {
+		t.opening = 1;
+		s += 8;
+	} else if (!strncmp(s, "- ", 2)) {
+		s += 2;
+	} else {
+		return bg_seterr(BG_EFORMAT, "expected 'opening' or '-' after "
+				 "the side to move");
+	}
+	if (!(s = aq_read_pending(c, &t, s)))
+		return BG_EFORMAT;
+	if (*s)
+		return bg_seterr(BG_EFORMAT, "unexpected text after the huff "
+				 "candidates");
+	if (t.opening && (!c->opening || !aq_opening_fits(&t)))
+		return bg_seterr(BG_EFORMAT, "'opening' needs the opening rule "
+				 "and the start position (or White's entry "
+				 "into c3)");
+	memcpy(st, &t, sizeof(t));
+	return BG_OK;
+}
+
+/* ---- Table ---------------------------------------------------------------- */
+
+static const char *const aq_aliases[] = { "alkuerk", NULL };
+
+static const bg_optdef aq_options[] = {
+	{ "opening", BG_OPT_BOOL, "1", "0|1",
+	  "White's first move enters c3 and Black's first move must capture "
+	  "that piece" },
+	{ "capture_forward_only", BG_OPT_BOOL, "0", "0|1",
+	  "captures only in the step directions (forward, sideways, "
+	  "diagonally forward), never backward" },
+	{ "huff_all", BG_OPT_BOOL, "0", "0|1",
+	  "a non-capturing move made while a capture was possible loses a "
+	  "piece that could have captured (the opponent chooses which)" },
+	{ "score", BG_OPT_ENUM, "add", "add|replace",
+	  "a blocked loser's pieces add 1 each to the winner's 2 + 2 per own "
+	  "piece, or replace the own-piece count" },
+	{ "repetition", BG_OPT_INT, "3", "2..3",
+	  "the occurrence of a position that draws the game" },
+	{ "max_plies", BG_OPT_INT, "0", "0..100000",
+	  "the game is drawn at this ply; 0: no limit" },
+};
+
+const bg_rules bg_rules_alquerque = {
+	.name = "alquerque",
+	.aliases = aq_aliases,
+	.title_en = "Alquerque",
+	.title_ru = "Алькуерк",
+	.options = aq_options,
+	.noptions = sizeof(aq_options) / sizeof(aq_options[0]),
+	.config_size = sizeof(aq_cfg),
+	.configure = aq_configure,
+	.state_size = aq_state_size,
+	.board = aq_board,
+	.init = aq_init,
+	.max_moves = aq_max_moves,
+	.legal = aq_legal,
+	.apply = aq_apply,
+	.to_move = aq_to_move,
+	.outcome = aq_outcome,
+	.hash = aq_hash,
+	.scores = aq_scores,
+	.piece = aq_piece,
+	.write_position = aq_write_position,
+	.read_position = aq_read_position,
+};

@@ -1,0 +1,894 @@
+/*
+ * Bolotudu (Bolotoudou): drop two pieces a turn without making an own
+ * three, then step orthogonally; every new three removes an enemy piece
+ * beside it. Rules: doc/games/bolotudu.md (igroteka.md section 7).
+ *
+ * Cells are p = y * 6 + x on the 6 x 5 board; a side's pieces are a 30-bit
+ * mask. Every piece has an identity, 0..11 for White's pieces and 12..23
+ * for Black's, in the order they were dropped; a three is the pair (its
+ * cells, its identities), kept as one 64-bit key: the cell mask in the low
+ * 32 bits and the identity mask above.
+ */
+#include "core/rules.h"
+#include "core/zobrist.h"
+#include "board/grid.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BO_W 6
+#define BO_H 5
+#define BO_CELLS 30
+#define BO_ALL ((1u << BO_CELLS) - 1)
+#define BO_FILE_A 0x01041041u /* a1 a2 a3 a4 a5 */
+#define BO_FILE_F (BO_FILE_A << 5)
+#define BO_PIECES 12 /* per side */
+#define BO_NONE 0xff /* no piece on a cell */
+/*
+ * Scored threes a game can hold: a three is kept only when it removes a
+ * piece (see bo_scoring), a move keeps at most two and removes at least one,
+ * and a side removes at most 11 pieces before the game ends.
+ */
+#define BO_MAXTHREES 48
+/* A step makes at most two threes, so it has at most C(12,2) choices of
+ * removals (two of at most 12 enemy pieces). */
+#define BO_MAXREMOVALS 66
+#define BO_MAXMOVES (BO_PIECES * 4 * BO_MAXREMOVALS)
+
+enum { BO_OPT_GAP, BO_OPT_REUSE, BO_OPT_ENDS, BO_OPT_REP, BO_OPT_PLIES };
+
+typedef struct bo_cfg {
+	bg_board board;
+	bool pair_gap;     /* the two drops of a turn 3 apart */
+	bool reuse;        /* a three scores every time it is made */
+	bool ends;         /* the cells beyond a three's ends are beside it */
+	int repetition;    /* occurrences of a position that draw: 2 or 3 */
+	int max_plies;     /* 0: no limit */
+	uint32_t far[BO_CELLS];    /* cells at Chebyshev distance >= 3 */
+	int8_t nb[BO_CELLS][4];    /* N E S W neighbour or -1 */
+} bo_cfg;
+
+typedef struct bo_state {
+	uint64_t threes[BO_MAXTHREES]; /* scored, ascending */
+	uint32_t occ[2];
+	uint8_t id[BO_CELLS];          /* identity on the cell or BO_NONE */
+	uint8_t hand[2];
+	uint8_t turn;
+	uint8_t passes;                /* consecutive passes just made */
+	uint8_t nthrees;
+} bo_state;
+
+/* A three made by a step that removes a piece: its key and the enemy
+ * pieces beside it. */
+typedef struct bo_three {
+	uint64_t key;
+	uint32_t cand;
+} bo_three;
+
+static uint32_t bit(int p)
+{
+	return 1u << p;
+}
+
+static int ctz(uint32_t x)
+{
+	return __builtin_ctz(x);
+}
+
+static int popcount(uint32_t x)
+{
+	return __builtin_popcount(x);
+}
+
+/* popcount(x) >= 3, cheaply: runs are tested on every step. */
+static bool three_or_more(uint32_t x)
+{
+	x &= x - 1;
+	x &= x - 1;
+	return x != 0;
+}
+
+/* ---- Configuration -------------------------------------------------------- */
+
+static int bo_configure(void *cfgp, const bg_optval *opts)
+{
+	bo_cfg *c = cfgp;
+
+	memset(c, 0, sizeof(*c));
+	bg_board_grid(&c->board, BG_BOARD_CELLS, BO_W, BO_H);
+	c->pair_gap = opts[BO_OPT_GAP].i != 0;
+	c->reuse = opts[BO_OPT_REUSE].i != 0;
+	c->ends = opts[BO_OPT_ENDS].i != 0;
+	c->repetition = (int)opts[BO_OPT_REP].i;
+	c->max_plies = (int)opts[BO_OPT_PLIES].i;
+	for (int p = 0; p < BO_CELLS; p++) {
+		for (int q = 0; q < BO_CELLS; q++)
+			if (abs(p % BO_W - q % BO_W) >= 3 ||
+			    abs(p / BO_W - q / BO_W) >= 3)
+				c->far[p] |= bit(q);
+		for (int d = 0; d < 4; d++)
+			c->nb[p][d] = (int8_t)bg_grid_step(BO_W, BO_H, p, d);
+	}
+	return BG_OK;
+}
+
+static size_t bo_state_size(const void *cfgp)
+{
+	(void)cfgp;
+	return sizeof(bo_state);
+}
+
+static const bg_board *bo_board(const void *cfgp)
+{
+	return &((const bo_cfg *)cfgp)->board;
+}
+
+static void bo_init(const void *cfgp, void *stp)
+{
+	bo_state *s = stp;
+
+	(void)cfgp;
+	memset(s, 0, sizeof(*s));
+	memset(s->id, BO_NONE, sizeof(s->id));
+	s->hand[0] = s->hand[1] = BO_PIECES;
+}
+
+static size_t bo_max_moves(const void *cfgp)
+{
+	(void)cfgp;
+	return BO_MAXMOVES;
+}
+
+static int bo_to_move(const void *cfgp, const void *stp)
+{
+	(void)cfgp;
+	return ((const bo_state *)stp)->turn;
+}
+
+static bool bo_placing(const bo_state *s)
+{
+	return s->hand[0] || s->hand[1];
+}
+
+/* ---- Runs and threes ------------------------------------------------------ */
+
+/* The maximal run of `own` through p along an axis (0 horizontal, 1
+ * vertical), p included, as a cell mask. */
+static uint32_t bo_run(const bo_cfg *c, uint32_t own, int p, int axis)
+{
+	uint32_t run = bit(p);
+
+	for (int d = axis ? BG_N : BG_E, k = 0; k < 2; k++, d += 2) {
+		for (int q = c->nb[p][d]; q >= 0 && (own & bit(q));
+		     q = c->nb[q][d])
+			run |= bit(q);
+	}
+	return run;
+}
+
+/* Would an own piece on p make a run of three or more? */
+static bool bo_makes_three(const bo_cfg *c, uint32_t own, int p)
+{
+	own |= bit(p);
+	return three_or_more(bo_run(c, own, p, 0)) ||
+	       three_or_more(bo_run(c, own, p, 1));
+}
+
+/* The cells beside a run: side-on (perpendicular neighbours), and the two
+ * cells beyond its ends when the option says so. */
+static uint32_t bo_beside(const bo_cfg *c, uint32_t run, int axis)
+{
+	uint32_t across = ((run << BO_W) | (run >> BO_W)) & BO_ALL;
+	uint32_t along = ((run & ~BO_FILE_A) >> 1) | ((run & ~BO_FILE_F) << 1);
+	uint32_t side = axis ? along : across, beyond = axis ? across : along;
+
+	return side | (c->ends ? beyond & ~run : 0);
+}
+
+static bool bo_scored(const bo_state *s, uint64_t key)
+{
+	for (int i = 0; i < s->nthrees; i++)
+		if (s->threes[i] == key)
+			return true;
+	return false;
+}
+
+/*
+ * The threes a step from -> to makes that remove a piece: new ones (or any,
+ * with reuse_threes) with an enemy piece beside them. Returns their number
+ * (0..2), horizontal first.
+ */
+static int bo_scoring(const bo_cfg *c, const bo_state *s, int from, int to,
+		      bo_three out[2])
+{
+	int seat = s->turn, n = 0;
+	uint32_t own = (s->occ[seat] & ~bit(from)) | bit(to);
+
+	for (int axis = 0; axis < 2; axis++) {
+		uint32_t run = bo_run(c, own, to, axis), ids = 0, cand;
+
+		if (!three_or_more(run))
+			continue;
+		cand = bo_beside(c, run, axis) & s->occ[!seat];
+		if (!cand)
+			continue;
+		for (uint32_t r = run; r; r &= r - 1) {
+			int p = ctz(r);
+
+			ids |= bit(p == to ? s->id[from] : s->id[p]);
+		}
+		out[n].key = (uint64_t)ids << 32 | run;
+		out[n].cand = cand;
+		if (c->reuse || !bo_scored(s, out[n].key))
+			n++;
+	}
+	return n;
+}
+
+/* ---- Move generation ------------------------------------------------------ */
+
+static bg_move *bo_put(bg_move *m, int kind, int npath, const int *pts,
+		       int nremove)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	m->npath = (uint8_t)npath;
+	m->nremove = (uint8_t)nremove;
+	for (int i = 0; i < npath + nremove; i++)
+		m->pts[i] = (uint16_t)pts[i];
+	return m + 1;
+}
+
+/* The moves of one step: plain, or one per choice of removals, each
+ * choice a set of pieces listed once, ascending. */
+static bg_move *bo_step_moves(const bo_cfg *c, const bo_state *s, int from,
+			      int to, bg_move *m)
+{
+	bo_three t[2];
+	int n = bo_scoring(c, s, from, to, t);
+	int pts[4] = { from, to };
+	uint32_t all;
+
+	if (n == 0)
+		return bo_put(m, BG_MOVE_STEP, 2, pts, 0);
+	all = n == 1 ? t[0].cand : t[0].cand | t[1].cand;
+	if (n == 1 || !(all & (all - 1))) {
+		for (uint32_t r = all; r; r &= r - 1) {
+			pts[2] = ctz(r);
+			m = bo_put(m, BG_MOVE_STEP, 2, pts, 1);
+		}
+		return m;
+	}
+	/* Two threes: one piece beside each, two different pieces. */
+	for (uint32_t a = all; a; a &= a - 1)
+		for (uint32_t b = a & (a - 1); b; b &= b - 1) {
+			uint32_t pa = a & -a, pb = b & -b;
+
+			if (!((pa & t[0].cand) && (pb & t[1].cand)) &&
+			    !((pb & t[0].cand) && (pa & t[1].cand)))
+				continue;
+			pts[2] = ctz(pa);
+			pts[3] = ctz(pb);
+			m = bo_put(m, BG_MOVE_STEP, 2, pts, 2);
+		}
+	return m;
+}
+
+static size_t bo_movement(const bo_cfg *c, const bo_state *s, bg_move *buf)
+{
+	uint32_t empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+	bg_move *m = buf;
+
+	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1) {
+		int from = ctz(own);
+
+		for (int d = 0; d < 4; d++) {
+			int to = c->nb[from][d];
+
+			if (to >= 0 && (empty & bit(to)))
+				m = bo_step_moves(c, s, from, to, m);
+		}
+	}
+	if (m == buf)
+		m = bo_put(m, BG_MOVE_PASS, 0, NULL, 0);
+	return (size_t)(m - buf);
+}
+
+/* Cells where a drop makes no own three. */
+static uint32_t bo_free_cells(const bo_cfg *c, uint32_t own, uint32_t empty)
+{
+	uint32_t f = 0;
+
+	for (uint32_t e = empty; e; e &= e - 1)
+		if (!bo_makes_three(c, own, ctz(e)))
+			f |= bit(ctz(e));
+	return f;
+}
+
+/* What the drop rules look at: the mover's pieces, the empty cells, and
+ * the cells where a first drop makes no three. */
+typedef struct bo_drops {
+	uint32_t own, empty, free0;
+} bo_drops;
+
+static void bo_drops_of(const bo_cfg *c, const bo_state *s, bo_drops *d)
+{
+	d->own = s->occ[s->turn];
+	d->empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+	d->free0 = bo_free_cells(c, d->own, d->empty);
+}
+
+/* May x then y be dropped under the no-three rule waived drop by drop:
+ * each drop makes no three unless no cell would do. */
+static bool bo_waived_ok(const bo_cfg *c, const bo_drops *d, int x, int y)
+{
+	uint32_t free1;
+
+	if (d->free0 && !(d->free0 & bit(x)))
+		return false;
+	free1 = bo_free_cells(c, d->own | bit(x), d->empty & ~bit(x));
+	return !free1 || (free1 & bit(y));
+}
+
+/*
+ * The levels of the drop rules, the first with a pair deciding:
+ *   0. no own three, 3 apart;  1. no own three;
+ *   2. no own three drop by drop where a cell allows it, 3 apart;
+ *   3. the same, any distance.
+ * Levels with the gap are skipped without pair_gap.
+ */
+enum { BO_LEVELS = 4 };
+
+static bool bo_level_used(const bo_cfg *c, int level)
+{
+	return c->pair_gap || (level & 1);
+}
+
+/* Is the pair p < q of empty cells allowed at a level? */
+static bool bo_pair_ok(const bo_cfg *c, const bo_drops *d, int level, int p,
+		       int q)
+{
+	if (!(level & 1) && !(c->far[p] & bit(q)))
+		return false;
+	if (level >= 2)
+		return bo_waived_ok(c, d, p, q) || bo_waived_ok(c, d, q, p);
+	return (d->free0 & bit(p)) && !bo_makes_three(c, d->own | bit(p), q);
+}
+
+/* The pairs of a level into buf, by first then second cell; with buf NULL
+ * only whether there is one (0 or 1). */
+static size_t bo_level_pairs(const bo_cfg *c, const bo_drops *d, int level,
+			     bg_move *buf)
+{
+	bg_move *m = buf;
+	size_t n = 0;
+
+	for (uint32_t a = d->empty; a; a &= a - 1)
+		for (uint32_t b = a & (a - 1); b; b &= b - 1) {
+			int pts[2] = { ctz(a), ctz(b) };
+
+			if (!bo_pair_ok(c, d, level, pts[0], pts[1]))
+				continue;
+			if (!buf)
+				return 1;
+			m = bo_put(m, BG_MOVE_PLACE, 2, pts, 0);
+			n++;
+		}
+	return n;
+}
+
+static size_t bo_placement(const bo_cfg *c, const bo_state *s, bg_move *buf)
+{
+	bo_drops d;
+
+	bo_drops_of(c, s, &d);
+	for (int level = 0; level < BO_LEVELS; level++) {
+		size_t n;
+
+		if (bo_level_used(c, level) &&
+		    (n = bo_level_pairs(c, &d, level, buf)) > 0)
+			return n;
+	}
+	return 0;
+}
+
+/* A pair is legal when it is allowed at the first level that has one. */
+static bool bo_pair_legal(const bo_cfg *c, const bo_state *s, int p, int q)
+{
+	bo_drops d;
+
+	bo_drops_of(c, s, &d);
+	if (p >= q || q >= BO_CELLS || !(d.empty & bit(p)) ||
+	    !(d.empty & bit(q)))
+		return false;
+	for (int level = 0; level < BO_LEVELS; level++)
+		if (bo_level_used(c, level) &&
+		    bo_level_pairs(c, &d, level, NULL))
+			return bo_pair_ok(c, &d, level, p, q);
+	return false;
+}
+
+/* Does the side to move have a step? */
+static bool bo_can_step(const bo_cfg *c, const bo_state *s)
+{
+	uint32_t empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+
+	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1)
+		for (int d = 0; d < 4; d++) {
+			int to = c->nb[ctz(own)][d];
+
+			if (to >= 0 && (empty & bit(to)))
+				return true;
+		}
+	return false;
+}
+
+/* The check without a full generation: a step is compared with the moves
+ * of that one step. */
+static bool bo_is_legal(const void *cfgp, const void *stp, const bg_move *m)
+{
+	const bo_cfg *c = cfgp;
+	const bo_state *s = stp;
+	bg_move want[BO_MAXREMOVALS], *end;
+	int from, to, d;
+
+	if (m->kind == BG_MOVE_PLACE) {
+		int pts[2] = { m->pts[0], m->pts[1] };
+
+		bo_put(want, BG_MOVE_PLACE, 2, pts, 0);
+		return bo_placing(s) && !memcmp(m, want, sizeof(*m)) &&
+		       bo_pair_legal(c, s, m->pts[0], m->pts[1]);
+	}
+	if (bo_placing(s))
+		return false;
+	if (m->kind == BG_MOVE_PASS) {
+		bo_put(want, BG_MOVE_PASS, 0, NULL, 0);
+		return !memcmp(m, want, sizeof(*m)) && !bo_can_step(c, s);
+	}
+	from = m->pts[0];
+	to = m->pts[1];
+	if (m->kind != BG_MOVE_STEP || m->npath != 2 || from >= BO_CELLS ||
+	    !(s->occ[s->turn] & bit(from)))
+		return false;
+	for (d = 0; d < 4 && c->nb[from][d] != to; d++)
+		;
+	if (d == 4 || ((s->occ[0] | s->occ[1]) & bit(to)))
+		return false;
+	end = bo_step_moves(c, s, from, to, want);
+	for (bg_move *w = want; w < end; w++)
+		if (!memcmp(m, w, sizeof(*m)))
+			return true;
+	return false;
+}
+
+static size_t bo_legal(const void *cfgp, const void *stp, bg_move *buf)
+{
+	const bo_state *s = stp;
+
+	return bo_placing(s) ? bo_placement(cfgp, s, buf) :
+			       bo_movement(cfgp, s, buf);
+}
+
+/* ---- Applying moves ------------------------------------------------------- */
+
+static void bo_keep_three(bo_state *s, uint64_t key)
+{
+	int i = s->nthrees++;
+
+	for (; i > 0 && s->threes[i - 1] > key; i--)
+		s->threes[i] = s->threes[i - 1];
+	s->threes[i] = key;
+}
+
+static void bo_drop(bo_state *s, int p)
+{
+	int seat = s->turn;
+
+	s->id[p] = (uint8_t)(seat * BO_PIECES + BO_PIECES - s->hand[seat]);
+	s->hand[seat]--;
+	s->occ[seat] |= bit(p);
+}
+
+static int bo_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
+{
+	const bo_cfg *c = cfgp;
+	bo_state *s = stp;
+	int seat = s->turn, flags = 0;
+
+	(void)undo;
+	if (m->kind == BG_MOVE_PASS) {
+		s->passes++;
+	} else if (m->kind == BG_MOVE_PLACE) {
+		/* Identities go in ascending cell order, as the pair is
+		 * listed, so a pair is one position. */
+		bo_drop(s, m->pts[0]);
+		bo_drop(s, m->pts[1]);
+		flags = BG_APPLY_IRREVERSIBLE;
+	} else {
+		int from = m->pts[0], to = m->pts[1];
+		bo_three t[2];
+		int n = bo_scoring(c, s, from, to, t);
+
+		s->occ[seat] ^= bit(from) | bit(to);
+		s->id[to] = s->id[from];
+		s->id[from] = BO_NONE;
+		for (int i = 0; i < n && !c->reuse; i++)
+			bo_keep_three(s, t[i].key);
+		for (int i = 0; i < m->nremove; i++) {
+			int p = m->pts[2 + i];
+
+			s->occ[!seat] &= ~bit(p);
+			s->id[p] = BO_NONE;
+		}
+		s->passes = 0;
+		if (n)
+			flags = BG_APPLY_IRREVERSIBLE;
+	}
+	s->turn = (uint8_t)!seat;
+	return flags;
+}
+
+/* ---- Outcome, hash, pieces -------------------------------------------------- */
+
+static void bo_set(bg_result *out, int status, int winner, int reason)
+{
+	out->status = status;
+	out->winner = winner;
+	out->reason = reason;
+}
+
+static void bo_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	const bo_cfg *c = cfgp;
+	const bo_state *s = stp;
+
+	bo_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	if (!bo_placing(s)) {
+		bool few0 = !three_or_more(s->occ[0]);
+		bool few1 = !three_or_more(s->occ[1]);
+
+		if (few0 || few1) {
+			if (few0 && few1)
+				bo_set(out, BG_DRAW, -1, BG_REASON_PIECES);
+			else
+				bo_set(out, BG_WIN, few0 ? 1 : 0,
+				       BG_REASON_PIECES);
+			return;
+		}
+	}
+	if (s->passes >= 2)
+		bo_set(out, BG_DRAW, -1, BG_REASON_PASSES);
+	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
+		bo_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
+	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
+		bo_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+}
+
+/*
+ * The key: pieces by seat, except that a piece whose identity is in a
+ * scored three is keyed by its identity (pieces of one side that no
+ * scored three names are interchangeable); the scored threes; side to
+ * move; pieces in hand.
+ */
+static uint64_t bo_hash(const void *cfgp, const void *stp)
+{
+	const bo_state *s = stp;
+	uint64_t h = s->turn ? bg_zobrist(2, 0) : 0, named = 0;
+
+	(void)cfgp;
+	for (int i = 0; i < s->nthrees; i++) {
+		named |= s->threes[i] >> 32;
+		h ^= bg_zobrist(0x80000000u | (uint32_t)s->threes[i],
+				(uint32_t)(s->threes[i] >> 32));
+	}
+	for (int seat = 0; seat < 2; seat++) {
+		h ^= bg_zobrist(3 + (uint32_t)seat, s->hand[seat]);
+		for (uint32_t o = s->occ[seat]; o; o &= o - 1) {
+			int p = ctz(o), id = s->id[p];
+
+			h ^= (named >> id) & 1 ?
+				     bg_zobrist(16 + (uint32_t)id, (uint32_t)p) :
+				     bg_zobrist((uint32_t)seat, (uint32_t)p);
+		}
+	}
+	return h;
+}
+
+static void bo_piece(const void *cfgp, const void *stp, int p, int *seat,
+		     int *kind)
+{
+	const bo_state *s = stp;
+
+	(void)cfgp;
+	*seat = (s->occ[0] & bit(p)) ? 0 : (s->occ[1] & bit(p)) ? 1 : -1;
+	*kind = *seat < 0 ? BG_PIECE_NONE : BG_PIECE_MAN;
+}
+
+/* ---- Position text ---------------------------------------------------------- */
+
+/* A piece's letter: A..L White's identities 0..11, a..l Black's. */
+static char bo_letter(int id)
+{
+	return (char)(id < BO_PIECES ? 'A' + id : 'a' + id - BO_PIECES);
+}
+
+static void bo_put_cell(bg_strbuf *out, int p)
+{
+	bg_sb_printf(out, "%c%d", 'a' + p % BO_W, p / BO_W + 1);
+}
+
+static void bo_write_position(const void *cfgp, const void *stp,
+			      bg_strbuf *out)
+{
+	const bo_state *s = stp;
+
+	(void)cfgp;
+	for (int y = BO_H - 1; y >= 0; y--) {
+		for (int x = 0; x < BO_W; x++) {
+			int id = s->id[y * BO_W + x];
+
+			bg_sb_putc(out, id == BO_NONE ? '.' : bo_letter(id));
+		}
+		if (y)
+			bg_sb_putc(out, '/');
+	}
+	bg_sb_printf(out, " %c %d %d %d ", s->turn ? 'b' : 'w', s->hand[0],
+		     s->hand[1], s->passes);
+	if (!s->nthrees)
+		bg_sb_putc(out, '-');
+	for (int i = 0; i < s->nthrees; i++) {
+		uint32_t run = (uint32_t)s->threes[i];
+		uint32_t ids = (uint32_t)(s->threes[i] >> 32);
+
+		if (i)
+			bg_sb_putc(out, ',');
+		bo_put_cell(out, ctz(run));
+		bg_sb_putc(out, '-');
+		bo_put_cell(out, 31 - __builtin_clz(run));
+		bg_sb_putc(out, ':');
+		for (; ids; ids &= ids - 1)
+			bg_sb_putc(out, bo_letter(ctz(ids)));
+	}
+}
+
+static int bo_read_board(bo_state *s, const char **text)
+{
+	const char *t = *text;
+
+	for (int y = BO_H - 1; y >= 0; y--) {
+		for (int x = 0; x < BO_W; x++, t++) {
+			int p = y * BO_W + x, id;
+
+			if (*t == '.')
+				continue;
+			if (*t >= 'A' && *t < 'A' + BO_PIECES)
+				id = *t - 'A';
+			else if (*t >= 'a' && *t < 'a' + BO_PIECES)
+				id = *t - 'a' + BO_PIECES;
+			else
+				return bg_seterr(BG_EFORMAT,
+						 "rank %d: '%c' is not '.', A..L or a..l",
+						 y + 1, *t ? *t : ' ');
+			for (int q = 0; q < BO_CELLS; q++)
+				if (s->id[q] == id)
+					return bg_seterr(BG_EFORMAT,
+							 "piece '%c' stands twice",
+							 *t);
+			s->id[p] = (uint8_t)id;
+			s->occ[id / BO_PIECES] |= bit(p);
+		}
+		if (*t != (y ? '/' : ' '))
+			return bg_seterr(BG_EFORMAT,
+					 "rank %d is not %d cells followed by '%c'",
+					 y + 1, BO_W, y ? '/' : ' ');
+		t++;
+	}
+	*text = t;
+	return BG_OK;
+}
+
+/* A small decimal number ending at a space or the end of the text. */
+static int bo_read_number(const char **text, int max, int *out)
+{
+	const char *t = *text;
+	int v = 0;
+
+	if (*t < '0' || *t > '9')
+		return 0;
+	for (; *t >= '0' && *t <= '9'; t++)
+		if ((v = v * 10 + (*t - '0')) > max)
+			return 0;
+	*out = v;
+	*text = t;
+	return 1;
+}
+
+static int bo_read_cell(const char **text, int *p)
+{
+	const char *t = *text;
+
+	if (t[0] < 'a' || t[0] >= 'a' + BO_W || t[1] < '1' ||
+	    t[1] >= '1' + BO_H)
+		return 0;
+	*p = (t[1] - '1') * BO_W + (t[0] - 'a');
+	*text = t + 2;
+	return 1;
+}
+
+/* One scored three "a1-c1:ABC": a straight run of 3+ cells, lowest cell
+ * first, and the same number of one side's identities, ascending. */
+static int bo_read_three(const char **text, uint64_t *key)
+{
+	const char *t = *text;
+	uint32_t run = 0, ids = 0;
+	int a, b, n = 0, seat = -1, last = -1;
+
+	if (!bo_read_cell(&t, &a) || *t++ != '-' || !bo_read_cell(&t, &b) ||
+	    *t++ != ':')
+		return bg_seterr(BG_EFORMAT,
+				 "a scored three is 'a1-c1:ABC' (cells, pieces)");
+	if (b <= a || (a / BO_W != b / BO_W && a % BO_W != b % BO_W))
+		return bg_seterr(BG_EFORMAT,
+				 "a scored three runs along a rank or a file, "
+				 "lowest cell first");
+	for (int p = a; p <= b; p += a / BO_W == b / BO_W ? 1 : BO_W)
+		run |= bit(p);
+	for (; *t && *t != ','; t++, n++) {
+		int id = *t >= 'A' && *t < 'A' + BO_PIECES ? *t - 'A' :
+			 *t >= 'a' && *t < 'a' + BO_PIECES ?
+					      *t - 'a' + BO_PIECES :
+					      -1;
+
+		if (id < 0 || id <= last || (seat >= 0 && id / BO_PIECES != seat))
+			return bg_seterr(BG_EFORMAT,
+					 "a scored three names pieces of one side, "
+					 "ascending (A..L or a..l)");
+		seat = id / BO_PIECES;
+		last = id;
+		ids |= bit(id);
+	}
+	if (popcount(run) < 3 || n != popcount(run))
+		return bg_seterr(BG_EFORMAT,
+				 "a scored three has 3 or more cells and one "
+				 "piece per cell");
+	*key = (uint64_t)ids << 32 | run;
+	*text = t;
+	return BG_OK;
+}
+
+static int bo_read_threes(bo_state *s, const char *t)
+{
+	int per_seat[2] = { 0, 0 };
+
+	if (!strcmp(t, "-"))
+		return BG_OK;
+	for (;;) {
+		uint64_t key = 0;
+		int rc = bo_read_three(&t, &key);
+
+		if (rc)
+			return rc;
+		if (bo_scored(s, key))
+			return bg_seterr(BG_EFORMAT, "a scored three is listed twice");
+		if (s->nthrees == BO_MAXTHREES)
+			return bg_seterr(BG_EFORMAT, "more than %d scored threes",
+					 BO_MAXTHREES);
+		per_seat[ctz((uint32_t)(key >> 32)) / BO_PIECES]++;
+		bo_keep_three(s, key);
+		if (!*t)
+			break;
+		t++;
+	}
+	if (bo_placing(s))
+		return bg_seterr(BG_EFORMAT, "no three scores while placing");
+	for (int seat = 0; seat < 2; seat++)
+		/* Each scoring move keeps at most two threes and removes
+		 * at least one piece. */
+		if (per_seat[seat] > 2 * (BO_PIECES - popcount(s->occ[!seat])))
+			return bg_seterr(BG_EFORMAT,
+					 "%s has %d scored threes but removed %d pieces",
+					 seat ? "Black" : "White", per_seat[seat],
+					 BO_PIECES - popcount(s->occ[!seat]));
+	return BG_OK;
+}
+
+/* Pieces in hand, side to move and the pieces on the board agree. */
+static int bo_check_counts(const bo_state *s)
+{
+	if (!bo_placing(s))
+		return BG_OK;
+	if ((s->hand[0] | s->hand[1]) & 1 ||
+	    s->hand[0] != s->hand[1] - (s->turn ? 2 : 0))
+		return bg_seterr(BG_EFORMAT,
+				 "while placing, White drops first, two a turn: "
+				 "%d and %d in hand with %s to move",
+				 s->hand[0], s->hand[1], s->turn ? "Black" : "White");
+	for (int seat = 0; seat < 2; seat++) {
+		uint32_t want = (1u << (BO_PIECES - s->hand[seat])) - 1, have = 0;
+
+		for (uint32_t o = s->occ[seat]; o; o &= o - 1)
+			have |= bit(s->id[ctz(o)] - seat * BO_PIECES);
+		if (have != want)
+			return bg_seterr(BG_EFORMAT,
+					 "while placing, %s's pieces are the first "
+					 "%d dropped",
+					 seat ? "Black" : "White",
+					 BO_PIECES - s->hand[seat]);
+	}
+	if (s->passes)
+		return bg_seterr(BG_EFORMAT, "no pass while placing");
+	return BG_OK;
+}
+
+static int bo_read_position(const void *cfgp, void *stp, const char *text)
+{
+	const bo_cfg *c = cfgp;
+	bo_state tmp;
+	const char *t = text;
+	int h0, h1, passes, rc;
+
+	bo_init(c, &tmp);
+	if ((rc = bo_read_board(&tmp, &t)))
+		return rc;
+	if ((t[0] != 'w' && t[0] != 'b') || t[1] != ' ')
+		return bg_seterr(BG_EFORMAT,
+				 "expected the side to move, 'w' or 'b', after the board");
+	tmp.turn = t[0] == 'b';
+	t += 2;
+	if (!bo_read_number(&t, BO_PIECES, &h0) || *t++ != ' ' ||
+	    !bo_read_number(&t, BO_PIECES, &h1) || *t++ != ' ')
+		return bg_seterr(BG_EFORMAT,
+				 "expected the pieces in hand, 0..12 each");
+	if (!bo_read_number(&t, 2, &passes) || *t++ != ' ')
+		return bg_seterr(BG_EFORMAT,
+				 "expected the passes just made, 0..2");
+	tmp.hand[0] = (uint8_t)h0;
+	tmp.hand[1] = (uint8_t)h1;
+	tmp.passes = (uint8_t)passes;
+	if ((rc = bo_check_counts(&tmp)) || (rc = bo_read_threes(&tmp, t)))
+		return rc;
+	memcpy(stp, &tmp, sizeof(tmp));
+	return BG_OK;
+}
+
+/* ---- Table ------------------------------------------------------------------ */
+
+static const bg_optdef bo_options[] = {
+	{ "pair_gap", BG_OPT_BOOL, "1", "0|1",
+	  "the two pieces dropped in a turn stand at least 3 apart "
+	  "(Chebyshev), unless no pair allows it" },
+	{ "reuse_threes", BG_OPT_BOOL, "0", "0|1",
+	  "a three scores every time it is made, not once per game for the "
+	  "same cells and pieces" },
+	{ "capture_ends", BG_OPT_BOOL, "0", "0|1",
+	  "the cells beyond the ends of a three also count as beside it" },
+	{ "repetition", BG_OPT_INT, "3", "2..3",
+	  "a position occurring this many times is a draw" },
+	{ "max_plies", BG_OPT_INT, "0", "0..100000",
+	  "the game is drawn at this ply; 0: no limit" },
+};
+
+const bg_rules bg_rules_bolotudu = {
+	.name = "bolotudu",
+	.aliases = NULL,
+	.title_en = "Bolotoudou",
+	.title_ru = "Болотуду",
+	.options = bo_options,
+	.noptions = sizeof(bo_options) / sizeof(bo_options[0]),
+	.config_size = sizeof(bo_cfg),
+	.configure = bo_configure,
+	.state_size = bo_state_size,
+	.board = bo_board,
+	.init = bo_init,
+	.max_moves = bo_max_moves,
+	.legal = bo_legal,
+	.is_legal = bo_is_legal,
+	.apply = bo_apply,
+	.to_move = bo_to_move,
+	.outcome = bo_outcome,
+	.hash = bo_hash,
+	.piece = bo_piece,
+	.write_position = bo_write_position,
+	.read_position = bo_read_position,
+};

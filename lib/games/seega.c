@@ -1,0 +1,545 @@
+/*
+ * Seega (Сиджа), the brochure version: drop two pieces a turn anywhere but
+ * the centre, then step in any of 8 directions, taking enemy pieces by
+ * custodian capture; more captures wins. Rules: doc/games/seega.md
+ * (igroteka.md section 9).
+ *
+ * Cells are p = y * 5 + x on the 5 x 5 board; the centre c3 is 12.
+ */
+#include "core/rules.h"
+#include "core/zobrist.h"
+#include "board/grid.h"
+
+#include <string.h>
+
+#define SG_N 5
+#define SG_CELLS 25
+#define SG_ALL ((1u << SG_CELLS) - 1)
+#define SG_CENTRE 12
+#define SG_PIECES 12 /* per side */
+/* Placing: every pair of the 24 cells around the centre. */
+#define SG_MAXMOVES (24 * 23 / 2)
+
+enum { SG_OPT_FIRST, SG_OPT_SAFE, SG_OPT_CLOCK, SG_OPT_REP, SG_OPT_PLIES };
+
+typedef struct sg_cfg {
+	bg_board board;
+	int first;       /* the seat that makes the first step */
+	bool safe;       /* a piece on the centre cannot be taken */
+	int no_capture;  /* plies without capture that end the game; 0: off */
+	int repetition;  /* occurrences of a position that end it: 2 or 3 */
+	int max_plies;   /* 0: no limit */
+	int8_t nb[SG_CELLS][8];  /* neighbour in a direction of grid.h, or -1 */
+	int8_t nb2[SG_CELLS][8]; /* the cell beyond that neighbour, or -1 */
+} sg_cfg;
+
+typedef struct sg_state {
+	uint32_t clock;         /* stepping plies since the last capture */
+	uint32_t occ[2];
+	uint8_t cells[SG_CELLS]; /* 0 empty, seat + 1: for bg_grid_custodian */
+	uint8_t hand[2];
+	uint8_t turn;
+	uint8_t passes;         /* consecutive passes just made */
+} sg_state;
+
+static uint32_t bit(int p)
+{
+	return 1u << p;
+}
+
+static int ctz(uint32_t x)
+{
+	return __builtin_ctz(x);
+}
+
+static int popcount(uint32_t x)
+{
+	return __builtin_popcount(x);
+}
+
+/* ---- Configuration -------------------------------------------------------- */
+
+static int sg_configure(void *cfgp, const bg_optval *opts)
+{
+	sg_cfg *c = cfgp;
+
+	memset(c, 0, sizeof(*c));
+	bg_board_grid(&c->board, BG_BOARD_CELLS, SG_N, SG_N);
+	c->board.marks[SG_CENTRE] = BG_MARK_SPECIAL;
+	c->first = (int)opts[SG_OPT_FIRST].i;
+	c->safe = opts[SG_OPT_SAFE].i != 0;
+	c->no_capture = (int)opts[SG_OPT_CLOCK].i;
+	c->repetition = (int)opts[SG_OPT_REP].i;
+	c->max_plies = (int)opts[SG_OPT_PLIES].i;
+	for (int p = 0; p < SG_CELLS; p++)
+		for (int d = 0; d < 8; d++) {
+			int q = bg_grid_step(SG_N, SG_N, p, d);
+
+			c->nb[p][d] = (int8_t)q;
+			c->nb2[p][d] = (int8_t)(q < 0 ? -1 :
+						bg_grid_step(SG_N, SG_N, q, d));
+		}
+	return BG_OK;
+}
+
+static size_t sg_state_size(const void *cfgp)
+{
+	(void)cfgp;
+	return sizeof(sg_state);
+}
+
+static const bg_board *sg_board(const void *cfgp)
+{
+	return &((const sg_cfg *)cfgp)->board;
+}
+
+static void sg_init(const void *cfgp, void *stp)
+{
+	sg_state *s = stp;
+
+	(void)cfgp;
+	memset(s, 0, sizeof(*s));
+	s->hand[0] = s->hand[1] = SG_PIECES;
+}
+
+static size_t sg_max_moves(const void *cfgp)
+{
+	(void)cfgp;
+	/* Stepping: 12 pieces x 8 directions + pass = 97, fewer. */
+	return SG_MAXMOVES;
+}
+
+static int sg_to_move(const void *cfgp, const void *stp)
+{
+	(void)cfgp;
+	return ((const sg_state *)stp)->turn;
+}
+
+static bool sg_placing(const sg_state *s)
+{
+	return s->hand[0] || s->hand[1];
+}
+
+/* ---- Moves ---------------------------------------------------------------- */
+
+/* The enemy pieces a step to `to` takes (the mover's piece has left its
+ * cell, which bg_grid_custodian never looks at: it is next to `to`). */
+static uint32_t sg_captures(const sg_cfg *c, const sg_state *s, int to)
+{
+	int taken[8], n;
+	uint32_t mask = 0;
+
+	n = bg_grid_custodian(SG_N, SG_N, s->cells, to,
+			      (uint8_t)(s->turn + 1), BG_DIRS_ALL, taken);
+	for (int i = 0; i < n; i++)
+		mask |= bit(taken[i]);
+	if (c->safe)
+		mask &= ~bit(SG_CENTRE);
+	return mask;
+}
+
+/* Would a step to `to` take anything? The test of sg_captures on the
+ * bitboards, for the pass rule, which asks it of every step. */
+static bool sg_takes(const sg_cfg *c, const sg_state *s, int to)
+{
+	uint32_t own = s->occ[s->turn], enemy = s->occ[!s->turn];
+
+	if (c->safe)
+		enemy &= ~bit(SG_CENTRE);
+	for (int d = 0; d < 8; d++) {
+		int r = c->nb2[to][d];
+
+		if (r >= 0 && (own & bit(r)) && (enemy & bit(c->nb[to][d])))
+			return true;
+	}
+	return false;
+}
+
+static bg_move *sg_put(bg_move *m, int kind, int a, int b)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	if (kind != BG_MOVE_PASS) {
+		m->npath = 2;
+		m->pts[0] = (uint16_t)a;
+		m->pts[1] = (uint16_t)b;
+	}
+	return m + 1;
+}
+
+static size_t sg_placement(const sg_state *s, bg_move *buf)
+{
+	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL & ~bit(SG_CENTRE);
+	bg_move *m = buf;
+
+	for (uint32_t a = empty; a; a &= a - 1)
+		for (uint32_t b = a & (a - 1); b; b &= b - 1)
+			m = sg_put(m, BG_MOVE_PLACE, ctz(a), ctz(b));
+	return (size_t)(m - buf);
+}
+
+/* Steps by piece, ascending, then direction N E S W NE SE SW NW; then the
+ * pass where the pass rule allows it. */
+static size_t sg_stepping(const sg_cfg *c, const sg_state *s, bg_move *buf)
+{
+	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL;
+	bool capture = false;
+	bg_move *m = buf;
+
+	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1) {
+		int from = ctz(own);
+
+		for (int d = 0; d < 8; d++) {
+			int to = c->nb[from][d];
+
+			if (to < 0 || !(empty & bit(to)))
+				continue;
+			m = sg_put(m, BG_MOVE_STEP, from, to);
+			capture = capture || (!s->passes && sg_takes(c, s, to));
+		}
+	}
+	/* A side that cannot take may pass, but not right after a pass; a
+	 * side that cannot move must pass. */
+	if (m == buf || (!capture && !s->passes))
+		m = sg_put(m, BG_MOVE_PASS, 0, 0);
+	return (size_t)(m - buf);
+}
+
+/* The pass rule without listing the steps. */
+static bool sg_pass_ok(const sg_cfg *c, const sg_state *s)
+{
+	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL;
+
+	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1)
+		for (int d = 0; d < 8; d++) {
+			int to = c->nb[ctz(own)][d];
+
+			if (to < 0 || !(empty & bit(to)))
+				continue;
+			if (s->passes || sg_takes(c, s, to))
+				return false;
+		}
+	return true;
+}
+
+static bool sg_is_legal(const void *cfgp, const void *stp, const bg_move *m)
+{
+	const sg_cfg *c = cfgp;
+	const sg_state *s = stp;
+	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL;
+	int a = m->pts[0], b = m->pts[1], d = 0;
+	bg_move want;
+
+	sg_put(&want, m->kind, a, b);
+	if (m->kind > BG_MOVE_STEP || memcmp(m, &want, sizeof(want)))
+		return false;
+	if (m->kind == BG_MOVE_PLACE)
+		return sg_placing(s) && a < b && b < SG_CELLS &&
+		       (empty & ~bit(SG_CENTRE) & bit(a)) &&
+		       (empty & ~bit(SG_CENTRE) & bit(b));
+	if (sg_placing(s))
+		return false;
+	if (m->kind == BG_MOVE_PASS)
+		return sg_pass_ok(c, s);
+	if (a >= SG_CELLS || !(s->occ[s->turn] & bit(a)))
+		return false;
+	while (d < 8 && c->nb[a][d] != b)
+		d++;
+	return d < 8 && (empty & bit(b));
+}
+
+static size_t sg_legal(const void *cfgp, const void *stp, bg_move *buf)
+{
+	const sg_state *s = stp;
+
+	return sg_placing(s) ? sg_placement(s, buf) : sg_stepping(cfgp, s, buf);
+}
+
+static void sg_set_cell(sg_state *s, int p, int seat)
+{
+	if (seat < 0) {
+		s->occ[0] &= ~bit(p);
+		s->occ[1] &= ~bit(p);
+		s->cells[p] = 0;
+	} else {
+		s->occ[seat] |= bit(p);
+		s->cells[p] = (uint8_t)(seat + 1);
+	}
+}
+
+static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
+{
+	const sg_cfg *c = cfgp;
+	sg_state *s = stp;
+	int seat = s->turn, flags = 0;
+
+	(void)undo;
+	if (m->kind == BG_MOVE_PLACE) {
+		sg_set_cell(s, m->pts[0], seat);
+		sg_set_cell(s, m->pts[1], seat);
+		s->hand[seat] -= 2;
+		/* Placing over, the chosen side steps first. */
+		s->turn = (uint8_t)(sg_placing(s) ? !seat : c->first);
+		return BG_APPLY_IRREVERSIBLE;
+	}
+	if (m->kind == BG_MOVE_PASS) {
+		s->passes++;
+		s->clock++;
+	} else {
+		uint32_t taken;
+
+		sg_set_cell(s, m->pts[0], -1);
+		sg_set_cell(s, m->pts[1], seat);
+		taken = sg_captures(c, s, m->pts[1]);
+		for (uint32_t t = taken; t; t &= t - 1)
+			sg_set_cell(s, ctz(t), -1);
+		s->passes = 0;
+		s->clock = taken ? 0 : s->clock + 1;
+		if (taken)
+			flags = BG_APPLY_IRREVERSIBLE;
+	}
+	s->turn = (uint8_t)!seat;
+	return flags;
+}
+
+/* ---- Outcome, scores, hash ------------------------------------------------ */
+
+/* Captures made by seat: the opponent's pieces neither on the board nor in
+ * hand. */
+static int sg_captured(const sg_state *s, int seat)
+{
+	return SG_PIECES - s->hand[!seat] - popcount(s->occ[!seat]);
+}
+
+static void sg_scores(const void *cfgp, const void *stp, double out[2])
+{
+	(void)cfgp;
+	for (int seat = 0; seat < 2; seat++)
+		out[seat] = sg_captured(stp, seat);
+}
+
+static int sg_end_reason(const sg_cfg *c, const sg_state *s,
+			 const bg_ctx *ctx)
+{
+	if (!sg_placing(s) && (!s->occ[0] || !s->occ[1]))
+		return BG_REASON_PIECES;
+	if (s->passes >= 2)
+		return BG_REASON_PASSES;
+	if (ctx->reps + 1 >= (uint32_t)c->repetition)
+		return BG_REASON_REPETITION;
+	if ((c->no_capture > 0 && s->clock >= (uint32_t)c->no_capture) ||
+	    (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies))
+		return BG_REASON_MOVE_LIMIT;
+	return BG_REASON_NONE;
+}
+
+/* Every end is scored the same way: more captures wins. */
+static void sg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	const sg_state *s = stp;
+	int reason = sg_end_reason(cfgp, s, ctx);
+	int c0 = sg_captured(s, 0), c1 = sg_captured(s, 1);
+
+	out->reason = reason;
+	out->winner = -1;
+	if (reason == BG_REASON_NONE)
+		out->status = BG_ONGOING;
+	else if (c0 == c1)
+		out->status = BG_DRAW;
+	else {
+		out->status = BG_WIN;
+		out->winner = c0 > c1 ? 0 : 1;
+	}
+}
+
+/* The key: pieces, side to move, pieces in hand and whether the last ply
+ * was a pass (it forbids a pass now); not the capture clock. */
+static uint64_t sg_hash(const void *cfgp, const void *stp)
+{
+	const sg_state *s = stp;
+	uint64_t h = (s->turn ? bg_zobrist(2, 0) : 0) ^
+		     (s->passes ? bg_zobrist(5, s->passes) : 0);
+
+	(void)cfgp;
+	for (int seat = 0; seat < 2; seat++) {
+		h ^= bg_zobrist(3 + (uint32_t)seat, s->hand[seat]);
+		for (uint32_t o = s->occ[seat]; o; o &= o - 1)
+			h ^= bg_zobrist((uint32_t)seat, (uint32_t)ctz(o));
+	}
+	return h;
+}
+
+static void sg_piece(const void *cfgp, const void *stp, int p, int *seat,
+		     int *kind)
+{
+	const sg_state *s = stp;
+
+	(void)cfgp;
+	*seat = s->cells[p] - 1;
+	*kind = s->cells[p] ? BG_PIECE_MAN : BG_PIECE_NONE;
+}
+
+/* ---- Position text -------------------------------------------------------- */
+
+static void sg_write_position(const void *cfgp, const void *stp,
+			      bg_strbuf *out)
+{
+	const sg_state *s = stp;
+
+	(void)cfgp;
+	for (int y = SG_N - 1; y >= 0; y--) {
+		for (int x = 0; x < SG_N; x++)
+			bg_sb_putc(out, ".wb"[s->cells[y * SG_N + x]]);
+		if (y)
+			bg_sb_putc(out, '/');
+	}
+	bg_sb_printf(out, " %c %d %d %d %u", s->turn ? 'b' : 'w', s->hand[0],
+		     s->hand[1], s->passes, (unsigned)s->clock);
+}
+
+static int sg_read_board(sg_state *s, const char **text)
+{
+	const char *t = *text;
+
+	for (int y = SG_N - 1; y >= 0; y--) {
+		for (int x = 0; x < SG_N; x++, t++) {
+			if (*t == 'w' || *t == 'b')
+				sg_set_cell(s, y * SG_N + x, *t == 'b');
+			else if (*t != '.')
+				return bg_seterr(BG_EFORMAT,
+						 "rank %d: '%c' is not one of . w b",
+						 y + 1, *t ? *t : ' ');
+		}
+		if (*t != (y ? '/' : ' '))
+			return bg_seterr(BG_EFORMAT,
+					 "rank %d is not %d cells followed by '%c'",
+					 y + 1, SG_N, y ? '/' : ' ');
+		t++;
+	}
+	*text = t;
+	return BG_OK;
+}
+
+/* A decimal number up to max, then a space (or the end when last). */
+static int sg_read_number(const char **text, uint32_t max, bool last,
+			  uint32_t *out)
+{
+	const char *t = *text;
+	uint32_t v = 0;
+
+	if (*t < '0' || *t > '9')
+		return 0;
+	for (; *t >= '0' && *t <= '9'; t++)
+		if ((v = v * 10 + (uint32_t)(*t - '0')) > max)
+			return 0;
+	if (last ? *t != '\0' : *t++ != ' ')
+		return 0;
+	*out = v;
+	*text = t;
+	return 1;
+}
+
+static int sg_check(const sg_state *s)
+{
+	for (int seat = 0; seat < 2; seat++)
+		if (popcount(s->occ[seat]) + s->hand[seat] > SG_PIECES)
+			return bg_seterr(BG_EFORMAT, "%s has more than %d pieces",
+					 seat ? "Black" : "White", SG_PIECES);
+	if (!sg_placing(s))
+		return BG_OK;
+	if ((s->hand[0] | s->hand[1]) & 1 ||
+	    s->hand[0] != s->hand[1] - (s->turn ? 2 : 0))
+		return bg_seterr(BG_EFORMAT,
+				 "while placing, White drops first, two a turn: "
+				 "%d and %d in hand with %s to move",
+				 s->hand[0], s->hand[1], s->turn ? "Black" : "White");
+	for (int seat = 0; seat < 2; seat++)
+		if (popcount(s->occ[seat]) + s->hand[seat] != SG_PIECES)
+			return bg_seterr(BG_EFORMAT,
+					 "while placing nothing is taken, but %s "
+					 "has %d pieces", seat ? "Black" : "White",
+					 popcount(s->occ[seat]) + s->hand[seat]);
+	if (s->cells[SG_CENTRE] || s->passes || s->clock)
+		return bg_seterr(BG_EFORMAT,
+				 "while placing the centre is empty and there "
+				 "are no passes nor clock");
+	return BG_OK;
+}
+
+static int sg_read_position(const void *cfgp, void *stp, const char *text)
+{
+	sg_state tmp;
+	const char *t = text;
+	uint32_t h0, h1, passes, clock;
+	int rc;
+
+	sg_init(cfgp, &tmp);
+	if ((rc = sg_read_board(&tmp, &t)))
+		return rc;
+	if ((t[0] != 'w' && t[0] != 'b') || t[1] != ' ')
+		return bg_seterr(BG_EFORMAT,
+				 "expected the side to move, 'w' or 'b', after the board");
+	tmp.turn = t[0] == 'b';
+	t += 2;
+	if (!sg_read_number(&t, SG_PIECES, false, &h0) ||
+	    !sg_read_number(&t, SG_PIECES, false, &h1))
+		return bg_seterr(BG_EFORMAT,
+				 "expected the pieces in hand, 0..12 each");
+	if (!sg_read_number(&t, 2, false, &passes) ||
+	    !sg_read_number(&t, 100000000, true, &clock))
+		return bg_seterr(BG_EFORMAT,
+				 "expected the passes just made (0..2) and the "
+				 "plies since the last capture");
+	tmp.hand[0] = (uint8_t)h0;
+	tmp.hand[1] = (uint8_t)h1;
+	tmp.passes = (uint8_t)passes;
+	tmp.clock = clock;
+	if ((rc = sg_check(&tmp)))
+		return rc;
+	memcpy(stp, &tmp, sizeof(tmp));
+	return BG_OK;
+}
+
+/* ---- Table ---------------------------------------------------------------- */
+
+static const char *const sg_aliases[] = { "sidzha", NULL };
+
+static const bg_optdef sg_options[] = {
+	{ "movement_first", BG_OPT_ENUM, "seat0", "seat0|seat1",
+	  "the side that steps first once all pieces are placed" },
+	{ "centre_safe", BG_OPT_BOOL, "0", "0|1",
+	  "a piece on the centre c3 cannot be taken" },
+	{ "no_capture", BG_OPT_INT, "50", "0..1000",
+	  "stepping plies (passes included) without a capture that end the "
+	  "game; 0: no limit" },
+	{ "repetition", BG_OPT_INT, "3", "2..3",
+	  "a position occurring this many times ends the game" },
+	{ "max_plies", BG_OPT_INT, "0", "0..100000",
+	  "the game ends at this ply; 0: no limit" },
+};
+
+const bg_rules bg_rules_seega = {
+	.name = "seega",
+	.aliases = sg_aliases,
+	.title_en = "Seega",
+	.title_ru = "Сиджа",
+	.options = sg_options,
+	.noptions = sizeof(sg_options) / sizeof(sg_options[0]),
+	.config_size = sizeof(sg_cfg),
+	.configure = sg_configure,
+	.state_size = sg_state_size,
+	.board = sg_board,
+	.init = sg_init,
+	.max_moves = sg_max_moves,
+	.legal = sg_legal,
+	.is_legal = sg_is_legal,
+	.apply = sg_apply,
+	.to_move = sg_to_move,
+	.outcome = sg_outcome,
+	.hash = sg_hash,
+	.scores = sg_scores,
+	.piece = sg_piece,
+	.write_position = sg_write_position,
+	.read_position = sg_read_position,
+};

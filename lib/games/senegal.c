@@ -1,0 +1,501 @@
+/*
+ * Senegalese draughts (Сенегальские шашки) on the 6x5 Bolotoudou board:
+ * steps forward or sideways, compulsory capture chains, a piece reaching
+ * the far rank leaves the board; the count of pieces decides. Rules:
+ * doc/games/senegal.md.
+ *
+ * Cells are numbered p = 6 * (rank - 1) + file, a1 = 0 ... f5 = 29, so a
+ * side's pieces fit in one 32-bit word.
+ */
+#include "core/rules.h"
+#include "core/zobrist.h"
+
+#include <string.h>
+
+#define SN_W 6
+#define SN_H 5
+#define SN_N (SN_W * SN_H)
+#define SN_ALL ((1u << SN_N) - 1)
+#define SN_PIECES 14
+#define SN_DIRS 3 /* forward, west, east */
+/* An upper bound on the legal list: at most 3 steps for each of 14
+ * pieces, or the capture chains, whose distinct results (captured set,
+ * landing) number at most 38 for a piece on its home rank, 11 on the next
+ * two ranks and 2 beyond (an exhaustive count of the jump trails):
+ * 6 * 38 + 8 * 11 = 316. */
+#define SN_MAX_MOVES 316
+
+#define SN_BIT(p) ((uint32_t)1 << (p))
+
+/* White: ranks 1-2, e3, f3. Black: ranks 4-5, a3, b3. */
+static const uint32_t sn_start[2] = {
+	0xfffu | SN_BIT(16) | SN_BIT(17),
+	(0xfffu << 18) | SN_BIT(12) | SN_BIT(13),
+};
+
+typedef struct sn_cfg {
+	bg_board board;
+	/* Per seat, cell and direction: the next cell and the one beyond,
+	 * or -1 off the board. */
+	int8_t next[2][SN_N][SN_DIRS];
+	int8_t beyond[2][SN_N][SN_DIRS];
+	uint32_t far[2]; /* the rank where a seat's pieces leave the board */
+	bool chain;
+	int repetition;
+	int max_plies;
+} sn_cfg;
+
+typedef struct sn_state {
+	uint32_t bb[2];
+	uint8_t turn;
+	uint8_t pad[3];
+} sn_state;
+
+static int sn_popcount(uint32_t x)
+{
+	return __builtin_popcount(x);
+}
+
+static int sn_ctz(uint32_t x)
+{
+	return __builtin_ctz(x);
+}
+
+/* ---- Configuration -------------------------------------------------------- */
+
+enum { SN_OPT_CHAIN, SN_OPT_REPETITION, SN_OPT_PLIES };
+
+static int sn_cell(int x, int y)
+{
+	return x < 0 || x >= SN_W || y < 0 || y >= SN_H ? -1 : y * SN_W + x;
+}
+
+static int sn_configure(void *cfgp, const bg_optval *opts)
+{
+	sn_cfg *c = cfgp;
+
+	memset(c, 0, sizeof(*c));
+	bg_board_grid(&c->board, BG_BOARD_CELLS, SN_W, SN_H);
+	for (int p = 0; p < SN_N; p++) {
+		int x = p % SN_W, y = p / SN_W;
+
+		for (int s = 0; s < 2; s++) {
+			const int dx[SN_DIRS] = { 0, -1, 1 };
+			const int dy[SN_DIRS] = { s ? -1 : 1, 0, 0 };
+
+			for (int d = 0; d < SN_DIRS; d++) {
+				c->next[s][p][d] = (int8_t)sn_cell(x + dx[d], y + dy[d]);
+				c->beyond[s][p][d] =
+					(int8_t)sn_cell(x + 2 * dx[d], y + 2 * dy[d]);
+			}
+			if (sn_start[s] & SN_BIT(p))
+				c->board.marks[p] |= s ? BG_MARK_HOME1 : BG_MARK_HOME0;
+		}
+	}
+	c->far[0] = 0x3fu << (SN_W * (SN_H - 1));
+	c->far[1] = 0x3fu;
+	c->chain = opts[SN_OPT_CHAIN].i != 0;
+	c->repetition = (int)opts[SN_OPT_REPETITION].i;
+	c->max_plies = (int)opts[SN_OPT_PLIES].i;
+	return BG_OK;
+}
+
+static size_t sn_state_size(const void *cfgp)
+{
+	(void)cfgp;
+	return sizeof(sn_state);
+}
+
+static const bg_board *sn_board(const void *cfgp)
+{
+	return &((const sn_cfg *)cfgp)->board;
+}
+
+static size_t sn_max_moves(const void *cfgp)
+{
+	(void)cfgp;
+	return SN_MAX_MOVES;
+}
+
+static void sn_init(const void *cfgp, void *st)
+{
+	sn_state *s = st;
+
+	(void)cfgp;
+	memset(s, 0, sizeof(*s));
+	s->bb[0] = sn_start[0];
+	s->bb[1] = sn_start[1];
+}
+
+/* ---- Move generation ------------------------------------------------------ */
+
+/* Can seat's piece on p jump in direction d over an enemy, with occ all
+ * the pieces? */
+static bool sn_jump_ok(const sn_cfg *c, int seat, int p, int d, uint32_t occ,
+		       uint32_t enemy)
+{
+	int over = c->next[seat][p][d], to = c->beyond[seat][p][d];
+
+	return to >= 0 && (enemy & SN_BIT(over)) && !(occ & SN_BIT(to));
+}
+
+static bool sn_can_capture(const sn_cfg *c, int seat, int p, uint32_t occ,
+			   uint32_t enemy)
+{
+	for (int d = 0; d < SN_DIRS; d++)
+		if (sn_jump_ok(c, seat, p, d, occ, enemy))
+			return true;
+	return false;
+}
+
+typedef struct sn_gen {
+	const sn_cfg *c;
+	int seat;
+	uint32_t own;   /* own pieces, the moving one excluded */
+	uint32_t enemy; /* enemies still on the board */
+	uint16_t path[BG_MOVE_MAX_POINTS];
+	int npath;
+	bg_move *buf;
+	uint64_t keys[SN_MAX_MOVES]; /* per capture: the position it reaches */
+	size_t n;
+	size_t scan; /* captures before this are of other pieces */
+} sn_gen;
+
+static void sn_put(sn_gen *g, int kind)
+{
+	bg_move *m = &g->buf[g->n];
+
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	m->npath = (uint8_t)g->npath;
+	for (int i = 0; i < g->npath; i++)
+		m->pts[i] = g->path[i];
+	g->n++;
+}
+
+/* A whole chain ending on `land`: listed unless another chain of this
+ * piece reaches the same position. A piece ending on the far rank goes. */
+static void sn_emit_chain(sn_gen *g, int land)
+{
+	uint32_t own = g->own;
+	uint64_t key;
+
+	if (!(g->c->far[g->seat] & SN_BIT(land)))
+		own |= SN_BIT(land);
+	key = (uint64_t)g->enemy << 32 | own;
+	for (size_t i = g->scan; i < g->n; i++)
+		if (g->keys[i] == key)
+			return;
+	if (g->n >= SN_MAX_MOVES)
+		return;
+	g->keys[g->n] = key;
+	sn_put(g, BG_MOVE_CAPTURE);
+}
+
+/* Depth first over the jumps from p, forward, west, east. With chains a
+ * capture goes on while it can; without, each jump is a move. */
+static void sn_chain(sn_gen *g, int p)
+{
+	const sn_cfg *c = g->c;
+	bool jumped = false;
+
+	for (int d = 0; d < SN_DIRS; d++) {
+		int over = c->next[g->seat][p][d], to = c->beyond[g->seat][p][d];
+
+		if (!sn_jump_ok(c, g->seat, p, d, g->own | g->enemy, g->enemy))
+			continue;
+		jumped = true;
+		g->enemy &= ~SN_BIT(over);
+		g->path[g->npath++] = (uint16_t)to;
+		if (c->chain)
+			sn_chain(g, to);
+		else
+			sn_emit_chain(g, to);
+		g->npath--;
+		g->enemy |= SN_BIT(over);
+	}
+	if (!jumped && g->npath > 1)
+		sn_emit_chain(g, p);
+}
+
+static void sn_captures(sn_gen *g, const sn_state *s)
+{
+	for (uint32_t b = s->bb[g->seat]; b; b &= b - 1) {
+		int from = sn_ctz(b);
+
+		g->own = s->bb[g->seat] & ~SN_BIT(from);
+		g->enemy = s->bb[!g->seat];
+		g->path[0] = (uint16_t)from;
+		g->npath = 1;
+		g->scan = g->n;
+		sn_chain(g, from);
+	}
+}
+
+static void sn_steps(sn_gen *g, const sn_state *s)
+{
+	uint32_t occ = s->bb[0] | s->bb[1];
+
+	for (uint32_t b = s->bb[g->seat]; b; b &= b - 1) {
+		int from = sn_ctz(b);
+
+		for (int d = 0; d < SN_DIRS; d++) {
+			int to = g->c->next[g->seat][from][d];
+
+			if (to < 0 || (occ & SN_BIT(to)))
+				continue;
+			g->path[0] = (uint16_t)from;
+			g->path[1] = (uint16_t)to;
+			g->npath = 2;
+			sn_put(g, BG_MOVE_STEP);
+		}
+	}
+}
+
+/* Captures when there are any (compulsory), else steps; each by piece in
+ * cell order, then direction: forward, west (towards a), east. */
+static size_t sn_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	const sn_state *s = st;
+	sn_gen g;
+
+	g.c = cfgp;
+	g.seat = s->turn;
+	g.buf = buf;
+	g.n = 0;
+	sn_captures(&g, s);
+	if (g.n == 0)
+		sn_steps(&g, s);
+	return g.n;
+}
+
+static bool sn_can_move(const sn_cfg *c, const sn_state *s)
+{
+	int seat = s->turn;
+	uint32_t occ = s->bb[0] | s->bb[1];
+
+	for (uint32_t b = s->bb[seat]; b; b &= b - 1) {
+		int p = sn_ctz(b);
+
+		for (int d = 0; d < SN_DIRS; d++) {
+			int to = c->next[seat][p][d];
+
+			if (to >= 0 && !(occ & SN_BIT(to)))
+				return true;
+		}
+		if (sn_can_capture(c, seat, p, occ, s->bb[!seat]))
+			return true;
+	}
+	return false;
+}
+
+/* ---- Making moves --------------------------------------------------------- */
+
+static int sn_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
+{
+	const sn_cfg *c = cfgp;
+	sn_state *s = st;
+	int seat = s->turn, from = m->pts[0], to = m->pts[m->npath - 1];
+	uint32_t *own = &s->bb[seat];
+
+	(void)undo;
+	/* The cell jumped over lies half way between two landing cells. */
+	for (int i = 1; i < m->npath && m->kind == BG_MOVE_CAPTURE; i++)
+		s->bb[!seat] &= ~SN_BIT((m->pts[i - 1] + m->pts[i]) / 2);
+	*own &= ~SN_BIT(from);
+	if (!(c->far[seat] & SN_BIT(to)))
+		*own |= SN_BIT(to);
+	s->turn = !seat;
+	/* Only a sideways step can be undone by another move. */
+	return m->kind == BG_MOVE_STEP && from / SN_W == to / SN_W ?
+	       0 : BG_APPLY_IRREVERSIBLE;
+}
+
+static int sn_to_move(const void *cfgp, const void *st)
+{
+	(void)cfgp;
+	return ((const sn_state *)st)->turn;
+}
+
+/* ---- Outcome -------------------------------------------------------------- */
+
+static void sn_set(bg_result *out, int status, int winner, int reason)
+{
+	out->status = status;
+	out->winner = winner;
+	out->reason = reason;
+}
+
+/* The end by count: more pieces wins, equal is a draw. */
+static void sn_count(const sn_state *s, int reason, bg_result *out)
+{
+	int n0 = sn_popcount(s->bb[0]), n1 = sn_popcount(s->bb[1]);
+
+	if (n0 == n1)
+		sn_set(out, BG_DRAW, -1, reason);
+	else
+		sn_set(out, BG_WIN, n0 > n1 ? 0 : 1, reason);
+}
+
+/* Every White piece stands above every Black piece: no capture can come. */
+static bool sn_separated(const sn_state *s)
+{
+	int low_white = sn_ctz(s->bb[0]) / SN_W;
+	int high_black = (31 - __builtin_clz(s->bb[1])) / SN_W;
+
+	return low_white > high_black;
+}
+
+static void sn_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	const sn_cfg *c = cfgp;
+	const sn_state *s = st;
+
+	sn_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	if (!s->bb[0] || !s->bb[1])
+		sn_count(s, BG_REASON_PIECES, out);
+	else if (sn_separated(s))
+		sn_count(s, BG_REASON_SEPARATED, out);
+	else if (!sn_can_move(c, s))
+		sn_count(s, BG_REASON_NO_MOVES, out);
+	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
+		sn_count(s, BG_REASON_REPETITION, out);
+	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
+		sn_count(s, BG_REASON_MOVE_LIMIT, out);
+}
+
+/* Each side's score is its number of pieces. */
+static void sn_scores(const void *cfgp, const void *st, double out[2])
+{
+	const sn_state *s = st;
+
+	(void)cfgp;
+	out[0] = sn_popcount(s->bb[0]);
+	out[1] = sn_popcount(s->bb[1]);
+}
+
+static uint64_t sn_hash(const void *cfgp, const void *st)
+{
+	const sn_state *s = st;
+	uint64_t h = s->turn ? bg_zobrist(2, 0) : 0;
+
+	(void)cfgp;
+	for (int seat = 0; seat < 2; seat++)
+		for (uint32_t b = s->bb[seat]; b; b &= b - 1)
+			h ^= bg_zobrist((uint32_t)seat, (uint32_t)sn_ctz(b));
+	return h;
+}
+
+static void sn_piece(const void *cfgp, const void *st, int p, int *seat,
+		     int *kind)
+{
+	const sn_state *s = st;
+
+	(void)cfgp;
+	*seat = -1;
+	*kind = BG_PIECE_NONE;
+	for (int i = 0; i < 2; i++)
+		if (s->bb[i] & SN_BIT(p)) {
+			*seat = i;
+			*kind = BG_PIECE_MAN;
+		}
+}
+
+/* ---- Position text -------------------------------------------------------- */
+
+/* "bbbbbb/bbbbbb/bb..ww/wwwwww/wwwwww w": ranks 5 to 1, side to move. */
+static void sn_write_position(const void *cfgp, const void *st,
+			      bg_strbuf *out)
+{
+	const sn_state *s = st;
+
+	(void)cfgp;
+	for (int y = SN_H - 1; y >= 0; y--) {
+		for (int x = 0; x < SN_W; x++) {
+			int p = SN_W * y + x;
+
+			bg_sb_putc(out, (s->bb[0] & SN_BIT(p)) ? 'w' :
+					(s->bb[1] & SN_BIT(p)) ? 'b' : '.');
+		}
+		if (y)
+			bg_sb_putc(out, '/');
+	}
+	bg_sb_puts(out, s->turn ? " b" : " w");
+}
+
+static int sn_read_position(const void *cfgp, void *st, const char *text)
+{
+	const sn_cfg *c = cfgp;
+	const char *s = text;
+	sn_state t;
+
+	memset(&t, 0, sizeof(t));
+	for (int y = SN_H - 1; y >= 0; y--) {
+		for (int x = 0; x < SN_W; x++, s++) {
+			if (*s == 'w' || *s == 'b')
+				t.bb[*s == 'b'] |= SN_BIT(SN_W * y + x);
+			else if (*s != '.')
+				return bg_seterr(BG_EFORMAT, "rank %d: expected "
+						 "6 of '.', 'w', 'b'", y + 1);
+		}
+		if (*s++ != (y ? '/' : ' '))
+			return bg_seterr(BG_EFORMAT,
+					 "rank %d does not have 6 cells", y + 1);
+	}
+	if ((s[0] != 'w' && s[0] != 'b') || s[1] != '\0')
+		return bg_seterr(BG_EFORMAT,
+				 "expected the side to move, 'w' or 'b', last");
+	t.turn = s[0] == 'b';
+	for (int seat = 0; seat < 2; seat++) {
+		if (sn_popcount(t.bb[seat]) > SN_PIECES)
+			return bg_seterr(BG_EFORMAT, "%s has %d pieces, more "
+					 "than %d", seat ? "black" : "white",
+					 sn_popcount(t.bb[seat]), SN_PIECES);
+		if (t.bb[seat] & c->far[seat])
+			return bg_seterr(BG_EFORMAT, "a %s piece stands on the "
+					 "far rank, where it leaves the board",
+					 seat ? "black" : "white");
+	}
+	memcpy(st, &t, sizeof(t));
+	return BG_OK;
+}
+
+/* ---- Table ---------------------------------------------------------------- */
+
+static const char *const sn_aliases[] = { "senegalese", "senegalskie",
+					  NULL };
+
+static const bg_optdef sn_options[] = {
+	{ "chain", BG_OPT_BOOL, "1", "0|1",
+	  "after a capture the same piece goes on capturing while it can; "
+	  "0: one capture per move" },
+	{ "repetition", BG_OPT_INT, "3", "2..3",
+	  "the occurrence of a position that ends the game by count" },
+	{ "max_plies", BG_OPT_INT, "0", "0..100000",
+	  "the game ends by count at this ply; 0: no limit" },
+};
+
+const bg_rules bg_rules_senegal = {
+	.name = "senegal",
+	.aliases = sn_aliases,
+	.title_en = "Senegalese draughts",
+	.title_ru = "Сенегальские шашки",
+	.options = sn_options,
+	.noptions = sizeof(sn_options) / sizeof(sn_options[0]),
+	.config_size = sizeof(sn_cfg),
+	.configure = sn_configure,
+	.state_size = sn_state_size,
+	.board = sn_board,
+	.init = sn_init,
+	.max_moves = sn_max_moves,
+	.legal = sn_legal,
+	.apply = sn_apply,
+	.to_move = sn_to_move,
+	.outcome = sn_outcome,
+	.hash = sn_hash,
+	.scores = sn_scores,
+	.piece = sn_piece,
+	.write_position = sn_write_position,
+	.read_position = sn_read_position,
+};
