@@ -170,29 +170,16 @@ static int normalise(const char *text, char *out)
 	return 1;
 }
 
-static int same_points(const bg_move *m, const uint16_t *pts, size_t n,
-		       int mark)
+/* a[0..n) and b[0..n) hold the same distinct points, in any order. */
+static int same_set(const uint16_t *a, const uint16_t *b, size_t n)
 {
-	return (m->flags & BG_MOVE_FLAG_MARK) == mark &&
-	       (size_t)m->npath + m->nremove == n &&
-	       memcmp(m->pts, pts, n * sizeof(*pts)) == 0;
-}
-
-/* Placements of several points are one set: "e5,c3" is "c3,e5". */
-static int same_placements(const bg_move *m, const uint16_t *pts, size_t n,
-			   int mark)
-{
-	if (m->kind != BG_MOVE_PLACE || m->nremove || m->npath != n ||
-	    (m->flags & BG_MOVE_FLAG_MARK) != mark)
-		return 0;
-	/* Each point once in the text and in the move: a bijection. */
 	for (size_t i = 0; i < n; i++) {
 		size_t k = 0;
 
 		for (size_t j = 0; j < i; j++)
-			if (pts[j] == pts[i])
+			if (b[j] == b[i])
 				return 0;
-		while (k < n && m->pts[k] != pts[i])
+		while (k < n && a[k] != b[i])
 			k++;
 		if (k == n)
 			return 0;
@@ -200,8 +187,24 @@ static int same_placements(const bg_move *m, const uint16_t *pts, size_t n,
 	return 1;
 }
 
-/* Match pts against the legal moves: the same points (placements in any
- * order); or the same ends, by path_ok for longer paths. */
+/* Text points pts[0..n) name move m: its path in order (placements in any
+ * order: "e5,c3" is "c3,e5") and its removals in any order. */
+static int same_points(const bg_move *m, const uint16_t *pts, size_t n,
+		       int mark)
+{
+	size_t np = m->npath;
+
+	if ((m->flags & BG_MOVE_FLAG_MARK) != mark ||
+	    np + m->nremove != n)
+		return 0;
+	if (m->kind == BG_MOVE_PLACE ? !same_set(m->pts, pts, np) :
+	    memcmp(m->pts, pts, np * sizeof(*pts)) != 0)
+		return 0;
+	return same_set(m->pts + np, pts + np, m->nremove);
+}
+
+/* Match pts against the legal moves: the same points; or the same ends,
+ * by path_ok for longer paths. */
 static int match_points(const bg_game *g, const bg_move *list, size_t nl,
 			const uint16_t *pts, size_t n, int mark,
 			const char *text, bg_move *out)
@@ -209,8 +212,7 @@ static int match_points(const bg_game *g, const bg_move *list, size_t nl,
 	size_t found = 0, pick = 0;
 
 	for (size_t i = 0; i < nl; i++)
-		if (same_points(&list[i], pts, n, mark) ||
-		    same_placements(&list[i], pts, n, mark)) {
+		if (same_points(&list[i], pts, n, mark)) {
 			found++;
 			pick = i;
 		}

@@ -1,0 +1,415 @@
+/*
+ * Kvartet (Quartet, which is Teeko): four pieces each on 5x5, dropped on
+ * any empty cell, then stepped in the 8 directions; four in a row or a 2x2
+ * square wins. Rules: doc/games/kvartet.md.
+ *
+ * No piece is ever taken, so the pieces in hand are 4 minus those on the
+ * board and the phase follows from the board: a side drops while it has a
+ * piece in hand.
+ */
+#include "core/rules.h"
+#include "core/zobrist.h"
+#include "board/grid.h"
+
+#include <string.h>
+
+#define KV_N 5
+#define KV_CELLS 25
+#define KV_PIECES 4
+#define KV_NGOALS 44
+
+typedef struct kv_cfg {
+	bg_board board;
+	uint32_t goal[KV_NGOALS];  /* 28 lines of four, then 16 squares */
+	int8_t nb[KV_CELLS][8];    /* neighbour in BG_N..BG_NW order, or -1 */
+	int repetition;            /* occurrences that draw: 2 or 3 */
+	int max_plies;             /* 0: no cap */
+	bool blocked_loses;        /* else a blocked side passes */
+} kv_cfg;
+
+typedef struct kv_state {
+	uint64_t hash;
+	uint32_t occ[2];
+	uint8_t turn;
+	uint8_t pad[7];
+} kv_state;
+
+static uint32_t bitmask(int p)
+{
+	return 1u << p;
+}
+
+static int ctz32(uint32_t x)
+{
+	return __builtin_ctz(x);
+}
+
+static int in_hand(const kv_state *s, int seat)
+{
+	return KV_PIECES - __builtin_popcount(s->occ[seat]);
+}
+
+/* ---- Configuration -------------------------------------------------------- */
+
+enum { KV_OPT_REPETITION, KV_OPT_MAX_PLIES, KV_OPT_BLOCKED };
+
+static int kv_goals(uint32_t *goal)
+{
+	uint8_t runs[28 * 4];
+	size_t n = bg_grid_runs(KV_N, KV_N, 4, (1u << BG_N) | (1u << BG_E) |
+				(1u << BG_NE) | (1u << BG_SE), runs);
+	int k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		goal[k++] = bitmask(runs[4 * i]) | bitmask(runs[4 * i + 1]) |
+			    bitmask(runs[4 * i + 2]) | bitmask(runs[4 * i + 3]);
+	for (int y = 0; y + 1 < KV_N; y++)
+		for (int x = 0; x + 1 < KV_N; x++) {
+			int p = y * KV_N + x;
+
+			goal[k++] = bitmask(p) | bitmask(p + 1) |
+				    bitmask(p + KV_N) | bitmask(p + KV_N + 1);
+		}
+	return k;
+}
+
+static int kv_configure(void *cfgp, const bg_optval *opts)
+{
+	kv_cfg *c = cfgp;
+
+	memset(c, 0, sizeof(*c));
+	bg_board_grid(&c->board, BG_BOARD_CELLS, KV_N, KV_N);
+	kv_goals(c->goal);
+	for (int p = 0; p < KV_CELLS; p++)
+		for (int d = 0; d < 8; d++)
+			c->nb[p][d] = (int8_t)bg_grid_step(KV_N, KV_N, p, d);
+	c->repetition = (int)opts[KV_OPT_REPETITION].i;
+	c->max_plies = (int)opts[KV_OPT_MAX_PLIES].i;
+	c->blocked_loses = opts[KV_OPT_BLOCKED].i == 1;
+	return BG_OK;
+}
+
+static size_t kv_state_size(const void *cfgp)
+{
+	return sizeof(kv_state);
+}
+
+static const bg_board *kv_board(const void *cfgp)
+{
+	return &((const kv_cfg *)cfgp)->board;
+}
+
+/* ---- Position ------------------------------------------------------------- */
+
+static uint64_t kv_hash_scratch(const kv_state *s)
+{
+	uint64_t h = s->turn ? bg_zobrist(2, 0) : 0;
+
+	for (int seat = 0; seat < 2; seat++)
+		for (uint32_t b = s->occ[seat]; b; b &= b - 1)
+			h ^= bg_zobrist((uint32_t)seat, (uint32_t)ctz32(b));
+	return h;
+}
+
+static void kv_init(const void *cfgp, void *st)
+{
+	kv_state *s = st;
+
+	memset(s, 0, sizeof(*s));
+	s->hash = kv_hash_scratch(s);
+}
+
+static int kv_to_move(const void *cfgp, const void *st)
+{
+	return ((const kv_state *)st)->turn;
+}
+
+static uint64_t kv_hash(const void *cfgp, const void *st)
+{
+	return ((const kv_state *)st)->hash;
+}
+
+static void kv_piece(const void *cfgp, const void *st, int p, int *seat,
+		     int *kind)
+{
+	const kv_state *s = st;
+
+	*seat = -1;
+	*kind = BG_PIECE_NONE;
+	for (int i = 0; i < 2; i++)
+		if (s->occ[i] & bitmask(p)) {
+			*seat = i;
+			*kind = BG_PIECE_MAN;
+		}
+}
+
+static bool kv_has_goal(const kv_cfg *c, uint32_t own)
+{
+	if (__builtin_popcount(own) < KV_PIECES)
+		return false;
+	for (int i = 0; i < KV_NGOALS; i++)
+		if ((own & c->goal[i]) == c->goal[i])
+			return true;
+	return false;
+}
+
+static void kv_write_position(const void *cfgp, const void *st,
+			      bg_strbuf *out)
+{
+	const kv_state *s = st;
+
+	for (int y = KV_N - 1; y >= 0; y--) {
+		for (int x = 0; x < KV_N; x++) {
+			uint32_t b = bitmask(y * KV_N + x);
+
+			bg_sb_putc(out, s->occ[0] & b ? 'w' :
+					s->occ[1] & b ? 'b' : '.');
+		}
+		if (y)
+			bg_sb_putc(out, '/');
+	}
+	bg_sb_putc(out, ' ');
+	bg_sb_putc(out, s->turn ? 'b' : 'w');
+}
+
+/* The counts and the side to move agree: White drops first and the drops
+ * alternate, so while a side has a piece in hand White has as many on the
+ * board as Black, or one more. */
+static int kv_check_counts(const kv_cfg *c, const kv_state *s)
+{
+	int w = __builtin_popcount(s->occ[0]), b = __builtin_popcount(s->occ[1]);
+
+	if (w > KV_PIECES || b > KV_PIECES)
+		return bg_seterr(BG_EFORMAT, "%s has %d pieces, more than 4",
+				 w > KV_PIECES ? "white" : "black",
+				 w > KV_PIECES ? w : b);
+	if (w + b < 2 * KV_PIECES && (w - b != s->turn))
+		return bg_seterr(BG_EFORMAT,
+				 "%d white and %d black pieces during the drops: "
+				 "%s cannot be to move", w, b,
+				 s->turn ? "black" : "white");
+	if (kv_has_goal(c, s->occ[s->turn]))
+		return bg_seterr(BG_EFORMAT, "%s, to move, already has a goal",
+				 s->turn ? "black" : "white");
+	return BG_OK;
+}
+
+static int kv_read_position(const void *cfgp, void *st, const char *text)
+{
+	const kv_cfg *c = cfgp;
+	kv_state tmp;
+	const char *s = text;
+
+	memset(&tmp, 0, sizeof(tmp));
+	for (int y = KV_N - 1; y >= 0; y--) {
+		for (int x = 0; x < KV_N; x++, s++) {
+			if (*s == 'w' || *s == 'b')
+				tmp.occ[*s == 'b'] |= bitmask(y * KV_N + x);
+			else if (*s != '.')
+				return bg_seterr(BG_EFORMAT,
+						 "rank %d: expected 5 of . w b",
+						 y + 1);
+		}
+		if (y && *s++ != '/')
+			return bg_seterr(BG_EFORMAT,
+					 "rank %d: expected '/' after 5 cells",
+					 y + 1);
+	}
+	if (s[0] != ' ' || (s[1] != 'w' && s[1] != 'b') || s[2] != '\0')
+		return bg_seterr(BG_EFORMAT,
+				 "expected the side to move, 'w' or 'b', after the board");
+	tmp.turn = s[1] == 'b';
+	if (kv_check_counts(c, &tmp) != BG_OK)
+		return BG_EFORMAT;
+	tmp.hash = kv_hash_scratch(&tmp);
+	memcpy(st, &tmp, sizeof(tmp));
+	return BG_OK;
+}
+
+/* ---- Moves ---------------------------------------------------------------- */
+
+static size_t kv_max_moves(const void *cfgp)
+{
+	return KV_PIECES * 8; /* steps; drops are at most 25 */
+}
+
+static void kv_make(bg_move *m, int kind, int from, int to)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	if (kind == BG_MOVE_PLACE) {
+		m->npath = 1;
+		m->pts[0] = (uint16_t)to;
+	} else if (kind == BG_MOVE_STEP) {
+		m->npath = 2;
+		m->pts[0] = (uint16_t)from;
+		m->pts[1] = (uint16_t)to;
+	}
+}
+
+static size_t kv_steps(const kv_cfg *c, const kv_state *s, bg_move *buf)
+{
+	uint32_t all = s->occ[0] | s->occ[1];
+	size_t n = 0;
+
+	for (uint32_t b = s->occ[s->turn]; b; b &= b - 1) {
+		int from = ctz32(b);
+
+		for (int d = 0; d < 8; d++) {
+			int to = c->nb[from][d];
+
+			if (to >= 0 && !(all & bitmask(to))) {
+				if (!buf)
+					return 1;
+				kv_make(&buf[n++], BG_MOVE_STEP, from, to);
+			}
+		}
+	}
+	return n;
+}
+
+/* Drops on the empty cells in cell order; then steps, pieces in cell
+ * order, each N, E, S, W, NE, SE, SW, NW; a pass when there is none. */
+static size_t kv_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	const kv_cfg *c = cfgp;
+	const kv_state *s = st;
+	size_t n = 0;
+
+	if (in_hand(s, s->turn) > 0) {
+		uint32_t empty = ~(s->occ[0] | s->occ[1]) &
+				 ((1u << KV_CELLS) - 1);
+
+		for (; empty; empty &= empty - 1)
+			kv_make(&buf[n++], BG_MOVE_PLACE, -1, ctz32(empty));
+		return n;
+	}
+	n = kv_steps(c, s, buf);
+	if (n == 0) {
+		kv_make(buf, BG_MOVE_PASS, -1, -1);
+		n = 1;
+	}
+	return n;
+}
+
+static bool kv_is_legal(const void *cfgp, const void *st, const bg_move *m)
+{
+	const kv_cfg *c = cfgp;
+	const kv_state *s = st;
+	uint32_t all = s->occ[0] | s->occ[1];
+	bool drops = in_hand(s, s->turn) > 0;
+	int from = m->pts[0], to = m->pts[m->npath ? m->npath - 1 : 0];
+	bg_move want;
+
+	switch (m->kind) {
+	case BG_MOVE_PASS:
+		kv_make(&want, BG_MOVE_PASS, -1, -1);
+		return !drops && !kv_steps(c, s, NULL) &&
+		       !memcmp(m, &want, sizeof(want));
+	case BG_MOVE_PLACE:
+		if (!drops || m->npath != 1 || to >= KV_CELLS ||
+		    (all & bitmask(to)))
+			return false;
+		kv_make(&want, BG_MOVE_PLACE, -1, to);
+		return !memcmp(m, &want, sizeof(want));
+	case BG_MOVE_STEP:
+		if (drops || m->npath != 2 || from >= KV_CELLS ||
+		    to >= KV_CELLS || !(s->occ[s->turn] & bitmask(from)) ||
+		    (all & bitmask(to)))
+			return false;
+		for (int d = 0; d < 8; d++)
+			if (c->nb[from][d] == to) {
+				kv_make(&want, BG_MOVE_STEP, from, to);
+				return !memcmp(m, &want, sizeof(want));
+			}
+		return false;
+	default:
+		return false;
+	}
+}
+
+static int kv_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
+{
+	kv_state *s = st;
+	uint32_t seat = s->turn;
+	int flags = 0;
+
+	if (m->kind == BG_MOVE_PLACE) {
+		s->occ[seat] |= bitmask(m->pts[0]);
+		s->hash ^= bg_zobrist(seat, m->pts[0]);
+		/* The drops only add pieces: no earlier position returns. */
+		flags = BG_APPLY_IRREVERSIBLE;
+	} else if (m->kind == BG_MOVE_STEP) {
+		s->occ[seat] ^= bitmask(m->pts[0]) | bitmask(m->pts[1]);
+		s->hash ^= bg_zobrist(seat, m->pts[0]) ^
+			   bg_zobrist(seat, m->pts[1]);
+	}
+	s->turn = (uint8_t)!seat;
+	s->hash ^= bg_zobrist(2, 0);
+	return flags;
+}
+
+/* ---- Outcome -------------------------------------------------------------- */
+
+static void kv_set(bg_result *out, int status, int winner, int reason)
+{
+	out->status = status;
+	out->winner = winner;
+	out->reason = reason;
+}
+
+static void kv_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	const kv_cfg *c = cfgp;
+	const kv_state *s = st;
+	int mover = !s->turn;
+
+	kv_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	if (kv_has_goal(c, s->occ[mover]))
+		kv_set(out, BG_WIN, mover, BG_REASON_GOAL);
+	else if (c->blocked_loses && in_hand(s, s->turn) == 0 &&
+		 !kv_steps(c, s, NULL))
+		kv_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
+	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
+		kv_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
+	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
+		kv_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+}
+
+/* ---- Table ---------------------------------------------------------------- */
+
+static const char *const kv_aliases[] = { "teeko", "quartet", NULL };
+
+static const bg_optdef kv_options[] = {
+	{ "repetition", BG_OPT_INT, "3", "2..3",
+	  "the occurrence of a position that draws the game" },
+	{ "max_plies", BG_OPT_INT, "0", "0..100000",
+	  "the game is drawn at this ply; 0: no cap" },
+	{ "blocked", BG_OPT_ENUM, "pass", "pass|lose",
+	  "a side with no legal step passes, or loses" },
+};
+
+const bg_rules bg_rules_kvartet = {
+	.name = "kvartet",
+	.aliases = kv_aliases,
+	.title_en = "Quartet (Teeko)",
+	.title_ru = "Квартет",
+	.options = kv_options,
+	.noptions = sizeof(kv_options) / sizeof(kv_options[0]),
+	.config_size = sizeof(kv_cfg),
+	.configure = kv_configure,
+	.state_size = kv_state_size,
+	.board = kv_board,
+	.init = kv_init,
+	.max_moves = kv_max_moves,
+	.legal = kv_legal,
+	.is_legal = kv_is_legal,
+	.apply = kv_apply,
+	.to_move = kv_to_move,
+	.outcome = kv_outcome,
+	.hash = kv_hash,
+	.piece = kv_piece,
+	.write_position = kv_write_position,
+	.read_position = kv_read_position,
+};

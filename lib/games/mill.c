@@ -1,0 +1,700 @@
+/*
+ * Mill (Melnitsa): nine men's morris with four dashed diagonals and jumps
+ * over one piece. Rules: doc/games/mill.md.
+ *
+ * A move is a whole turn: the placement, step or jump together with the
+ * removals its new mills earn ("b2-b4xd7", "d7xa1xg1"). The legal list
+ * holds one move per removal set.
+ */
+#include "core/rules.h"
+#include "core/zobrist.h"
+#include "board/lines.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MI_POINTS 24
+#define MI_LINES 20
+#define MI_PIECES 9
+#define MI_MAX_LINKS 8
+#define MI_MAX_MILLS 3 /* lines through one point */
+#define MI_QUIET_MAX 1000000
+
+/* The points in rank order from the bottom, as on the printed board. */
+static const int8_t mi_xy[MI_POINTS][2] = {
+	{0, 0}, {3, 0}, {6, 0},		/* a1 d1 g1 */
+	{1, 1}, {3, 1}, {5, 1},		/* b2 d2 f2 */
+	{2, 2}, {3, 2}, {4, 2},		/* c3 d3 e3 */
+	{0, 3}, {1, 3}, {2, 3},		/* a4 b4 c4 */
+	{4, 3}, {5, 3}, {6, 3},		/* e4 f4 g4 */
+	{2, 4}, {3, 4}, {4, 4},		/* c5 d5 e5 */
+	{1, 5}, {3, 5}, {5, 5},		/* b6 d6 f6 */
+	{0, 6}, {3, 6}, {6, 6},		/* a7 d7 g7 */
+};
+
+/* Points per rank, rank 1 first: the groups of the position text. */
+static const int mi_rank_points[7] = { 3, 3, 3, 6, 3, 3, 3 };
+
+#define SOLID(a, b, c) { BG_LINE_SOLID, 3, { a, b, c } }
+#define DASHED(a, b, c) { BG_LINE_DASHED, 3, { a, b, c } }
+
+/* The 16 solid lines of rules page §6, then the 4 dashed diagonals. */
+static const bg_line mi_lines[MI_LINES] = {
+	SOLID(0, 1, 2),    SOLID(3, 4, 5),    SOLID(6, 7, 8),
+	SOLID(9, 10, 11),  SOLID(12, 13, 14), SOLID(15, 16, 17),
+	SOLID(18, 19, 20), SOLID(21, 22, 23),
+	SOLID(0, 9, 21),   SOLID(3, 10, 18),  SOLID(6, 11, 15),
+	SOLID(1, 4, 7),    SOLID(16, 19, 22), SOLID(8, 12, 17),
+	SOLID(5, 13, 20),  SOLID(2, 14, 23),
+	DASHED(0, 3, 6),   DASHED(2, 5, 8),   DASHED(21, 18, 15),
+	DASHED(23, 20, 17),
+};
+
+/* A destination of a piece: a step (over = BG_LB_NONE) or a jump. */
+typedef struct mi_link {
+	uint8_t to;
+	uint8_t over;
+} mi_link;
+
+typedef struct mi_cfg {
+	bg_board board;
+	uint32_t line[MI_LINES];
+	uint8_t nat[MI_POINTS];                  /* lines through p */
+	uint32_t at[MI_POINTS][MI_MAX_MILLS];    /* their masks */
+	uint8_t nlink[MI_POINTS];
+	mi_link link[MI_POINTS][MI_MAX_LINKS];   /* sorted by destination */
+	int per_mill;          /* removals per move: 1 per mill, or 1 in all */
+	bool protect;          /* pieces in mills are immune (protect_mills) */
+	bool flying;           /* three pieces fly */
+	bool blocked_loses;    /* else a blocked side passes */
+	int repetition;        /* occurrences that draw: 2 or 3 */
+	int no_removal;        /* quiet plies that draw; 0: none */
+	int max_plies;         /* 0: no cap */
+	size_t max_moves;
+} mi_cfg;
+
+typedef struct mi_state {
+	uint64_t hash;
+	uint32_t occ[2];
+	uint32_t quiet;  /* plies since the last placement or removal */
+	uint8_t hand[2];
+	uint8_t turn;
+	uint8_t pad;
+} mi_state;
+
+static uint32_t bitmask(int p)
+{
+	return 1u << p;
+}
+
+static int ctz32(uint32_t x)
+{
+	return __builtin_ctz(x);
+}
+
+static int popcount32(uint32_t x)
+{
+	return __builtin_popcount(x);
+}
+
+/* ---- Configuration -------------------------------------------------------- */
+
+enum { MI_OPT_DOUBLE, MI_OPT_PROTECT, MI_OPT_FLYING, MI_OPT_BLOCKED,
+       MI_OPT_REPETITION, MI_OPT_NO_REMOVAL, MI_OPT_MAX_PLIES };
+
+static int mi_link_cmp(const void *a, const void *b)
+{
+	return ((const mi_link *)a)->to - ((const mi_link *)b)->to;
+}
+
+/* The steps and jumps of each point from the line list, by destination. */
+static void mi_links(mi_cfg *c)
+{
+	bg_lineboard lbs, *lb = &lbs;
+
+	bg_lineboard_build(lb, &c->board);
+	for (int p = 0; p < MI_POINTS; p++) {
+		for (int i = 0; i < lb->nstep[p]; i++)
+			c->link[p][c->nlink[p]++] = (mi_link){ lb->step[p][i].to,
+							       BG_LB_NONE };
+		for (int i = 0; i < lb->njump[p]; i++)
+			c->link[p][c->nlink[p]++] = (mi_link){ lb->jump[p][i].to,
+							       lb->jump[p][i].over };
+		qsort(c->link[p], c->nlink[p], sizeof(mi_link), mi_link_cmp);
+	}
+}
+
+static size_t mi_choose(int n, int k)
+{
+	size_t r = 1;
+
+	for (int i = 0; i < k; i++)
+		r = r * (size_t)(n - i) / (size_t)(i + 1);
+	return r;
+}
+
+static int mi_configure(void *cfgp, const bg_optval *opts)
+{
+	mi_cfg *c = cfgp;
+	size_t origins;
+
+	memset(c, 0, sizeof(*c));
+	bg_board_lines(&c->board, 7, 7, MI_POINTS, mi_xy, mi_lines, MI_LINES);
+	for (int i = 0; i < MI_LINES; i++) {
+		const bg_line *ln = &mi_lines[i];
+
+		for (int k = 0; k < ln->npoints; k++)
+			c->line[i] |= bitmask(ln->pts[k]);
+		for (int k = 0; k < ln->npoints; k++) {
+			int p = ln->pts[k];
+
+			c->at[p][c->nat[p]++] = c->line[i];
+		}
+	}
+	mi_links(c);
+	c->per_mill = opts[MI_OPT_DOUBLE].i == 0;
+	c->protect = opts[MI_OPT_PROTECT].i != 0;
+	c->flying = opts[MI_OPT_FLYING].i != 0;
+	c->blocked_loses = opts[MI_OPT_BLOCKED].i == 0;
+	c->repetition = (int)opts[MI_OPT_REPETITION].i;
+	c->no_removal = (int)opts[MI_OPT_NO_REMOVAL].i;
+	c->max_plies = (int)opts[MI_OPT_MAX_PLIES].i;
+	/* (origin, destination) pairs times the removal sets: a placement
+	 * has 24 destinations, 9 pieces at most 8 links each, 3 flying
+	 * pieces 21 empty points each. */
+	origins = MI_PIECES * MI_MAX_LINKS;
+	c->max_moves = origins * mi_choose(MI_PIECES,
+					   c->per_mill ? MI_MAX_MILLS : 1);
+	return BG_OK;
+}
+
+static size_t mi_state_size(const void *cfgp)
+{
+	return sizeof(mi_state);
+}
+
+static const bg_board *mi_board(const void *cfgp)
+{
+	return &((const mi_cfg *)cfgp)->board;
+}
+
+static size_t mi_max_moves(const void *cfgp)
+{
+	return ((const mi_cfg *)cfgp)->max_moves;
+}
+
+/* ---- Position ------------------------------------------------------------- */
+
+static uint64_t mi_hash_hand(int seat, int hand)
+{
+	return bg_zobrist(3 + (uint32_t)seat, (uint32_t)hand);
+}
+
+static uint64_t mi_hash_scratch(const mi_state *s)
+{
+	uint64_t h = s->turn ? bg_zobrist(2, 0) : 0;
+
+	for (int seat = 0; seat < 2; seat++) {
+		for (uint32_t b = s->occ[seat]; b; b &= b - 1)
+			h ^= bg_zobrist((uint32_t)seat, (uint32_t)ctz32(b));
+		h ^= mi_hash_hand(seat, s->hand[seat]);
+	}
+	return h;
+}
+
+static void mi_init(const void *cfgp, void *st)
+{
+	mi_state *s = st;
+
+	memset(s, 0, sizeof(*s));
+	s->hand[0] = s->hand[1] = MI_PIECES;
+	s->hash = mi_hash_scratch(s);
+}
+
+static int mi_to_move(const void *cfgp, const void *st)
+{
+	return ((const mi_state *)st)->turn;
+}
+
+static uint64_t mi_hash(const void *cfgp, const void *st)
+{
+	return ((const mi_state *)st)->hash;
+}
+
+static void mi_piece(const void *cfgp, const void *st, int p, int *seat,
+		     int *kind)
+{
+	const mi_state *s = st;
+
+	*seat = -1;
+	*kind = BG_PIECE_NONE;
+	for (int i = 0; i < 2; i++)
+		if (s->occ[i] & bitmask(p)) {
+			*seat = i;
+			*kind = BG_PIECE_MAN;
+		}
+}
+
+static int mi_pieces(const mi_state *s, int seat)
+{
+	return popcount32(s->occ[seat]) + s->hand[seat];
+}
+
+/* "w.b/.../.../ww..bb/.../.../... w 3 4 0": ranks 7 down to 1 (only their
+ * points, left to right), side to move, pieces in hand, quiet plies. */
+static void mi_write_position(const void *cfgp, const void *st,
+			      bg_strbuf *out)
+{
+	const mi_state *s = st;
+	int first = MI_POINTS;
+
+	for (int y = 6; y >= 0; y--) {
+		first -= mi_rank_points[y];
+		for (int p = first; p < first + mi_rank_points[y]; p++)
+			bg_sb_putc(out, s->occ[0] & bitmask(p) ? 'w' :
+					s->occ[1] & bitmask(p) ? 'b' : '.');
+		if (y)
+			bg_sb_putc(out, '/');
+	}
+	bg_sb_printf(out, " %c %d %d %u", s->turn ? 'b' : 'w', s->hand[0],
+		     s->hand[1], (unsigned)s->quiet);
+}
+
+/* A decimal number up to max at *s, then a space or the end. */
+static bool mi_read_number(const char **s, long max, long *v)
+{
+	const char *t = *s;
+
+	*v = 0;
+	if (*t < '0' || *t > '9' || (t[0] == '0' && t[1] >= '0' && t[1] <= '9'))
+		return false;
+	for (; *t >= '0' && *t <= '9'; t++)
+		if ((*v = *v * 10 + (*t - '0')) > max)
+			return false;
+	if (*t != ' ' && *t != '\0')
+		return false;
+	*s = *t ? t + 1 : t;
+	return true;
+}
+
+static int mi_check(const mi_state *s)
+{
+	int mover = !s->turn;
+
+	for (int seat = 0; seat < 2; seat++)
+		if (mi_pieces(s, seat) > MI_PIECES)
+			return bg_seterr(BG_EFORMAT,
+					 "%s has %d pieces on the board and in "
+					 "hand, more than 9",
+					 seat ? "black" : "white",
+					 mi_pieces(s, seat));
+	if ((s->hand[0] || s->hand[1]) &&
+	    s->hand[0] + s->turn != s->hand[1])
+		return bg_seterr(BG_EFORMAT,
+				 "%d and %d in hand: %s cannot be to place",
+				 s->hand[0], s->hand[1],
+				 s->turn ? "black" : "white");
+	if ((s->hand[0] || s->hand[1]) && s->quiet)
+		return bg_seterr(BG_EFORMAT,
+				 "quiet plies during the placement must be 0");
+	if (mi_pieces(s, mover) < 3)
+		return bg_seterr(BG_EFORMAT,
+				 "%s, who just moved, has only %d pieces",
+				 mover ? "black" : "white", mi_pieces(s, mover));
+	return BG_OK;
+}
+
+static int mi_read_position(const void *cfgp, void *st, const char *text)
+{
+	mi_state tmp;
+	const char *s = text;
+	int first = MI_POINTS;
+	long h0, h1, quiet;
+
+	memset(&tmp, 0, sizeof(tmp));
+	for (int y = 6; y >= 0; y--) {
+		first -= mi_rank_points[y];
+		for (int p = first; p < first + mi_rank_points[y]; p++, s++) {
+			if (*s == 'w' || *s == 'b')
+				tmp.occ[*s == 'b'] |= bitmask(p);
+			else if (*s != '.')
+				return bg_seterr(BG_EFORMAT,
+						 "rank %d: expected %d of . w b",
+						 y + 1, mi_rank_points[y]);
+		}
+		if (*s++ != (y ? '/' : ' '))
+			return bg_seterr(BG_EFORMAT,
+					 "rank %d: expected %d points, then '%c'",
+					 y + 1, mi_rank_points[y], y ? '/' : ' ');
+	}
+	if ((s[0] != 'w' && s[0] != 'b') || s[1] != ' ')
+		return bg_seterr(BG_EFORMAT,
+				 "expected the side to move, 'w' or 'b', after the board");
+	tmp.turn = s[0] == 'b';
+	s += 2;
+	if (!mi_read_number(&s, MI_PIECES, &h0) ||
+	    !mi_read_number(&s, MI_PIECES, &h1) ||
+	    !mi_read_number(&s, MI_QUIET_MAX, &quiet) || *s)
+		return bg_seterr(BG_EFORMAT,
+				 "expected 'HAND0 HAND1 QUIET' after the side to "
+				 "move (hands 0..9)");
+	tmp.hand[0] = (uint8_t)h0;
+	tmp.hand[1] = (uint8_t)h1;
+	tmp.quiet = (uint32_t)quiet;
+	if (mi_check(&tmp) != BG_OK)
+		return BG_EFORMAT;
+	tmp.hash = mi_hash_scratch(&tmp);
+	memcpy(st, &tmp, sizeof(tmp));
+	return BG_OK;
+}
+
+/* ---- Removals ------------------------------------------------------------- */
+
+/* The pieces of a side that stand in one of its mills. */
+static uint32_t mi_in_mills(const mi_cfg *c, uint32_t side)
+{
+	uint32_t in = 0;
+
+	for (int i = 0; i < MI_LINES; i++)
+		if ((side & c->line[i]) == c->line[i])
+			in |= c->line[i];
+	return in;
+}
+
+/* The pieces of `side` that may be removed now. */
+static uint32_t mi_removable(const mi_cfg *c, uint32_t side)
+{
+	uint32_t free_;
+
+	if (!c->protect)
+		return side;
+	free_ = side & ~mi_in_mills(c, side);
+	return free_ ? free_ : side;
+}
+
+/* Can the pieces of `set` be removed from `side` one after another, in
+ * some order? Under protect_mills a piece in a mill becomes removable once
+ * the earlier removals leave no free piece. */
+static bool mi_removal_ok(const mi_cfg *c, uint32_t side, uint32_t set)
+{
+	uint32_t can;
+
+	if (!set)
+		return true;
+	can = set & mi_removable(c, side);
+	for (; can; can &= can - 1) {
+		uint32_t x = can & -can;
+
+		if (mi_removal_ok(c, side & ~x, set & ~x))
+			return true;
+	}
+	return false;
+}
+
+/* Mills made by own pieces `own` (the move made) through point to. */
+static int mi_new_mills(const mi_cfg *c, uint32_t own, int to)
+{
+	int k = 0;
+
+	for (int i = 0; i < c->nat[to]; i++)
+		k += (own & c->at[to][i]) == c->at[to][i];
+	return k;
+}
+
+typedef struct mi_gen {
+	bg_move *buf;
+	size_t n;
+} mi_gen;
+
+static void mi_emit(mi_gen *g, int kind, int from, int to, const int *rem,
+		    int nrem)
+{
+	bg_move *m = &g->buf[g->n++];
+	int k = 0;
+
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	if (from >= 0)
+		m->pts[k++] = (uint16_t)from;
+	m->pts[k++] = (uint16_t)to;
+	m->npath = (uint8_t)k;
+	for (int i = 0; i < nrem; i++)
+		m->pts[k++] = (uint16_t)rem[i];
+	m->nremove = (uint8_t)nrem;
+}
+
+/* The move from -> to (from -1 for a placement) once per removal set: the
+ * sets in lexicographic order of their points, each in ascending order. */
+static void mi_add(const mi_cfg *c, const mi_state *s, mi_gen *g, int kind,
+		   int from, int to)
+{
+	int seat = s->turn, q[MI_POINTS], nq = 0, r[MI_MAX_MILLS];
+	int idx[MI_MAX_MILLS], mills, nrem;
+	uint32_t own = s->occ[seat], opp = s->occ[!seat];
+
+	if (from >= 0)
+		own &= ~bitmask(from);
+	own |= bitmask(to);
+	mills = mi_new_mills(c, own, to);
+	nrem = c->per_mill ? mills : mills > 0;
+	for (uint32_t b = opp; b; b &= b - 1)
+		q[nq++] = ctz32(b);
+	if (nrem > nq)
+		nrem = nq;
+	if (nrem == 0) {
+		mi_emit(g, kind, from, to, NULL, 0);
+		return;
+	}
+	/* Odometer over the index tuples i0 < i1 < ... of q. */
+	for (int i = 0; i < nrem; i++)
+		idx[i] = i;
+	for (;;) {
+		uint32_t set = 0;
+		int i;
+
+		for (i = 0; i < nrem; i++) {
+			r[i] = q[idx[i]];
+			set |= bitmask(r[i]);
+		}
+		if (mi_removal_ok(c, opp, set))
+			mi_emit(g, kind, from, to, r, nrem);
+		for (i = nrem - 1; i >= 0 && idx[i] == nq - nrem + i; i--)
+			;
+		if (i < 0)
+			return;
+		idx[i]++;
+		for (int j = i + 1; j < nrem; j++)
+			idx[j] = idx[j - 1] + 1;
+	}
+}
+
+/* ---- Moves ---------------------------------------------------------------- */
+
+static bool mi_flies(const mi_cfg *c, const mi_state *s, int seat)
+{
+	return c->flying && s->hand[seat] == 0 &&
+	       popcount32(s->occ[seat]) == 3;
+}
+
+/* May the piece on from go to `to` by a step or a jump (flying aside)? The
+ * kind of the move, or -1. */
+static int mi_link_kind(const mi_cfg *c, uint32_t all, int from, int to)
+{
+	for (int i = 0; i < c->nlink[from]; i++) {
+		const mi_link *l = &c->link[from][i];
+
+		if (l->to != to || (all & bitmask(to)))
+			continue;
+		if (l->over == BG_LB_NONE)
+			return BG_MOVE_STEP;
+		if (all & bitmask(l->over))
+			return BG_MOVE_JUMP;
+	}
+	return -1;
+}
+
+/* Every (kind, from, to) of the side to move, in order, into g (or only
+ * counted, when g is NULL: returns at the first). */
+static size_t mi_generate(const mi_cfg *c, const mi_state *s, mi_gen *g)
+{
+	int seat = s->turn;
+	uint32_t all = s->occ[0] | s->occ[1];
+	uint32_t empty = ~all & ((1u << MI_POINTS) - 1);
+	size_t found = 0;
+
+	if (s->hand[seat] > 0) {
+		for (uint32_t e = empty; e; e &= e - 1, found++)
+			if (g)
+				mi_add(c, s, g, BG_MOVE_PLACE, -1, ctz32(e));
+			else
+				return 1;
+		return found;
+	}
+	for (uint32_t b = s->occ[seat]; b; b &= b - 1) {
+		int from = ctz32(b);
+
+		if (mi_flies(c, s, seat)) {
+			for (uint32_t e = empty; e; e &= e - 1, found++)
+				if (g)
+					mi_add(c, s, g, BG_MOVE_STEP, from,
+					       ctz32(e));
+				else
+					return 1;
+			continue;
+		}
+		for (int i = 0; i < c->nlink[from]; i++) {
+			int to = c->link[from][i].to;
+			int kind = mi_link_kind(c, all, from, to);
+
+			/* Two links to one point make one move. */
+			if (kind < 0 || (i && c->link[from][i - 1].to == to))
+				continue;
+			if (!g)
+				return 1;
+			mi_add(c, s, g, kind, from, to);
+			found++;
+		}
+	}
+	return found;
+}
+
+/* Placements on the empty points in point order; in the movement, pieces
+ * in point order, each to its destinations in point order; each with its
+ * removal sets. A blocked side passes (blocked=pass). */
+static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	mi_gen g = { buf, 0 };
+
+	mi_generate(cfgp, st, &g);
+	if (g.n == 0) {
+		memset(buf, 0, sizeof(*buf));
+		buf->kind = BG_MOVE_PASS;
+		g.n = 1;
+	}
+	return g.n;
+}
+
+static bool mi_is_legal(const void *cfgp, const void *st, const bg_move *m)
+{
+	const mi_cfg *c = cfgp;
+	const mi_state *s = st;
+	int seat = s->turn, kind, from = -1, to;
+	uint32_t all = s->occ[0] | s->occ[1];
+	bg_move list[84]; /* C(9, 3): the most removal sets of one move */
+	mi_gen g = { list, 0 };
+
+	if (m->kind == BG_MOVE_PASS)
+		return !mi_generate(c, s, NULL) &&
+		       !memcmp(m, &(bg_move){ .kind = BG_MOVE_PASS },
+			       sizeof(*m));
+	if (m->npath < 1 || m->pts[m->npath - 1] >= MI_POINTS ||
+	    m->pts[0] >= MI_POINTS)
+		return false;
+	to = m->pts[m->npath - 1];
+	if (all & bitmask(to))
+		return false;
+	if (s->hand[seat] > 0) {
+		kind = BG_MOVE_PLACE;
+	} else {
+		from = m->pts[0];
+		if (m->npath != 2 || !(s->occ[seat] & bitmask(from)))
+			return false;
+		kind = mi_flies(c, s, seat) ? BG_MOVE_STEP :
+		       mi_link_kind(c, all, from, to);
+	}
+	if (kind != m->kind)
+		return false;
+	mi_add(c, s, &g, kind, from, to);
+	for (size_t i = 0; i < g.n; i++)
+		if (!memcmp(&list[i], m, sizeof(*m)))
+			return true;
+	return false;
+}
+
+static int mi_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
+{
+	mi_state *s = st;
+	uint32_t seat = s->turn, opp = !seat;
+	int flags = 0;
+
+	s->quiet++;
+	if (m->kind == BG_MOVE_PLACE) {
+		s->hash ^= mi_hash_hand((int)seat, s->hand[seat]);
+		s->hand[seat]--;
+		s->hash ^= mi_hash_hand((int)seat, s->hand[seat]);
+		s->occ[seat] |= bitmask(m->pts[0]);
+		s->hash ^= bg_zobrist(seat, m->pts[0]);
+		flags = BG_APPLY_IRREVERSIBLE;
+	} else if (m->kind != BG_MOVE_PASS) {
+		s->occ[seat] ^= bitmask(m->pts[0]) | bitmask(m->pts[1]);
+		s->hash ^= bg_zobrist(seat, m->pts[0]) ^
+			   bg_zobrist(seat, m->pts[1]);
+	}
+	for (int i = 0; i < m->nremove; i++) {
+		int p = m->pts[m->npath + i];
+
+		s->occ[opp] &= ~bitmask(p);
+		s->hash ^= bg_zobrist(opp, (uint32_t)p);
+		flags = BG_APPLY_IRREVERSIBLE;
+	}
+	if (flags)
+		s->quiet = 0;
+	s->turn = (uint8_t)opp;
+	s->hash ^= bg_zobrist(2, 0);
+	return flags;
+}
+
+/* ---- Outcome -------------------------------------------------------------- */
+
+static void mi_set(bg_result *out, int status, int winner, int reason)
+{
+	out->status = status;
+	out->winner = winner;
+	out->reason = reason;
+}
+
+static void mi_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	const mi_cfg *c = cfgp;
+	const mi_state *s = st;
+	int mover = !s->turn;
+
+	mi_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	if (mi_pieces(s, s->turn) <= 2)
+		mi_set(out, BG_WIN, mover, BG_REASON_PIECES);
+	else if (c->blocked_loses && !mi_generate(c, s, NULL))
+		mi_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
+	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
+		mi_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
+	else if ((c->no_removal > 0 && s->quiet >= (uint32_t)c->no_removal) ||
+		 (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies))
+		mi_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+}
+
+/* ---- Table ---------------------------------------------------------------- */
+
+static const char *const mi_aliases[] = { "melnitsa", NULL };
+
+static const bg_optdef mi_options[] = {
+	{ "double_mill", BG_OPT_ENUM, "2", "2|1",
+	  "removals for a move that makes two (or three) mills at once: one "
+	  "per mill, or one in all" },
+	{ "protect_mills", BG_OPT_BOOL, "0", "0|1",
+	  "pieces in mills cannot be removed unless all of that side's are" },
+	{ "flying", BG_OPT_BOOL, "0", "0|1",
+	  "a side down to three pieces moves a piece to any empty point" },
+	{ "blocked", BG_OPT_ENUM, "lose", "lose|pass",
+	  "a side with no legal move in the movement phase loses, or passes" },
+	{ "repetition", BG_OPT_INT, "3", "2..3",
+	  "the occurrence of a position that draws the game" },
+	{ "no_removal", BG_OPT_INT, "0", "0..100000",
+	  "the game is drawn after this many plies in a row without a "
+	  "placement or a removal; 0: no cap" },
+	{ "max_plies", BG_OPT_INT, "0", "0..100000",
+	  "the game is drawn at this ply; 0: no cap" },
+};
+
+const bg_rules bg_rules_mill = {
+	.name = "mill",
+	.aliases = mi_aliases,
+	.title_en = "Mill (Nine Men's Morris with diagonals)",
+	.title_ru = "Мельница",
+	.options = mi_options,
+	.noptions = sizeof(mi_options) / sizeof(mi_options[0]),
+	.config_size = sizeof(mi_cfg),
+	.configure = mi_configure,
+	.state_size = mi_state_size,
+	.board = mi_board,
+	.init = mi_init,
+	.max_moves = mi_max_moves,
+	.legal = mi_legal,
+	.is_legal = mi_is_legal,
+	.apply = mi_apply,
+	.to_move = mi_to_move,
+	.outcome = mi_outcome,
+	.hash = mi_hash,
+	.piece = mi_piece,
+	.write_position = mi_write_position,
+	.read_position = mi_read_position,
+};

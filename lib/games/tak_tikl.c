@@ -1,0 +1,387 @@
+/*
+ * Tak-tikl (Tac Tickle): four pieces each on a 4x4 board, orthogonal steps,
+ * three in a row wins. Rules: doc/games/tak-tikl.md.
+ *
+ * The whole state is two 16-bit boards, the side to move and the Zobrist
+ * key, kept incrementally.
+ */
+#include "core/rules.h"
+#include "core/zobrist.h"
+#include "board/grid.h"
+
+#include <string.h>
+
+#define TT_N 4
+#define TT_CELLS 16
+#define TT_PIECES 4
+#define TT_NLINES 24
+
+typedef struct tt_cfg {
+	bg_board board;
+	uint16_t start[2];
+	uint16_t line[TT_NLINES];      /* the 24 winning triples */
+	int8_t nb[TT_CELLS][4];        /* neighbour N, E, S, W or -1 */
+	int repetition;                /* occurrences that draw: 2 or 3 */
+	int max_plies;                 /* 0: no cap */
+	bool blocked_loses;            /* else a blocked side passes */
+} tt_cfg;
+
+typedef struct tt_state {
+	uint64_t hash;
+	uint16_t occ[2];
+	uint8_t turn;
+	uint8_t pad[3];
+} tt_state;
+
+/* White's start for each setup: rotated a1 c1 b4 d4 (symmetric under a
+ * half turn) and mirrored a1 c1 a4 c4. Black fills the other cells of the
+ * two edge ranks. */
+static const uint16_t tt_white_start[2] = {
+	1u << 0 | 1u << 2 | 1u << 13 | 1u << 15,
+	1u << 0 | 1u << 2 | 1u << 12 | 1u << 14,
+};
+
+static uint16_t bitmask(int p)
+{
+	return (uint16_t)(1u << p);
+}
+
+static int ctz16(unsigned x)
+{
+	return __builtin_ctz(x);
+}
+
+/* ---- Configuration -------------------------------------------------------- */
+
+enum { TT_OPT_SETUP, TT_OPT_REPETITION, TT_OPT_MAX_PLIES, TT_OPT_BLOCKED };
+
+static uint16_t tt_rank_mask(int y)
+{
+	return (uint16_t)(0xfu << (TT_N * y));
+}
+
+static int tt_configure(void *cfgp, const bg_optval *opts)
+{
+	tt_cfg *c = cfgp;
+	uint8_t runs[TT_NLINES * 3];
+	int setup = (int)opts[TT_OPT_SETUP].i;
+	size_t n;
+
+	memset(c, 0, sizeof(*c));
+	bg_board_grid(&c->board, BG_BOARD_CELLS, TT_N, TT_N);
+	n = bg_grid_runs(TT_N, TT_N, 3, (1u << BG_N) | (1u << BG_E) |
+			 (1u << BG_NE) | (1u << BG_SE), runs);
+	for (size_t i = 0; i < n; i++)
+		c->line[i] = (uint16_t)(bitmask(runs[3 * i]) |
+					bitmask(runs[3 * i + 1]) |
+					bitmask(runs[3 * i + 2]));
+	for (int p = 0; p < TT_CELLS; p++)
+		for (int d = 0; d < 4; d++)
+			c->nb[p][d] = (int8_t)bg_grid_step(TT_N, TT_N, p, d);
+	c->start[0] = tt_white_start[setup];
+	c->start[1] = (uint16_t)((tt_rank_mask(0) | tt_rank_mask(3)) &
+				 ~c->start[0]);
+	for (int p = 0; p < TT_CELLS; p++)
+		if (c->start[0] & bitmask(p))
+			c->board.marks[p] |= BG_MARK_HOME0;
+		else if (c->start[1] & bitmask(p))
+			c->board.marks[p] |= BG_MARK_HOME1;
+	c->repetition = (int)opts[TT_OPT_REPETITION].i;
+	c->max_plies = (int)opts[TT_OPT_MAX_PLIES].i;
+	c->blocked_loses = opts[TT_OPT_BLOCKED].i == 1;
+	return BG_OK;
+}
+
+static size_t tt_state_size(const void *cfgp)
+{
+	return sizeof(tt_state);
+}
+
+static const bg_board *tt_board(const void *cfgp)
+{
+	return &((const tt_cfg *)cfgp)->board;
+}
+
+/* ---- Position ------------------------------------------------------------- */
+
+static uint64_t tt_hash_scratch(const tt_state *s)
+{
+	uint64_t h = s->turn ? bg_zobrist(2, 0) : 0;
+
+	for (int seat = 0; seat < 2; seat++)
+		for (unsigned b = s->occ[seat]; b; b &= b - 1)
+			h ^= bg_zobrist((uint32_t)seat, (uint32_t)ctz16(b));
+	return h;
+}
+
+static void tt_init(const void *cfgp, void *st)
+{
+	const tt_cfg *c = cfgp;
+	tt_state *s = st;
+
+	memset(s, 0, sizeof(*s));
+	s->occ[0] = c->start[0];
+	s->occ[1] = c->start[1];
+	s->hash = tt_hash_scratch(s);
+}
+
+static int tt_to_move(const void *cfgp, const void *st)
+{
+	return ((const tt_state *)st)->turn;
+}
+
+static uint64_t tt_hash(const void *cfgp, const void *st)
+{
+	return ((const tt_state *)st)->hash;
+}
+
+static void tt_piece(const void *cfgp, const void *st, int p, int *seat,
+		     int *kind)
+{
+	const tt_state *s = st;
+
+	*seat = -1;
+	*kind = BG_PIECE_NONE;
+	for (int i = 0; i < 2; i++)
+		if (s->occ[i] & bitmask(p)) {
+			*seat = i;
+			*kind = BG_PIECE_MAN;
+		}
+}
+
+static bool tt_has_line(const tt_cfg *c, uint16_t own)
+{
+	for (int i = 0; i < TT_NLINES; i++)
+		if ((own & c->line[i]) == c->line[i])
+			return true;
+	return false;
+}
+
+static void tt_write_position(const void *cfgp, const void *st,
+			      bg_strbuf *out)
+{
+	const tt_state *s = st;
+
+	for (int y = TT_N - 1; y >= 0; y--) {
+		for (int x = 0; x < TT_N; x++) {
+			uint16_t b = bitmask(y * TT_N + x);
+
+			bg_sb_putc(out, s->occ[0] & b ? 'w' :
+					s->occ[1] & b ? 'b' : '.');
+		}
+		if (y)
+			bg_sb_putc(out, '/');
+	}
+	bg_sb_putc(out, ' ');
+	bg_sb_putc(out, s->turn ? 'b' : 'w');
+}
+
+static int tt_read_position(const void *cfgp, void *st, const char *text)
+{
+	const tt_cfg *c = cfgp;
+	tt_state tmp;
+	const char *s = text;
+
+	memset(&tmp, 0, sizeof(tmp));
+	for (int y = TT_N - 1; y >= 0; y--) {
+		for (int x = 0; x < TT_N; x++, s++) {
+			if (*s == 'w' || *s == 'b')
+				tmp.occ[*s == 'b'] |= bitmask(y * TT_N + x);
+			else if (*s != '.')
+				return bg_seterr(BG_EFORMAT,
+						 "rank %d: expected 4 of . w b",
+						 y + 1);
+		}
+		if (y && *s++ != '/')
+			return bg_seterr(BG_EFORMAT,
+					 "rank %d: expected '/' after 4 cells",
+					 y + 1);
+	}
+	if (s[0] != ' ' || (s[1] != 'w' && s[1] != 'b') || s[2] != '\0')
+		return bg_seterr(BG_EFORMAT,
+				 "expected the side to move, 'w' or 'b', after the board");
+	tmp.turn = s[1] == 'b';
+	for (int seat = 0; seat < 2; seat++) {
+		int have = __builtin_popcount(tmp.occ[seat]);
+
+		if (have != TT_PIECES)
+			return bg_seterr(BG_EFORMAT, "%s has %d pieces, not 4",
+					 seat ? "black" : "white", have);
+	}
+	/* The game ends as a line is made, so the side to move has none. */
+	if (tt_has_line(c, tmp.occ[tmp.turn]))
+		return bg_seterr(BG_EFORMAT,
+				 "%s, to move, already has three in a row",
+				 tmp.turn ? "black" : "white");
+	tmp.hash = tt_hash_scratch(&tmp);
+	memcpy(st, &tmp, sizeof(tmp));
+	return BG_OK;
+}
+
+/* ---- Moves ---------------------------------------------------------------- */
+
+static size_t tt_max_moves(const void *cfgp)
+{
+	return TT_PIECES * 4;
+}
+
+static void tt_step(bg_move *m, int from, int to)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = BG_MOVE_STEP;
+	m->npath = 2;
+	m->pts[0] = (uint16_t)from;
+	m->pts[1] = (uint16_t)to;
+}
+
+/* Pieces in cell order, each N, E, S, W; a pass when there is none. */
+static size_t tt_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	const tt_cfg *c = cfgp;
+	const tt_state *s = st;
+	uint16_t all = s->occ[0] | s->occ[1];
+	size_t n = 0;
+
+	for (unsigned b = s->occ[s->turn]; b; b &= b - 1) {
+		int from = ctz16(b);
+
+		for (int d = 0; d < 4; d++) {
+			int to = c->nb[from][d];
+
+			if (to >= 0 && !(all & bitmask(to)))
+				tt_step(&buf[n++], from, to);
+		}
+	}
+	if (n == 0) {
+		memset(buf, 0, sizeof(*buf));
+		buf->kind = BG_MOVE_PASS;
+		n = 1;
+	}
+	return n;
+}
+
+static bool tt_can_move(const tt_cfg *c, const tt_state *s, int seat)
+{
+	uint16_t all = s->occ[0] | s->occ[1];
+
+	for (unsigned b = s->occ[seat]; b; b &= b - 1) {
+		int from = ctz16(b);
+
+		for (int d = 0; d < 4; d++) {
+			int to = c->nb[from][d];
+
+			if (to >= 0 && !(all & bitmask(to)))
+				return true;
+		}
+	}
+	return false;
+}
+
+static bool tt_is_legal(const void *cfgp, const void *st, const bg_move *m)
+{
+	const tt_cfg *c = cfgp;
+	const tt_state *s = st;
+	bg_move want;
+
+	if (m->kind == BG_MOVE_PASS) {
+		memset(&want, 0, sizeof(want));
+		want.kind = BG_MOVE_PASS;
+		return !memcmp(m, &want, sizeof(want)) &&
+		       !tt_can_move(c, s, s->turn);
+	}
+	if (m->kind != BG_MOVE_STEP || m->npath != 2 ||
+	    m->pts[0] >= TT_CELLS || m->pts[1] >= TT_CELLS)
+		return false;
+	for (int d = 0; d < 4; d++)
+		if (c->nb[m->pts[0]][d] == m->pts[1]) {
+			tt_step(&want, m->pts[0], m->pts[1]);
+			return !memcmp(m, &want, sizeof(want)) &&
+			       (s->occ[s->turn] & bitmask(m->pts[0])) &&
+			       !((s->occ[0] | s->occ[1]) & bitmask(m->pts[1]));
+		}
+	return false;
+}
+
+static int tt_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
+{
+	tt_state *s = st;
+	int seat = s->turn;
+
+	if (m->kind == BG_MOVE_STEP) {
+		s->occ[seat] ^= (uint16_t)(bitmask(m->pts[0]) |
+					   bitmask(m->pts[1]));
+		s->hash ^= bg_zobrist((uint32_t)seat, m->pts[0]) ^
+			   bg_zobrist((uint32_t)seat, m->pts[1]);
+	}
+	s->turn = (uint8_t)!seat;
+	s->hash ^= bg_zobrist(2, 0);
+	return 0;
+}
+
+/* ---- Outcome -------------------------------------------------------------- */
+
+static void tt_set(bg_result *out, int status, int winner, int reason)
+{
+	out->status = status;
+	out->winner = winner;
+	out->reason = reason;
+}
+
+static void tt_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	const tt_cfg *c = cfgp;
+	const tt_state *s = st;
+	int mover = !s->turn;
+
+	tt_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	if (tt_has_line(c, s->occ[mover]))
+		tt_set(out, BG_WIN, mover, BG_REASON_GOAL);
+	else if (c->blocked_loses && !tt_can_move(c, s, s->turn))
+		tt_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
+	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
+		tt_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
+	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
+		tt_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+}
+
+/* ---- Table ---------------------------------------------------------------- */
+
+static const char *const tt_aliases[] = { "tac-tickle", NULL };
+
+static const bg_optdef tt_options[] = {
+	{ "setup", BG_OPT_ENUM, "rotated", "rotated|mirrored",
+	  "start: rotated (White a1 c1 b4 d4, symmetric under a half turn) "
+	  "or mirrored (White a1 c1 a4 c4)" },
+	{ "repetition", BG_OPT_INT, "3", "2..3",
+	  "the occurrence of a position that draws the game" },
+	{ "max_plies", BG_OPT_INT, "0", "0..100000",
+	  "the game is drawn at this ply (the rules page's cap is 100); "
+	  "0: no cap" },
+	{ "blocked", BG_OPT_ENUM, "pass", "pass|lose",
+	  "a side with no legal move passes, or loses" },
+};
+
+const bg_rules bg_rules_tak_tikl = {
+	.name = "tak-tikl",
+	.aliases = tt_aliases,
+	.title_en = "Tac Tickle (Tak-tikl)",
+	.title_ru = "Так-тикль",
+	.options = tt_options,
+	.noptions = sizeof(tt_options) / sizeof(tt_options[0]),
+	.config_size = sizeof(tt_cfg),
+	.configure = tt_configure,
+	.state_size = tt_state_size,
+	.board = tt_board,
+	.init = tt_init,
+	.max_moves = tt_max_moves,
+	.legal = tt_legal,
+	.is_legal = tt_is_legal,
+	.apply = tt_apply,
+	.to_move = tt_to_move,
+	.outcome = tt_outcome,
+	.hash = tt_hash,
+	.piece = tt_piece,
+	.write_position = tt_write_position,
+	.read_position = tt_read_position,
+};
