@@ -1,0 +1,485 @@
+/*
+ * Hasami shogi, the brochure's Dai-hasami variant: step or jump forward or
+ * sideways, take enemies by custodian capture, win with five in a row
+ * vertically or diagonally in the five middle ranks. Rules:
+ * doc/games/hasami-shogi.md (shared/rules/igroteka.md section 11).
+ */
+#include "core/rules.h"
+#include "core/zobrist.h"
+#include "board/grid.h"
+
+#include <string.h>
+
+#define HS_SIDE 9
+#define HS_N (HS_SIDE * HS_SIDE)
+#define HS_PIECES 18 /* per side at the start, never more */
+#define HS_NLINES 19 /* winning lines: 9 files, 5 + 5 diagonals */
+#define HS_LINE 5
+
+/* Move directions, in the library's order N, E, S, W. */
+#define HS_DIRS 4
+
+typedef struct hs_cfg {
+	bg_board board;
+	unsigned capdirs;  /* BG_DIRS_ALL, or BG_DIRS_ORTHO */
+	bool capture_lines; /* rows of enemies are taken, not single ones */
+	bool blocked_loses; /* no legal move loses instead of passing */
+	int reps;          /* the occurrence of a position that draws */
+	int max_plies;     /* 0: no limit */
+	int16_t nb[HS_N][8]; /* neighbour in each bg_dir direction, or -1 */
+	uint64_t win[HS_NLINES][2];
+} hs_cfg;
+
+/*
+ * cells[] and bb[] say the same thing: cells for the custodian helper and
+ * the step tests, the bitboards (cells 0..63 in word 0, 64..80 in word 1)
+ * for iterating pieces and testing the winning lines.
+ */
+typedef struct hs_state {
+	uint64_t bb[2][2];
+	uint64_t hash;       /* kept incrementally */
+	uint8_t cells[HS_N]; /* 0 empty, 1 seat 0, 2 seat 1 */
+	uint8_t turn;
+	uint8_t passes;      /* passes in a row just made: 0, 1 or 2 */
+} hs_state;
+
+static void bb_set(uint64_t *bb, int p)
+{
+	bb[p >> 6] |= (uint64_t)1 << (p & 63);
+}
+
+static void bb_clr(uint64_t *bb, int p)
+{
+	bb[p >> 6] &= ~((uint64_t)1 << (p & 63));
+}
+
+static int hs_count(const hs_state *s, int seat)
+{
+	return __builtin_popcountll(s->bb[seat][0]) +
+	       __builtin_popcountll(s->bb[seat][1]);
+}
+
+static uint64_t hs_zpiece(int seat, int p)
+{
+	return bg_zobrist((uint32_t)seat, (uint32_t)p);
+}
+
+static uint64_t hs_zturn(void)
+{
+	return bg_zobrist(2, 0);
+}
+
+/* ---- Configuration -------------------------------------------------------- */
+
+enum { HS_OPT_ORTHO, HS_OPT_LINES, HS_OPT_NOMOVES, HS_OPT_REPS,
+       HS_OPT_PLIES };
+
+/* The winning lines: every run of five going N, NE or NW inside ranks 3-7
+ * (a 9x5 band, offset by two ranks). */
+static void hs_win_lines(hs_cfg *c)
+{
+	uint8_t runs[HS_NLINES * HS_LINE];
+	size_t n = bg_grid_runs(HS_SIDE, HS_LINE, HS_LINE,
+				1u << BG_N | 1u << BG_NE | 1u << BG_NW, runs);
+
+	for (size_t i = 0; i < n && i < HS_NLINES; i++)
+		for (int k = 0; k < HS_LINE; k++)
+			bb_set(c->win[i], runs[i * HS_LINE + k] + 2 * HS_SIDE);
+}
+
+static int hs_configure(void *cfgp, const bg_optval *opts)
+{
+	hs_cfg *c = cfgp;
+
+	memset(c, 0, sizeof(*c));
+	bg_board_grid(&c->board, BG_BOARD_CELLS, HS_SIDE, HS_SIDE);
+	for (int p = 0; p < HS_N; p++) {
+		int y = p / HS_SIDE;
+
+		for (int d = 0; d < 8; d++)
+			c->nb[p][d] = (int16_t)bg_grid_step(HS_SIDE, HS_SIDE, p, d);
+		if (y < 2)
+			c->board.marks[p] = BG_MARK_HOME0;
+		else if (y >= HS_SIDE - 2)
+			c->board.marks[p] = BG_MARK_HOME1;
+	}
+	hs_win_lines(c);
+	c->capdirs = opts[HS_OPT_ORTHO].i ? BG_DIRS_ORTHO : BG_DIRS_ALL;
+	c->capture_lines = opts[HS_OPT_LINES].i != 0;
+	c->blocked_loses = opts[HS_OPT_NOMOVES].i == 1;
+	c->reps = (int)opts[HS_OPT_REPS].i;
+	c->max_plies = (int)opts[HS_OPT_PLIES].i;
+	return BG_OK;
+}
+
+static size_t hs_state_size(const void *cfgp)
+{
+	(void)cfgp;
+	return sizeof(hs_state);
+}
+
+static const bg_board *hs_board(const void *cfgp)
+{
+	return &((const hs_cfg *)cfgp)->board;
+}
+
+/* ---- Position ------------------------------------------------------------- */
+
+static void hs_put(hs_state *s, int seat, int p)
+{
+	s->cells[p] = (uint8_t)(seat + 1);
+	bb_set(s->bb[seat], p);
+	s->hash ^= hs_zpiece(seat, p);
+}
+
+static void hs_take(hs_state *s, int p)
+{
+	int seat = s->cells[p] - 1;
+
+	s->cells[p] = 0;
+	bb_clr(s->bb[seat], p);
+	s->hash ^= hs_zpiece(seat, p);
+}
+
+static void hs_init(const void *cfgp, void *st)
+{
+	hs_state *s = st;
+
+	(void)cfgp;
+	memset(s, 0, sizeof(*s));
+	for (int p = 0; p < 2 * HS_SIDE; p++) {
+		hs_put(s, 0, p);
+		hs_put(s, 1, HS_N - 1 - p);
+	}
+}
+
+static int hs_to_move(const void *cfgp, const void *st)
+{
+	(void)cfgp;
+	return ((const hs_state *)st)->turn;
+}
+
+static uint64_t hs_hash(const void *cfgp, const void *st)
+{
+	(void)cfgp;
+	return ((const hs_state *)st)->hash;
+}
+
+static void hs_piece(const void *cfgp, const void *st, int p, int *seat,
+		     int *kind)
+{
+	const hs_state *s = st;
+
+	(void)cfgp;
+	*seat = s->cells[p] ? s->cells[p] - 1 : -1;
+	*kind = s->cells[p] ? BG_PIECE_MAN : BG_PIECE_NONE;
+}
+
+/* "RANK9/.../RANK1 SIDE PASSES": 'w', 'b' or '.' per cell from the a-file. */
+static void hs_write_position(const void *cfgp, const void *st,
+			      bg_strbuf *out)
+{
+	static const char chars[] = ".wb";
+	const hs_state *s = st;
+
+	(void)cfgp;
+	for (int y = HS_SIDE - 1; y >= 0; y--) {
+		for (int x = 0; x < HS_SIDE; x++)
+			bg_sb_putc(out, chars[s->cells[y * HS_SIDE + x]]);
+		if (y)
+			bg_sb_putc(out, '/');
+	}
+	bg_sb_printf(out, " %c %d", s->turn ? 'b' : 'w', s->passes);
+}
+
+static const char *hs_read_board(hs_state *s, const char *t)
+{
+	for (int y = HS_SIDE - 1; y >= 0; y--) {
+		int x = 0;
+
+		for (; *t && *t != '/' && *t != ' '; t++, x++) {
+			if (x >= HS_SIDE) {
+				bg_seterr(BG_EFORMAT, "rank %d has more than %d cells",
+					  y + 1, HS_SIDE);
+				return NULL;
+			}
+			if (*t == 'w' || *t == 'b')
+				hs_put(s, *t == 'b', y * HS_SIDE + x);
+			else if (*t != '.') {
+				bg_seterr(BG_EFORMAT,
+					  "rank %d: '%c' is not one of . w b",
+					  y + 1, *t);
+				return NULL;
+			}
+		}
+		if (x < HS_SIDE) {
+			bg_seterr(BG_EFORMAT, "rank %d has %d cells, not %d",
+				  y + 1, x, HS_SIDE);
+			return NULL;
+		}
+		if (y && *t++ != '/') {
+			bg_seterr(BG_EFORMAT, "the board has %d ranks, not %d",
+				  HS_SIDE - y, HS_SIDE);
+			return NULL;
+		}
+	}
+	return t;
+}
+
+static int hs_read_position(const void *cfgp, void *st, const char *text)
+{
+	hs_state tmp;
+	const char *t;
+
+	(void)cfgp;
+	memset(&tmp, 0, sizeof(tmp));
+	if (!(t = hs_read_board(&tmp, text)))
+		return BG_EFORMAT;
+	if (*t == '/')
+		return bg_seterr(BG_EFORMAT, "the board has more than %d ranks",
+				 HS_SIDE);
+	if (t[0] != ' ' || (t[1] != 'w' && t[1] != 'b') || t[2] != ' ' ||
+	    t[3] < '0' || t[3] > '2' || t[4] != '\0')
+		return bg_seterr(BG_EFORMAT,
+				 "expected the side to move ('w' or 'b') and the "
+				 "passes in a row (0, 1 or 2) after the board");
+	for (int seat = 0; seat < 2; seat++)
+		if (hs_count(&tmp, seat) > HS_PIECES)
+			return bg_seterr(BG_EFORMAT,
+					 "%s has %d pieces, more than %d",
+					 seat ? "black" : "white",
+					 hs_count(&tmp, seat), HS_PIECES);
+	tmp.turn = t[1] == 'b';
+	tmp.passes = (uint8_t)(t[3] - '0');
+	if (tmp.turn)
+		tmp.hash ^= hs_zturn();
+	memcpy(st, &tmp, sizeof(tmp));
+	return BG_OK;
+}
+
+/* ---- Moves ---------------------------------------------------------------- */
+
+/* The backward direction of a seat: pieces never move that way. */
+static int hs_backward(int seat)
+{
+	return seat ? BG_N : BG_S;
+}
+
+static size_t hs_max_moves(const void *cfgp)
+{
+	(void)cfgp;
+	return HS_PIECES * (HS_DIRS - 1); /* one move per piece and direction */
+}
+
+/* The step or jump of the piece on p in direction d, if any. */
+static bool hs_move_in(const hs_cfg *c, const hs_state *s, int p, int d,
+		       bg_move *m)
+{
+	int q = c->nb[p][d], r;
+
+	if (q < 0)
+		return false;
+	if (s->cells[q]) {
+		/* Only an enemy may be jumped (S0 «через чужую фишку»). */
+		if (s->cells[q] == s->turn + 1 || (r = c->nb[q][d]) < 0 ||
+		    s->cells[r])
+			return false;
+		q = r;
+		m->kind = BG_MOVE_JUMP;
+	} else {
+		m->kind = BG_MOVE_STEP;
+	}
+	m->npath = 2;
+	m->pts[0] = (uint16_t)p;
+	m->pts[1] = (uint16_t)q;
+	return true;
+}
+
+/* Order: pieces by point (a1, b1, ..., i9), then directions N, E, S, W
+ * without the backward one; each gives one step or one jump at most. */
+static size_t hs_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	const hs_cfg *c = cfgp;
+	const hs_state *s = st;
+	int back = hs_backward(s->turn);
+	size_t n = 0;
+
+	for (int w = 0; w < 2; w++)
+		for (uint64_t bits = s->bb[s->turn][w]; bits; bits &= bits - 1) {
+			int p = w * 64 + __builtin_ctzll(bits);
+
+			for (int d = 0; d < HS_DIRS; d++) {
+				if (d == back)
+					continue;
+				memset(&buf[n], 0, sizeof(buf[n]));
+				if (hs_move_in(c, s, p, d, &buf[n]))
+					n++;
+			}
+		}
+	if (n == 0) {
+		memset(buf, 0, sizeof(*buf));
+		buf->kind = BG_MOVE_PASS;
+		n = 1;
+	}
+	return n;
+}
+
+static bool hs_has_move(const hs_cfg *c, const hs_state *s)
+{
+	bg_move m;
+	int back = hs_backward(s->turn);
+
+	for (int w = 0; w < 2; w++)
+		for (uint64_t bits = s->bb[s->turn][w]; bits; bits &= bits - 1) {
+			int p = w * 64 + __builtin_ctzll(bits);
+
+			for (int d = 0; d < HS_DIRS; d++)
+				if (d != back && hs_move_in(c, s, p, d, &m))
+					return true;
+		}
+	return false;
+}
+
+/* The enemies taken by the piece that arrived at p: single pieces by the
+ * custodian helper, or whole rows when capture_lines is on. */
+static int hs_captures(const hs_cfg *c, const hs_state *s, int p, int *out)
+{
+	uint8_t own = s->cells[p];
+	int n = 0;
+
+	if (!c->capture_lines)
+		return bg_grid_custodian(HS_SIDE, HS_SIDE, s->cells, p, own,
+					 c->capdirs, out);
+	for (int d = 0; d < 8; d++) {
+		int q = c->nb[p][d], k = 0, run[HS_SIDE];
+
+		if (!(c->capdirs & (1u << d)))
+			continue;
+		while (q >= 0 && s->cells[q] && s->cells[q] != own) {
+			run[k++] = q;
+			q = c->nb[q][d];
+		}
+		if (k == 0 || q < 0 || s->cells[q] != own)
+			continue;
+		for (int i = 0; i < k; i++)
+			out[n++] = run[i];
+	}
+	return n;
+}
+
+static int hs_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
+{
+	const hs_cfg *c = cfgp;
+	hs_state *s = st;
+	int seat = s->turn, flags = 0;
+
+	(void)undo;
+	if (m->kind == BG_MOVE_PASS) {
+		s->passes++;
+	} else {
+		int from = m->pts[0], to = m->pts[1];
+		int taken[8 * HS_SIDE], n;
+
+		hs_take(s, from);
+		hs_put(s, seat, to);
+		n = hs_captures(c, s, to, taken);
+		for (int i = 0; i < n; i++)
+			hs_take(s, taken[i]);
+		/* Pieces never go back: a forward move, like a capture,
+		 * can never be undone by later moves. */
+		if (n || from / HS_SIDE != to / HS_SIDE)
+			flags |= BG_APPLY_IRREVERSIBLE;
+		s->passes = 0;
+	}
+	s->turn = (uint8_t)!seat;
+	s->hash ^= hs_zturn();
+	return flags;
+}
+
+/* ---- Outcome -------------------------------------------------------------- */
+
+static bool hs_five(const hs_cfg *c, const hs_state *s, int seat)
+{
+	const uint64_t *own = s->bb[seat];
+
+	for (int i = 0; i < HS_NLINES; i++)
+		if ((own[0] & c->win[i][0]) == c->win[i][0] &&
+		    (own[1] & c->win[i][1]) == c->win[i][1])
+			return true;
+	return false;
+}
+
+static void hs_set(bg_result *out, int status, int winner, int reason)
+{
+	out->status = status;
+	out->winner = winner;
+	out->reason = reason;
+}
+
+static void hs_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	const hs_cfg *c = cfgp;
+	const hs_state *s = st;
+	int mover = !s->turn;
+
+	hs_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	/* Only the mover can have made a five; the other side's five is
+	 * possible only in a position given as text. */
+	if (hs_five(c, s, mover))
+		hs_set(out, BG_WIN, mover, BG_REASON_GOAL);
+	else if (hs_five(c, s, s->turn))
+		hs_set(out, BG_WIN, s->turn, BG_REASON_GOAL);
+	else if (hs_count(s, 0) < HS_LINE && hs_count(s, 1) < HS_LINE)
+		hs_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
+	else if (s->passes >= 2)
+		hs_set(out, BG_DRAW, -1, BG_REASON_PASSES);
+	else if (c->blocked_loses && !hs_has_move(c, s))
+		hs_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
+	else if (ctx->reps + 1 >= (uint32_t)c->reps)
+		hs_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
+	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
+		hs_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+}
+
+/* ---- Table ---------------------------------------------------------------- */
+
+static const char *const hs_aliases[] = { "hasami", "khasami-shogi", NULL };
+
+static const bg_optdef hs_options[] = {
+	{ "capture_orthogonal_only", BG_OPT_BOOL, "0", "0|1",
+	  "capture along ranks and files only, not also diagonally" },
+	{ "capture_lines", BG_OPT_BOOL, "0", "0|1",
+	  "a row of enemies between the moved piece and an own piece is "
+	  "taken, not only a single enemy" },
+	{ "no_moves", BG_OPT_ENUM, "pass", "pass|lose",
+	  "a side without a legal move passes (two passes in a row draw), or "
+	  "loses" },
+	{ "repetition", BG_OPT_INT, "3", "2..3",
+	  "the game is drawn when a position occurs this many times" },
+	{ "max_plies", BG_OPT_INT, "0", "0..100000",
+	  "the game is drawn at this ply; 0: no limit" },
+};
+
+const bg_rules bg_rules_hasami_shogi = {
+	.name = "hasami-shogi",
+	.aliases = hs_aliases,
+	.title_en = "Hasami shogi",
+	.title_ru = "Хасами сёги",
+	.options = hs_options,
+	.noptions = sizeof(hs_options) / sizeof(hs_options[0]),
+	.config_size = sizeof(hs_cfg),
+	.configure = hs_configure,
+	.state_size = hs_state_size,
+	.board = hs_board,
+	.init = hs_init,
+	.max_moves = hs_max_moves,
+	.legal = hs_legal,
+	.apply = hs_apply,
+	.to_move = hs_to_move,
+	.outcome = hs_outcome,
+	.hash = hs_hash,
+	.piece = hs_piece,
+	.write_position = hs_write_position,
+	.read_position = hs_read_position,
+};
