@@ -86,8 +86,10 @@ enum {
 BG_API const char *bg_strerror(int code);
 /**
  * The detail of the last error in this thread, e.g.
- * "option 'size': 12 is not one of 8|10". Empty when the last call of this
- * thread succeeded. Valid until the next library call in this thread.
+ * "option 'size': 12 is not one of 8|10". Read it right after a call that
+ * failed; it stays valid until the next library call in this thread.
+ * Successful calls clear it, except the hot ones (bg_legal_moves, bg_play,
+ * bg_undo and the plain getters), which leave it as it was.
  */
 BG_API const char *bg_last_error(void);
 

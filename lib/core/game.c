@@ -392,7 +392,6 @@ int bg_play(bg_game *g, const bg_move *m)
 	rec->irreversible = (flags & BG_APPLY_IRREVERSIBLE) != 0;
 	g->hist_len++;
 	bg_game_refresh(g);
-	bg_clearerr();
 	return BG_OK;
 }
 
@@ -414,7 +413,6 @@ int bg_undo(bg_game *g)
 		memcpy(g->st, undo, g->st_size);
 	g->hash = rec->hash;
 	g->result = rec->result;
-	bg_clearerr();
 	return BG_OK;
 }
 

@@ -251,6 +251,27 @@ static int match_points(const bg_game *g, const bg_move *list, size_t nl,
 	return BG_OK;
 }
 
+/* A placement that carries more than the legal list can hold (Dots: a new
+ * point and the chain it closes, under free enclosure) is legal when the
+ * game says so. */
+static int unlisted_placement(const bg_game *g, const uint16_t *pts, size_t n,
+			      int mark, bg_move *out)
+{
+	bg_move m;
+
+	if (!g->rules->is_legal || n == 0)
+		return BG_EILLEGAL;
+	memset(&m, 0, sizeof(m));
+	m.kind = BG_MOVE_PLACE;
+	m.npath = (uint8_t)n;
+	m.flags = (uint8_t)mark;
+	memcpy(m.pts, pts, n * sizeof(*pts));
+	if (!g->rules->is_legal(g->cfg, g->st, &m))
+		return BG_EILLEGAL;
+	*out = m;
+	return BG_OK;
+}
+
 int bg_move_from_text(const bg_game *g, const char *text, bg_move *out)
 {
 	char norm[TEXT_MAX], buf[TEXT_MAX];
@@ -293,6 +314,8 @@ int bg_move_from_text(const bg_game *g, const char *text, bg_move *out)
 	if (!strcmp(norm, "pass") || !strcmp(norm, "ground"))
 		return bg_seterr(BG_EILLEGAL, "'%s' is not legal here", norm);
 	rc = match_points(g, g->scratch, nl, pts, n, mark, text, out);
+	if (rc == BG_EILLEGAL)
+		rc = unlisted_placement(g, pts, n, mark, out);
 	if (rc == BG_OK)
 		bg_clearerr();
 	return rc;
