@@ -1,0 +1,1857 @@
+/*
+ * Tochki (Dots): place points on the crossings, enclose the opponent's.
+ * Rules: doc/games/tochki.md (shared/rules/tochki.md decides every point).
+ *
+ * The field is kept with a one-cell border of sentinel cells, so padded
+ * index i = (y + 1) * pw + x + 1 with y from the top (the SGF orientation of
+ * the rules page); library point numbers count ranks from the bottom.
+ *
+ * Captures work on "pools" (B3): 4-connected regions of cells that are not
+ * live points of the encloser and hold no edge point. Every search is a
+ * flood from the new point's neighbourhood that stops as soon as it reaches
+ * the edge, after two cheap filters: a placement can close a new region
+ * only when the cells around it that are not its own fall into two or more
+ * arcs, and a straight run to the edge free of the encloser's points
+ * proves a region open (row and column bitboards).
+ *
+ * Undo is a journal: every cell change appends (cell, old value) to an
+ * array in the state and the per-ply undo record keeps the journal's
+ * length, so take-back replays the journal backwards. The journal's room
+ * is a proven bound (see tk_journal_cap). Rings are kept in a log in the
+ * state the same way, so undo, clones and position texts keep them.
+ */
+#include "core/rules.h"
+#include "core/zobrist.h"
+#include "boardgames/tochki.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TK_MAXW 52
+#define TK_MAXPAD ((TK_MAXW + 2) * (TK_MAXW + 2))
+#define TK_MAXN (TK_MAXW * TK_MAXW)
+#define TK_GEN_LIMIT 0xF0000000u /* stamps before the marks are reset */
+
+/* A cell: bits 0-1 type, bit 2 the point's colour, bit 3 the owner. */
+enum { TK_EMPTY = 0, TK_DEAD = 1, TK_POINT = 2, TK_BORDER = 3 };
+#define TK_TYPE(v) ((v) & 3)
+#define TK_COL(v) (((v) >> 2) & 1)
+#define TK_OWN(v) (((v) >> 3) & 1)
+#define TK_MKDEAD(o) ((uint8_t)(TK_DEAD | (o) << 3))
+#define TK_MKPT(c, o) ((uint8_t)(TK_POINT | (c) << 2 | (o) << 3))
+#define TK_LIVE(s) TK_MKPT(s, s)
+
+enum { TK_START_CROSS, TK_START_EMPTY, TK_START_CROSS4 };
+
+/* Screen directions (y down): N, E, S, W, then the 8-neighbourhood in
+ * clockwise order from N. */
+enum { TK_N, TK_E, TK_S, TK_W };
+
+typedef struct tk_cfg {
+	bg_board board;
+	int w, h, pw, npad, n;
+	int start;
+	bool ground_any, territory, extra_move, free_encl, empty_bases;
+	bool allow_pass;
+	int win_margin;
+	int off4[4];  /* N E S W */
+	int off8[8];  /* N NE E SE S SW W NW */
+	size_t jcap, rcap; /* journal and ring-log entries */
+	size_t o_cells, o_mark, o_journal, o_rings, o_work, size;
+	uint8_t arcs[256]; /* runs of non-own cells around a point, by mask */
+	uint16_t p2i[TK_MAXN];    /* library point -> padded index */
+	int16_t i2p[TK_MAXPAD];   /* padded index -> library point, or -1 */
+	int8_t px[TK_MAXPAD], py[TK_MAXPAD]; /* field x, y (top down) */
+	uint8_t edge[TK_MAXPAD];  /* 1 on the field's rim */
+	int nstart;
+	uint16_t start_pts[16][2]; /* padded index, seat */
+} tk_cfg;
+
+/* The fixed part of the state; arrays follow at the config's offsets. */
+typedef struct tk_head {
+	uint64_t zcells;                 /* Zobrist of the cells */
+	uint64_t rows[2][TK_MAXW];       /* live points of a seat, by row */
+	uint64_t cols[2][TK_MAXW];       /* ... by column */
+	int32_t score[2];                /* opponent points held */
+	int32_t owned[2];                /* cells owned (for grounding) */
+	int32_t nempty;
+	int32_t extra;                   /* placements left before the turn passes */
+	int32_t last[2];                 /* last point placed, a speed hint */
+	int32_t witness[2];              /* a cell last seen ungrounded, a hint */
+	uint32_t jtop, rtop, nrings;
+	uint8_t turn, passes;
+	uint8_t stale[2]; /* 0: no closed pool of the seat holds a live enemy */
+	int8_t grounded;  /* the seat that grounded, or -1 */
+	uint32_t gen;     /* flood stamp */
+} tk_head;
+
+typedef struct tk_undo {
+	uint32_t jtop, rtop, nrings;
+	int32_t extra, last[2];
+	uint8_t turn, passes, stale[2];
+	int8_t grounded;
+} tk_undo;
+
+/* Scratch arrays of the floods (npad entries each), in the state. */
+typedef struct tk_work {
+	uint32_t *mark;   /* flood stamps */
+	uint16_t *cl;     /* cells of the pools found */
+	uint16_t *stk;    /* flood stack */
+	uint16_t *area;   /* the area being captured */
+	uint16_t *ring;   /* a traced ring */
+	uint16_t *pstart; /* candidate pools: a cell, offset, count, size */
+	uint16_t *poff, *pn, *psize;
+	uint16_t *order;  /* candidates by size */
+} tk_work;
+
+typedef struct tk_ctx {
+	const tk_cfg *c;
+	tk_head *h;
+	uint8_t *cells;
+	uint16_t *journal, *rings;
+	tk_work w;
+} tk_ctx;
+
+/* A closed pool as a flood found it. */
+typedef struct tk_pool {
+	int n, lb;            /* cells, one live enemy point or -1 */
+	int x0, x1, y0, y1;   /* bounding box */
+} tk_pool;
+
+/* ---- State access --------------------------------------------------------- */
+
+static void tk_open(const tk_cfg *c, const void *stp, tk_ctx *k)
+{
+	unsigned char *st = (unsigned char *)stp;
+	uint16_t *wk = (uint16_t *)(st + c->o_work);
+	size_t n = (size_t)c->npad;
+
+	/* Const states are opened too: only the flood scratch is written
+	 * through them, which the thread contract makes safe. */
+	k->c = c;
+	k->h = (tk_head *)st;
+	k->cells = st + c->o_cells;
+	k->journal = (uint16_t *)(st + c->o_journal);
+	k->rings = (uint16_t *)(st + c->o_rings);
+	k->w.mark = (uint32_t *)(st + c->o_mark);
+	k->w.cl = wk;
+	k->w.stk = wk + n;
+	k->w.area = wk + 2 * n;
+	k->w.ring = wk + 3 * n;
+	k->w.pstart = wk + 4 * n;
+	k->w.poff = wk + 5 * n;
+	k->w.pn = wk + 6 * n;
+	k->w.psize = wk + 7 * n;
+	k->w.order = wk + 8 * n;
+}
+
+static bool tk_is_edge(const tk_cfg *c, int i)
+{
+	return c->edge[i];
+}
+
+static uint64_t tk_zcell(uint8_t v, int i)
+{
+	return v == TK_EMPTY ? 0 : bg_zobrist(v, (uint32_t)i);
+}
+
+static bool tk_owned_by(uint8_t v, int s)
+{
+	return (TK_TYPE(v) == TK_DEAD || TK_TYPE(v) == TK_POINT) &&
+	       TK_OWN(v) == s;
+}
+
+/* Count a cell value into (sign +1) or out of (-1) the derived fields. */
+static void tk_account(tk_ctx *k, int i, uint8_t v, int sign)
+{
+	tk_head *h = k->h;
+	int t = TK_TYPE(v);
+
+	if (t == TK_EMPTY) {
+		h->nempty += sign;
+		return;
+	}
+	if (t == TK_BORDER)
+		return;
+	h->owned[TK_OWN(v)] += sign;
+	if (t == TK_POINT && TK_COL(v) != TK_OWN(v))
+		h->score[TK_OWN(v)] += sign;
+	if (t == TK_POINT && TK_COL(v) == TK_OWN(v)) {
+		int s = TK_COL(v), x = k->c->px[i], y = k->c->py[i];
+
+		h->rows[s][y] ^= (uint64_t)1 << x;
+		h->cols[s][x] ^= (uint64_t)1 << y;
+	}
+}
+
+static void tk_set(tk_ctx *k, int i, uint8_t v)
+{
+	uint8_t old = k->cells[i];
+
+	tk_account(k, i, old, -1);
+	tk_account(k, i, v, +1);
+	k->h->zcells ^= tk_zcell(old, i) ^ tk_zcell(v, i);
+	k->cells[i] = v;
+}
+
+/* A journalled change. */
+static void tk_jset(tk_ctx *k, int i, uint8_t v)
+{
+	uint8_t old = k->cells[i];
+
+	if (old == v)
+		return;
+	/* The room is a proven bound (tk_journal_cap); the test only keeps
+	 * memory safe should the proof be wrong. */
+	if (k->h->jtop < k->c->jcap)
+		k->journal[k->h->jtop++] = (uint16_t)(i << 4 | old);
+	tk_set(k, i, v);
+}
+
+static uint32_t tk_stamp(tk_ctx *k)
+{
+	return ++k->h->gen;
+}
+
+/* Reset the flood stamps when they run low; called before each search. */
+static void tk_fresh_marks(tk_ctx *k)
+{
+	if (k->h->gen < TK_GEN_LIMIT)
+		return;
+	memset(k->w.mark, 0, (size_t)k->c->npad * sizeof(uint32_t));
+	k->h->gen = 0;
+}
+
+/* ---- Geometry ------------------------------------------------------------- */
+
+/* Runs of zero bits in an 8-bit circular mask. */
+static uint8_t tk_count_arcs(unsigned mask)
+{
+	uint8_t runs = 0;
+
+	if (mask == 0)
+		return 1;
+	for (int b = 0; b < 8; b++)
+		if (!(mask >> b & 1) && (mask >> ((b + 7) & 7) & 1))
+			runs++;
+	return runs;
+}
+
+/* Bit b set when neighbour b (clockwise from N) is a live point of s. */
+static unsigned tk_nbmask(const tk_ctx *k, int s, int i)
+{
+	unsigned m = 0;
+	uint8_t live = TK_LIVE(s);
+
+	for (int b = 0; b < 8; b++)
+		m |= (unsigned)(k->cells[i + k->c->off8[b]] == live) << b;
+	return m;
+}
+
+/* A straight line from i to the edge without a live point of s: i's
+ * region of non-s cells reaches the edge. `wall` counts as such a point. */
+static bool tk_ray_open(const tk_ctx *k, int s, int i, int wall)
+{
+	const tk_cfg *c = k->c;
+	int x = c->px[i], y = c->py[i];
+	uint64_t r = k->h->rows[s][y], col = k->h->cols[s][x];
+
+	if (wall >= 0 && c->py[wall] == y)
+		r |= (uint64_t)1 << c->px[wall];
+	if (wall >= 0 && c->px[wall] == x)
+		col |= (uint64_t)1 << c->py[wall];
+	return !(r & (((uint64_t)1 << x) - 1)) || !(r >> x >> 1) ||
+	       !(col & (((uint64_t)1 << y) - 1)) || !(col >> y >> 1);
+}
+
+/* ---- Pools ---------------------------------------------------------------- */
+
+/*
+ * Flood the region of cells that are not live points of s (nor `wall`)
+ * from i0, stamping sc. True when it is a closed pool: its cells go to
+ * out[0 .. pl->n). False as soon as it holds an edge point or meets a cell
+ * stamped in [base, sc), a region found open earlier in this search.
+ */
+static bool tk_flood_pool(tk_ctx *k, int s, int i0, int wall, uint32_t base,
+			  uint32_t sc, uint16_t *out, tk_pool *pl)
+{
+	const tk_cfg *c = k->c;
+	uint32_t *mark = k->w.mark;
+	uint16_t *stk = k->w.stk;
+	uint8_t live = TK_LIVE(s), enemy = TK_LIVE(!s);
+	int order[4] = { TK_N, TK_E, TK_S, TK_W }, top = 0;
+	int d[4] = { c->py[i0], c->w - 1 - c->px[i0], c->h - 1 - c->py[i0],
+		     c->px[i0] };
+
+	/* Push the direction of the nearest edge last: it is tried first, so
+	 * an open region usually shows it in a few steps. */
+	for (int a = 1; a < 4; a++)
+		for (int b = a; b > 0 && d[order[b]] > d[order[b - 1]]; b--) {
+			int t = order[b];
+
+			order[b] = order[b - 1];
+			order[b - 1] = t;
+		}
+	pl->n = 0;
+	pl->lb = -1;
+	pl->x0 = pl->x1 = c->px[i0];
+	pl->y0 = pl->y1 = c->py[i0];
+	mark[i0] = sc;
+	stk[top++] = (uint16_t)i0;
+	while (top) {
+		int j = stk[--top];
+
+		if (c->edge[j])
+			return false;
+		out[pl->n++] = (uint16_t)j;
+		if (k->cells[j] == enemy)
+			pl->lb = j;
+		if (c->px[j] < pl->x0) pl->x0 = c->px[j];
+		if (c->px[j] > pl->x1) pl->x1 = c->px[j];
+		if (c->py[j] < pl->y0) pl->y0 = c->py[j];
+		if (c->py[j] > pl->y1) pl->y1 = c->py[j];
+		for (int a = 0; a < 4; a++) {
+			int q = j + c->off4[order[a]];
+
+			if (q == wall || k->cells[q] == live || mark[q] == sc)
+				continue;
+			if (mark[q] >= base)
+				return false;
+			mark[q] = sc;
+			stk[top++] = (uint16_t)q;
+		}
+	}
+	return true;
+}
+
+/* The outline of a closed pool: stamps for its cells, the outside within
+ * its box, the ring Γ and the area. */
+typedef struct tk_outline {
+	uint32_t sc, sx, sg, sa;
+	int bx0, bx1, by0, by1;
+	int narea, first; /* area cells in w.area; the top-left one */
+} tk_outline;
+
+static bool tk_in_box(const tk_cfg *c, const tk_outline *o, int q)
+{
+	return c->px[q] >= o->bx0 && c->px[q] <= o->bx1 &&
+	       c->py[q] >= o->by0 && c->py[q] <= o->by1;
+}
+
+/* A live point of s next to the pool (stamp sc). */
+static bool tk_is_n4(const tk_ctx *k, int s, int q, uint32_t sc)
+{
+	const uint32_t *mark = k->w.mark;
+	int pw = k->c->pw;
+
+	return k->cells[q] == TK_LIVE(s) &&
+	       (mark[q - pw] == sc || mark[q + 1] == sc || mark[q + pw] == sc ||
+		mark[q - 1] == sc);
+}
+
+/*
+ * B3/B10: N4 = live points of s next to the pool; X = the cells reachable
+ * from outside the pool's box (enlarged by one) without crossing the pool
+ * or N4; Γ = the N4 points next to X (8 directions); the area = the flood
+ * from the pool that stops at Γ. Works inside the box only: every cell
+ * outside it is in X.
+ */
+static void tk_outline_pool(tk_ctx *k, int s, const uint16_t *cells, int n,
+			    const tk_pool *pl, tk_outline *o)
+{
+	const tk_cfg *c = k->c;
+	uint32_t *mark = k->w.mark;
+	uint16_t *stk = k->w.stk, *area = k->w.area;
+	int top = 0;
+
+	o->bx0 = pl->x0 - 1;
+	o->bx1 = pl->x1 + 1;
+	o->by0 = pl->y0 - 1;
+	o->by1 = pl->y1 + 1;
+	o->sc = tk_stamp(k);
+	for (int j = 0; j < n; j++)
+		mark[cells[j]] = o->sc;
+	/* X: seeded from the box's rim. */
+	o->sx = tk_stamp(k);
+	for (int y = o->by0; y <= o->by1; y++) {
+		/* the whole top and bottom rows, the ends of the others */
+		int step = (y == o->by0 || y == o->by1) ? 1 : o->bx1 - o->bx0;
+
+		for (int x = o->bx0; x <= o->bx1; x += step) {
+			int q = (y + 1) * c->pw + x + 1;
+
+			if (mark[q] != o->sx && !tk_is_n4(k, s, q, o->sc)) {
+				mark[q] = o->sx;
+				stk[top++] = (uint16_t)q;
+			}
+		}
+	}
+	while (top) {
+		int j = stk[--top];
+
+		for (int a = 0; a < 4; a++) {
+			int q = j + c->off4[a];
+
+			if (!tk_in_box(c, o, q) || mark[q] == o->sx ||
+			    mark[q] == o->sc || tk_is_n4(k, s, q, o->sc))
+				continue;
+			mark[q] = o->sx;
+			stk[top++] = (uint16_t)q;
+		}
+	}
+	/* Γ */
+	o->sg = tk_stamp(k);
+	for (int j = 0; j < n; j++)
+		for (int a = 0; a < 4; a++) {
+			int g = cells[j] + c->off4[a];
+
+			if (k->cells[g] != TK_LIVE(s) || mark[g] == o->sg)
+				continue;
+			for (int b = 0; b < 8; b++) {
+				int q = g + c->off8[b];
+
+				if (!tk_in_box(c, o, q) || mark[q] == o->sx) {
+					mark[g] = o->sg;
+					break;
+				}
+			}
+		}
+	/* The area */
+	o->sa = tk_stamp(k);
+	o->narea = 0;
+	o->first = cells[0];
+	for (int j = 0; j < n; j++) {
+		mark[cells[j]] = o->sa;
+		stk[top++] = cells[j];
+	}
+	while (top) {
+		int j = stk[--top];
+
+		area[o->narea++] = (uint16_t)j;
+		if (j < o->first)
+			o->first = j;
+		for (int a = 0; a < 4; a++) {
+			int q = j + c->off4[a];
+
+			if (mark[q] == o->sa || mark[q] == o->sg ||
+			    k->cells[q] == TK_BORDER)
+				continue;
+			mark[q] = o->sa;
+			stk[top++] = (uint16_t)q;
+		}
+	}
+}
+
+/*
+ * The ring around the area (stamp sa) in clockwise order on the screen,
+ * from the point above its top-left cell: follow the cracks between area
+ * cells and the rest, the area on the right. Returns the length.
+ */
+static int tk_trace_ring(tk_ctx *k, uint32_t sa, int first, uint16_t *ring)
+{
+	const tk_cfg *c = k->c;
+	const uint32_t *mark = k->w.mark;
+	int a = first, d = TK_N, n = 0;
+
+	ring[n++] = (uint16_t)(a + c->off4[d]);
+	do {
+		int t = (d + 1) & 3, a1 = a + c->off4[t], q1 = a1 + c->off4[d];
+		int q;
+
+		if (mark[a1] != sa) {
+			d = t;
+			q = a + c->off4[d];
+		} else if (mark[q1] == sa) {
+			a = q1;
+			d = (d + 3) & 3;
+			q = a + c->off4[d];
+		} else {
+			a = a1;
+			q = q1;
+		}
+		if (q != ring[n - 1] && n < c->npad)
+			ring[n++] = (uint16_t)q;
+	} while (a != first || d != TK_N);
+	if (n > 1 && ring[n - 1] == ring[0])
+		n--;
+	return n;
+}
+
+static void tk_log_ring(tk_ctx *k, int owner, const uint16_t *pts, int n)
+{
+	tk_head *h = k->h;
+
+	if (h->rtop + 1 + (size_t)n > k->c->rcap)
+		return; /* beyond the proven bound: drawing data only */
+	k->rings[h->rtop++] = (uint16_t)(n << 1 | owner);
+	memcpy(k->rings + h->rtop, pts, (size_t)n * sizeof(*pts));
+	h->rtop += (uint32_t)n;
+	h->nrings++;
+}
+
+/* B4 step 2: s takes the cells of an area. Returns the live enemy points
+ * it held. */
+static int tk_capture(tk_ctx *k, int s, const uint16_t *cells, int n)
+{
+	int taken = 0;
+
+	for (int j = 0; j < n; j++) {
+		int i = cells[j];
+		uint8_t v = k->cells[i];
+
+		switch (TK_TYPE(v)) {
+		case TK_EMPTY:
+		case TK_DEAD:
+			tk_jset(k, i, TK_MKDEAD(s));
+			break;
+		case TK_POINT:
+			if (TK_OWN(v) != s) {
+				taken += TK_COL(v) != s;
+				tk_jset(k, i, TK_MKPT(TK_COL(v), s));
+			}
+			break;
+		}
+	}
+	return taken;
+}
+
+/* Outline, draw and capture a closed pool of s. Returns the live enemy
+ * points taken. */
+static int tk_take_pool(tk_ctx *k, int s, const uint16_t *cells, int n,
+			const tk_pool *pl)
+{
+	tk_outline o;
+	int len;
+
+	tk_outline_pool(k, s, cells, n, pl, &o);
+	len = tk_trace_ring(k, o.sa, o.first, k->w.ring);
+	tk_log_ring(k, s, k->w.ring, len);
+	return tk_capture(k, s, k->w.area, o.narea);
+}
+
+/* Sort candidate pools (index lists) by area size, smallest first. */
+static void tk_sort_pools(tk_work *w, int np, uint16_t *idx)
+{
+	for (int a = 0; a < np; a++)
+		idx[a] = (uint16_t)a;
+	for (int a = 1; a < np; a++)
+		for (int b = a; b > 0 && w->psize[idx[b]] < w->psize[idx[b - 1]];
+		     b--) {
+			uint16_t t = idx[b];
+
+			idx[b] = idx[b - 1];
+			idx[b - 1] = t;
+		}
+}
+
+/*
+ * Capture the candidate pools found (w.pstart/poff/pn, sizes in psize),
+ * smallest area first; a pool whose cells an earlier capture of this move
+ * took is skipped (B4 step 1). Returns the number of enclosures: pools
+ * that held a live enemy point.
+ */
+static int tk_capture_candidates(tk_ctx *k, int s, int np, bool empties)
+{
+	uint16_t *idx = k->w.order;
+	int enclosures = 0;
+
+	tk_sort_pools(&k->w, np, idx);
+	for (int a = 0; a < np; a++) {
+		int i0 = k->w.pstart[idx[a]];
+		uint32_t base = k->h->gen + 1;
+		uint16_t *cl = k->w.cl + k->w.poff[idx[a]];
+		bool fresh = false;
+		tk_pool pl;
+
+		/* A start cell freed by an earlier capture lies in its area. */
+		if (k->cells[i0] == TK_LIVE(s) ||
+		    !tk_flood_pool(k, s, i0, -1, base, tk_stamp(k), cl, &pl))
+			continue;
+		for (int j = 0; j < pl.n && !fresh; j++)
+			fresh = !tk_owned_by(k->cells[cl[j]], s);
+		if (pl.lb < 0 && (!empties || !fresh))
+			continue;
+		enclosures += pl.lb >= 0;
+		tk_take_pool(k, s, cl, pl.n, &pl);
+	}
+	return enclosures;
+}
+
+/*
+ * B4 step 1: the pools of s next to the new point p that it closes, i.e.
+ * p lies on their ring. Returns the number of enclosures captured.
+ */
+static int tk_enclose(tk_ctx *k, int s, int p)
+{
+	const tk_cfg *c = k->c;
+	tk_work *w = &k->w;
+	tk_pool pools[4];
+	int np = 0, used = 0;
+	uint32_t base;
+
+	if (!k->h->stale[s] && c->arcs[tk_nbmask(k, s, p)] < 2)
+		return 0;
+	base = k->h->gen + 1;
+	for (int a = 0; a < 4; a++) {
+		int q = p + c->off4[a];
+		tk_pool *pl = &pools[np];
+
+		if (k->cells[q] == TK_BORDER || k->cells[q] == TK_LIVE(s) ||
+		    w->mark[q] >= base || tk_ray_open(k, s, q, -1))
+			continue;
+		if (!tk_flood_pool(k, s, q, -1, base, tk_stamp(k), w->cl + used,
+				   pl) ||
+		    (pl->lb < 0 && !c->empty_bases))
+			continue;
+		w->pstart[np] = (uint16_t)q;
+		w->poff[np] = (uint16_t)used;
+		w->pn[np] = (uint16_t)pl->n;
+		used += pl->n;
+		np++;
+	}
+	/* Keep the pools whose ring passes through p, with their sizes. */
+	for (int a = 0; a < np;) {
+		tk_outline o;
+
+		tk_outline_pool(k, s, w->cl + w->poff[a], w->pn[a], &pools[a], &o);
+		if (w->mark[p] != o.sg) {
+			np--;
+			w->pstart[a] = w->pstart[np];
+			w->poff[a] = w->poff[np];
+			w->pn[a] = w->pn[np];
+			pools[a] = pools[np];
+			continue;
+		}
+		w->psize[a] = (uint16_t)o.narea;
+		a++;
+	}
+	return np ? tk_capture_candidates(k, s, np, c->empty_bases) : 0;
+}
+
+/* The closed pool of s holding cell i (a cell that is not s's live
+ * point), into w.cl; false when i's region is open. */
+static bool tk_pool_at(tk_ctx *k, int s, int i, tk_pool *pl)
+{
+	if (tk_ray_open(k, s, i, -1))
+		return false;
+	return tk_flood_pool(k, s, i, -1, k->h->gen + 1,
+			     tk_stamp(k), k->w.cl, pl);
+}
+
+/*
+ * Territory close (B9): every pool of s holding a live enemy point, found
+ * from the enemy points. With `any`, stop at the first and only report.
+ */
+static int tk_close_all(tk_ctx *k, int s, bool any)
+{
+	const tk_cfg *c = k->c;
+	tk_work *w = &k->w;
+	uint8_t enemy = TK_LIVE(!s);
+	uint32_t base = k->h->gen + 1;
+	int np = 0, used = 0;
+
+	for (int p = 0; p < c->n; p++) {
+		int i = c->p2i[p];
+		tk_pool pl;
+
+		if (k->cells[i] != enemy || w->mark[i] >= base ||
+		    tk_ray_open(k, s, i, -1))
+			continue;
+		if (!tk_flood_pool(k, s, i, -1, base, tk_stamp(k), w->cl + used,
+				   &pl))
+			continue;
+		if (any)
+			return 1;
+		w->pstart[np] = (uint16_t)i;
+		w->poff[np] = (uint16_t)used;
+		w->pn[np] = (uint16_t)pl.n;
+		used += pl.n;
+		np++;
+	}
+	if (any)
+		return 0;
+	for (int a = 0; a < np; a++) {
+		tk_outline o;
+		tk_pool pl;
+
+		tk_flood_pool(k, s, w->pstart[a], -1, k->h->gen + 1,
+			      tk_stamp(k), w->cl + w->poff[a], &pl);
+		tk_outline_pool(k, s, w->cl + w->poff[a], w->pn[a], &pl, &o);
+		w->psize[a] = (uint16_t)o.narea;
+	}
+	return np ? tk_capture_candidates(k, s, np, false) : 0;
+}
+
+/* Territory: would `close` with a new point of s at the empty cell p
+ * capture anything, given no pool of s holds a live enemy now? Only when p
+ * splits off a closed region holding one. */
+static bool tk_close_captures_at(tk_ctx *k, int s, int p)
+{
+	const tk_cfg *c = k->c;
+	uint32_t base;
+
+	if (c->arcs[tk_nbmask(k, s, p)] < 2)
+		return false;
+	tk_fresh_marks(k);
+	base = k->h->gen + 1;
+	for (int a = 0; a < 4; a++) {
+		int q = p + c->off4[a];
+		tk_pool pl;
+
+		if (k->cells[q] == TK_BORDER || k->cells[q] == TK_LIVE(s) ||
+		    k->w.mark[q] >= base || tk_ray_open(k, s, q, p))
+			continue;
+		if (tk_flood_pool(k, s, q, p, base, tk_stamp(k), k->w.cl, &pl) &&
+		    pl.lb >= 0)
+			return true;
+	}
+	return false;
+}
+
+/* Does any closed pool of s hold a live point of the other seat? */
+static bool tk_has_stale(tk_ctx *k, int s)
+{
+	tk_fresh_marks(k);
+	return tk_close_all(k, s, true) != 0;
+}
+
+/* ---- Free enclosure chains ------------------------------------------------ */
+
+/* Cells strictly inside the polygon of the chain (padded indices), by the
+ * crossing-number test, into out; returns their number. */
+static int tk_chain_inside(const tk_ctx *k, const uint16_t *ch, int n,
+			   uint16_t *out)
+{
+	const tk_cfg *c = k->c;
+	int x0 = c->w, x1 = -1, y0 = c->h, y1 = -1, cnt = 0;
+
+	for (int a = 0; a < n; a++) {
+		int x = c->px[ch[a]], y = c->py[ch[a]];
+
+		x0 = x < x0 ? x : x0;
+		x1 = x > x1 ? x : x1;
+		y0 = y < y0 ? y : y0;
+		y1 = y > y1 ? y : y1;
+	}
+	for (int y = y0 + 1; y < y1; y++)
+		for (int x = x0 + 1; x < x1; x++) {
+			int i = (y + 1) * c->pw + x + 1;
+			bool in = false, on = false;
+
+			for (int a = 0, b = n - 1; a < n; b = a++) {
+				int xa = c->px[ch[a]], ya = c->py[ch[a]];
+				int xb = c->px[ch[b]], yb = c->py[ch[b]];
+
+				if (ch[a] == i)
+					on = true;
+				/* Edge (xb,yb)-(xa,ya) crosses the ray to the
+				 * right of (x, y): exact in integers. */
+				if ((ya > y) != (yb > y)) {
+					long lhs = (long)(x - xa) * (yb - ya);
+					long rhs = (long)(xb - xa) * (y - ya);
+
+					if ((yb > ya) ? lhs < rhs : lhs > rhs)
+						in = !in;
+				}
+			}
+			if (in && !on)
+				out[cnt++] = (uint16_t)i;
+		}
+	return cnt;
+}
+
+/* B5: a valid explicit chain for a point of s at p: pts[1..] live points
+ * of s, a closed simple 8-connected ring through p, enclosing a live enemy
+ * point. */
+static bool tk_chain_ok(tk_ctx *k, int s, const bg_move *m)
+{
+	const tk_cfg *c = k->c;
+	uint16_t ch[BG_MOVE_MAX_POINTS];
+	int n = m->npath, inside;
+
+	if (n < 4)
+		return false;
+	for (int a = 0; a < n; a++) {
+		if (m->pts[a] >= c->n)
+			return false;
+		ch[a] = c->p2i[m->pts[a]];
+		if (a > 0 && k->cells[ch[a]] != TK_LIVE(s))
+			return false;
+		for (int b = 0; b < a; b++)
+			if (ch[a] == ch[b])
+				return false;
+	}
+	for (int a = 0; a < n; a++) {
+		int u = ch[a], v = ch[(a + 1) % n];
+		int dx = c->px[v] - c->px[u], dy = c->py[v] - c->py[u];
+
+		if (abs(dx) > 1 || abs(dy) > 1)
+			return false;
+		if (dx == 0 || dy == 0)
+			continue;
+		/* The other diagonal of this unit square must not be a link. */
+		int e = u + dx, f = u + dy * c->pw;
+
+		for (int b = 0; b < n; b++) {
+			int g = ch[b], hh = ch[(b + 1) % n];
+
+			if ((g == e && hh == f) || (g == f && hh == e))
+				return false;
+		}
+	}
+	inside = tk_chain_inside(k, ch, n, k->w.area);
+	for (int a = 0; a < inside; a++)
+		if (k->cells[k->w.area[a]] == TK_LIVE(!s))
+			return true;
+	return false;
+}
+
+/* Capture the area of an explicit chain; returns 1 when it took a live
+ * enemy point the standard captures left. */
+static int tk_take_chain(tk_ctx *k, int s, const bg_move *m)
+{
+	uint16_t ch[BG_MOVE_MAX_POINTS];
+	int n = m->npath, inside;
+
+	for (int a = 0; a < n; a++)
+		ch[a] = k->c->p2i[m->pts[a]];
+	inside = tk_chain_inside(k, ch, n, k->w.area);
+	tk_log_ring(k, s, ch, n);
+	return tk_capture(k, s, k->w.area, inside) > 0;
+}
+
+/* ---- Grounding ------------------------------------------------------------ */
+
+/* Stamp the cells of s grounded (B3) with a fresh stamp; returns it and
+ * their number in *count. */
+static uint32_t tk_ground_flood(tk_ctx *k, int s, int *count)
+{
+	const tk_cfg *c = k->c;
+	uint32_t *mark = k->w.mark, sg;
+	uint16_t *stk = k->w.stk;
+	int top = 0, cnt = 0;
+
+	tk_fresh_marks(k);
+	sg = tk_stamp(k);
+	for (int y = 0; y < c->h; y++) {
+		/* the whole first and last rows, the ends of the others */
+		int step = (y == 0 || y == c->h - 1 || c->w == 1) ? 1 : c->w - 1;
+
+		for (int x = 0; x < c->w; x += step) {
+			int i = (y + 1) * c->pw + x + 1;
+
+			if (tk_owned_by(k->cells[i], s)) {
+				mark[i] = sg;
+				stk[top++] = (uint16_t)i;
+			}
+		}
+	}
+	while (top) {
+		int j = stk[--top];
+
+		cnt++;
+		for (int a = 0; a < 4; a++) {
+			int q = j + c->off4[a];
+
+			if (mark[q] != sg && tk_owned_by(k->cells[q], s)) {
+				mark[q] = sg;
+				stk[top++] = (uint16_t)q;
+			}
+		}
+	}
+	*count = cnt;
+	return sg;
+}
+
+/* Does the owned group of s holding cell i touch the edge? */
+static bool tk_group_grounded(tk_ctx *k, int s, int i)
+{
+	const tk_cfg *c = k->c;
+	uint32_t *mark = k->w.mark, sg;
+	uint16_t *stk = k->w.stk;
+	int top = 0;
+
+	tk_fresh_marks(k);
+	sg = tk_stamp(k);
+	mark[i] = sg;
+	stk[top++] = (uint16_t)i;
+	while (top) {
+		int j = stk[--top];
+
+		if (tk_is_edge(c, j))
+			return true;
+		for (int a = 0; a < 4; a++) {
+			int q = j + c->off4[a];
+
+			if (mark[q] != sg && tk_owned_by(k->cells[q], s)) {
+				mark[q] = sg;
+				stk[top++] = (uint16_t)q;
+			}
+		}
+	}
+	return false;
+}
+
+/* A cell of s that may be ungrounded (a hint): a quick no when it is. */
+static bool tk_loose(tk_ctx *k, int s, int i)
+{
+	return i >= 0 && tk_owned_by(k->cells[i], s) &&
+	       !tk_group_grounded(k, s, i);
+}
+
+static bool tk_all_grounded(tk_ctx *k, int s)
+{
+	const tk_cfg *c = k->c;
+	uint32_t sg;
+	int cnt;
+
+	if (tk_loose(k, s, k->h->last[s]) || tk_loose(k, s, k->h->witness[s]))
+		return false;
+	sg = tk_ground_flood(k, s, &cnt);
+	if (cnt == k->h->owned[s])
+		return true;
+	/* Remember one loose cell for the next question. */
+	for (int p = 0; p < c->n; p++) {
+		int i = c->p2i[p];
+
+		if (tk_owned_by(k->cells[i], s) && k->w.mark[i] != sg) {
+			k->h->witness[s] = i;
+			break;
+		}
+	}
+	return false;
+}
+
+static bool tk_may_ground(tk_ctx *k)
+{
+	int s = k->h->turn;
+
+	if (k->c->ground_any)
+		return true;
+	return k->h->score[s] > k->h->score[!s] && tk_all_grounded(k, s);
+}
+
+/* The zagram form: s's ungrounded cells go to the other side (B8). */
+static void tk_hand_over(tk_ctx *k, int s)
+{
+	const tk_cfg *c = k->c;
+	int cnt, n = 0;
+	uint32_t sg = tk_ground_flood(k, s, &cnt);
+
+	for (int p = 0; p < c->n; p++) {
+		int i = c->p2i[p];
+
+		if (tk_owned_by(k->cells[i], s) && k->w.mark[i] != sg)
+			k->w.area[n++] = (uint16_t)i;
+	}
+	tk_capture(k, !s, k->w.area, n);
+}
+
+/* ---- Configuration -------------------------------------------------------- */
+
+static int tk_parse_size(const char *t, int *w, int *h)
+{
+	char *end;
+	long a = strtol(t, &end, 10), b;
+
+	if (end == t || a < 1 || a > TK_MAXW)
+		return 0;
+	if (*end == '\0') {
+		*w = *h = (int)a;
+		return 1;
+	}
+	if (*end != 'x' || end[1] < '0' || end[1] > '9')
+		return 0;
+	t = end + 1;
+	b = strtol(t, &end, 10);
+	if (*end || b < 1 || b > TK_MAXW)
+		return 0;
+	*w = (int)a;
+	*h = (int)b;
+	return 1;
+}
+
+/*
+ * The journal's room. Along one line of play a cell changes when it is
+ * placed on (once), and then only when a capture by the side that does not
+ * own it takes it; such captures nest strictly (tochki.md B7: the later
+ * area holds the earlier one and its ring), and a ring of L points holds at
+ * most L^2 / (2 pi) cells (isoperimetry), so area a_{j+1} >= a_j +
+ * sqrt(2 pi a_j). That bounds the changes per cell by the depth D of such
+ * a chain within n cells; grounding hands cells over once more.
+ */
+static size_t tk_journal_cap(int n)
+{
+	long a = 1, ring = 0;
+	size_t depth = 0;
+
+	while (a <= n) {
+		depth++;
+		/* the smallest ring with ring^2 >= 2 pi a (pi < 3.1416) */
+		while (ring * ring * 10000 < 62832 * a)
+			ring++;
+		a += ring;
+	}
+	return (size_t)n * (depth + 3) + 64;
+}
+
+static void tk_add_cross(tk_cfg *c, int x, int y)
+{
+	int i = (y + 1) * c->pw + x + 1;
+	int cell[4] = { i, i + c->pw + 1, i + 1, i + c->pw };
+
+	for (int a = 0; a < 4; a++) {
+		c->start_pts[c->nstart][0] = (uint16_t)cell[a];
+		c->start_pts[c->nstart][1] = (uint16_t)(a >= 2);
+		c->nstart++;
+	}
+}
+
+static int tk_start_points(tk_cfg *c)
+{
+	int w = c->w, h = c->h;
+
+	c->nstart = 0;
+	if (c->start == TK_START_CROSS) {
+		if (w < 2 || h < 2)
+			return bg_seterr(BG_EOPTION,
+					 "start=cross needs a field of 2x2 or more");
+		tk_add_cross(c, (w + 1) / 2 - 1, h / 2 - 1);
+	} else if (c->start == TK_START_CROSS4) {
+		int x1 = (w - 3) / 3, y1 = (h - 3) / 3;
+		int x2 = w - 2 - x1, y2 = h - 2 - y1;
+
+		if (w < 4 || h < 4)
+			return bg_seterr(BG_EOPTION,
+					 "start=cross4 needs a field of 4x4 or more");
+		if (w == 39 && h == 32) {
+			/* zagram's static 4X layout (B9). */
+			x1 = 11, y1 = 10, x2 = 26, y2 = 20;
+		}
+		tk_add_cross(c, x1, y1);
+		tk_add_cross(c, x2, y1);
+		tk_add_cross(c, x2, y2);
+		tk_add_cross(c, x1, y2);
+	}
+	return BG_OK;
+}
+
+enum { TK_OPT_SIZE, TK_OPT_START, TK_OPT_GROUND_ANY, TK_OPT_MARGIN,
+       TK_OPT_EXTRA, TK_OPT_TERRITORY, TK_OPT_FREE, TK_OPT_EMPTY_BASES,
+       TK_OPT_PASS };
+
+static void tk_geometry(tk_cfg *c)
+{
+	int pw = c->pw;
+	int o8[8] = { -pw, -pw + 1, 1, pw + 1, pw, pw - 1, -1, -pw - 1 };
+
+	bg_board_grid(&c->board, BG_BOARD_INTERSECTIONS, c->w, c->h);
+	c->off4[TK_N] = -pw;
+	c->off4[TK_E] = 1;
+	c->off4[TK_S] = pw;
+	c->off4[TK_W] = -1;
+	memcpy(c->off8, o8, sizeof(o8));
+	for (unsigned m = 0; m < 256; m++)
+		c->arcs[m] = tk_count_arcs(m);
+	for (int i = 0; i < c->npad; i++) {
+		c->px[i] = (int8_t)(i % pw - 1);
+		c->py[i] = (int8_t)(i / pw - 1);
+		c->i2p[i] = -1;
+	}
+	for (int y = 0; y < c->h; y++)
+		for (int x = 0; x < c->w; x++) {
+			int i = (y + 1) * pw + x + 1, p = (c->h - 1 - y) * c->w + x;
+
+			c->p2i[p] = (uint16_t)i;
+			c->i2p[i] = (int16_t)p;
+			c->edge[i] = x == 0 || y == 0 || x == c->w - 1 ||
+				     y == c->h - 1;
+		}
+}
+
+static size_t tk_align(size_t x)
+{
+	return (x + 7) & ~(size_t)7;
+}
+
+static int tk_configure(void *cfgp, const bg_optval *opts)
+{
+	tk_cfg *c = cfgp;
+	int w, h;
+
+	memset(c, 0, sizeof(*c));
+	if (!tk_parse_size(opts[TK_OPT_SIZE].text, &w, &h))
+		return bg_seterr(BG_EOPTION,
+				 "option 'size': '%s' is not WxH or N with sides 1..52",
+				 opts[TK_OPT_SIZE].text);
+	c->w = w;
+	c->h = h;
+	c->pw = w + 2;
+	c->npad = (w + 2) * (h + 2);
+	c->n = w * h;
+	c->start = (int)opts[TK_OPT_START].i;
+	c->ground_any = opts[TK_OPT_GROUND_ANY].i != 0;
+	c->win_margin = (int)opts[TK_OPT_MARGIN].i;
+	c->extra_move = opts[TK_OPT_EXTRA].i != 0;
+	c->territory = opts[TK_OPT_TERRITORY].i != 0;
+	c->free_encl = opts[TK_OPT_FREE].i != 0;
+	c->empty_bases = opts[TK_OPT_EMPTY_BASES].i != 0;
+	c->allow_pass = opts[TK_OPT_PASS].i != 0;
+	tk_geometry(c);
+	if (tk_start_points(c) != BG_OK)
+		return BG_EOPTION;
+	c->jcap = tk_journal_cap(c->n);
+	/* Rings nest or lie side by side; each holds at most 2a + 2 points
+	 * around an area of a cells, and the rings inside an area fill at
+	 * most four times its cells (a point borders at most 4 areas). */
+	c->rcap = (size_t)c->n * 10 + 64;
+	c->o_cells = tk_align(sizeof(tk_head));
+	c->o_mark = tk_align(c->o_cells + (size_t)c->npad);
+	c->o_journal = tk_align(c->o_mark + (size_t)c->npad * 4);
+	c->o_rings = tk_align(c->o_journal + c->jcap * 2);
+	c->o_work = tk_align(c->o_rings + c->rcap * 2);
+	c->size = c->o_work + (size_t)c->npad * 2 * 9;
+	return BG_OK;
+}
+
+static size_t tk_state_size(const void *cfgp)
+{
+	return ((const tk_cfg *)cfgp)->size;
+}
+
+static const bg_board *tk_board(const void *cfgp)
+{
+	return &((const tk_cfg *)cfgp)->board;
+}
+
+/* ---- Position ------------------------------------------------------------- */
+
+/* Recompute every derived field from the cells. */
+static void tk_refresh(tk_ctx *k)
+{
+	tk_head *h = k->h;
+
+	memset(h->rows, 0, sizeof(h->rows));
+	memset(h->cols, 0, sizeof(h->cols));
+	h->score[0] = h->score[1] = h->owned[0] = h->owned[1] = 0;
+	h->nempty = 0;
+	h->zcells = 0;
+	for (int i = 0; i < k->c->npad; i++) {
+		tk_account(k, i, k->cells[i], +1);
+		h->zcells ^= tk_zcell(k->cells[i], i);
+	}
+	h->stale[0] = h->stale[1] = 0;
+	h->stale[0] = tk_has_stale(k, 0);
+	h->stale[1] = tk_has_stale(k, 1);
+}
+
+/* A state with an empty field, no rings and `turn` to move. */
+static void tk_clear(const tk_cfg *c, void *st, tk_ctx *k)
+{
+	memset(st, 0, c->size);
+	tk_open(c, st, k);
+	for (int i = 0; i < c->npad; i++)
+		k->cells[i] = c->i2p[i] < 0 ? TK_BORDER : TK_EMPTY;
+	k->h->grounded = -1;
+	k->h->last[0] = k->h->last[1] = -1;
+	k->h->witness[0] = k->h->witness[1] = -1;
+}
+
+static void tk_init(const void *cfgp, void *st)
+{
+	const tk_cfg *c = cfgp;
+	tk_ctx k;
+
+	tk_clear(c, st, &k);
+	for (int a = 0; a < c->nstart; a++)
+		k.cells[c->start_pts[a][0]] = TK_LIVE(c->start_pts[a][1]);
+	tk_refresh(&k);
+}
+
+static int tk_to_move(const void *cfgp, const void *st)
+{
+	(void)cfgp;
+	return ((const tk_head *)st)->turn;
+}
+
+static uint64_t tk_hash(const void *cfgp, const void *st)
+{
+	const tk_head *h = st;
+	uint64_t z = h->zcells;
+
+	(void)cfgp;
+	if (h->turn)
+		z ^= bg_zobrist(200, 1);
+	if (h->extra)
+		z ^= bg_zobrist(201, (uint32_t)h->extra);
+	if (h->passes)
+		z ^= bg_zobrist(202, h->passes);
+	if (h->grounded >= 0)
+		z ^= bg_zobrist(203, (uint32_t)h->grounded);
+	return z;
+}
+
+static void tk_piece(const void *cfgp, const void *st, int p, int *seat,
+		     int *kind)
+{
+	const tk_cfg *c = cfgp;
+	uint8_t v = ((const uint8_t *)st + c->o_cells)[c->p2i[p]];
+
+	*seat = -1;
+	*kind = BG_PIECE_NONE;
+	if (TK_TYPE(v) == TK_POINT && TK_COL(v) == TK_OWN(v)) {
+		*seat = TK_COL(v);
+		*kind = BG_PIECE_MAN;
+	} else if (TK_TYPE(v) == TK_POINT || TK_TYPE(v) == TK_DEAD) {
+		*seat = TK_OWN(v);
+		*kind = BG_PIECE_DEAD;
+	}
+}
+
+/* Empty cells inside houses of s: pools without a live enemy point. */
+static int tk_house_cells(tk_ctx *k, int s)
+{
+	const tk_cfg *c = k->c;
+	uint32_t base;
+	int total = 0;
+
+	tk_fresh_marks(k);
+	base = k->h->gen + 1;
+	for (int p = 0; p < c->n; p++) {
+		int i = c->p2i[p];
+		tk_pool pl;
+
+		if (k->cells[i] != TK_EMPTY || k->w.mark[i] >= base ||
+		    tk_ray_open(k, s, i, -1))
+			continue;
+		if (!tk_flood_pool(k, s, i, -1, base, tk_stamp(k), k->w.cl, &pl) ||
+		    pl.lb >= 0)
+			continue;
+		for (int j = 0; j < pl.n; j++)
+			total += k->cells[k->w.cl[j]] == TK_EMPTY;
+	}
+	return total;
+}
+
+static void tk_scores(const void *cfgp, const void *st, double out[2])
+{
+	tk_ctx k;
+
+	tk_open(cfgp, st, &k);
+	for (int s = 0; s < 2; s++) {
+		out[s] = k.h->score[s];
+		if (k.c->territory)
+			out[s] += 0.5 * tk_house_cells(&k, s);
+	}
+}
+
+/* The position text's letter of a cell. */
+static char tk_cell_char(uint8_t v)
+{
+	switch (v) {
+	case TK_EMPTY: return '.';
+	case TK_MKDEAD(0): return '+';
+	case TK_MKDEAD(1): return '-';
+	case TK_LIVE(0): return 'x';
+	case TK_LIVE(1): return 'o';
+	case TK_MKPT(0, 1): return 'X';
+	case TK_MKPT(1, 0): return 'O';
+	default: return '?';
+	}
+}
+
+static int tk_char_cell(char ch)
+{
+	switch (ch) {
+	case '.': return TK_EMPTY;
+	case '+': return TK_MKDEAD(0);
+	case '-': return TK_MKDEAD(1);
+	case 'x': return TK_LIVE(0);
+	case 'o': return TK_LIVE(1);
+	case 'X': return TK_MKPT(0, 1);
+	case 'O': return TK_MKPT(1, 0);
+	default: return -1;
+	}
+}
+
+/* Numpad digits for the steps of a ring, y up as printed. */
+static char tk_step_digit(const tk_cfg *c, int a, int b)
+{
+	static const char digit[3][3] = { { '7', '8', '9' },
+					  { '4', '?', '6' },
+					  { '1', '2', '3' } };
+	int dx = c->px[b] - c->px[a], dy = c->py[b] - c->py[a];
+
+	return digit[dy + 1][dx + 1];
+}
+
+static void tk_put_point(bg_strbuf *out, const tk_cfg *c, int i)
+{
+	int x = c->px[i];
+
+	if (x >= 26)
+		bg_sb_putc(out, (char)('a' + x / 26 - 1));
+	bg_sb_putc(out, (char)('a' + x % 26));
+	bg_sb_printf(out, "%d", c->h - c->py[i]);
+}
+
+static void tk_write_position(const void *cfgp, const void *st,
+			      bg_strbuf *out)
+{
+	const tk_cfg *c = cfgp;
+	tk_ctx k;
+	uint32_t r = 0;
+
+	tk_open(c, st, &k);
+	for (int y = 0; y < c->h; y++) {
+		if (y)
+			bg_sb_putc(out, '/');
+		for (int x = 0; x < c->w; x++)
+			bg_sb_putc(out, tk_cell_char(k.cells[(y + 1) * c->pw + x + 1]));
+	}
+	bg_sb_printf(out, " %c %d %d %c", k.h->turn ? 'o' : 'x', (int)k.h->extra,
+		     (int)k.h->passes,
+		     k.h->grounded < 0 ? '-' : k.h->grounded ? 'o' : 'x');
+	for (uint32_t a = 0; a < k.h->nrings; a++) {
+		int len = k.rings[r] >> 1, owner = k.rings[r] & 1;
+		const uint16_t *pts = k.rings + r + 1;
+
+		bg_sb_printf(out, " %c", owner ? 'o' : 'x');
+		tk_put_point(out, c, pts[0]);
+		bg_sb_putc(out, ':');
+		for (int j = 1; j < len; j++)
+			bg_sb_putc(out, tk_step_digit(c, pts[j - 1], pts[j]));
+		r += 1 + (uint32_t)len;
+	}
+}
+
+/* A point name at *s; advances *s. Returns the padded index or -1. */
+static int tk_read_point(const tk_cfg *c, const char **s)
+{
+	const char *t = *s;
+	int x = 0, y = 0, nl = 0, nd = 0;
+
+	for (; *t >= 'a' && *t <= 'z' && nl < 3; t++, nl++)
+		x = x * 26 + (*t - 'a' + 1);
+	for (; *t >= '0' && *t <= '9' && nd < 3; t++, nd++)
+		y = y * 10 + (*t - '0');
+	if (nl == 0 || nl > 2 || nd == 0 || x > c->w || y < 1 || y > c->h)
+		return -1;
+	*s = t;
+	return (c->h - y + 1) * c->pw + x;
+}
+
+static int tk_read_ring(tk_ctx *k, const char *s, const char **end)
+{
+	const tk_cfg *c = k->c;
+	uint16_t *pts = k->w.ring;
+	int owner, n = 0, i;
+
+	if (*s != 'x' && *s != 'o')
+		return bg_seterr(BG_EFORMAT, "a ring starts with x or o");
+	owner = *s++ == 'o';
+	if ((i = tk_read_point(c, &s)) < 0 || *s++ != ':')
+		return bg_seterr(BG_EFORMAT, "a ring is OWNER POINT ':' STEPS");
+	pts[n++] = (uint16_t)i;
+	for (; *s && *s != ' '; s++) {
+		static const int8_t sx[10] = { 0, -1, 0, 1, -1, 0, 1, -1, 0, 1 };
+		static const int8_t sy[10] = { 0, 1, 1, 1, 0, 0, 0, -1, -1, -1 };
+		int d = *s - '0';
+
+		if (d < 1 || d > 9 || d == 5 || n >= c->npad)
+			return bg_seterr(BG_EFORMAT, "bad ring step '%c'", *s);
+		i += sx[d] + sy[d] * c->pw;
+		if (c->i2p[i] < 0)
+			return bg_seterr(BG_EFORMAT, "a ring leaves the field");
+		pts[n++] = (uint16_t)i;
+	}
+	if (n < 4 || abs(c->px[i] - c->px[pts[0]]) > 1 ||
+	    abs(c->py[i] - c->py[pts[0]]) > 1)
+		return bg_seterr(BG_EFORMAT, "a ring does not close");
+	if (k->h->rtop + 1 + (size_t)n > c->rcap)
+		return bg_seterr(BG_EFORMAT, "too many ring points");
+	tk_log_ring(k, owner, pts, n);
+	*end = s;
+	return BG_OK;
+}
+
+/* " N" with N a decimal of at most 4 digits; advances *s. */
+static bool tk_read_count(const char **s, int *v)
+{
+	const char *t = *s;
+	int nd = 0;
+
+	if (*t++ != ' ')
+		return false;
+	for (*v = 0; *t >= '0' && *t <= '9' && nd < 5; t++, nd++)
+		*v = *v * 10 + (*t - '0');
+	if (nd == 0 || nd > 4 || (nd > 1 && t[-nd] == '0'))
+		return false;
+	*s = t;
+	return true;
+}
+
+static int tk_read_fields(tk_ctx *k, const char *s)
+{
+	const tk_cfg *c = k->c;
+	char turn = s[1], gr;
+	int extra, passes;
+
+	s += 2;
+	if ((turn != 'x' && turn != 'o') || !tk_read_count(&s, &extra) ||
+	    !tk_read_count(&s, &passes) || s[0] != ' ' ||
+	    ((gr = s[1]) != '-' && gr != 'x' && gr != 'o') ||
+	    (s[2] != ' ' && s[2] != '\0'))
+		return bg_seterr(BG_EFORMAT,
+				 "expected 'TURN EXTRA PASSES GROUNDED' after the field, "
+				 "e.g. 'x 0 0 -'");
+	s += 2;
+	if (extra < 0 || extra > c->n || (extra && !c->extra_move))
+		return bg_seterr(BG_EFORMAT, "extra placements %d need extra_move",
+				 extra);
+	if (passes < 0 || passes > 2 || (passes && !c->allow_pass))
+		return bg_seterr(BG_EFORMAT, "passes %d need allow_pass (0..2)",
+				 passes);
+	k->h->turn = turn == 'o';
+	k->h->extra = extra;
+	k->h->passes = (uint8_t)passes;
+	k->h->grounded = (int8_t)(gr == '-' ? -1 : gr == 'o');
+	while (*s == ' ') {
+		int rc = tk_read_ring(k, s + 1, &s);
+
+		if (rc)
+			return rc;
+	}
+	if (*s)
+		return bg_seterr(BG_EFORMAT, "unexpected '%s' at the end", s);
+	return BG_OK;
+}
+
+static int tk_read_position(const void *cfgp, void *st, const char *text)
+{
+	const tk_cfg *c = cfgp;
+	void *tmp = malloc(c->size);
+	const char *s = text;
+	tk_ctx k;
+	int rc = BG_OK;
+
+	if (!tmp)
+		return bg_seterr(BG_ENOMEM, "position");
+	tk_clear(c, tmp, &k);
+	for (int y = 0; y < c->h && rc == BG_OK; y++) {
+		for (int x = 0; x < c->w && rc == BG_OK; x++, s++) {
+			int v = tk_char_cell(*s);
+
+			if (v < 0)
+				rc = bg_seterr(BG_EFORMAT,
+					       "row %d: '%c' is not one of . x o X O + - "
+					       "(or the row is shorter than %d)",
+					       c->h - y, *s ? *s : ' ', c->w);
+			else
+				k.cells[(y + 1) * c->pw + x + 1] = (uint8_t)v;
+		}
+		if (rc == BG_OK && y < c->h - 1 && *s++ != '/')
+			rc = bg_seterr(BG_EFORMAT, "row %d: %s", c->h - y,
+				       "longer than the field or no '/' after it");
+	}
+	if (rc == BG_OK && *s != ' ')
+		rc = bg_seterr(BG_EFORMAT, "the field has more than %d rows of %d",
+			       c->h, c->w);
+	if (rc == BG_OK)
+		rc = tk_read_fields(&k, s);
+	if (rc == BG_OK) {
+		tk_refresh(&k);
+		memcpy(st, tmp, c->size);
+	}
+	free(tmp);
+	return rc;
+}
+
+/* ---- Moves ---------------------------------------------------------------- */
+
+static size_t tk_max_moves(const void *cfgp)
+{
+	const tk_cfg *c = cfgp;
+
+	return (size_t)c->n * (c->territory ? 2 : 1) + 2;
+}
+
+static size_t tk_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	const tk_cfg *c = cfgp;
+	bg_move m;
+	size_t n = 0;
+	bool close_all = false;
+	tk_ctx k;
+
+	tk_open(c, st, &k);
+	tk_fresh_marks(&k);
+	if (c->territory)
+		close_all = tk_has_stale(&k, k.h->turn);
+	memset(&m, 0, sizeof(m));
+	m.kind = BG_MOVE_PLACE;
+	m.npath = 1;
+	for (int p = 0; p < c->n; p++) {
+		int i = c->p2i[p];
+
+		if (k.cells[i] != TK_EMPTY)
+			continue;
+		buf[n] = m;
+		buf[n++].pts[0] = (uint16_t)p;
+		if (c->territory &&
+		    (close_all || tk_close_captures_at(&k, k.h->turn, i))) {
+			buf[n] = m;
+			buf[n].pts[0] = (uint16_t)p;
+			buf[n++].flags = BG_MOVE_FLAG_MARK;
+		}
+	}
+	memset(&m, 0, sizeof(m));
+	if (c->allow_pass)
+		buf[n++] = m;
+	if (tk_may_ground(&k)) {
+		m.kind = BG_MOVE_GROUND;
+		buf[n++] = m;
+	}
+	return n;
+}
+
+static bool tk_is_legal(const void *cfgp, const void *st, const bg_move *m)
+{
+	const tk_cfg *c = cfgp;
+	tk_ctx k;
+	int i;
+
+	tk_open(c, st, &k);
+	tk_fresh_marks(&k);
+	if (m->kind == BG_MOVE_PASS || m->kind == BG_MOVE_GROUND) {
+		if (m->npath || m->nremove || m->flags)
+			return false;
+		return m->kind == BG_MOVE_PASS ? c->allow_pass : tk_may_ground(&k);
+	}
+	if (m->kind != BG_MOVE_PLACE || m->nremove || m->npath < 1 ||
+	    m->pts[0] >= c->n)
+		return false;
+	if (m->flags & ~BG_MOVE_FLAG_MARK)
+		return false;
+	if ((m->flags && !c->territory) || (m->npath > 1 && !c->free_encl))
+		return false;
+	i = c->p2i[m->pts[0]];
+	if (k.cells[i] != TK_EMPTY)
+		return false;
+	if (m->npath > 1) {
+		/* In the territory game a chain is drawn only when closing. */
+		if (c->territory && !m->flags)
+			return false;
+		return tk_chain_ok(&k, k.h->turn, m);
+	}
+	if (m->flags)
+		return tk_has_stale(&k, k.h->turn) ||
+		       tk_close_captures_at(&k, k.h->turn, i);
+	return true;
+}
+
+/* A placement of s at cell i (B4). Returns the enclosures it made. */
+static int tk_place(tk_ctx *k, int s, const bg_move *m)
+{
+	const tk_cfg *c = k->c;
+	int i = c->p2i[m->pts[0]], made;
+	tk_pool pl;
+
+	tk_jset(k, i, TK_LIVE(s));
+	k->h->last[s] = i;
+	if (c->territory) {
+		made = m->flags ? tk_close_all(k, s, false) : 0;
+		if (m->npath > 1)
+			made += tk_take_chain(k, s, m);
+		return made;
+	}
+	made = tk_enclose(k, s, i);
+	if (m->npath > 1)
+		made += tk_take_chain(k, s, m);
+	if (!tk_pool_at(k, !s, i, &pl))
+		return made;
+	if (made) {
+		/* The exception of B4 step 4: the point survives inside the
+		 * enemy's pool, which now holds a live enemy of its owner. */
+		k->h->stale[!s] = 1;
+		return made;
+	}
+	/* Step 3: the house's owner takes the intruder. */
+	tk_take_pool(k, !s, k->w.cl, pl.n, &pl);
+	return 0;
+}
+
+static int tk_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
+{
+	const tk_cfg *c = cfgp;
+	tk_undo *u = undo;
+	tk_ctx k;
+	int s;
+
+	tk_open(c, st, &k);
+	tk_fresh_marks(&k);
+	s = k.h->turn;
+	u->jtop = k.h->jtop;
+	u->rtop = k.h->rtop;
+	u->nrings = k.h->nrings;
+	u->extra = k.h->extra;
+	u->last[0] = k.h->last[0];
+	u->last[1] = k.h->last[1];
+	u->turn = k.h->turn;
+	u->passes = k.h->passes;
+	u->stale[0] = k.h->stale[0];
+	u->stale[1] = k.h->stale[1];
+	u->grounded = k.h->grounded;
+	if (m->kind == BG_MOVE_GROUND) {
+		if (c->ground_any)
+			tk_hand_over(&k, s);
+		k.h->grounded = (int8_t)s;
+		return BG_APPLY_IRREVERSIBLE;
+	}
+	if (m->kind == BG_MOVE_PASS) {
+		k.h->passes++;
+		k.h->extra = 0;
+		k.h->turn = (uint8_t)!s;
+		return BG_APPLY_IRREVERSIBLE;
+	}
+	k.h->passes = 0;
+	int made = tk_place(&k, s, m);
+	int left = c->extra_move ? k.h->extra + made : 0;
+
+	if (left > 0) {
+		k.h->extra = left - 1;
+	} else {
+		k.h->extra = 0;
+		k.h->turn = (uint8_t)!s;
+	}
+	/* Points only accumulate: no position can come again. */
+	return BG_APPLY_IRREVERSIBLE;
+}
+
+static void tk_unapply(const void *cfgp, void *st, const bg_move *m,
+		       const void *undo)
+{
+	const tk_cfg *c = cfgp;
+	const tk_undo *u = undo;
+	tk_ctx k;
+
+	(void)m;
+	tk_open(c, st, &k);
+	while (k.h->jtop > u->jtop) {
+		uint16_t e = k.journal[--k.h->jtop];
+
+		tk_set(&k, e >> 4, (uint8_t)(e & 15));
+	}
+	k.h->rtop = u->rtop;
+	k.h->nrings = u->nrings;
+	k.h->extra = u->extra;
+	k.h->last[0] = u->last[0];
+	k.h->last[1] = u->last[1];
+	k.h->turn = u->turn;
+	k.h->passes = u->passes;
+	k.h->stale[0] = u->stale[0];
+	k.h->stale[1] = u->stale[1];
+	k.h->grounded = u->grounded;
+}
+
+/* ---- Outcome -------------------------------------------------------------- */
+
+static void tk_by_score(const tk_cfg *c, const void *st, int reason,
+			bg_result *out)
+{
+	double sc[2];
+
+	tk_scores(c, st, sc);
+	out->reason = reason;
+	if (sc[0] == sc[1]) {
+		out->status = BG_DRAW;
+		out->winner = -1;
+	} else {
+		out->status = BG_WIN;
+		out->winner = sc[1] > sc[0];
+	}
+}
+
+static void tk_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	const tk_cfg *c = cfgp;
+	const tk_head *h = st;
+	int diff = h->score[0] - h->score[1];
+
+	(void)ctx;
+	if (h->grounded >= 0) {
+		if (c->ground_any) {
+			tk_by_score(c, st, BG_REASON_GROUNDING, out);
+		} else {
+			out->status = BG_WIN;
+			out->winner = h->grounded;
+			out->reason = BG_REASON_GROUNDING;
+		}
+	} else if (c->win_margin > 0 && abs(diff) >= c->win_margin) {
+		out->status = BG_WIN;
+		out->winner = diff < 0;
+		out->reason = BG_REASON_MARGIN;
+	} else if (h->nempty == 0) {
+		tk_by_score(c, st, BG_REASON_NO_POINTS, out);
+	} else if (h->passes >= 2) {
+		tk_by_score(c, st, BG_REASON_PASSES, out);
+	}
+}
+
+/* ---- Tables --------------------------------------------------------------- */
+
+static const char *const tk_aliases[] = { "dots", NULL };
+
+static const bg_optdef tk_options[] = {
+	{ "size", BG_OPT_TEXT, "39x32", "WxH or N, sides 1..52",
+	  "field width x height in points (N for N x N)" },
+	{ "start", BG_OPT_ENUM, "cross", "cross|empty|cross4",
+	  "start position: one cross of 2+2 points in the centre, an empty "
+	  "field, or four crosses (zagram's 4X)" },
+	{ "ground_any_time", BG_OPT_BOOL, "0", "0|1",
+	  "grounding at any turn, handing ungrounded cells to the opponent "
+	  "(zagram); default: only the leader with every cell grounded" },
+	{ "win_margin", BG_OPT_INT, "0", "0..10000",
+	  "the game ends when one side leads by this many points; 0: never" },
+	{ "extra_move", BG_OPT_BOOL, "0", "0|1",
+	  "one more placement for each enclosure made" },
+	{ "territory", BG_OPT_BOOL, "0", "0|1",
+	  "Polish territory game: captures only with a closing move ('c3!'), "
+	  "half a point per empty point in own houses at the end" },
+	{ "free_enclosure", BG_OPT_BOOL, "0", "0|1",
+	  "a placement may carry a chain of up to 33 own points that encloses "
+	  "a larger area than the shortest ring" },
+	{ "capture_empty_bases", BG_OPT_BOOL, "0", "0|1",
+	  "closing a ring around no enemy point makes its area dead at once" },
+	{ "allow_pass", BG_OPT_BOOL, "0", "0|1",
+	  "a side may pass; two passes in a row end the game" },
+};
+
+const bg_rules bg_rules_tochki = {
+	.name = "tochki",
+	.aliases = tk_aliases,
+	.title_en = "Dots",
+	.title_ru = "Точки",
+	.seat_names = { "Red", "Blue" },
+	.options = tk_options,
+	.noptions = sizeof(tk_options) / sizeof(tk_options[0]),
+	.config_size = sizeof(tk_cfg),
+	.configure = tk_configure,
+	.state_size = tk_state_size,
+	.undo_size = sizeof(tk_undo),
+	.board = tk_board,
+	.init = tk_init,
+	.max_moves = tk_max_moves,
+	.legal = tk_legal,
+	.is_legal = tk_is_legal,
+	.apply = tk_apply,
+	.unapply = tk_unapply,
+	.to_move = tk_to_move,
+	.outcome = tk_outcome,
+	.hash = tk_hash,
+	.scores = tk_scores,
+	.piece = tk_piece,
+	.write_position = tk_write_position,
+	.read_position = tk_read_position,
+};
+
+/* ---- Queries of <boardgames/tochki.h> --------------------------------------- */
+
+static int tk_parts(const bg_game *g, int p, const tk_cfg **c, tk_ctx *k)
+{
+	const void *cfg, *st;
+	int rc = bg_game_parts(g, &bg_rules_tochki, &cfg, &st);
+
+	if (rc)
+		return rc;
+	*c = cfg;
+	if (p != -1 && (p < 0 || p >= (*c)->n))
+		return bg_seterr(BG_EINVAL, "no point %d on this field", p);
+	tk_open(*c, st, k);
+	return BG_OK;
+}
+
+BG_API int bg_tochki_point(const bg_game *g, int p, int *state, int *color,
+			   int *owner)
+{
+	const tk_cfg *c;
+	tk_ctx k;
+	int rc = p == -1 ? bg_seterr(BG_EINVAL, "no point -1") :
+			   tk_parts(g, p, &c, &k);
+	uint8_t v;
+
+	if (rc)
+		return rc;
+	v = k.cells[c->p2i[p]];
+	if (state)
+		*state = TK_TYPE(v) == TK_EMPTY ? BG_TOCHKI_EMPTY :
+			 TK_TYPE(v) == TK_DEAD ? BG_TOCHKI_DEAD : BG_TOCHKI_POINT;
+	if (color)
+		*color = TK_TYPE(v) == TK_POINT ? TK_COL(v) : -1;
+	if (owner)
+		*owner = TK_TYPE(v) == TK_EMPTY ? -1 : TK_OWN(v);
+	bg_clearerr();
+	return BG_OK;
+}
+
+BG_API int bg_tochki_grounded(const bg_game *g, int p)
+{
+	const tk_cfg *c;
+	tk_ctx k;
+	int rc = p == -1 ? bg_seterr(BG_EINVAL, "no point -1") :
+			   tk_parts(g, p, &c, &k);
+	uint8_t v;
+	int i;
+
+	if (rc)
+		return rc;
+	i = c->p2i[p];
+	v = k.cells[i];
+	bg_clearerr();
+	if (TK_TYPE(v) == TK_EMPTY)
+		return 0;
+	return tk_group_grounded(&k, TK_OWN(v), i);
+}
+
+BG_API int bg_tochki_ring_count(const bg_game *g)
+{
+	const tk_cfg *c;
+	tk_ctx k;
+	int rc = tk_parts(g, -1, &c, &k);
+
+	if (rc)
+		return rc;
+	bg_clearerr();
+	return (int)k.h->nrings;
+}
+
+BG_API int bg_tochki_ring(const bg_game *g, int i, int *pts, size_t cap,
+			  size_t *n, int *owner)
+{
+	const tk_cfg *c;
+	tk_ctx k;
+	int rc = tk_parts(g, -1, &c, &k);
+	uint32_t r = 0;
+	int len;
+
+	if (rc)
+		return rc;
+	if (!n || (!pts && cap))
+		return bg_seterr(BG_EINVAL, "NULL argument");
+	if (i < 0 || (uint32_t)i >= k.h->nrings)
+		return bg_seterr(BG_EINVAL, "no ring %d (there are %u)", i,
+				 (unsigned)k.h->nrings);
+	for (int a = 0; a < i; a++)
+		r += 1 + (k.rings[r] >> 1);
+	len = k.rings[r] >> 1;
+	*n = (size_t)len;
+	if (owner)
+		*owner = k.rings[r] & 1;
+	if ((size_t)len > cap)
+		return bg_seterr(BG_EBUFSIZE, "ring %d has %d points", i, len);
+	for (int a = 0; a < len; a++)
+		pts[a] = c->i2p[k.rings[r + 1 + a]];
+	bg_clearerr();
+	return BG_OK;
+}

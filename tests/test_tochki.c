@@ -1,0 +1,1359 @@
+/*
+ * Tochki (Dots): the rules of shared/rules/tochki.md through the public
+ * API. Placements "ignoring turn order" (B12) are made by rewriting the
+ * side to move in the position text before each one (place()).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <boardgames/boardgames.h>
+#include <boardgames/tochki.h>
+
+#define BUF 200000
+
+static char text[BUF];
+
+/* ---- Helpers ---------------------------------------------------------------- */
+
+static bg_game *new_game(const char *spec)
+{
+	bg_game *g = NULL;
+	int rc = bg_game_new(&g, spec);
+
+	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
+	return g;
+}
+
+/* The library point of SGF (x, y), y from the top. */
+static int pt(const bg_game *g, int x, int y)
+{
+	int w, h;
+
+	bg_board_size(g, &w, &h);
+	return (h - 1 - y) * w + x;
+}
+
+static bg_move place_move(const bg_game *g, int x, int y)
+{
+	bg_move m;
+
+	memset(&m, 0, sizeof(m));
+	m.kind = BG_MOVE_PLACE;
+	m.npath = 1;
+	m.pts[0] = (uint16_t)pt(g, x, y);
+	return m;
+}
+
+/* Give seat the move by rewriting the position text ("SPEC ROWS TURN..."). */
+static void give_turn(bg_game **g, int seat)
+{
+	bg_game *n = NULL;
+	char *sp;
+
+	if (bg_to_move(*g) == seat)
+		return;
+	ck_assert_int_eq(bg_position_text(*g, text, BUF, NULL), BG_OK);
+	sp = strchr(strchr(text, ' ') + 1, ' ');
+	sp[1] = seat ? 'o' : 'x';
+	ck_assert_msg(bg_game_from_position(&n, text) == BG_OK, "%s: %s", text,
+		      bg_last_error());
+	bg_game_free(*g);
+	*g = n;
+}
+
+static void place(bg_game **g, int seat, int x, int y)
+{
+	bg_move m;
+	int rc;
+
+	give_turn(g, seat);
+	m = place_move(*g, x, y);
+	rc = bg_play(*g, &m);
+	ck_assert_msg(rc == BG_OK, "place %d at %d,%d: %s", seat, x, y,
+		      bg_last_error());
+}
+
+/* Play "F1,0 S2,1 ..." (F = seat 0, S = seat 1). */
+static void place_all(bg_game **g, const char *seq)
+{
+	while (*seq) {
+		int seat = *seq == 'S', x, y, n;
+
+		ck_assert(sscanf(seq + 1, "%d,%d%n", &x, &y, &n) == 2);
+		place(g, seat, x, y);
+		seq += 1 + n;
+		while (*seq == ' ')
+			seq++;
+	}
+}
+
+static bg_game *setup(const char *size, const char *opts, const char *seq)
+{
+	char spec[256];
+	bg_game *g;
+
+	snprintf(spec, sizeof(spec), "tochki:size=%s,start=empty%s%s", size,
+		 *opts ? "," : "", opts);
+	g = new_game(spec);
+	place_all(&g, seq);
+	return g;
+}
+
+static void scores_are(const bg_game *g, double a, double b)
+{
+	double s0, s1;
+
+	bg_score(g, 0, &s0);
+	bg_score(g, 1, &s1);
+	ck_assert_msg(s0 == a && s1 == b, "score %g:%g, wanted %g:%g", s0, s1, a,
+		      b);
+}
+
+static int state_at(const bg_game *g, int x, int y, int *color, int *owner)
+{
+	int st = -1;
+
+	ck_assert_int_eq(bg_tochki_point(g, pt(g, x, y), &st, color, owner),
+			 BG_OK);
+	return st;
+}
+
+/* Is a placement at (x, y) in the legal list of the side to move? */
+static int listed(const bg_game *g, int x, int y)
+{
+	static bg_move moves[2 * 52 * 52 + 2];
+	size_t n;
+	int p = pt(g, x, y);
+
+	ck_assert_int_eq(bg_legal_moves(g, moves, 2 * 52 * 52 + 2, &n), BG_OK);
+	for (size_t i = 0; i < n; i++)
+		if (moves[i].kind == BG_MOVE_PLACE && moves[i].pts[0] == p &&
+		    !moves[i].flags)
+			return 1;
+	return 0;
+}
+
+/* Legal for both sides (a house is legal for its owner and the enemy). */
+static int legal_for_both(bg_game **g, int x, int y)
+{
+	int a, b;
+
+	give_turn(g, 0);
+	a = listed(*g, x, y);
+	give_turn(g, 1);
+	b = listed(*g, x, y);
+	ck_assert_int_eq(a, b);
+	return a;
+}
+
+static int has_move(const bg_game *g, int kind, int flags)
+{
+	static bg_move moves[2 * 52 * 52 + 2];
+	size_t n;
+
+	ck_assert_int_eq(bg_legal_moves(g, moves, 2 * 52 * 52 + 2, &n), BG_OK);
+	for (size_t i = 0; i < n; i++)
+		if (moves[i].kind == kind && (moves[i].flags & flags) == flags)
+			return 1;
+	return 0;
+}
+
+static size_t ring_len(const bg_game *g, int i, int *owner)
+{
+	int pts[2704];
+	size_t n = 0;
+
+	ck_assert_int_eq(bg_tochki_ring(g, i, pts, 2704, &n, owner), BG_OK);
+	return n;
+}
+
+static size_t total_ring_points(const bg_game *g)
+{
+	size_t t = 0;
+
+	for (int i = 0; i < bg_tochki_ring_count(g); i++)
+		t += ring_len(g, i, NULL);
+	return t;
+}
+
+static void outcome_is(const bg_game *g, int status, int winner, int reason)
+{
+	int s, w, r;
+
+	bg_outcome(g, &s, &w, &r);
+	ck_assert_msg(s == status && w == winner && r == reason,
+		      "outcome %d/%d/%s, wanted %d/%d/%s", s, w,
+		      bg_reason_name(r), status, winner, bg_reason_name(reason));
+}
+
+static void play_ok(bg_game *g, const bg_move *m)
+{
+	int rc = bg_play(g, m);
+
+	ck_assert_msg(rc == BG_OK, "play: %s", bg_last_error());
+}
+
+static void ground(bg_game *g)
+{
+	bg_move m;
+
+	memset(&m, 0, sizeof(m));
+	m.kind = BG_MOVE_GROUND;
+	play_ok(g, &m);
+}
+
+/* ---- B12.1 capture oracles ------------------------------------------------- */
+
+START_TEST(test_simple)
+{
+	bg_game *g = setup("3x3", "", "F1,0 F2,1 F1,2 S1,1 F0,1");
+	int color, owner;
+
+	scores_are(g, 1, 0);
+	ck_assert_int_eq(state_at(g, 1, 1, &color, &owner), BG_TOCHKI_POINT);
+	ck_assert(color == 1 && owner == 0);
+	ck_assert(!legal_for_both(&g, 1, 1));
+	ck_assert(!legal_for_both(&g, 0, 1));
+	ck_assert(legal_for_both(&g, 0, 0));
+	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
+	ck_assert_int_eq(ring_len(g, 0, &owner), 4);
+	ck_assert_int_eq(owner, 0);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_empty_house)
+{
+	bg_game *g = setup("3x3", "", "F1,0 F0,1 F2,1 F1,2");
+
+	scores_are(g, 0, 0);
+	ck_assert_int_eq(state_at(g, 1, 1, NULL, NULL), BG_TOCHKI_EMPTY);
+	ck_assert(legal_for_both(&g, 1, 1));
+	ck_assert_int_eq(bg_tochki_ring_count(g), 0);
+	/* B4 step 3: S's point in F's house is taken at once. */
+	place(&g, 1, 1, 1);
+	scores_are(g, 1, 0);
+	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_move_priority)
+{
+	bg_game *g = setup("4x3", "",
+			   "F1,0 F0,1 F2,1 F1,2 S2,0 S3,1 S2,2 S1,1");
+	int color, owner;
+
+	scores_are(g, 0, 1);
+	state_at(g, 1, 1, &color, &owner);
+	ck_assert(color == 1 && owner == 1); /* the intruder survives */
+	state_at(g, 2, 1, &color, &owner);
+	ck_assert(color == 0 && owner == 1);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_move_priority_big)
+{
+	bg_game *g = setup("4x4", "",
+			   "F1,1 F0,2 F2,2 F1,3 S1,0 S0,1 S2,1 S3,2 S2,3 S1,2");
+
+	scores_are(g, 0, 2);
+	ck_assert_int_eq(bg_tochki_ring_count(g), 2);
+	ck_assert_int_eq(ring_len(g, 0, NULL), 4);
+	ck_assert_int_eq(ring_len(g, 1, NULL), 4);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_onion)
+{
+	bg_game *g = setup("5x5", "", "F2,2 S2,1 S1,2 S3,2 S2,3");
+
+	scores_are(g, 0, 1);
+	place_all(&g, "F2,0 F1,1 F3,1 F0,2 F4,2 F1,3 F3,3 F2,4");
+	/* B7: S's base is taken and F's point inside freed. */
+	scores_are(g, 4, 0);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_deep_onion)
+{
+	bg_game *g = setup("7x7", "",
+			   "F3,3 S3,2 S2,3 S4,3 S3,4 F3,1 F2,2 F4,2 F1,3 F5,3 "
+			   "F2,4 F4,4 F3,5 S3,0 S2,1 S4,1 S1,2 S5,2 S0,3 S6,3 "
+			   "S1,4 S5,4 S2,5 S4,5 S3,6");
+
+	scores_are(g, 0, 9);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_double)
+{
+	bg_game *g = setup("5x3", "",
+			   "S1,1 S3,1 F1,0 F3,0 F0,1 F4,1 F1,2 F3,2 F2,1");
+
+	scores_are(g, 2, 0);
+	ck_assert_int_eq(bg_tochki_ring_count(g), 2);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_double_empty_part)
+{
+	bg_game *g = setup("6x3", "", "S3,1 F1,0 F3,0 F0,1 F4,1 F1,2 F3,2 F2,1");
+
+	scores_are(g, 1, 0);
+	ck_assert(legal_for_both(&g, 1, 1));
+	ck_assert(!legal_for_both(&g, 3, 1));
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_no_empty_inside)
+{
+	bg_game *g = setup("7x7", "",
+			   "F1,0 F2,0 F3,0 F4,0 F0,1 F5,1 F0,2 F6,2 F6,3 F0,4 "
+			   "F6,4 F0,5 F5,5 F1,6 F2,6 F3,6 F4,6 F2,2 F3,3 F2,4 "
+			   "S4,3 F1,3");
+
+	scores_are(g, 1, 0);
+	ck_assert(!legal_for_both(&g, 2, 3));
+	ck_assert(!legal_for_both(&g, 1, 1));
+	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
+	ck_assert_int_eq(ring_len(g, 0, NULL), 18);
+	bg_game_free(g);
+}
+END_TEST
+
+#define HOLE_RING "F4,0 F3,1 F5,1 F2,2 F6,2 F1,3 F7,3 F0,4 F8,4 F1,5 F7,5 " \
+		  "F2,6 F6,6 F3,7 F5,7 F4,8"
+
+START_TEST(test_hole)
+{
+	bg_game *g = setup("9x9", "", "F4,3 F3,4 F5,4 F4,5 S4,7 " HOLE_RING);
+
+	scores_are(g, 1, 0);
+	ck_assert(!legal_for_both(&g, 4, 4));
+	ck_assert(!legal_for_both(&g, 4, 1));
+	ck_assert_int_eq(ring_len(g, 0, NULL), 16);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_hole_after_control)
+{
+	bg_game *g = setup("9x9", "", "F4,3 F3,4 F5,4 F4,5 " HOLE_RING);
+
+	/* Two nested houses; S intrudes into the outer one (B6). */
+	ck_assert(legal_for_both(&g, 4, 4));
+	place(&g, 1, 4, 7);
+	scores_are(g, 1, 0);
+	ck_assert(!legal_for_both(&g, 4, 4));
+	ck_assert(!legal_for_both(&g, 4, 1));
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_inner_house_intrusion)
+{
+	bg_game *g = setup("9x9", "", "F4,3 F3,4 F5,4 F4,5 " HOLE_RING);
+
+	/* A point in the inner house takes only the inner area (B6). */
+	place(&g, 1, 4, 4);
+	scores_are(g, 1, 0);
+	ck_assert(legal_for_both(&g, 4, 1));
+	ck_assert_int_eq(ring_len(g, 0, NULL), 4);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_not_expand)
+{
+	bg_game *g = setup("9x9", "",
+			   "F4,0 F3,1 F5,1 F2,2 F4,2 F6,2 F1,3 F3,3 F5,3 F7,3 "
+			   "F0,4 F2,4 F4,4 F6,4 F8,4 F1,5 F3,5 F5,5 F7,5 F2,6 "
+			   "F4,6 F6,6 F3,7 F5,7 F4,8 S5,4");
+
+	scores_are(g, 1, 0);
+	ck_assert(legal_for_both(&g, 6, 3));
+	ck_assert(legal_for_both(&g, 4, 3));
+	ck_assert(legal_for_both(&g, 4, 5));
+	ck_assert(legal_for_both(&g, 6, 5));
+	ck_assert(!legal_for_both(&g, 5, 4));
+	ck_assert_int_eq(ring_len(g, 0, NULL), 4);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_two_common)
+{
+	bg_game *g = setup("4x4", "", "S1,1 S2,2 F1,0 F0,1 F2,1 F3,2 F2,3 F1,2");
+
+	scores_are(g, 2, 0);
+	ck_assert_int_eq(bg_tochki_ring_count(g), 2);
+	ck_assert_int_eq(total_ring_points(g), 8);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_three_common)
+{
+	bg_game *g = setup("5x5", "",
+			   "S2,1 S3,2 S2,3 F2,0 F1,1 F3,1 F4,2 F1,3 F3,3 F2,4 F2,2");
+
+	scores_are(g, 3, 0);
+	ck_assert_int_eq(total_ring_points(g), 12);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_ambiguous)
+{
+	bg_game *g = setup("7x6", "",
+			   "S3,2 F1,0 F2,0 F4,0 F5,0 F0,1 F6,1 F0,2 F2,2 F4,2 "
+			   "F6,2 F0,3 F3,3 F6,3 F1,4 F5,4 F2,5 F3,5 F4,5 F3,1");
+
+	scores_are(g, 1, 0);
+	ck_assert(legal_for_both(&g, 3, 4));
+	bg_game_free(g);
+	g = setup("7x6", "",
+		  "S3,3 F2,0 F3,0 F4,0 F1,1 F5,1 F0,2 F3,2 F6,2 F0,3 F2,3 "
+		  "F4,3 F6,3 F0,4 F6,4 F1,5 F2,5 F4,5 F5,5 F3,4");
+	scores_are(g, 1, 0);
+	ck_assert(legal_for_both(&g, 3, 1));
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_enemy_house_in_captured_area)
+{
+	/* KvanTTT: S's house inside F's capture becomes dead for both. */
+	bg_game *g = setup("7x7", "",
+			   "S3,2 S2,3 S4,3 S3,4 F3,1 F2,2 F4,2 F1,3 F5,3 F2,4 "
+			   "F4,4 F3,5");
+	int owner;
+
+	scores_are(g, 4, 0);
+	ck_assert_int_eq(state_at(g, 3, 3, NULL, &owner), BG_TOCHKI_DEAD);
+	ck_assert_int_eq(owner, 0);
+	ck_assert(!legal_for_both(&g, 3, 3));
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_stale_pool_intrusion)
+{
+	/* B4.4/B4.5 (Q-D2): F's house over x 1..5, y 1..3 holds an F point
+	 * at (2,2) with S points on three sides (set up by position text).
+	 * S closes its base inside the house: the exception, S survives. */
+	bg_game *g = NULL;
+	int color, owner;
+	bg_move m;
+
+	ck_assert_int_eq(bg_game_from_position(&g,
+		"tochki:size=7x5,start=empty .xxxxx./x.o...x/xoxo..x/x.....x/"
+		".xxxxx. o 0 0 - 0"), BG_OK);
+	m = place_move(g, 2, 3);
+	play_ok(g, &m);
+	scores_are(g, 0, 1);
+	state_at(g, 2, 3, &color, &owner);
+	ck_assert(color == 1 && owner == 1);
+	/* F inside its own ring, off the ring (no neighbour on it): no
+	 * capture (B4.5). */
+	m = place_move(g, 4, 2);
+	play_ok(g, &m);
+	scores_are(g, 0, 1);
+	/* A later S point that makes no capture is taken with everything
+	 * in the pool, S's base included; F's point is freed. */
+	m = place_move(g, 5, 2);
+	play_ok(g, &m);
+	scores_are(g, 5, 0);
+	state_at(g, 2, 2, &color, &owner);
+	ck_assert(color == 0 && owner == 0);
+	bg_game_free(g);
+}
+END_TEST
+
+/* ---- Undo restores captures and rings ------------------------------------- */
+
+START_TEST(test_undo_capture)
+{
+	bg_game *g = setup("5x5", "", "F2,2 S2,1 S1,2 S3,2 S2,3");
+	char before[4096], after[4096];
+	uint64_t h;
+
+	place_all(&g, "F2,0 F1,1 F3,1 F0,2 F4,2 F1,3 F3,3");
+	give_turn(&g, 0);
+	ck_assert_int_eq(bg_position_text(g, before, sizeof(before), NULL), BG_OK);
+	h = bg_hash(g);
+	{
+		bg_move m = place_move(g, 2, 4);
+
+		play_ok(g, &m);
+	}
+	scores_are(g, 4, 0);
+	ck_assert_int_eq(bg_tochki_ring_count(g), 2);
+	ck_assert_int_eq(bg_undo(g), BG_OK);
+	ck_assert_int_eq(bg_position_text(g, after, sizeof(after), NULL), BG_OK);
+	ck_assert_str_eq(before, after);
+	ck_assert(bg_hash(g) == h);
+	scores_are(g, 0, 1);
+	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
+	bg_game_free(g);
+}
+END_TEST
+
+/* ---- B12.2 grounding ------------------------------------------------------- */
+
+static int grounded_at(const bg_game *g, int x, int y)
+{
+	return bg_tochki_grounded(g, pt(g, x, y));
+}
+
+START_TEST(test_grounded_points)
+{
+	bg_game *g = setup("4x4", "", "F1,1 F3,1 F2,1 S2,2");
+
+	ck_assert_int_eq(grounded_at(g, 1, 1), 1);
+	ck_assert_int_eq(grounded_at(g, 2, 1), 1);
+	ck_assert_int_eq(grounded_at(g, 3, 1), 1);
+	ck_assert_int_eq(grounded_at(g, 2, 2), 0);
+	bg_game_free(g);
+}
+END_TEST
+
+static void check_captured_grounding(bg_game *g)
+{
+	static const int want[][2] = { { 2, 1 }, { 3, 1 }, { 1, 2 }, { 2, 2 },
+				       { 3, 2 }, { 4, 2 }, { 5, 2 }, { 2, 3 },
+				       { 3, 3 } };
+
+	scores_are(g, 1, 0);
+	for (int y = 0; y < 5; y++)
+		for (int x = 0; x < 6; x++) {
+			int in = 0;
+
+			for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++)
+				in |= want[k][0] == x && want[k][1] == y;
+			ck_assert_msg(grounded_at(g, x, y) == in, "(%d,%d)", x, y);
+		}
+}
+
+START_TEST(test_grounded_capture)
+{
+	bg_game *g = setup("6x5", "",
+			   "F2,1 F3,1 F4,2 F5,2 F2,3 F3,3 S2,2 F1,2");
+
+	check_captured_grounding(g);
+	/* Seed form: F leads and every F cell is grounded: F may end it. */
+	give_turn(&g, 0);
+	ck_assert(has_move(g, BG_MOVE_GROUND, 0));
+	give_turn(&g, 1);
+	ck_assert(!has_move(g, BG_MOVE_GROUND, 0));
+	give_turn(&g, 0);
+	ground(g);
+	outcome_is(g, BG_WIN, 0, BG_REASON_GROUNDING);
+	bg_game_free(g);
+	g = setup("6x5", "", "F2,1 F3,1 F4,2 F5,2 F2,3 F3,3 F1,2 S2,2");
+	check_captured_grounding(g);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_grounded_house)
+{
+	bg_game *g = setup("6x5", "", "F2,1 F3,1 F1,2 F2,3 F3,3 F5,2 F4,2");
+
+	for (int y = 0; y < 5; y++)
+		for (int x = 0; x < 6; x++)
+			ck_assert_int_eq(grounded_at(g, x, y),
+					 y == 2 && (x == 4 || x == 5));
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_ground_leader_only)
+{
+	/* F leads 1:0, all grounded through (5,2); then a loose F point at
+	 * (4,4) (not on the edge of the 6x6 field, no F neighbour). */
+	bg_game *g = setup("6x6", "",
+			   "F2,1 F3,1 F4,2 F5,2 F2,3 F3,3 S2,2 F1,2");
+
+	give_turn(&g, 0);
+	ck_assert(has_move(g, BG_MOVE_GROUND, 0));
+	place(&g, 0, 4, 4);
+	ck_assert_int_eq(grounded_at(g, 4, 4), 0);
+	give_turn(&g, 0);
+	ck_assert(!has_move(g, BG_MOVE_GROUND, 0));
+	bg_game_free(g);
+	/* Equal scores: nobody may ground. */
+	g = setup("6x6", "", "F2,1 F3,1 F4,2 F5,2");
+	give_turn(&g, 0);
+	ck_assert(!has_move(g, BG_MOVE_GROUND, 0));
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_ground_any_time)
+{
+	bg_game *g = setup("5x3", "ground_any_time", "F1,1 F2,1 S3,1");
+
+	give_turn(&g, 0);
+	ck_assert(has_move(g, BG_MOVE_GROUND, 0));
+	ground(g);
+	scores_are(g, 0, 2);
+	outcome_is(g, BG_WIN, 1, BG_REASON_GROUNDING);
+	bg_game_free(g);
+
+	g = setup("5x3", "ground_any_time", "F1,1 F2,1 S3,1");
+	give_turn(&g, 1);
+	ground(g);
+	scores_are(g, 1, 0);
+	outcome_is(g, BG_WIN, 0, BG_REASON_GROUNDING);
+	bg_game_free(g);
+
+	for (int seat = 0; seat < 2; seat++) {
+		g = setup("3x1", "ground_any_time", "F0,0 S1,0");
+		give_turn(&g, seat);
+		ground(g);
+		scores_are(g, 0, 0);
+		outcome_is(g, BG_DRAW, -1, BG_REASON_GROUNDING);
+		bg_game_free(g);
+	}
+
+	g = setup("4x4", "ground_any_time", "F1,1 F2,2 S2,1 S1,2");
+	give_turn(&g, 0);
+	ground(g);
+	scores_are(g, 0, 2);
+	bg_game_free(g);
+
+	g = setup("3x3", "ground_any_time",
+		  "F0,0 F1,0 F2,0 F0,1 F2,1 F0,2 F1,2 F2,2");
+	give_turn(&g, 0);
+	ground(g);
+	scores_are(g, 0, 0);
+	outcome_is(g, BG_DRAW, -1, BG_REASON_GROUNDING);
+	ck_assert_int_eq(state_at(g, 1, 1, NULL, NULL), BG_TOCHKI_EMPTY);
+	/* Undo gives the points back. */
+	ck_assert_int_eq(bg_undo(g), BG_OK);
+	outcome_is(g, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_game_free(g);
+}
+END_TEST
+
+/* ---- End of the game ------------------------------------------------------- */
+
+START_TEST(test_no_points)
+{
+	/* A full field ends the game: F's base of one S point wins. */
+	bg_game *g = setup("3x3", "", "F1,0 F2,1 F1,2 S1,1 F0,1 S0,0 S2,0 S0,2");
+
+	outcome_is(g, BG_ONGOING, -1, BG_REASON_NONE);
+	place(&g, 1, 2, 2);
+	outcome_is(g, BG_WIN, 0, BG_REASON_NO_POINTS);
+	bg_game_free(g);
+
+	/* One empty cell in F's house: not over (S may play there) and S's
+	 * point there is taken: over 1:0 (B12 KvanTTT). */
+	g = setup("3x3", "", "F1,0 F0,1 F2,1 F1,2 S0,0 S2,0 S0,2 S2,2");
+	outcome_is(g, BG_ONGOING, -1, BG_REASON_NONE);
+	place(&g, 1, 1, 1);
+	scores_are(g, 1, 0);
+	outcome_is(g, BG_WIN, 0, BG_REASON_NO_POINTS);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_win_margin)
+{
+	bg_game *g = setup("3x3", "win_margin=1", "F1,0 F2,1 F1,2 S1,1");
+
+	outcome_is(g, BG_ONGOING, -1, BG_REASON_NONE);
+	place(&g, 0, 0, 1);
+	outcome_is(g, BG_WIN, 0, BG_REASON_MARGIN);
+	bg_game_free(g);
+	g = setup("5x3", "win_margin=3", "S1,1 S3,1 F1,0 F3,0 F0,1 F4,1 F1,2 F3,2 F2,1");
+	outcome_is(g, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_passes)
+{
+	bg_game *g = new_game("tochki:size=5x5");
+	bg_move pass;
+
+	memset(&pass, 0, sizeof(pass));
+	ck_assert(!has_move(g, BG_MOVE_PASS, 0));
+	ck_assert_int_eq(bg_play(g, &pass), BG_EILLEGAL);
+	bg_game_free(g);
+	g = new_game("tochki:size=5x5,allow_pass");
+	ck_assert(has_move(g, BG_MOVE_PASS, 0));
+	play_ok(g, &pass);
+	outcome_is(g, BG_ONGOING, -1, BG_REASON_NONE);
+	play_ok(g, &pass);
+	outcome_is(g, BG_DRAW, -1, BG_REASON_PASSES);
+	bg_game_free(g);
+}
+END_TEST
+
+/* ---- Variants -------------------------------------------------------------- */
+
+START_TEST(test_extra_move)
+{
+	bg_game *g = setup("5x3", "extra_move",
+			   "S1,1 S3,1 F1,0 F3,0 F0,1 F4,1 F1,2 F3,2");
+
+	give_turn(&g, 0);
+	{
+		bg_move m = place_move(g, 2, 1);
+
+		play_ok(g, &m);
+	}
+	/* Two enclosures: two more placements for F. */
+	scores_are(g, 2, 0);
+	ck_assert_int_eq(bg_to_move(g), 0);
+	{
+		bg_move m = place_move(g, 0, 0);
+
+		play_ok(g, &m);
+		ck_assert_int_eq(bg_to_move(g), 0);
+		m = place_move(g, 2, 0);
+		play_ok(g, &m);
+		ck_assert_int_eq(bg_to_move(g), 1);
+	}
+	bg_game_free(g);
+
+	/* An intrusion taken by the house's owner earns nothing. */
+	g = setup("4x4", "extra_move", "F1,0 F0,1 F2,1 F1,2");
+	give_turn(&g, 1);
+	{
+		bg_move m = place_move(g, 1, 1);
+
+		play_ok(g, &m);
+	}
+	scores_are(g, 1, 0);
+	ck_assert_int_eq(bg_to_move(g), 0);
+	{
+		bg_move m = place_move(g, 3, 3);
+
+		play_ok(g, &m);
+		ck_assert_int_eq(bg_to_move(g), 1);
+	}
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_territory)
+{
+	bg_game *g = setup("3x3", "territory", "F1,0 F2,1 F1,2 S1,1");
+	bg_move m;
+
+	/* A placement without close captures nothing ... */
+	give_turn(&g, 0);
+	ck_assert(has_move(g, BG_MOVE_PLACE, BG_MOVE_FLAG_MARK));
+	m = place_move(g, 0, 1);
+	play_ok(g, &m);
+	scores_are(g, 0, 0);
+	/* ... and every later F placement may close it. */
+	give_turn(&g, 0);
+	ck_assert_int_eq(bg_move_from_text(g, "a1!", &m), BG_OK);
+	ck_assert_int_eq(m.flags, BG_MOVE_FLAG_MARK);
+	play_ok(g, &m);
+	scores_are(g, 1, 0);
+	bg_game_free(g);
+
+	/* Houses score half a point per empty point; an intruder is not
+	 * taken until the owner closes. */
+	g = setup("3x3", "territory", "F1,0 F0,1 F2,1 F1,2");
+	scores_are(g, 0.5, 0);
+	give_turn(&g, 0);
+	ck_assert(!has_move(g, BG_MOVE_PLACE, BG_MOVE_FLAG_MARK));
+	place(&g, 1, 1, 1);
+	scores_are(g, 0, 0);
+	give_turn(&g, 0);
+	ck_assert_int_eq(bg_play_text(g, "a1!"), BG_OK);
+	scores_are(g, 1, 0);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_capture_empty_bases)
+{
+	bg_game *g = setup("3x3", "capture_empty_bases", "F1,0 F0,1 F2,1 F1,2");
+	int owner;
+
+	ck_assert_int_eq(state_at(g, 1, 1, NULL, &owner), BG_TOCHKI_DEAD);
+	ck_assert_int_eq(owner, 0);
+	ck_assert(!legal_for_both(&g, 1, 1));
+	scores_are(g, 0, 0);
+	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
+	bg_game_free(g);
+}
+END_TEST
+
+/* F's two diamonds sharing (3,2), around S at (2,2) and an empty (4,2);
+ * F's last point (1,2) closes the small one. */
+#define FREE_SETUP "S2,2 F2,1 F3,1 F4,1 F3,2 F5,2 F2,3 F3,3 F4,3"
+
+static bg_move chain_move(const bg_game *g, const int (*xy)[2], int n)
+{
+	bg_move m;
+
+	memset(&m, 0, sizeof(m));
+	m.kind = BG_MOVE_PLACE;
+	m.npath = (uint8_t)n;
+	for (int a = 0; a < n; a++)
+		m.pts[a] = (uint16_t)pt(g, xy[a][0], xy[a][1]);
+	return m;
+}
+
+START_TEST(test_free_enclosure)
+{
+	static const int big[][2] = { { 1, 2 }, { 2, 1 }, { 3, 1 }, { 4, 1 },
+				      { 5, 2 }, { 4, 3 }, { 3, 3 }, { 2, 3 } };
+	static const int open[][2] = { { 1, 2 }, { 2, 1 }, { 3, 1 }, { 4, 1 },
+				       { 5, 2 }, { 4, 3 }, { 3, 3 } };
+	static const int through_enemy[][2] = { { 1, 2 }, { 2, 1 }, { 2, 2 },
+						{ 2, 3 } };
+	static const int bowtie[][2] = { { 1, 1 }, { 2, 2 }, { 2, 1 },
+					 { 1, 2 } };
+	bg_game *g = setup("7x5", "free_enclosure", FREE_SETUP);
+	bg_move m;
+	int owner;
+
+	give_turn(&g, 0);
+	/* The plain move takes the minimal ring; the house stays. */
+	m = place_move(g, 1, 2);
+	play_ok(g, &m);
+	scores_are(g, 1, 0);
+	ck_assert_int_eq(state_at(g, 4, 2, NULL, NULL), BG_TOCHKI_EMPTY);
+	ck_assert_int_eq(bg_undo(g), BG_OK);
+	/* Chains that are not rings, or cross themselves, are refused. */
+	m = chain_move(g, open, 7);
+	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
+	m = chain_move(g, through_enemy, 4);
+	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
+	/* The long chain takes the house too. */
+	m = chain_move(g, big, 8);
+	play_ok(g, &m);
+	scores_are(g, 1, 0);
+	ck_assert_int_eq(state_at(g, 4, 2, NULL, &owner), BG_TOCHKI_DEAD);
+	ck_assert_int_eq(owner, 0);
+	ck_assert_int_eq(bg_tochki_ring_count(g), 2);
+	ck_assert_int_eq(ring_len(g, 1, NULL), 8);
+	bg_game_free(g);
+
+	/* Crossing diagonals (a bow tie) are no ring. */
+	g = setup("5x5", "free_enclosure", "F2,1 F1,2 F2,2 S3,3");
+	give_turn(&g, 0);
+	m = chain_move(g, bowtie, 4);
+	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
+	bg_game_free(g);
+
+	/* Without the option a chain is illegal. */
+	g = setup("7x5", "", FREE_SETUP);
+	give_turn(&g, 0);
+	m = chain_move(g, big, 8);
+	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_start_positions)
+{
+	bg_game *g = new_game("tochki");
+	int w, h, color, owner;
+	size_t n;
+
+	bg_board_size(g, &w, &h);
+	ck_assert(w == 39 && h == 32);
+	ck_assert_int_eq(bg_point_count(g), 39 * 32);
+	ck_assert_int_eq(bg_board_kind(g), BG_BOARD_INTERSECTIONS);
+	/* Cross at (19,15): seat 0 on the main diagonal. */
+	state_at(g, 19, 15, &color, &owner);
+	ck_assert(color == 0 && owner == 0);
+	state_at(g, 20, 16, &color, NULL);
+	ck_assert_int_eq(color, 0);
+	state_at(g, 20, 15, &color, NULL);
+	ck_assert_int_eq(color, 1);
+	state_at(g, 19, 16, &color, NULL);
+	ck_assert_int_eq(color, 1);
+	ck_assert_int_eq(bg_legal_moves(g, NULL, 0, &n), BG_OK);
+	ck_assert_int_eq(n, 39 * 32 - 4);
+	/* SGF aa is a32, the bottom left a1. */
+	{
+		char name[8];
+
+		bg_point_name(g, pt(g, 0, 0), name, sizeof(name), NULL);
+		ck_assert_str_eq(name, "a32");
+		bg_point_name(g, pt(g, 38, 31), name, sizeof(name), NULL);
+		ck_assert_str_eq(name, "am1");
+	}
+	ck_assert_str_eq(bg_seat_name(g, 0), "Red");
+	bg_game_free(g);
+
+	g = new_game("tochki:start=cross4");
+	{
+		static const int corner[4][2] = { { 11, 10 }, { 26, 10 },
+						  { 26, 20 }, { 11, 20 } };
+
+		for (int k = 0; k < 4; k++) {
+			int x = corner[k][0], y = corner[k][1];
+
+			state_at(g, x, y, &color, NULL);
+			ck_assert_int_eq(color, 0);
+			state_at(g, x + 1, y + 1, &color, NULL);
+			ck_assert_int_eq(color, 0);
+			state_at(g, x + 1, y, &color, NULL);
+			ck_assert_int_eq(color, 1);
+			state_at(g, x, y + 1, &color, NULL);
+			ck_assert_int_eq(color, 1);
+		}
+	}
+	ck_assert_int_eq(bg_legal_moves(g, NULL, 0, &n), BG_OK);
+	ck_assert_int_eq(n, 39 * 32 - 16);
+	bg_game_free(g);
+	/* The general 4X formula: 20x20 gives corners 5 and 13. */
+	g = new_game("tochki:size=20,start=cross4");
+	state_at(g, 13, 13, &color, NULL);
+	ck_assert_int_eq(color, 0);
+	state_at(g, 5, 14, &color, NULL);
+	ck_assert_int_eq(color, 1);
+	bg_game_free(g);
+	g = new_game("tochki:start=empty,size=52x52");
+	ck_assert_int_eq(bg_legal_moves(g, NULL, 0, &n), BG_OK);
+	ck_assert_int_eq(n, 52 * 52);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_bad_specs)
+{
+	static const char *const bad[] = {
+		"tochki:size=0", "tochki:size=53", "tochki:size=10x", "tochki:size=x",
+		"tochki:size=1x1", "tochki:size=3,start=cross4", "tochki:start=x",
+		"tochki:win_margin=-1",
+	};
+	bg_game *g = NULL;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(bg_game_new(&g, bad[i]) == BG_EOPTION, "%s", bad[i]);
+	ck_assert_int_eq(bg_game_new(&g, "dots:size=1x1,start=empty"), BG_OK);
+	bg_game_free(g);
+}
+END_TEST
+
+static long perft(bg_game *g, int depth)
+{
+	bg_move moves[64];
+	size_t n;
+	long total = 0;
+
+	bg_legal_moves(g, moves, 64, &n);
+	if (depth == 1)
+		return (long)n;
+	for (size_t i = 0; i < n; i++) {
+		bg_play(g, &moves[i]);
+		total += perft(g, depth - 1);
+		bg_undo(g);
+	}
+	return total;
+}
+
+START_TEST(test_perft)
+{
+	/* 5x5 with the cross: 21 free points; no side can close a ring of
+	 * four within three plies, so each ply fills one point. */
+	bg_game *g = new_game("tochki:size=5");
+
+	ck_assert_int_eq(perft(g, 1), 21);
+	ck_assert_int_eq(perft(g, 2), 21 * 20);
+	ck_assert_int_eq(perft(g, 3), 21 * 20 * 19);
+	bg_game_free(g);
+}
+END_TEST
+
+/* ---- Bad input -------------------------------------------------------------- */
+
+START_TEST(test_bad_moves)
+{
+	bg_game *g = setup("3x3", "", "F1,0 F2,1 F1,2 S1,1 F0,1");
+	char before[1024], after[1024];
+	bg_move m;
+
+	give_turn(&g, 1);
+	bg_position_text(g, before, sizeof(before), NULL);
+	m = place_move(g, 1, 1); /* a captured point */
+	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
+	m = place_move(g, 1, 0); /* occupied */
+	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
+	m.pts[0] = 9; /* off the field */
+	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
+	m = place_move(g, 0, 0);
+	m.flags = BG_MOVE_FLAG_MARK; /* close outside the territory game */
+	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
+	ck_assert_int_eq(bg_play_text(g, "z9"), BG_EPARSE);
+	bg_position_text(g, after, sizeof(after), NULL);
+	ck_assert_str_eq(before, after);
+	bg_game_free(g);
+	/* The dead cell of capture_empty_bases. */
+	g = setup("3x3", "capture_empty_bases", "F1,0 F0,1 F2,1 F1,2");
+	give_turn(&g, 1);
+	m = place_move(g, 1, 1);
+	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_position_text)
+{
+	static const char *const bad[] = {
+		"tochki:size=3x3 .../.../... x 0 0 -",          /* no ply */
+		"tochki:size=3x3 ..../.../... x 0 0 - 0",
+		"tochki:size=3x3 .../.../.. x 0 0 - 0",
+		"tochki:size=3x3 .../.../.../... x 0 0 - 0",
+		"tochki:size=3x3 .../.q./... x 0 0 - 0",
+		"tochki:size=3x3 .../.../... y 0 0 - 0",
+		"tochki:size=3x3 .../.../... x 1 0 - 0",         /* no extra_move */
+		"tochki:size=3x3 .../.../... x 0 1 - 0",         /* no allow_pass */
+		"tochki:size=3x3 .../.../... x 0 0 z 0",
+		"tochki:size=3x3 .x./xOx/.x. o 0 0 - xb3:31 5",  /* ring not closed */
+		"tochki:size=3x3 .x./xOx/.x. o 0 0 - xb3:3175 5",
+		"tochki:size=3x3 .x./xOx/.x. o 0 0 - xb3:3177 5",
+		"tochki:size=3x3 .x./xOx/.x. o 0 0 - xb9:317 5",
+	};
+	bg_game *g = NULL;
+	char buf[1024];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int rc = bg_game_from_position(&g, bad[i]);
+
+		ck_assert_msg(rc == BG_EFORMAT, "%s: %d", bad[i], rc);
+	}
+	ck_assert_int_eq(bg_game_from_position(&g,
+		"tochki:size=3x3 .x./xOx/.x. o 0 0 - xb3:317 5"), BG_OK);
+	scores_are(g, 1, 0);
+	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
+	bg_position_text(g, buf, sizeof(buf), NULL);
+	ck_assert_str_eq(buf, "tochki:size=3x3 .x./xOx/.x. o 0 0 - xb3:317 5");
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_wrong_game)
+{
+	bg_game *g = new_game("kutochki");
+	int st;
+
+	ck_assert_int_eq(bg_tochki_point(g, 0, &st, NULL, NULL), BG_EWRONGGAME);
+	ck_assert_int_eq(bg_tochki_ring_count(g), BG_EWRONGGAME);
+	bg_game_free(g);
+	g = new_game("tochki:size=3");
+	ck_assert_int_eq(bg_tochki_point(g, 9, &st, NULL, NULL), BG_EINVAL);
+	ck_assert_int_eq(bg_tochki_grounded(g, -1), BG_EINVAL);
+	{
+		size_t n;
+		int pts[4];
+
+		ck_assert_int_eq(bg_tochki_ring(g, 0, pts, 4, &n, NULL), BG_EINVAL);
+	}
+	bg_game_free(g);
+}
+END_TEST
+
+/* ---- SGF ------------------------------------------------------------------- */
+
+static uint64_t rng_next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* Play up to `plies` random moves; returns the plies played. */
+static int random_game(bg_game *g, uint64_t seed, int plies)
+{
+	size_t cap = bg_max_moves(g), n;
+	bg_move *moves = malloc(cap * sizeof(*moves));
+	int k = 0, status;
+
+	ck_assert_ptr_nonnull(moves);
+	for (; k < plies; k++) {
+		bg_outcome(g, &status, NULL, NULL);
+		if (status != BG_ONGOING)
+			break;
+		ck_assert_int_eq(bg_legal_moves(g, moves, cap, &n), BG_OK);
+		ck_assert(n > 0);
+		play_ok(g, &moves[rng_next(&seed) % n]);
+	}
+	free(moves);
+	return k;
+}
+
+static char *sgf_of(const bg_game *g)
+{
+	size_t len = 0;
+	char *buf;
+
+	ck_assert_int_eq(bg_tochki_sgf(g, NULL, 0, &len), BG_EBUFSIZE);
+	buf = malloc(len + 1);
+	ck_assert_int_eq(bg_tochki_sgf(g, buf, len + 1, &len), BG_OK);
+	ck_assert_int_eq(strlen(buf), len);
+	return buf;
+}
+
+static void same_position(const bg_game *a, const bg_game *b)
+{
+	static char ta[BUF], tb[BUF];
+
+	bg_position_text(a, ta, BUF, NULL);
+	bg_position_text(b, tb, BUF, NULL);
+	ck_assert_str_eq(ta, tb);
+	ck_assert(bg_hash(a) == bg_hash(b));
+}
+
+static void same_game(const bg_game *a, const bg_game *b)
+{
+	same_position(a, b);
+	ck_assert_int_eq(bg_history_length(a), bg_history_length(b));
+}
+
+START_TEST(test_sgf_round_trip)
+{
+	static const char *const specs[] = {
+		"tochki:size=12x10", "tochki:size=9", "tochki:size=10,extra_move",
+		"tochki:size=8x7,start=empty,allow_pass,ground_any_time",
+		"tochki:size=10,territory",
+	};
+
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++)
+		for (uint64_t seed = 1; seed <= 4; seed++) {
+			bg_game *g = new_game(specs[i]), *back = NULL;
+			char *sgf;
+			int rc;
+
+			random_game(g, seed * 7919, 200);
+			sgf = sgf_of(g);
+			rc = bg_tochki_from_sgf(&back, sgf, specs[i]);
+			ck_assert_msg(rc == BG_OK, "%s: %s\n%s", specs[i],
+				      bg_last_error(), sgf);
+			same_game(g, back);
+			free(sgf);
+			bg_game_free(back);
+			bg_game_free(g);
+		}
+}
+END_TEST
+
+START_TEST(test_sgf_read)
+{
+	bg_game *g = NULL, *r = NULL;
+	size_t len;
+	int color;
+
+	/* zagram style: chain from anywhere, closed with its first point. */
+	ck_assert_int_eq(bg_tochki_from_sgf(&g,
+		"(;GM[40]FF[4]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];W[ca]"
+		";B[ab.bacbbcabba])", "tochki:start=empty"), BG_OK);
+	scores_are(g, 1, 0);
+	bg_game_free(g);
+	/* W first: W is seat 0; set-up replaces the start; a setup that is
+	 * not a start position becomes the record's Position. */
+	ck_assert_int_eq(bg_tochki_from_sgf(&g,
+		"(;GM[40]FF[4]SZ[5:4]AB[bb][cc]AW[cb];W[dd];B[aa])", NULL),
+		BG_OK);
+	ck_assert_int_eq(bg_point_count(g), 20);
+	state_at(g, 3, 3, &color, NULL);
+	ck_assert_int_eq(color, 0);
+	state_at(g, 1, 1, &color, NULL);
+	ck_assert_int_eq(color, 1);
+	ck_assert_int_eq(bg_record_text(g, text, BUF, &len), BG_OK);
+	ck_assert_ptr_nonnull(strstr(text, "[Position \""));
+	ck_assert_int_eq(bg_game_from_record(&r, text), BG_OK);
+	same_game(g, r);
+	bg_game_free(r);
+	/* ... and back to SGF and in again. */
+	{
+		char *sgf = sgf_of(g);
+
+		ck_assert_int_eq(bg_tochki_from_sgf(&r, sgf, NULL), BG_OK);
+		same_game(g, r);
+		free(sgf);
+	}
+	bg_game_free(r);
+	bg_game_free(g);
+	/* Variations: the first is followed. */
+	ck_assert_int_eq(bg_tochki_from_sgf(&g,
+		"(;GM[40]SZ[4](;B[aa];W[bb])(;B[cc]))", "tochki:start=empty"),
+		BG_OK);
+	ck_assert_int_eq(bg_history_length(g), 2);
+	bg_game_free(g);
+	/* Same colour twice: a pass is put in where passes are allowed. */
+	ck_assert_int_eq(bg_tochki_from_sgf(&g,
+		"(;GM[40]SZ[4];B[aa];B[bb])", "tochki:start=empty,allow_pass"),
+		BG_OK);
+	ck_assert_int_eq(bg_history_length(g), 3);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_sgf_bad)
+{
+	static const char *const bad[] = {
+		"", "GM[40]", "(;GM[1]SZ[5])", "(;SZ[5];B[aa])", "(;GM[40]SZ[0])",
+		"(;GM[40]SZ[53])", "(;GM[40]SZ[5:x])", "(;GM[40]SZ[5];B[fa])",
+		"(;GM[40]SZ[5];B[a])", "(;GM[40]SZ[5];B[a1])", "(;GM[40]SZ[5];B[aa",
+		"(;GM[40]SZ[5];B[aa];W[aa])", "(;GM[40]SZ[5];B[aa];B[bb])",
+		"(;GM[40]SZ[5];B[aa];W[bb];AB[cc])", "(;GM[40]SZ[5];B[aa]",
+		"(;GM[40]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];W[ca];B[ab.abbacbcc])",
+		"(;GM[40]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];W[ca];B[ab.abba])",
+		"(;GM[40]SZ[3];B[ba.babbcbab])",
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		bg_game *g = NULL;
+		int rc = bg_tochki_from_sgf(&g, bad[i], "tochki:start=empty");
+
+		ck_assert_msg(rc == BG_EFORMAT, "%s: %d %s", bad[i], rc,
+			      bg_last_error());
+		ck_assert_ptr_null(g);
+		ck_assert(bg_last_error()[0] != '\0');
+	}
+	{
+		bg_game *g = NULL;
+
+		ck_assert_int_eq(bg_tochki_from_sgf(&g, "(;GM[40])", "kutochki"),
+				 BG_EWRONGGAME);
+		ck_assert_int_eq(bg_tochki_from_sgf(&g, "(;GM[40])", "tochki:x=1"),
+				 BG_EOPTION);
+		ck_assert_ptr_null(g);
+	}
+}
+END_TEST
+
+/* ---- Random full games --------------------------------------------------- */
+
+/* The scores are the captured points on the field (B2). */
+static void check_scores_by_count(const bg_game *g)
+{
+	double s[2];
+	int count[2] = { 0, 0 };
+
+	for (size_t p = 0; p < bg_point_count(g); p++) {
+		int st, color, owner;
+
+		bg_tochki_point(g, (int)p, &st, &color, &owner);
+		if (st == BG_TOCHKI_POINT && color != owner)
+			count[owner]++;
+	}
+	bg_score(g, 0, &s[0]);
+	bg_score(g, 1, &s[1]);
+	ck_assert(s[0] == count[0] && s[1] == count[1]);
+}
+
+static void full_games(const char *spec, int games)
+{
+	for (int k = 0; k < games; k++) {
+		bg_game *g = new_game(spec), *p = NULL;
+		char *start = malloc(BUF), *now = malloc(BUF);
+		int plies, status;
+
+		bg_position_text(g, start, BUF, NULL);
+		plies = random_game(g, 0x9E3779B97F4A7C15ull * (uint64_t)(k + 1),
+				    100000);
+		bg_outcome(g, &status, NULL, NULL);
+		ck_assert_int_ne(status, BG_ONGOING);
+		ck_assert(plies > 0);
+		check_scores_by_count(g);
+		/* The final position reads back the same. */
+		bg_position_text(g, now, BUF, NULL);
+		ck_assert_int_eq(bg_game_from_position(&p, now), BG_OK);
+		same_position(g, p);
+		/* Undo goes back to the start exactly. */
+		while (bg_undo(g) == BG_OK)
+			;
+		bg_position_text(g, now, BUF, NULL);
+		ck_assert_str_eq(start, now);
+		ck_assert_int_eq(bg_tochki_ring_count(g), 0);
+		bg_game_free(p);
+		bg_game_free(g);
+		free(start);
+		free(now);
+	}
+}
+
+START_TEST(test_random_full_games)
+{
+	full_games("tochki", 4);
+	full_games("tochki:start=cross4,extra_move", 2);
+	full_games("tochki:size=52x52,start=empty", 1);
+	full_games("tochki:size=3", 20);
+	full_games("tochki:size=6x4,capture_empty_bases", 20);
+	full_games("tochki:size=8,free_enclosure,ground_any_time", 20);
+	full_games("tochki:size=8,territory,allow_pass", 10);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("tochki");
+	TCase *tc = tcase_create("rules");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_simple);
+	tcase_add_test(tc, test_empty_house);
+	tcase_add_test(tc, test_move_priority);
+	tcase_add_test(tc, test_move_priority_big);
+	tcase_add_test(tc, test_onion);
+	tcase_add_test(tc, test_deep_onion);
+	tcase_add_test(tc, test_double);
+	tcase_add_test(tc, test_double_empty_part);
+	tcase_add_test(tc, test_no_empty_inside);
+	tcase_add_test(tc, test_hole);
+	tcase_add_test(tc, test_hole_after_control);
+	tcase_add_test(tc, test_inner_house_intrusion);
+	tcase_add_test(tc, test_not_expand);
+	tcase_add_test(tc, test_two_common);
+	tcase_add_test(tc, test_three_common);
+	tcase_add_test(tc, test_ambiguous);
+	tcase_add_test(tc, test_enemy_house_in_captured_area);
+	tcase_add_test(tc, test_stale_pool_intrusion);
+	tcase_add_test(tc, test_undo_capture);
+	tcase_add_test(tc, test_grounded_points);
+	tcase_add_test(tc, test_grounded_capture);
+	tcase_add_test(tc, test_grounded_house);
+	tcase_add_test(tc, test_ground_leader_only);
+	tcase_add_test(tc, test_ground_any_time);
+	tcase_add_test(tc, test_no_points);
+	tcase_add_test(tc, test_win_margin);
+	tcase_add_test(tc, test_passes);
+	tcase_add_test(tc, test_extra_move);
+	tcase_add_test(tc, test_territory);
+	tcase_add_test(tc, test_capture_empty_bases);
+	tcase_add_test(tc, test_free_enclosure);
+	tcase_add_test(tc, test_start_positions);
+	tcase_add_test(tc, test_bad_specs);
+	tcase_add_test(tc, test_perft);
+	tcase_add_test(tc, test_bad_moves);
+	tcase_add_test(tc, test_position_text);
+	tcase_add_test(tc, test_wrong_game);
+	tcase_add_test(tc, test_sgf_round_trip);
+	tcase_add_test(tc, test_sgf_read);
+	tcase_add_test(tc, test_sgf_bad);
+	tcase_add_test(tc, test_random_full_games);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
