@@ -1,9 +1,9 @@
 /*
  * bgbench: random playouts and perft under the library's own rules.
  *
- *   bgbench SPEC [--seconds S] [--seed N]
+ *   bgbench SPEC [--seconds S] [--seed N] [--list]
  *   bgbench SPEC --perft DEPTH
- *   bgbench --all [--seconds S] [--seed N]
+ *   bgbench --all [--seconds S] [--seed N] [--list]
  *
  * The playout line is parsed by other programs; keep it exact:
  *   SPEC playouts/s=N plies/s=N avg_plies=N wins0=N wins1=N draws=N
@@ -79,6 +79,7 @@ static size_t alloc_calls, alloc_bytes;
 /* ---- playouts ----------------------------------------------------------- */
 
 static uint64_t rng_state;
+static int use_list;
 
 static uint64_t rng_next(void)
 {
@@ -105,22 +106,31 @@ static void die(const char *what, int rc)
 	exit(1);
 }
 
-/* One random game from the start; returns its plies and undoes them. */
+/* One random game from the start; returns its plies and undoes them.
+ * Moves come from bg_random_move, as a bot's playouts would draw them, or
+ * with --list from the whole legal list. */
 static uint32_t playout(bg_game *g, bg_move *buf, size_t cap, int *result,
 			int *winner)
 {
 	uint32_t plies = 0;
+	bg_move one;
 	int status;
 	size_t n;
 
 	for (;;) {
+		const bg_move *m = &one;
+		int rc;
+
 		bg_outcome(g, &status, winner, NULL);
 		if (status != BG_ONGOING || plies == PLAYOUT_CAP)
 			break;
-		bg_legal_moves(g, buf, cap, &n);
-		if (n == 0)
+		if (use_list) {
+			bg_legal_moves(g, buf, cap, &n);
+			m = &buf[rng_next() % n];
+		} else if (bg_random_move(g, &rng_state, &one) != BG_OK) {
 			break;
-		int rc = bg_play(g, &buf[rng_next() % n]);
+		}
+		rc = bg_play(g, m);
 		if (rc)
 			die("play", rc);
 		plies++;
@@ -158,8 +168,12 @@ static void bench(const char *spec, double seconds, uint64_t seed)
 		die(spec, rc);
 	buf = malloc(bg_max_moves(g) * sizeof(*buf));
 	rng_state = seed ? seed : 1;
-	/* One warm-up game lets the history reach its size first. */
-	playout(g, buf, bg_max_moves(g), &result, &winner);
+	/* Warm-up games (a tenth of the time) let the history reach its size
+	 * first: it grows only when a game is longer than any before. */
+	t0 = now();
+	do
+		playout(g, buf, bg_max_moves(g), &result, &winner);
+	while (now() - t0 < seconds / 10);
 	calls = alloc_calls;
 	t0 = now();
 	do {
@@ -223,9 +237,11 @@ static void bench_perft(const char *spec, int depth)
 
 static void usage(void)
 {
-	fputs("usage: bgbench SPEC [--seconds S] [--seed N]\n"
+	fputs("usage: bgbench SPEC [--seconds S] [--seed N] [--list]\n"
 	      "       bgbench SPEC --perft DEPTH\n"
-	      "       bgbench --all [--seconds S] [--seed N]\n", stderr);
+	      "       bgbench --all [--seconds S] [--seed N] [--list]\n"
+	      "--list draws each move from the whole legal list instead of\n"
+	      "bg_random_move\n", stderr);
 	exit(2);
 }
 
@@ -255,6 +271,8 @@ int main(int argc, char **argv)
 			depth = (int)number(argv[++i], 1, 64);
 		else if (!strcmp(argv[i], "--all"))
 			all = 1;
+		else if (!strcmp(argv[i], "--list"))
+			use_list = 1;
 		else if (argv[i][0] == '-' || spec)
 			usage();
 		else

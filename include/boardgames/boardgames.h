@@ -276,6 +276,14 @@ BG_API int bg_move_to_text(const bg_game *g, const bg_move *m, char *buf,
  */
 BG_API int bg_move_from_text(const bg_game *g, const char *text, bg_move *out);
 
+/**
+ * A legal move drawn uniformly at random, for playouts: some games draw it
+ * without listing every move. *rng is the caller's generator state (any
+ * value), advanced by the call; the same state gives the same move on every
+ * platform. BG_EGAMEOVER after the end.
+ */
+BG_API int bg_random_move(const bg_game *g, uint64_t *rng, bg_move *out);
+
 /** Play a legal move. BG_EILLEGAL / BG_EGAMEOVER change nothing. */
 BG_API int bg_play(bg_game *g, const bg_move *m);
 /** bg_move_from_text() then bg_play(). */

@@ -324,6 +324,27 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 	return BG_OK;
 }
 
+int bg_random_move(const bg_game *g, uint64_t *rng, bg_move *out)
+{
+	size_t n;
+	int rc;
+
+	if (!g || !rng || !out)
+		return bg_seterr(BG_EINVAL, "NULL argument");
+	if (g->result.status != BG_ONGOING)
+		return bg_seterr(BG_EGAMEOVER, "the game is over");
+	if (g->rules->random_move &&
+	    g->rules->random_move(g->cfg, g->st, rng, out))
+		return BG_OK;
+	rc = bg_game_scratch_moves(g, &n);
+	if (rc)
+		return rc;
+	if (n == 0)
+		return bg_seterr(BG_EGAMEOVER, "no legal move");
+	*out = g->scratch[bg_rand(rng) % n];
+	return BG_OK;
+}
+
 static int is_legal(const bg_game *g, const bg_move *m)
 {
 	size_t n;

@@ -81,6 +81,10 @@ typedef struct bg_rules {
 	size_t (*legal)(const void *cfg, const void *st, bg_move *buf);
 	/* Optional: true when m is legal; saves a full generation in play. */
 	bool (*is_legal)(const void *cfg, const void *st, const bg_move *m);
+	/* Optional: a legal move drawn uniformly with bg_rand(rng), or false
+	 * to let the core draw from the full list. Never called at the end. */
+	bool (*random_move)(const void *cfg, const void *st, uint64_t *rng,
+			    bg_move *out);
 	/* Optional: true when `path` (npath points) is another way to make
 	 * legal move m, for move text ("a1-c1-c3" for "a1-a3-c3"). */
 	bool (*path_ok)(const void *cfg, const void *st, const bg_move *m,
@@ -105,6 +109,17 @@ typedef struct bg_rules {
 	 * errors with bg_seterr() and return BG_EFORMAT. */
 	int (*read_position)(const void *cfg, void *st, const char *text);
 } bg_rules;
+
+/* The next number of the generator behind bg_random_move (splitmix64):
+ * fixed, so a state gives the same moves everywhere. */
+static inline uint64_t bg_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
 
 /* The catalogue, in lib/games/catalog.c. */
 extern const bg_rules *const bg_catalog[];
