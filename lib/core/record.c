@@ -2,6 +2,7 @@
  * Position text "SPEC GAME-PART PLY" and the PGN-like record text.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -304,9 +305,14 @@ static int play_tokens(bg_game *g, const char *s, char *stated)
 		}
 		nmove++;
 		int rc = bg_play_text(g, tok);
-		if (rc)
+		if (rc) {
+			char why[256];
+
+			/* The detail lives in the buffer bg_seterr writes. */
+			snprintf(why, sizeof(why), "%s", bg_last_error());
 			return bg_seterr(BG_EFORMAT, "move %u '%s': %s: %s", nmove,
-					 tok, bg_strerror(rc), bg_last_error());
+					 tok, bg_strerror(rc), why);
+		}
 	}
 }
 

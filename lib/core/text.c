@@ -132,23 +132,37 @@ int bg_move_to_text(const bg_game *g, const bg_move *m, char *buf, size_t cap,
 	return bg_text_out(&sb, len);
 }
 
+/* Move text read into points and the separators between them. */
+typedef struct parsed {
+	uint16_t pts[BG_MOVE_MAX_POINTS];
+	char seps[BG_MOVE_MAX_POINTS]; /* seps[i] stands before pts[i + 1] */
+	size_t n;
+	int mark;   /* a trailing '!': BG_MOVE_FLAG_MARK */
+	int strict; /* separators must be those of the move's kind */
+} parsed;
+
+/* The separator move text writes between path points of a kind. */
+static char path_sep(int kind)
+{
+	return kind == BG_MOVE_PLACE ? ',' : kind == BG_MOVE_CAPTURE ? 'x' : '-';
+}
+
 /* Split move text into points: names separated by '-', ',' or an 'x'
  * right after a name (names end in a digit, so "c3xx5" is c3, x5). */
-static int split_points(const bg_board *b, const char *s, uint16_t *pts,
-			size_t *n)
+static int split_points(const bg_board *b, const char *s, parsed *t)
 {
-	*n = 0;
+	t->n = 0;
 	for (;;) {
 		int p;
 
-		if (*n == BG_MOVE_MAX_POINTS || !read_name(b, &s, &p))
+		if (t->n == BG_MOVE_MAX_POINTS || !read_name(b, &s, &p))
 			return 0;
-		pts[(*n)++] = (uint16_t)p;
+		t->pts[t->n++] = (uint16_t)p;
 		if (!*s)
 			return 1;
 		if (*s != '-' && *s != ',' && *s != 'x')
 			return 0;
-		s++;
+		t->seps[t->n - 1] = *s++;
 	}
 }
 
@@ -187,59 +201,84 @@ static int same_set(const uint16_t *a, const uint16_t *b, size_t n)
 	return 1;
 }
 
-/* Text points pts[0..n) name move m: its path in order (placements in any
- * order: "e5,c3" is "c3,e5") and its removals in any order. */
-static int same_points(const bg_move *m, const uint16_t *pts, size_t n,
-		       int mark)
+/* The text's path separators (the first np - 1) are all those of m's kind,
+ * so "e1xg1" is not the step "e1-g1" while a capture fits it. */
+static int path_seps_fit(const bg_move *m, const parsed *t, size_t np)
+{
+	for (size_t i = 0; t->strict && i + 1 < np; i++)
+		if (t->seps[i] != path_sep(m->kind))
+			return 0;
+	return 1;
+}
+
+/* The text names move m with all its points: the path in order
+ * (placements in any order: "e5,c3" is "c3,e5"), then each removal after
+ * an 'x', in any order. */
+static int same_points(const bg_move *m, const parsed *t)
 {
 	size_t np = m->npath;
 
-	if ((m->flags & BG_MOVE_FLAG_MARK) != mark ||
-	    np + m->nremove != n)
+	if ((m->flags & BG_MOVE_FLAG_MARK) != t->mark ||
+	    np + m->nremove != t->n || !path_seps_fit(m, t, np))
 		return 0;
-	if (m->kind == BG_MOVE_PLACE ? !same_set(m->pts, pts, np) :
-	    memcmp(m->pts, pts, np * sizeof(*pts)) != 0)
+	for (size_t i = np; t->strict && i < t->n; i++)
+		if (t->seps[i - 1] != 'x')
+			return 0;
+	if (m->kind == BG_MOVE_PLACE ? !same_set(m->pts, t->pts, np) :
+	    memcmp(m->pts, t->pts, np * sizeof(t->pts[0])) != 0)
 		return 0;
-	return same_set(m->pts + np, pts + np, m->nremove);
+	return same_set(m->pts + np, t->pts + np, m->nremove);
 }
 
-/* Match pts against the legal moves: the same points; or the same ends,
- * by path_ok for longer paths. */
-static int match_points(const bg_game *g, const bg_move *list, size_t nl,
-			const uint16_t *pts, size_t n, int mark,
-			const char *text, bg_move *out)
+/* The text gives m's first and last point, with m's separators, and
+ * either nothing between (from-to) or another path the game accepts. */
+static int same_ends(const bg_game *g, const bg_move *m, const parsed *t)
+{
+	if (m->nremove || m->npath < 2 || t->n < 2 ||
+	    (m->flags & BG_MOVE_FLAG_MARK) != t->mark ||
+	    m->pts[0] != t->pts[0] || m->pts[m->npath - 1] != t->pts[t->n - 1] ||
+	    !path_seps_fit(m, t, t->n))
+		return 0;
+	return t->n == 2 || (g->rules->path_ok &&
+			     g->rules->path_ok(g->cfg, g->st, m, t->pts, t->n));
+}
+
+/* One matching pass: the number of moves the text fits, *pickp the first
+ * (or the only exact one). */
+static size_t match_pass(const bg_game *g, const bg_move *list, size_t nl,
+			 const parsed *t, size_t *pickp)
 {
 	size_t found = 0, pick = 0;
 
 	for (size_t i = 0; i < nl; i++)
-		if (same_points(&list[i], pts, n, mark)) {
+		if (same_points(&list[i], t)) {
 			found++;
 			pick = i;
 		}
-	for (size_t i = 0; i < nl && !found; i++) {
-		const bg_move *m = &list[i];
-
-		if (m->nremove || m->npath < 2 || n < 2 ||
-		    (m->flags & BG_MOVE_FLAG_MARK) != mark ||
-		    m->pts[0] != pts[0] || m->pts[m->npath - 1] != pts[n - 1])
-			continue;
-		if (n == 2 || (g->rules->path_ok &&
-			       g->rules->path_ok(g->cfg, g->st, m, pts, n))) {
+	for (size_t i = 0; i < nl && !found; i++)
+		if (same_ends(g, &list[i], t)) {
 			found++;
 			pick = i;
 		}
-	}
-	/* Count the rest of the from-to matches for ambiguity. */
-	if (found == 1 && n == 2 && !same_points(&list[pick], pts, n, mark))
-		for (size_t i = pick + 1; i < nl; i++) {
-			const bg_move *m = &list[i];
+	/* From-to text fitting several moves: count them all. */
+	if (found == 1 && t->n == 2 && !same_points(&list[pick], t))
+		for (size_t i = pick + 1; i < nl; i++)
+			found += (size_t)same_ends(g, &list[i], t);
+	*pickp = pick;
+	return found;
+}
 
-			if (!m->nremove && m->npath >= 2 &&
-			    (m->flags & BG_MOVE_FLAG_MARK) == mark &&
-			    m->pts[0] == pts[0] &&
-			    m->pts[m->npath - 1] == pts[1])
-				found++;
-		}
+
+/* Match the text against the legal moves: all the points of one move, or
+ * else its ends alone; first with the separators of the move's kind, then,
+ * when nothing fits, with any ("c3-e5" for the capture c3xe5). */
+static int match_points(const bg_game *g, const bg_move *list, size_t nl,
+			parsed *t, const char *text, bg_move *out)
+{
+	size_t found = 0, pick = 0;
+
+	for (t->strict = 1; t->strict >= 0 && !found; t->strict--)
+		found = match_pass(g, list, nl, t, &pick);
 	if (found == 0)
 		return bg_seterr(BG_EILLEGAL, "'%s' is not a legal move here",
 				 text);
@@ -254,68 +293,81 @@ static int match_points(const bg_game *g, const bg_move *list, size_t nl,
 /* A placement that carries more than the legal list can hold (Dots: a new
  * point and the chain it closes, under free enclosure) is legal when the
  * game says so. */
-static int unlisted_placement(const bg_game *g, const uint16_t *pts, size_t n,
-			      int mark, bg_move *out)
+static int unlisted_placement(const bg_game *g, const parsed *t, bg_move *out)
 {
 	bg_move m;
 
-	if (!g->rules->is_legal || n == 0)
+	if (!g->rules->is_legal || t->n == 0)
 		return BG_EILLEGAL;
+	for (size_t i = 0; i + 1 < t->n; i++)
+		if (t->seps[i] != ',')
+			return BG_EILLEGAL;
 	memset(&m, 0, sizeof(m));
 	m.kind = BG_MOVE_PLACE;
-	m.npath = (uint8_t)n;
-	m.flags = (uint8_t)mark;
-	memcpy(m.pts, pts, n * sizeof(*pts));
+	m.npath = (uint8_t)t->n;
+	m.flags = (uint8_t)t->mark;
+	memcpy(m.pts, t->pts, t->n * sizeof(t->pts[0]));
 	if (!g->rules->is_legal(g->cfg, g->st, &m))
 		return BG_EILLEGAL;
 	*out = m;
 	return BG_OK;
 }
 
+/* The legal move whose canonical text is norm, if any. */
+static const bg_move *canonical_match(const bg_game *g, size_t nl,
+				      const char *norm)
+{
+	const bg_board *b = g->rules->board(g->cfg);
+	char buf[TEXT_MAX];
+	bg_strbuf sb;
+
+	for (size_t i = 0; i < nl; i++) {
+		bg_sb_init(&sb, buf, sizeof(buf));
+		bg_put_move(&sb, b, &g->scratch[i]);
+		if (bg_sb_fits(&sb) && strcmp(buf, norm) == 0)
+			return &g->scratch[i];
+	}
+	return NULL;
+}
+
 int bg_move_from_text(const bg_game *g, const char *text, bg_move *out)
 {
-	char norm[TEXT_MAX], buf[TEXT_MAX];
-	uint16_t pts[BG_MOVE_MAX_POINTS];
-	const bg_board *b;
-	size_t nl, n = 0, len;
-	bg_strbuf sb;
-	int mark = 0;
+	char norm[TEXT_MAX], word[TEXT_MAX];
+	const bg_move *exact;
+	parsed t = {0};
+	size_t nl, len;
+	int rc;
 
 	if (!g || !text || !out)
 		return bg_seterr(BG_EINVAL, "NULL argument");
 	if (!normalise(text, norm))
 		return bg_seterr(BG_EPARSE, "move text too long");
-	b = g->rules->board(g->cfg);
 	len = strlen(norm);
-	if (len && norm[len - 1] == '!') {
-		mark = BG_MOVE_FLAG_MARK;
-		norm[len - 1] = '\0';
+	memcpy(word, norm, len + 1);
+	if (len && word[len - 1] == '!') {
+		t.mark = BG_MOVE_FLAG_MARK;
+		word[len - 1] = '\0';
 	}
-	if (strcmp(norm, "pass") && strcmp(norm, "ground") &&
-	    !split_points(b, norm, pts, &n))
+	int keyword = !strcmp(word, "pass") || !strcmp(word, "ground");
+	if (!keyword && !split_points(g->rules->board(g->cfg), word, &t))
 		return bg_seterr(BG_EPARSE, "'%s' is not a move on this board",
 				 text);
 	if (g->result.status != BG_ONGOING)
 		return bg_seterr(BG_EGAMEOVER, "the game is over");
-	if (mark)
-		norm[len - 1] = '!';
-	int rc = bg_game_scratch_moves(g, &nl);
+	rc = bg_game_scratch_moves(g, &nl);
 	if (rc)
 		return rc;
-	for (size_t i = 0; i < nl; i++) {
-		bg_sb_init(&sb, buf, sizeof(buf));
-		bg_put_move(&sb, b, &g->scratch[i]);
-		if (bg_sb_fits(&sb) && strcmp(buf, norm) == 0) {
-			*out = g->scratch[i];
-			bg_clearerr();
-			return BG_OK;
-		}
+	exact = canonical_match(g, nl, norm);
+	if (exact) {
+		*out = *exact;
+		rc = BG_OK;
+	} else if (keyword) {
+		rc = bg_seterr(BG_EILLEGAL, "'%s' is not legal here", norm);
+	} else {
+		rc = match_points(g, g->scratch, nl, &t, text, out);
+		if (rc == BG_EILLEGAL)
+			rc = unlisted_placement(g, &t, out);
 	}
-	if (!strcmp(norm, "pass") || !strcmp(norm, "ground"))
-		return bg_seterr(BG_EILLEGAL, "'%s' is not legal here", norm);
-	rc = match_points(g, g->scratch, nl, pts, n, mark, text, out);
-	if (rc == BG_EILLEGAL)
-		rc = unlisted_placement(g, pts, n, mark, out);
 	if (rc == BG_OK)
 		bg_clearerr();
 	return rc;
