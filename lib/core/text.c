@@ -313,37 +313,33 @@ static int unlisted_placement(const bg_game *g, const parsed *t, bg_move *out)
 	return BG_OK;
 }
 
-/* The legal move whose canonical text is norm, if any. */
-static const bg_move *canonical_match(const bg_game *g, size_t nl,
-				      const char *norm)
+/* The listed move of a keyword: "pass" or "ground". */
+static int keyword_move(const bg_game *g, size_t nl, const char *word,
+			int mark, bg_move *out)
 {
-	const bg_board *b = g->rules->board(g->cfg);
-	char buf[TEXT_MAX];
-	bg_strbuf sb;
+	int kind = strcmp(word, "pass") ? BG_MOVE_GROUND : BG_MOVE_PASS;
 
-	for (size_t i = 0; i < nl; i++) {
-		bg_sb_init(&sb, buf, sizeof(buf));
-		bg_put_move(&sb, b, &g->scratch[i]);
-		if (bg_sb_fits(&sb) && strcmp(buf, norm) == 0)
-			return &g->scratch[i];
-	}
-	return NULL;
+	for (size_t i = 0; i < nl; i++)
+		if (g->scratch[i].kind == kind &&
+		    (g->scratch[i].flags & BG_MOVE_FLAG_MARK) == mark) {
+			*out = g->scratch[i];
+			return BG_OK;
+		}
+	return bg_seterr(BG_EILLEGAL, "'%s' is not legal here", word);
 }
 
 int bg_move_from_text(const bg_game *g, const char *text, bg_move *out)
 {
-	char norm[TEXT_MAX], word[TEXT_MAX];
-	const bg_move *exact;
+	char word[TEXT_MAX];
 	parsed t = {0};
 	size_t nl, len;
 	int rc;
 
 	if (!g || !text || !out)
 		return bg_seterr(BG_EINVAL, "NULL argument");
-	if (!normalise(text, norm))
+	if (!normalise(text, word))
 		return bg_seterr(BG_EPARSE, "move text too long");
-	len = strlen(norm);
-	memcpy(word, norm, len + 1);
+	len = strlen(word);
 	if (len && word[len - 1] == '!') {
 		t.mark = BG_MOVE_FLAG_MARK;
 		word[len - 1] = '\0';
@@ -357,12 +353,8 @@ int bg_move_from_text(const bg_game *g, const char *text, bg_move *out)
 	rc = bg_game_scratch_moves(g, &nl);
 	if (rc)
 		return rc;
-	exact = canonical_match(g, nl, norm);
-	if (exact) {
-		*out = *exact;
-		rc = BG_OK;
-	} else if (keyword) {
-		rc = bg_seterr(BG_EILLEGAL, "'%s' is not legal here", norm);
+	if (keyword) {
+		rc = keyword_move(g, nl, word, t.mark, out);
 	} else {
 		rc = match_points(g, g->scratch, nl, &t, text, out);
 		if (rc == BG_EILLEGAL)
