@@ -1,0 +1,698 @@
+/*
+ * Leopards and Cows (Леопарды и коровы): two leopards hunt 24 cows that
+ * enter the board one by one, on the 49-point board of Peralikatuma (or
+ * the 33-point cross). Rules: doc/games/leopards-cows.md
+ * (shared/rules/igroteka.md section 5).
+ *
+ * Points are numbered rank by rank from the bottom; bitboards are 64-bit
+ * words over those numbers.
+ */
+#include "core/rules.h"
+#include "core/zobrist.h"
+#include "board/lines.h"
+
+#include <string.h>
+
+/* The 49-point board on a 9x9 frame: the square c3..g7 and a triangle on
+ * each side, every line usable. */
+enum {
+	C1, E1, G1,
+	D2, E2, F2,
+	A3, C3, D3, E3, F3, G3, I3,
+	B4, C4, D4, E4, F4, G4, H4,
+	A5, B5, C5, D5, E5, F5, G5, H5, I5,
+	B6, C6, D6, E6, F6, G6, H6,
+	A7, C7, D7, E7, F7, G7, I7,
+	D8, E8, F8,
+	C9, E9, G9,
+	LP_NPOINTS
+};
+
+static const int8_t lp_xy[LP_NPOINTS][2] = {
+	{ 2, 0 }, { 4, 0 }, { 6, 0 },
+	{ 3, 1 }, { 4, 1 }, { 5, 1 },
+	{ 0, 2 }, { 2, 2 }, { 3, 2 }, { 4, 2 }, { 5, 2 }, { 6, 2 }, { 8, 2 },
+	{ 1, 3 }, { 2, 3 }, { 3, 3 }, { 4, 3 }, { 5, 3 }, { 6, 3 }, { 7, 3 },
+	{ 0, 4 }, { 1, 4 }, { 2, 4 }, { 3, 4 }, { 4, 4 }, { 5, 4 }, { 6, 4 }, { 7, 4 }, { 8, 4 },
+	{ 1, 5 }, { 2, 5 }, { 3, 5 }, { 4, 5 }, { 5, 5 }, { 6, 5 }, { 7, 5 },
+	{ 0, 6 }, { 2, 6 }, { 3, 6 }, { 4, 6 }, { 5, 6 }, { 6, 6 }, { 8, 6 },
+	{ 3, 7 }, { 4, 7 }, { 5, 7 },
+	{ 2, 8 }, { 4, 8 }, { 6, 8 },
+};
+
+static const bg_line lp_lines[] = {
+	{ BG_LINE_SOLID, 5, { C3, D3, E3, F3, G3 } },
+	{ BG_LINE_SOLID, 5, { C4, D4, E4, F4, G4 } },
+	{ BG_LINE_SOLID, 5, { C6, D6, E6, F6, G6 } },
+	{ BG_LINE_SOLID, 5, { C7, D7, E7, F7, G7 } },
+	{ BG_LINE_SOLID, 5, { C3, C4, C5, C6, C7 } },
+	{ BG_LINE_SOLID, 5, { D3, D4, D5, D6, D7 } },
+	{ BG_LINE_SOLID, 5, { F3, F4, F5, F6, F7 } },
+	{ BG_LINE_SOLID, 5, { G3, G4, G5, G6, G7 } },
+	{ BG_LINE_SOLID, 9, { A5, B5, C5, D5, E5, F5, G5, H5, I5 } },
+	{ BG_LINE_SOLID, 9, { E1, E2, E3, E4, E5, E6, E7, E8, E9 } },
+	{ BG_LINE_SOLID, 5, { C3, D4, E5, F6, G7 } },
+	{ BG_LINE_SOLID, 5, { C7, D6, E5, F4, G3 } },
+	{ BG_LINE_SOLID, 7, { A3, B4, C5, D6, E7, F8, G9 } },
+	{ BG_LINE_SOLID, 7, { A7, B6, C5, D4, E3, F2, G1 } },
+	{ BG_LINE_SOLID, 7, { C1, D2, E3, F4, G5, H6, I7 } },
+	{ BG_LINE_SOLID, 7, { C9, D8, E7, F6, G5, H4, I3 } },
+	{ BG_LINE_SOLID, 3, { D2, E2, F2 } },
+	{ BG_LINE_SOLID, 3, { C1, E1, G1 } },
+	{ BG_LINE_SOLID, 3, { D8, E8, F8 } },
+	{ BG_LINE_SOLID, 3, { C9, E9, G9 } },
+	{ BG_LINE_SOLID, 3, { B4, B5, B6 } },
+	{ BG_LINE_SOLID, 3, { A3, A5, A7 } },
+	{ BG_LINE_SOLID, 3, { H4, H5, H6 } },
+	{ BG_LINE_SOLID, 3, { I3, I5, I7 } },
+};
+
+/* The 33-point cross on a 7x7 frame (the fox-and-geese board), with its
+ * solid and dashed lines, every line usable. */
+enum {
+	XC1, XD1, XE1,
+	XC2, XD2, XE2,
+	XA3, XB3, XC3, XD3, XE3, XF3, XG3,
+	XA4, XB4, XC4, XD4, XE4, XF4, XG4,
+	XA5, XB5, XC5, XD5, XE5, XF5, XG5,
+	XC6, XD6, XE6,
+	XC7, XD7, XE7,
+	CR_NPOINTS
+};
+
+static const int8_t cr_xy[CR_NPOINTS][2] = {
+	{ 2, 0 }, { 3, 0 }, { 4, 0 },
+	{ 2, 1 }, { 3, 1 }, { 4, 1 },
+	{ 0, 2 }, { 1, 2 }, { 2, 2 }, { 3, 2 }, { 4, 2 }, { 5, 2 }, { 6, 2 },
+	{ 0, 3 }, { 1, 3 }, { 2, 3 }, { 3, 3 }, { 4, 3 }, { 5, 3 }, { 6, 3 },
+	{ 0, 4 }, { 1, 4 }, { 2, 4 }, { 3, 4 }, { 4, 4 }, { 5, 4 }, { 6, 4 },
+	{ 2, 5 }, { 3, 5 }, { 4, 5 },
+	{ 2, 6 }, { 3, 6 }, { 4, 6 },
+};
+
+static const bg_line cr_lines[] = {
+	{ BG_LINE_SOLID, 7, { XA3, XB3, XC3, XD3, XE3, XF3, XG3 } },
+	{ BG_LINE_SOLID, 7, { XA4, XB4, XC4, XD4, XE4, XF4, XG4 } },
+	{ BG_LINE_SOLID, 7, { XA5, XB5, XC5, XD5, XE5, XF5, XG5 } },
+	{ BG_LINE_SOLID, 3, { XC1, XD1, XE1 } },
+	{ BG_LINE_SOLID, 3, { XC2, XD2, XE2 } },
+	{ BG_LINE_SOLID, 3, { XC6, XD6, XE6 } },
+	{ BG_LINE_SOLID, 3, { XC7, XD7, XE7 } },
+	{ BG_LINE_SOLID, 7, { XC1, XC2, XC3, XC4, XC5, XC6, XC7 } },
+	{ BG_LINE_SOLID, 7, { XD1, XD2, XD3, XD4, XD5, XD6, XD7 } },
+	{ BG_LINE_SOLID, 7, { XE1, XE2, XE3, XE4, XE5, XE6, XE7 } },
+	{ BG_LINE_SOLID, 3, { XA3, XA4, XA5 } },
+	{ BG_LINE_SOLID, 3, { XB3, XB4, XB5 } },
+	{ BG_LINE_SOLID, 3, { XF3, XF4, XF5 } },
+	{ BG_LINE_SOLID, 3, { XG3, XG4, XG5 } },
+	{ BG_LINE_DASHED, 5, { XA3, XB4, XC5, XD6, XE7 } },
+	{ BG_LINE_DASHED, 5, { XC1, XD2, XE3, XF4, XG5 } },
+	{ BG_LINE_DASHED, 3, { XC3, XD4, XE5 } },
+	{ BG_LINE_DASHED, 5, { XA5, XB4, XC3, XD2, XE1 } },
+	{ BG_LINE_DASHED, 3, { XC5, XD4, XE3 } },
+	{ BG_LINE_DASHED, 5, { XC7, XD6, XE5, XF4, XG3 } },
+};
+
+enum { LEOPARDS = 0, COWS = 1 };
+enum { LC_MAXP = 64, LC_NONE = 0xff, LC_MAXJUMPS = 8 };
+enum { LC_NLEOPARDS = 2, LC_NCOWS = 24, LC_TAKEN_WIN = 8 };
+/* Capture chains (multi_jump) can give thousands of different results in
+ * contrived positions; the list stops at this many moves. */
+enum { LC_MAX_CHAINS = 4096 };
+
+/* What cows with no move do ([CHOICE] of the rules page). */
+enum { LC_STUCK_LOSE, LC_STUCK_PASS };
+
+typedef struct lc_jump {
+	uint8_t over, to;
+} lc_jump;
+
+typedef struct lc_cfg {
+	bg_board board;
+	int npoints;
+	bool multi;    /* capture chains */
+	bool forced;   /* capture when one can */
+	int stuck;     /* LC_STUCK_* */
+	int reps;      /* occurrences of a position that draw: 2 or 3 */
+	int max_plies; /* 0: no limit */
+	size_t max_moves;
+	uint64_t all;  /* every point */
+	uint64_t step[LC_MAXP];
+	uint8_t njump[LC_MAXP];
+	lc_jump jump[LC_MAXP][LC_MAXJUMPS]; /* by landing point */
+	uint8_t over[LC_MAXP][LC_MAXP];     /* a jump's middle, or LC_NONE */
+} lc_cfg;
+
+typedef struct lc_state {
+	uint64_t leopards, cows;
+	uint8_t placed; /* cows that have entered, taken ones included */
+	uint8_t turn;   /* LEOPARDS or COWS */
+	uint8_t pad[6];
+} lc_state;
+
+static uint64_t bit(int p)
+{
+	return (uint64_t)1 << p;
+}
+
+static int ctz(uint64_t x)
+{
+	return __builtin_ctzll(x);
+}
+
+static int popcount(uint64_t x)
+{
+	return __builtin_popcountll(x);
+}
+
+/* ---- Configuration -------------------------------------------------------- */
+
+enum { LC_OPT_BOARD, LC_OPT_MULTI, LC_OPT_FORCED, LC_OPT_STUCK, LC_OPT_REPS,
+       LC_OPT_PLIES };
+
+static void lc_tables(lc_cfg *c)
+{
+	bg_lineboard lb;
+	size_t edges = 0;
+
+	bg_lineboard_build(&lb, &c->board);
+	memset(c->over, LC_NONE, sizeof(c->over));
+	for (int p = 0; p < c->npoints; p++) {
+		c->all |= bit(p);
+		for (int i = 0; i < lb.nstep[p]; i++, edges++)
+			c->step[p] |= bit(lb.step[p][i].to);
+		for (int q = 0; q < c->npoints; q++)
+			for (int i = 0; i < lb.njump[p]; i++) {
+				const bg_link *l = &lb.jump[p][i];
+
+				if (l->to != q)
+					continue;
+				c->jump[p][c->njump[p]].over = l->over;
+				c->jump[p][c->njump[p]++].to = l->to;
+				c->over[p][q] = l->over;
+			}
+	}
+	/* A cow's or leopard's steps are at most the directed edges; the
+	 * placings at most the points. */
+	c->max_moves = edges > (size_t)c->npoints ? edges : (size_t)c->npoints;
+	if (c->multi)
+		c->max_moves += LC_MAX_CHAINS;
+}
+
+static int lc_configure(void *cfgp, const bg_optval *opts)
+{
+	lc_cfg *c = cfgp;
+
+	memset(c, 0, sizeof(*c));
+	if (opts[LC_OPT_BOARD].i == 0) {
+		c->npoints = LP_NPOINTS;
+		bg_board_lines(&c->board, 9, 9, LP_NPOINTS, lp_xy, lp_lines,
+			       sizeof(lp_lines) / sizeof(lp_lines[0]));
+	} else {
+		c->npoints = CR_NPOINTS;
+		bg_board_lines(&c->board, 7, 7, CR_NPOINTS, cr_xy, cr_lines,
+			       sizeof(cr_lines) / sizeof(cr_lines[0]));
+	}
+	c->multi = opts[LC_OPT_MULTI].i != 0;
+	c->forced = opts[LC_OPT_FORCED].i != 0;
+	c->stuck = (int)opts[LC_OPT_STUCK].i;
+	c->reps = opts[LC_OPT_REPS].i == 0 ? 2 : 3;
+	c->max_plies = (int)opts[LC_OPT_PLIES].i;
+	lc_tables(c);
+	return BG_OK;
+}
+
+static size_t lc_state_size(const void *cfgp)
+{
+	(void)cfgp;
+	return sizeof(lc_state);
+}
+
+static const bg_board *lc_board(const void *cfgp)
+{
+	return &((const lc_cfg *)cfgp)->board;
+}
+
+static void lc_init(const void *cfgp, void *stp)
+{
+	(void)cfgp;
+	memset(stp, 0, sizeof(lc_state));
+}
+
+static size_t lc_max_moves(const void *cfgp)
+{
+	return ((const lc_cfg *)cfgp)->max_moves;
+}
+
+/* ---- Moves ---------------------------------------------------------------- */
+
+static void lc_simple(bg_move *m, int kind, int from, int to)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	m->npath = kind == BG_MOVE_PLACE ? 1 : 2;
+	m->pts[0] = (uint16_t)from;
+	m->pts[1] = (uint16_t)(kind == BG_MOVE_PLACE ? 0 : to);
+}
+
+/* The cows a capture path takes, or 0 when it is no capture from the
+ * position: each hop over a cow still standing to an empty point, a
+ * single hop unless chains are allowed. */
+static uint64_t lc_path_takes(const lc_cfg *c, const lc_state *st,
+			      const uint16_t *path, size_t npath)
+{
+	uint64_t cows = st->cows, taken = 0, occ;
+
+	if (npath < 2 || path[0] >= c->npoints ||
+	    !(st->leopards & bit(path[0])) || (npath > 2 && !c->multi))
+		return 0;
+	occ = st->leopards & ~bit(path[0]);
+	for (size_t i = 1; i < npath; i++) {
+		int from = path[i - 1], to = path[i], over;
+
+		if (to >= c->npoints || (over = c->over[from][to]) == LC_NONE ||
+		    !(cows & bit(over)) || ((cows | occ) & bit(to)))
+			return 0;
+		cows &= ~bit(over);
+		taken |= bit(over);
+	}
+	return taken;
+}
+
+typedef struct lc_gen {
+	const lc_cfg *c;
+	const lc_state *st;
+	bg_move *buf;
+	size_t n, first; /* moves listed; the first capture */
+	uint64_t others;  /* the other leopard */
+	uint16_t path[BG_MOVE_MAX_POINTS];
+} lc_gen;
+
+/* Has a capture by the same leopard with the same landing point and cows
+ * taken been listed? */
+static bool lc_listed(const lc_gen *g, int to, uint64_t taken, int npath)
+{
+	for (size_t i = g->first; i < g->n; i++) {
+		const bg_move *m = &g->buf[i];
+
+		if (m->npath == npath && m->pts[0] == g->path[0] &&
+		    m->pts[npath - 1] == to &&
+		    lc_path_takes(g->c, g->st, m->pts, m->npath) == taken)
+			return true;
+	}
+	return false;
+}
+
+static bool lc_can_jump(const lc_cfg *c, int at, uint64_t cows, uint64_t occ)
+{
+	for (int i = 0; i < c->njump[at]; i++)
+		if ((cows & bit(c->jump[at][i].over)) &&
+		    !(occ & bit(c->jump[at][i].to)))
+			return true;
+	return false;
+}
+
+/* Depth first from `at`, the cows still standing in `cows`. Each chain is
+ * a move of its own (or, with forced capture, only the chains that cannot
+ * go on); a result listed already is not followed again. */
+static void lc_chains(lc_gen *g, int at, uint64_t cows, int depth)
+{
+	const lc_cfg *c = g->c;
+
+	for (int i = 0; i < c->njump[at]; i++) {
+		const lc_jump *j = &c->jump[at][i];
+		uint64_t left = cows & ~bit(j->over);
+		bool more;
+		bg_move *m;
+
+		if (!(cows & bit(j->over)) || ((cows | g->others) & bit(j->to)) ||
+		    g->n >= c->max_moves)
+			continue;
+		if (lc_listed(g, j->to, g->st->cows & ~left, depth + 2))
+			continue;
+		g->path[depth + 1] = j->to;
+		more = c->multi && lc_can_jump(c, j->to, left, left | g->others);
+		if (!(c->forced && more)) {
+			m = &g->buf[g->n++];
+			memset(m, 0, sizeof(*m));
+			m->kind = BG_MOVE_CAPTURE;
+			m->npath = (uint8_t)(depth + 2);
+			memcpy(m->pts, g->path, (size_t)m->npath * sizeof(m->pts[0]));
+		}
+		if (more)
+			lc_chains(g, j->to, left, depth + 1);
+	}
+}
+
+static bool lc_leopard_can_capture(const lc_cfg *c, const lc_state *st)
+{
+	uint64_t occ = st->leopards | st->cows;
+
+	for (uint64_t l = st->leopards; l; l &= l - 1)
+		if (lc_can_jump(c, ctz(l), st->cows, occ))
+			return true;
+	return false;
+}
+
+/* Steps of each leopard, then its captures. */
+static size_t lc_leopard_moves(const lc_cfg *c, const lc_state *st,
+			       bg_move *buf)
+{
+	lc_gen g = { .c = c, .st = st, .buf = buf };
+	uint64_t empty = c->all & ~(st->leopards | st->cows);
+	bool steps = !(c->forced && lc_leopard_can_capture(c, st));
+
+	for (uint64_t l = st->leopards; l; l &= l - 1) {
+		int from = ctz(l);
+
+		for (uint64_t t = c->step[from] & empty; t && steps; t &= t - 1)
+			lc_simple(&buf[g.n++], BG_MOVE_STEP, from, ctz(t));
+		g.first = g.n;
+		g.path[0] = (uint16_t)from;
+		g.others = st->leopards & ~bit(from);
+		lc_chains(&g, from, st->cows, 0);
+	}
+	return g.n;
+}
+
+static bool lc_placing(const lc_state *st)
+{
+	return st->turn == LEOPARDS ? popcount(st->leopards) < LC_NLEOPARDS :
+				      st->placed < LC_NCOWS;
+}
+
+static size_t lc_legal(const void *cfgp, const void *stp, bg_move *buf)
+{
+	const lc_cfg *c = cfgp;
+	const lc_state *st = stp;
+	uint64_t empty = c->all & ~(st->leopards | st->cows);
+	size_t n = 0;
+
+	if (lc_placing(st)) {
+		for (uint64_t t = empty; t; t &= t - 1)
+			lc_simple(&buf[n++], BG_MOVE_PLACE, ctz(t), 0);
+		return n;
+	}
+	if (st->turn == LEOPARDS)
+		return lc_leopard_moves(c, st, buf);
+	for (uint64_t s = st->cows; s; s &= s - 1) {
+		int from = ctz(s);
+
+		for (uint64_t t = c->step[from] & empty; t; t &= t - 1)
+			lc_simple(&buf[n++], BG_MOVE_STEP, from, ctz(t));
+	}
+	if (n == 0) {
+		/* Only under cows_stuck=pass: the game is over otherwise. */
+		memset(buf, 0, sizeof(*buf));
+		n = 1;
+	}
+	return n;
+}
+
+static bool lc_can_move(const lc_cfg *c, const lc_state *st)
+{
+	uint64_t occ = st->leopards | st->cows, own;
+
+	if (lc_placing(st))
+		return true;
+	own = st->turn == LEOPARDS ? st->leopards : st->cows;
+	for (uint64_t s = own; s; s &= s - 1) {
+		int p = ctz(s);
+
+		if ((c->step[p] & ~occ) ||
+		    (st->turn == LEOPARDS && lc_can_jump(c, p, st->cows, occ)))
+			return true;
+	}
+	return false;
+}
+
+/* Another path for the same chain: same leopard, same landing point, same
+ * cows taken. */
+static bool lc_path_ok(const void *cfgp, const void *stp, const bg_move *m,
+		       const uint16_t *path, size_t npath)
+{
+	const lc_cfg *c = cfgp;
+	const lc_state *st = stp;
+	uint64_t taken;
+
+	if (m->kind != BG_MOVE_CAPTURE || st->turn != LEOPARDS)
+		return false;
+	taken = lc_path_takes(c, st, path, npath);
+	return taken && path[npath - 1] == m->pts[m->npath - 1] &&
+	       taken == lc_path_takes(c, st, m->pts, m->npath);
+}
+
+static int lc_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
+{
+	const lc_cfg *c = cfgp;
+	lc_state *st = stp;
+	uint64_t *own = st->turn == LEOPARDS ? &st->leopards : &st->cows;
+	int flags = BG_APPLY_IRREVERSIBLE;
+
+	(void)undo;
+	switch (m->kind) {
+	case BG_MOVE_PLACE:
+		*own |= bit(m->pts[0]);
+		if (st->turn == COWS)
+			st->placed++;
+		break;
+	case BG_MOVE_CAPTURE:
+		for (int i = 1; i < m->npath; i++)
+			st->cows &= ~bit(c->over[m->pts[i - 1]][m->pts[i]]);
+		/* A chain may end where it began. */
+		*own &= ~bit(m->pts[0]);
+		*own |= bit(m->pts[m->npath - 1]);
+		break;
+	case BG_MOVE_STEP:
+		*own ^= bit(m->pts[0]) | bit(m->pts[1]);
+		flags = 0;
+		break;
+	default:
+		flags = 0;
+		break;
+	}
+	st->turn ^= 1;
+	return flags;
+}
+
+static int lc_to_move(const void *cfgp, const void *stp)
+{
+	(void)cfgp;
+	return ((const lc_state *)stp)->turn;
+}
+
+/* ---- Outcome -------------------------------------------------------------- */
+
+static void lc_set(bg_result *out, int status, int winner, int reason)
+{
+	out->status = status;
+	out->winner = winner;
+	out->reason = reason;
+}
+
+static void lc_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	const lc_cfg *c = cfgp;
+	const lc_state *st = stp;
+
+	lc_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	if (st->placed - popcount(st->cows) >= LC_TAKEN_WIN)
+		lc_set(out, BG_WIN, LEOPARDS, BG_REASON_PIECES);
+	else if (!lc_can_move(c, st) &&
+		 (st->turn == LEOPARDS || c->stuck == LC_STUCK_LOSE))
+		lc_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
+	else if (ctx->reps >= (uint32_t)c->reps - 1)
+		lc_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
+	else if (c->max_plies && ctx->ply >= (uint32_t)c->max_plies)
+		lc_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+}
+
+/* ---- Position ------------------------------------------------------------- */
+
+static uint64_t lc_hash(const void *cfgp, const void *stp)
+{
+	const lc_state *st = stp;
+	uint64_t h = bg_zobrist(3, st->placed);
+
+	(void)cfgp;
+	if (st->turn)
+		h ^= bg_zobrist(2, 0);
+	for (uint64_t s = st->leopards; s; s &= s - 1)
+		h ^= bg_zobrist(LEOPARDS, (uint32_t)ctz(s));
+	for (uint64_t s = st->cows; s; s &= s - 1)
+		h ^= bg_zobrist(COWS, (uint32_t)ctz(s));
+	return h;
+}
+
+static void lc_piece(const void *cfgp, const void *stp, int p, int *seat,
+		     int *kind)
+{
+	const lc_state *st = stp;
+
+	(void)cfgp;
+	*seat = -1;
+	*kind = BG_PIECE_NONE;
+	if (st->leopards & bit(p)) {
+		*seat = LEOPARDS;
+		*kind = BG_PIECE_KING;
+	} else if (st->cows & bit(p)) {
+		*seat = COWS;
+		*kind = BG_PIECE_MAN;
+	}
+}
+
+/* The first point of the rank of point p (points of a rank are
+ * consecutive). */
+static int lc_rank_start(const lc_cfg *c, int p)
+{
+	const int8_t (*xy)[2] = c->board.xy;
+
+	while (p > 0 && xy[p - 1][1] == xy[p][1])
+		p--;
+	return p;
+}
+
+/* Ranks from the top, each its points from the left: l, c or '.'; then the
+ * side to move, l or c, and the cows still to enter. */
+static void lc_write_position(const void *cfgp, const void *stp,
+			      bg_strbuf *out)
+{
+	const lc_cfg *c = cfgp;
+	const lc_state *st = stp;
+
+	for (int p = c->npoints - 1; p >= 0; p--) {
+		int first = lc_rank_start(c, p);
+
+		for (int q = first; q <= p; q++)
+			bg_sb_putc(out, (st->leopards & bit(q)) ? 'l' :
+					(st->cows & bit(q)) ? 'c' : '.');
+		bg_sb_putc(out, first ? '/' : ' ');
+		p = first;
+	}
+	bg_sb_printf(out, "%c %d", st->turn == LEOPARDS ? 'l' : 'c',
+		     LC_NCOWS - st->placed);
+}
+
+static int lc_read_board(const lc_cfg *c, lc_state *tmp, const char **sp)
+{
+	const char *s = *sp;
+
+	for (int p = c->npoints - 1; p >= 0; p--) {
+		int first = lc_rank_start(c, p);
+		int rank = c->board.xy[p][1] + 1;
+
+		for (int q = first; q <= p; q++, s++) {
+			if (*s == 'l')
+				tmp->leopards |= bit(q);
+			else if (*s == 'c')
+				tmp->cows |= bit(q);
+			else if (*s != '.')
+				return bg_seterr(BG_EFORMAT,
+						 "rank %d: expected %d of . l c",
+						 rank, p - first + 1);
+		}
+		if (*s++ != (first ? '/' : ' '))
+			return bg_seterr(BG_EFORMAT,
+					 "rank %d: expected %d points then '%c'",
+					 rank, p - first + 1, first ? '/' : ' ');
+		p = first;
+	}
+	*sp = s;
+	return BG_OK;
+}
+
+/* The placing order is fixed: leopard, cow, leopard, cow, then a cow after
+ * each leopard move. */
+static int lc_check_phase(const lc_state *st)
+{
+	int leopards = popcount(st->leopards), cows = popcount(st->cows);
+
+	if (leopards > LC_NLEOPARDS)
+		return bg_seterr(BG_EFORMAT, "%d leopards", leopards);
+	if (cows > st->placed)
+		return bg_seterr(BG_EFORMAT, "%d cows on the board, %d entered",
+				 cows, st->placed);
+	if (leopards < LC_NLEOPARDS && cows != st->placed)
+		return bg_seterr(BG_EFORMAT,
+				 "a cow taken before both leopards are placed");
+	if ((leopards == 0 && !(st->placed == 0 && st->turn == LEOPARDS)) ||
+	    (leopards == 1 && st->placed != (st->turn == LEOPARDS)) ||
+	    (leopards == 2 && st->placed < 1) ||
+	    (leopards == 2 && st->placed == 1 && st->turn != COWS))
+		return bg_seterr(BG_EFORMAT,
+				 "%d leopards and %d cows entered do not fit the placing order",
+				 leopards, st->placed);
+	return BG_OK;
+}
+
+static int lc_read_position(const void *cfgp, void *stp, const char *text)
+{
+	const lc_cfg *c = cfgp;
+	lc_state tmp;
+	const char *s = text;
+	int hand = 0, digits = 0;
+
+	memset(&tmp, 0, sizeof(tmp));
+	if (lc_read_board(c, &tmp, &s) != BG_OK)
+		return BG_EFORMAT;
+	if ((s[0] != 'l' && s[0] != 'c') || s[1] != ' ')
+		return bg_seterr(BG_EFORMAT,
+				 "expected the side to move, l or c, after the board");
+	tmp.turn = s[0] == 'l' ? LEOPARDS : COWS;
+	for (s += 2; *s >= '0' && *s <= '9' && digits < 3; s++, digits++)
+		hand = hand * 10 + (*s - '0');
+	if (!digits || *s || hand > LC_NCOWS)
+		return bg_seterr(BG_EFORMAT,
+				 "expected the cows to enter, 0..%d, after the side to move",
+				 LC_NCOWS);
+	tmp.placed = (uint8_t)(LC_NCOWS - hand);
+	if (lc_check_phase(&tmp) != BG_OK)
+		return BG_EFORMAT;
+	memcpy(stp, &tmp, sizeof(tmp));
+	return BG_OK;
+}
+
+/* ---- Table ---------------------------------------------------------------- */
+
+static const char *const lc_aliases[] = { "leopardy-korovy", NULL };
+
+static const bg_optdef lc_options[] = {
+	{ "board", BG_OPT_ENUM, "49", "49|33",
+	  "the 49-point Peralikatuma board or the 33-point cross" },
+	{ "multi_jump", BG_OPT_BOOL, "0", "0|1",
+	  "a leopard may go on jumping after a capture" },
+	{ "forced_capture", BG_OPT_BOOL, "0", "0|1",
+	  "a leopard that can capture must (and go on while it can)" },
+	{ "cows_stuck", BG_OPT_ENUM, "lose", "lose|pass",
+	  "cows with no move lose, or pass" },
+	{ "repetition", BG_OPT_ENUM, "3", "2|3",
+	  "a position occurring this many times is a draw" },
+	{ "max_plies", BG_OPT_INT, "0", "0..100000",
+	  "the game is drawn at this ply; 0: no limit" },
+};
+
+const bg_rules bg_rules_leopards_cows = {
+	.name = "leopards-cows",
+	.aliases = lc_aliases,
+	.title_en = "Leopards and Cows",
+	.title_ru = "Леопарды и коровы",
+	.seat_names = { "Leopards", "Cows" },
+	.options = lc_options,
+	.noptions = sizeof(lc_options) / sizeof(lc_options[0]),
+	.config_size = sizeof(lc_cfg),
+	.configure = lc_configure,
+	.state_size = lc_state_size,
+	.board = lc_board,
+	.init = lc_init,
+	.max_moves = lc_max_moves,
+	.legal = lc_legal,
+	.path_ok = lc_path_ok,
+	.apply = lc_apply,
+	.to_move = lc_to_move,
+	.outcome = lc_outcome,
+	.hash = lc_hash,
+	.piece = lc_piece,
+	.write_position = lc_write_position,
+	.read_position = lc_read_position,
+};

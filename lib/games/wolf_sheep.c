@@ -1,0 +1,411 @@
+/*
+ * Wolf and Sheep (Волк и овцы): a wolf against four sheep on the 32 dark
+ * points of an 8x8 board joined by diagonal lines. Rules:
+ * doc/games/wolf-sheep.md (shared/rules/igroteka.md section 1).
+ *
+ * Points are numbered rank by rank from a1, four to a rank; bitboards are
+ * 32-bit words over those numbers.
+ */
+#include "core/rules.h"
+#include "core/zobrist.h"
+#include "board/lines.h"
+
+#include <string.h>
+
+/* The points, in number order. */
+enum {
+	A1, C1, E1, G1,
+	B2, D2, F2, H2,
+	A3, C3, E3, G3,
+	B4, D4, F4, H4,
+	A5, C5, E5, G5,
+	B6, D6, F6, H6,
+	A7, C7, E7, G7,
+	B8, D8, F8, H8,
+	WS_NPOINTS
+};
+
+static const int8_t ws_xy[WS_NPOINTS][2] = {
+	{ 0, 0 }, { 2, 0 }, { 4, 0 }, { 6, 0 },
+	{ 1, 1 }, { 3, 1 }, { 5, 1 }, { 7, 1 },
+	{ 0, 2 }, { 2, 2 }, { 4, 2 }, { 6, 2 },
+	{ 1, 3 }, { 3, 3 }, { 5, 3 }, { 7, 3 },
+	{ 0, 4 }, { 2, 4 }, { 4, 4 }, { 6, 4 },
+	{ 1, 5 }, { 3, 5 }, { 5, 5 }, { 7, 5 },
+	{ 0, 6 }, { 2, 6 }, { 4, 6 }, { 6, 6 },
+	{ 1, 7 }, { 3, 7 }, { 5, 7 }, { 7, 7 },
+};
+
+static const bg_line ws_lines[] = {
+	{ BG_LINE_SOLID, 8, { A1, B2, C3, D4, E5, F6, G7, H8 } },
+	{ BG_LINE_SOLID, 6, { A3, B4, C5, D6, E7, F8 } },
+	{ BG_LINE_SOLID, 4, { A5, B6, C7, D8 } },
+	{ BG_LINE_SOLID, 2, { A7, B8 } },
+	{ BG_LINE_SOLID, 6, { C1, D2, E3, F4, G5, H6 } },
+	{ BG_LINE_SOLID, 4, { E1, F2, G3, H4 } },
+	{ BG_LINE_SOLID, 2, { G1, H2 } },
+	{ BG_LINE_SOLID, 3, { A3, B2, C1 } },
+	{ BG_LINE_SOLID, 5, { A5, B4, C3, D2, E1 } },
+	{ BG_LINE_SOLID, 7, { A7, B6, C5, D4, E3, F2, G1 } },
+	{ BG_LINE_SOLID, 7, { B8, C7, D6, E5, F4, G3, H2 } },
+	{ BG_LINE_SOLID, 5, { D8, E7, F6, G5, H4 } },
+	{ BG_LINE_SOLID, 3, { F8, G7, H6 } },
+};
+
+enum { WOLF = 0, SHEEP = 1 };
+enum { WS_NSHEEP = 4, WS_WIDTH = 8 };
+
+/* What sheep with no move do ([CHOICE] of the rules page). */
+enum { WS_STUCK_LOSE, WS_STUCK_PASS };
+
+typedef struct ws_cfg {
+	bg_board board;
+	int wolf_start;
+	int stuck;      /* WS_STUCK_* */
+	int reps;       /* occurrences of a position that draw: 2 or 3 */
+	int max_plies;  /* 0: no limit */
+	uint32_t nb[WS_NPOINTS];   /* the wolf's steps */
+	uint32_t fwd[WS_NPOINTS];  /* a sheep's steps: one rank up */
+	uint32_t below[WS_NPOINTS]; /* points on ranks <= the point's */
+} ws_cfg;
+
+typedef struct ws_state {
+	uint32_t sheep; /* bitboard */
+	uint8_t wolf;   /* point */
+	uint8_t turn;   /* WOLF or SHEEP */
+	uint8_t pad[2];
+} ws_state;
+
+static int ws_rank(int p)
+{
+	return ws_xy[p][1];
+}
+
+/* ---- Configuration -------------------------------------------------------- */
+
+enum { WS_OPT_WOLF, WS_OPT_STUCK, WS_OPT_REPS, WS_OPT_PLIES };
+
+static const uint8_t ws_wolf_starts[4] = { B8, D8, F8, H8 };
+
+static void ws_tables(ws_cfg *c)
+{
+	bg_lineboard lb;
+
+	bg_lineboard_build(&lb, &c->board);
+	for (int p = 0; p < WS_NPOINTS; p++) {
+		for (int i = 0; i < lb.nstep[p]; i++) {
+			const bg_link *l = &lb.step[p][i];
+
+			c->nb[p] |= 1u << l->to;
+			if (l->dy > 0)
+				c->fwd[p] |= 1u << l->to;
+		}
+		for (int q = 0; q < WS_NPOINTS; q++)
+			if (ws_rank(q) <= ws_rank(p))
+				c->below[p] |= 1u << q;
+	}
+}
+
+static int ws_configure(void *cfgp, const bg_optval *opts)
+{
+	ws_cfg *c = cfgp;
+
+	memset(c, 0, sizeof(*c));
+	bg_board_lines(&c->board, WS_WIDTH, WS_WIDTH, WS_NPOINTS, ws_xy,
+		       ws_lines, sizeof(ws_lines) / sizeof(ws_lines[0]));
+	c->wolf_start = ws_wolf_starts[opts[WS_OPT_WOLF].i];
+	c->stuck = (int)opts[WS_OPT_STUCK].i;
+	c->reps = opts[WS_OPT_REPS].i == 0 ? 2 : 3;
+	c->max_plies = (int)opts[WS_OPT_PLIES].i;
+	c->board.marks[c->wolf_start] = BG_MARK_HOME0;
+	c->board.marks[A1] = c->board.marks[C1] = BG_MARK_HOME1;
+	c->board.marks[E1] = c->board.marks[G1] = BG_MARK_HOME1;
+	ws_tables(c);
+	return BG_OK;
+}
+
+static size_t ws_state_size(const void *cfgp)
+{
+	(void)cfgp;
+	return sizeof(ws_state);
+}
+
+static const bg_board *ws_board(const void *cfgp)
+{
+	return &((const ws_cfg *)cfgp)->board;
+}
+
+static void ws_init(const void *cfgp, void *stp)
+{
+	const ws_cfg *c = cfgp;
+	ws_state *st = stp;
+
+	memset(st, 0, sizeof(*st));
+	st->sheep = 1u << A1 | 1u << C1 | 1u << E1 | 1u << G1;
+	st->wolf = (uint8_t)c->wolf_start;
+	st->turn = WOLF;
+}
+
+/* ---- Moves ---------------------------------------------------------------- */
+
+static size_t ws_max_moves(const void *cfgp)
+{
+	(void)cfgp;
+	return 8; /* four sheep with two steps each; the wolf has four */
+}
+
+static void ws_step(bg_move *m, int from, int to)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = BG_MOVE_STEP;
+	m->npath = 2;
+	m->pts[0] = (uint16_t)from;
+	m->pts[1] = (uint16_t)to;
+}
+
+/* The wolf's steps, or each sheep's in turn, to points in number order. */
+static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
+{
+	uint32_t empty = ~(st->sheep | 1u << st->wolf);
+	size_t n = 0;
+
+	if (st->turn == WOLF) {
+		for (uint32_t t = c->nb[st->wolf] & empty; t; t &= t - 1)
+			ws_step(&buf[n++], st->wolf, __builtin_ctz(t));
+		return n;
+	}
+	for (uint32_t s = st->sheep; s; s &= s - 1) {
+		int from = __builtin_ctz(s);
+
+		for (uint32_t t = c->fwd[from] & empty; t; t &= t - 1)
+			ws_step(&buf[n++], from, __builtin_ctz(t));
+	}
+	return n;
+}
+
+static bool ws_can_move(const ws_cfg *c, const ws_state *st)
+{
+	uint32_t empty = ~(st->sheep | 1u << st->wolf);
+
+	if (st->turn == WOLF)
+		return (c->nb[st->wolf] & empty) != 0;
+	for (uint32_t s = st->sheep; s; s &= s - 1)
+		if (c->fwd[__builtin_ctz(s)] & empty)
+			return true;
+	return false;
+}
+
+static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
+{
+	size_t n = ws_gen(cfgp, stp, buf);
+
+	if (n == 0) {
+		/* Only sheep get here, under sheep_stuck=pass. */
+		memset(buf, 0, sizeof(*buf));
+		buf->kind = BG_MOVE_PASS;
+		n = 1;
+	}
+	return n;
+}
+
+static bool ws_is_legal(const void *cfgp, const void *stp, const bg_move *m)
+{
+	const ws_cfg *c = cfgp;
+	const ws_state *st = stp;
+	uint32_t empty = ~(st->sheep | 1u << st->wolf), steps;
+	bg_move want;
+
+	if (m->kind == BG_MOVE_PASS) {
+		memset(&want, 0, sizeof(want));
+		want.kind = BG_MOVE_PASS;
+		return !memcmp(m, &want, sizeof(want)) && !ws_can_move(c, st);
+	}
+	if (m->kind != BG_MOVE_STEP || m->npath != 2 ||
+	    m->pts[0] >= WS_NPOINTS || m->pts[1] >= WS_NPOINTS)
+		return false;
+	ws_step(&want, m->pts[0], m->pts[1]);
+	if (memcmp(m, &want, sizeof(want)))
+		return false;
+	if (st->turn == WOLF)
+		steps = m->pts[0] == st->wolf ? c->nb[st->wolf] : 0;
+	else
+		steps = (st->sheep >> m->pts[0] & 1) ? c->fwd[m->pts[0]] : 0;
+	return (steps & empty) >> m->pts[1] & 1;
+}
+
+static int ws_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
+{
+	ws_state *st = stp;
+	int irreversible = 0;
+
+	(void)cfgp;
+	(void)undo;
+	if (m->kind == BG_MOVE_STEP && st->turn == WOLF) {
+		st->wolf = (uint8_t)m->pts[1];
+	} else if (m->kind == BG_MOVE_STEP) {
+		st->sheep ^= 1u << m->pts[0] | 1u << m->pts[1];
+		/* Sheep never step back. */
+		irreversible = BG_APPLY_IRREVERSIBLE;
+	}
+	st->turn ^= 1;
+	return irreversible;
+}
+
+static int ws_to_move(const void *cfgp, const void *stp)
+{
+	(void)cfgp;
+	return ((const ws_state *)stp)->turn;
+}
+
+/* ---- Outcome -------------------------------------------------------------- */
+
+static void ws_set(bg_result *out, int status, int winner, int reason)
+{
+	out->status = status;
+	out->winner = winner;
+	out->reason = reason;
+}
+
+static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	const ws_cfg *c = cfgp;
+	const ws_state *st = stp;
+
+	ws_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	/* Past every sheep: no sheep on the wolf's rank or below it. */
+	if (!(st->sheep & c->below[st->wolf]))
+		ws_set(out, BG_WIN, WOLF, BG_REASON_GOAL);
+	else if (!ws_can_move(c, st) &&
+		 (st->turn == WOLF || c->stuck == WS_STUCK_LOSE))
+		ws_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
+	else if (ctx->reps >= (uint32_t)c->reps - 1)
+		ws_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
+	else if (c->max_plies && ctx->ply >= (uint32_t)c->max_plies)
+		ws_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+}
+
+/* ---- Position ------------------------------------------------------------- */
+
+static uint64_t ws_hash(const void *cfgp, const void *stp)
+{
+	const ws_state *st = stp;
+	uint64_t h = bg_zobrist(WOLF, st->wolf);
+
+	(void)cfgp;
+	for (uint32_t s = st->sheep; s; s &= s - 1)
+		h ^= bg_zobrist(SHEEP, (uint32_t)__builtin_ctz(s));
+	return st->turn ? h ^ bg_zobrist(2, 0) : h;
+}
+
+static void ws_piece(const void *cfgp, const void *stp, int p, int *seat,
+		     int *kind)
+{
+	const ws_state *st = stp;
+
+	(void)cfgp;
+	*seat = -1;
+	*kind = BG_PIECE_NONE;
+	if (p == st->wolf) {
+		*seat = WOLF;
+		*kind = BG_PIECE_KING;
+	} else if (st->sheep >> p & 1) {
+		*seat = SHEEP;
+		*kind = BG_PIECE_MAN;
+	}
+}
+
+/* Ranks 8 to 1, each its four points from the left: w, s or '.'; then the
+ * side to move, w or s. */
+static void ws_write_position(const void *cfgp, const void *stp,
+			      bg_strbuf *out)
+{
+	const ws_state *st = stp;
+
+	(void)cfgp;
+	for (int r = 7; r >= 0; r--) {
+		for (int p = 4 * r; p < 4 * r + 4; p++)
+			bg_sb_putc(out, p == st->wolf ? 'w' :
+					(st->sheep >> p & 1) ? 's' : '.');
+		bg_sb_putc(out, r ? '/' : ' ');
+	}
+	bg_sb_putc(out, st->turn == WOLF ? 'w' : 's');
+}
+
+static int ws_read_position(const void *cfgp, void *stp, const char *text)
+{
+	ws_state tmp;
+	int wolves = 0;
+	const char *s = text;
+
+	(void)cfgp;
+	memset(&tmp, 0, sizeof(tmp));
+	for (int r = 7; r >= 0; r--) {
+		for (int p = 4 * r; p < 4 * r + 4; p++, s++) {
+			if (*s == 'w') {
+				tmp.wolf = (uint8_t)p;
+				wolves++;
+			} else if (*s == 's') {
+				tmp.sheep |= 1u << p;
+			} else if (*s != '.') {
+				return bg_seterr(BG_EFORMAT,
+						 "rank %d: expected 4 of . w s",
+						 r + 1);
+			}
+		}
+		if (*s++ != (r ? '/' : ' '))
+			return bg_seterr(BG_EFORMAT,
+					 "rank %d: expected 4 points then '%c'",
+					 r + 1, r ? '/' : ' ');
+	}
+	if ((s[0] != 'w' && s[0] != 's') || s[1])
+		return bg_seterr(BG_EFORMAT,
+				 "expected the side to move, w or s, after the board");
+	if (wolves != 1 || __builtin_popcount(tmp.sheep) != WS_NSHEEP)
+		return bg_seterr(BG_EFORMAT,
+				 "the board needs 1 wolf and %d sheep, not %d and %d",
+				 WS_NSHEEP, wolves, __builtin_popcount(tmp.sheep));
+	tmp.turn = s[0] == 'w' ? WOLF : SHEEP;
+	memcpy(stp, &tmp, sizeof(tmp));
+	return BG_OK;
+}
+
+/* ---- Table ---------------------------------------------------------------- */
+
+static const char *const ws_aliases[] = { "volk-ovtsy", NULL };
+
+static const bg_optdef ws_options[] = {
+	{ "wolf", BG_OPT_ENUM, "d8", "b8|d8|f8|h8",
+	  "the wolf's starting point on rank 8" },
+	{ "sheep_stuck", BG_OPT_ENUM, "lose", "lose|pass",
+	  "sheep with no move lose, or pass" },
+	{ "repetition", BG_OPT_ENUM, "3", "2|3",
+	  "a position occurring this many times is a draw" },
+	{ "max_plies", BG_OPT_INT, "0", "0..100000",
+	  "the game is drawn at this ply; 0: no limit" },
+};
+
+const bg_rules bg_rules_wolf_sheep = {
+	.name = "wolf-sheep",
+	.aliases = ws_aliases,
+	.title_en = "Wolf and Sheep",
+	.title_ru = "Волк и овцы",
+	.seat_names = { "Wolf", "Sheep" },
+	.options = ws_options,
+	.noptions = sizeof(ws_options) / sizeof(ws_options[0]),
+	.config_size = sizeof(ws_cfg),
+	.configure = ws_configure,
+	.state_size = ws_state_size,
+	.board = ws_board,
+	.init = ws_init,
+	.max_moves = ws_max_moves,
+	.legal = ws_legal,
+	.is_legal = ws_is_legal,
+	.apply = ws_apply,
+	.to_move = ws_to_move,
+	.outcome = ws_outcome,
+	.hash = ws_hash,
+	.piece = ws_piece,
+	.write_position = ws_write_position,
+	.read_position = ws_read_position,
+};
