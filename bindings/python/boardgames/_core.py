@@ -1,0 +1,864 @@
+"""The binding proper: catalogue, games, moves, outcome, board description."""
+import ctypes
+import threading
+from collections import namedtuple
+
+from . import _lib
+from . import errors as _e
+from ._lib import BgMove, MOVE_SIZE
+from .errors import BoardGamesError, error_class
+
+_byref = ctypes.byref
+
+# ---- Names of the library's enums --------------------------------------------
+
+OPTION_TYPES = ("bool", "int", "enum", "text")
+BOARD_KINDS = ("cells", "intersections", "lines")
+LINE_STYLES = ("solid", "dashed")
+MOVE_KINDS = ("pass", "place", "step", "jump", "capture", "ground")
+PIECE_KINDS = ("none", "man", "king", "dead")
+STATUSES = ("ongoing", "win", "draw")
+MARKS = ((1, "home0"), (2, "home1"), (4, "special"))
+TOCHKI_STATES = ("empty", "dead", "point")
+MOVE_FLAG_MARK = 1
+
+_TEXT_CAP = 256  # first try for text output; retried with the size needed
+
+
+def _name(names, value):
+    return names[value] if 0 <= value < len(names) else str(value)
+
+
+def _str(raw):
+    return raw.decode("utf-8") if raw is not None else None
+
+
+def _bytes(text, what="text"):
+    if isinstance(text, bytes):
+        return text
+    if not isinstance(text, str):
+        raise TypeError("%s must be str, not %s" % (what, type(text).__name__))
+    return text.encode("utf-8")
+
+
+def _raise(lib, code):
+    """Raise the exception for a negative code. bg_last_error is read first:
+    it is valid only until the next library call of this thread."""
+    detail = _str(lib.bg_last_error()) or ""
+    raise error_class(code)(detail, code, _str(lib.bg_strerror(code)))
+
+
+def _check(lib, code):
+    if code < 0:
+        _raise(lib, code)
+    return code
+
+
+def _text(lib, fn, *args):
+    """Call a bg_* text function (..., buf, cap, len) into a buffer that fits."""
+    cap = _TEXT_CAP
+    n = ctypes.c_size_t()
+    while True:
+        buf = ctypes.create_string_buffer(cap)
+        rc = fn(*args, buf, cap, _byref(n))
+        if rc == _e.EBUFSIZE and n.value + 1 > cap:
+            cap = n.value + 1
+            continue
+        _check(lib, rc)
+        return buf.value.decode("utf-8")
+
+
+# ---- Library-wide functions ---------------------------------------------------
+
+def load_library(path=None):
+    """Load libboardgames now and return the path it was loaded from.
+
+    ``path`` is the library file or a meson build directory. Without it the
+    library is looked for in BOARDGAMES_LIBRARY, then the build tree
+    (BOARDGAMES_BUILD_DIR, then ``build/`` of this source tree), then the
+    installed library. Loading happens anyway on first use; call this to
+    pick the library explicitly. Games made before keep the library they
+    were made with.
+    """
+    return _lib.use(path)
+
+
+def library_path():
+    """The path (or soname) the library was loaded from."""
+    return _lib.lib()._bg_path
+
+
+def version():
+    """The library's run-time version, "MAJOR.MINOR.PATCH"."""
+    return _str(_lib.lib().bg_version())
+
+
+def version_number():
+    """The library's run-time version as major * 10000 + minor * 100 + patch."""
+    return _lib.lib().bg_version_number()
+
+
+def strerror(code):
+    """The library's static text for a BG_E* code."""
+    return _str(_lib.lib().bg_strerror(code))
+
+
+def reason_name(reason):
+    """The short name of a BG_REASON_* code ("goal", "leave-home"; "?" when
+    unknown)."""
+    return _str(_lib.lib().bg_reason_name(reason))
+
+
+def reason_names():
+    """The names of every reason code the library knows, by code."""
+    lib = _lib.lib()
+    out = []
+    while True:
+        name = _str(lib.bg_reason_name(len(out)))
+        if name == "?" or len(out) > 255:
+            return tuple(out)
+        out.append(name)
+
+
+def move_equal(a, b):
+    """bg_move_equal() on two moves (Move objects or their 72 raw bytes)."""
+    lib = _lib.lib()
+    ma = BgMove.from_buffer_copy(a.raw if isinstance(a, Move) else a)
+    mb = BgMove.from_buffer_copy(b.raw if isinstance(b, Move) else b)
+    return bool(lib.bg_move_equal(_byref(ma), _byref(mb)))
+
+
+# ---- Catalogue ------------------------------------------------------------------
+
+class Option(namedtuple("Option", "key type default allowed doc allowed_text")):
+    """One option of a game.
+
+    key           "size"
+    type          "bool", "int", "enum" or "text"
+    default       the default value as text ("8")
+    allowed       the allowed alternatives: ("8", "10"), ("auto", "0..999");
+                  for "text" options a pattern for people
+    doc           one line saying what it does
+    allowed_text  ``allowed`` as the library gives it ("8|10")
+    """
+    __slots__ = ()
+
+
+class GameInfo(namedtuple("GameInfo", "index name titles aliases options")):
+    """A game of the catalogue.
+
+    index    its index in the catalogue
+    name     the canonical name ("kutochki")
+    titles   {"en": ..., "ru": ...}
+    aliases  other names a spec may use (("corners", "ugolki"))
+    options  a tuple of :class:`Option`
+    """
+    __slots__ = ()
+
+    @property
+    def title(self):
+        """The English title."""
+        return self.titles.get("en")
+
+    def option(self, key):
+        """The :class:`Option` with this key (KeyError when none)."""
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        raise KeyError(key)
+
+
+def _game_info(lib, i):
+    titles = {}
+    for lang in ("en", "ru"):
+        t = lib.bg_catalog_title(i, lang.encode())
+        if t is not None:
+            titles[lang] = _str(t)
+    aliases = []
+    while True:
+        a = lib.bg_catalog_alias(i, len(aliases))
+        if a is None:
+            break
+        aliases.append(_str(a))
+    options = []
+    for k in range(lib.bg_catalog_option_count(i)):
+        key, default, allowed, doc = (ctypes.c_char_p() for _ in range(4))
+        typ = ctypes.c_int()
+        _check(lib, lib.bg_catalog_option(i, k, _byref(key), _byref(typ),
+                                          _byref(default), _byref(allowed),
+                                          _byref(doc)))
+        allowed_text = _str(allowed.value) or ""
+        options.append(Option(_str(key.value), _name(OPTION_TYPES, typ.value),
+                              _str(default.value),
+                              tuple(allowed_text.split("|")), _str(doc.value),
+                              allowed_text))
+    return GameInfo(i, _str(lib.bg_catalog_name(i)), titles, tuple(aliases),
+                    tuple(options))
+
+
+def games():
+    """The catalogue: a list of :class:`GameInfo`, in the library's order."""
+    lib = _lib.lib()
+    return [_game_info(lib, i) for i in range(lib.bg_catalog_count())]
+
+
+def find_game(name):
+    """The :class:`GameInfo` of a game by name or alias (UnknownGame when
+    there is none)."""
+    lib = _lib.lib()
+    i = _check(lib, lib.bg_catalog_find(_bytes(name, "name")))
+    return _game_info(lib, i)
+
+
+# ---- Small values ---------------------------------------------------------------
+
+class Outcome(namedtuple("Outcome", "status winner reason scores")):
+    """The state of a game.
+
+    status   "ongoing", "win" or "draw"
+    winner   the winning seat (0 or 1), or None
+    reason   the reason's name ("goal", "no-moves", ...; "none" while ongoing)
+    scores   (seat 0's score, seat 1's score) as the game counts them
+    """
+    __slots__ = ()
+
+    @property
+    def over(self):
+        """True once the game has ended."""
+        return self.status != "ongoing"
+
+    @property
+    def result(self):
+        """"1-0", "0-1", "1/2-1/2" or "*" as in a record."""
+        if self.status == "win":
+            return "1-0" if self.winner == 0 else "0-1"
+        return "1/2-1/2" if self.status == "draw" else "*"
+
+
+Point = namedtuple("Point", "index name x y marks")
+Point.__doc__ = """A point of the board: its index, name ("e4"), drawing
+coordinates (x to the right, y upwards) and marks (a frozenset of "home0",
+"home1", "special")."""
+
+Line = namedtuple("Line", "style points")
+Line.__doc__ = """A drawn line of a line board: style "solid" or "dashed" and
+its point indices in order along it."""
+
+Piece = namedtuple("Piece", "seat kind")
+Piece.__doc__ = """What stands on a point: the owning seat and the kind
+("man", "king", or "dead" for a captured point or dead cell of Dots)."""
+
+Ring = namedtuple("Ring", "owner points")
+Ring.__doc__ = """An enclosure of Dots: the seat that drew it and its point
+indices in order around the area."""
+
+TochkiPoint = namedtuple("TochkiPoint", "state color owner")
+TochkiPoint.__doc__ = """A point of Dots: state "empty", "dead" or "point";
+color the seat whose point it is (None unless a point); owner the seat
+holding it (None for a free point)."""
+
+
+class Board(namedtuple("Board", "kind width height points lines")):
+    """The board description of a game (it never changes during a game).
+
+    kind     "cells", "intersections" or "lines"
+    width, height   the drawing frame: x in 0..width-1, y in 0..height-1
+    points   a tuple of :class:`Point`, by index
+    lines    a tuple of :class:`Line` (empty on grid boards)
+    """
+    __slots__ = ()
+
+    @property
+    def size(self):
+        return (self.width, self.height)
+
+    def point(self, name):
+        """The :class:`Point` with a name (KeyError when none)."""
+        for p in self.points:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+
+def _marks(bits):
+    out = [n for b, n in MARKS if bits & b]
+    rest = bits & ~sum(b for b, _ in MARKS)
+    out += ["bit%d" % i for i in range(rest.bit_length()) if rest >> i & 1]
+    return frozenset(out)
+
+
+def _opt(seat):
+    return None if seat < 0 else seat
+
+
+# ---- Moves ------------------------------------------------------------------------
+
+class Move:
+    """A move: an immutable value holding the 72 bytes of a bg_move.
+
+    ``str(move)`` is its text ("e2-e4"); moves compare and hash by their
+    bytes and the game's spec. Attributes: ``kind`` ("pass", "place", "step",
+    "jump", "capture", "ground"), ``path`` and ``removals`` (point indices),
+    ``flags``, ``raw`` (the bytes) and ``spec`` (the game's canonical spec).
+    """
+
+    __slots__ = ("_raw", "_game", "_spec", "_text")
+
+    def __init__(self, game, raw):
+        raw = bytes(raw)
+        if len(raw) != MOVE_SIZE:
+            raise ValueError("a move is %d bytes, not %d" % (MOVE_SIZE,
+                                                              len(raw)))
+        object.__setattr__(self, "_raw", raw)
+        object.__setattr__(self, "_game", game)
+        object.__setattr__(self, "_spec", game.spec)
+        object.__setattr__(self, "_text", None)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Move is immutable")
+
+    __delattr__ = __setattr__
+
+    @property
+    def raw(self):
+        """The bg_move as 72 bytes (native byte order)."""
+        return self._raw
+
+    @property
+    def spec(self):
+        """The canonical spec of the game the move belongs to."""
+        return self._spec
+
+    @property
+    def kind(self):
+        return _name(MOVE_KINDS, self._raw[0])
+
+    @property
+    def flags(self):
+        return self._raw[3]
+
+    def _pts(self):
+        return BgMove.from_buffer_copy(self._raw).pts
+
+    @property
+    def path(self):
+        """The points of the path: placed on, or from and landing points."""
+        return tuple(self._pts()[:self._raw[1]])
+
+    @property
+    def removals(self):
+        """The points whose pieces the mover chose to remove (Mill, ...)."""
+        n, r = self._raw[1], self._raw[2]
+        return tuple(self._pts()[n:n + r])
+
+    def as_struct(self):
+        """A fresh ctypes BgMove with the move's bytes."""
+        return BgMove.from_buffer_copy(self._raw)
+
+    def __str__(self):
+        if self._text is None:
+            object.__setattr__(self, "_text", self._game._move_text(self._raw))
+        return self._text
+
+    def __repr__(self):
+        return "Move(%r)" % str(self)
+
+    def __eq__(self, other):
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self._raw == other._raw and self._spec == other._spec
+
+    def __hash__(self):
+        return hash((self._raw, self._spec))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (_move_from_spec, (self._spec, self._raw))
+
+
+def _move_from_spec(spec, raw):
+    return Move(Game(spec), raw)
+
+
+# ---- Games ------------------------------------------------------------------------
+
+def _spec_with(spec, options):
+    spec = _bytes(spec, "spec").decode("utf-8")
+    if not options:
+        return spec
+    parts = []
+    for key, value in options.items():
+        if isinstance(value, bool):
+            value = int(value)
+        parts.append("%s=%s" % (key, value))
+    return spec + ("," if ":" in spec else ":") + ",".join(parts)
+
+
+class Game:
+    """A game in progress: a bg_game handle.
+
+    ``Game("kutochki:size=10")`` or ``Game("kutochki", size=10,
+    diagonal=True)``. The handle is freed by :meth:`close`, at the end of a
+    ``with`` block, or when the object is collected. A Game is safe to share
+    between threads (its calls take a lock), though one thread per game is
+    the intended use.
+    """
+
+    def __init__(self, spec, **options):
+        self._h = None
+        self._lib = _lib.lib()
+        h = ctypes.c_void_p()
+        text = _spec_with(spec, options)
+        _check(self._lib, self._lib.bg_game_new(_byref(h), _bytes(text)))
+        self._adopt(h)
+
+    # -- life cycle
+
+    def _adopt(self, h):
+        self._h = h.value
+        self._lock = threading.RLock()
+        self._spec = _str(self._lib.bg_game_spec(self._h))
+        self._buf = None
+        self._board = None
+
+    @classmethod
+    def _wrap(cls, lib, h):
+        obj = cls.__new__(cls)
+        obj._h = None
+        obj._lib = lib
+        obj._adopt(h)
+        return obj
+
+    @classmethod
+    def _made_by(cls, fn_name, *args):
+        lib = _lib.lib()
+        h = ctypes.c_void_p()
+        _check(lib, getattr(lib, fn_name)(_byref(h), *args))
+        return cls._wrap(lib, h)
+
+    @classmethod
+    def from_position(cls, text):
+        """A new game from a position text (its history is empty)."""
+        return cls._made_by("bg_game_from_position", _bytes(text))
+
+    @classmethod
+    def from_record(cls, text):
+        """A new game that replays a record (bg_record_text format)."""
+        return cls._made_by("bg_game_from_record", _bytes(text))
+
+    @classmethod
+    def from_sgf(cls, sgf, spec=None):
+        """Dots only: a new game that replays an SGF record (GM[40]); spec
+        gives the rule options ("tochki" when None)."""
+        return cls._made_by("bg_tochki_from_sgf", _bytes(sgf),
+                            None if spec is None else _bytes(spec))
+
+    def close(self):
+        """Free the handle now (idempotent). Moves of this game keep their
+        text."""
+        h, self._h = getattr(self, "_h", None), None
+        if h:
+            self._lib.bg_game_free(h)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    @property
+    def closed(self):
+        return not self._h
+
+    def _handle(self):
+        if not self._h:
+            raise ValueError("the game is closed")
+        return self._h
+
+    def copy(self):
+        """A deep copy that plays identically, history and undo included."""
+        with self._lock:
+            h = ctypes.c_void_p()
+            _check(self._lib, self._lib.bg_game_clone(_byref(h),
+                                                      self._handle()))
+        return Game._wrap(self._lib, h)
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __reduce__(self):
+        return (Game.from_record, (self.record,))
+
+    def __repr__(self):
+        if not self._h:
+            return "<Game %r closed>" % self._spec
+        return "<Game %r ply %d, %s to move, %s>" % (
+            self._spec, self.ply, self.seat_name(self.to_move),
+            self.outcome.status)
+
+    # -- identity
+
+    @property
+    def spec(self):
+        """The canonical spec ("kutochki:size=10,diagonal=1")."""
+        return self._spec
+
+    @property
+    def name(self):
+        """The canonical name of the game ("kutochki")."""
+        with self._lock:
+            return _str(self._lib.bg_game_name(self._handle()))
+
+    @property
+    def info(self):
+        """The game's :class:`GameInfo` in the catalogue."""
+        return find_game(self.name)
+
+    # -- moves
+
+    @property
+    def max_moves(self):
+        """An upper bound on the number of legal moves in any position."""
+        with self._lock:
+            return self._lib.bg_max_moves(self._handle())
+
+    def _move_buffer(self):
+        if self._buf is None:
+            cap = max(1, self._lib.bg_max_moves(self._h))
+            self._buf = ((BgMove * cap)(), cap)
+        return self._buf
+
+    def legal_moves(self):
+        """The legal moves of the side to move, as a list of :class:`Move`
+        in the library's documented order (empty after the end)."""
+        with self._lock:
+            h = self._handle()
+            buf, cap = self._move_buffer()
+            n = ctypes.c_size_t()
+            rc = self._lib.bg_legal_moves(h, buf, cap, _byref(n))
+            if rc == _e.EBUFSIZE:  # the bound was wrong: grow and retry
+                cap = n.value
+                self._buf = ((BgMove * cap)(), cap)
+                buf = self._buf[0]
+                rc = self._lib.bg_legal_moves(h, buf, cap, _byref(n))
+            _check(self._lib, rc)
+            raw = ctypes.string_at(buf, n.value * MOVE_SIZE)
+        return [Move(self, raw[i:i + MOVE_SIZE])
+                for i in range(0, len(raw), MOVE_SIZE)]
+
+    def legal_move_count(self):
+        """The number of legal moves, without listing them."""
+        with self._lock:
+            n = ctypes.c_size_t()
+            rc = self._lib.bg_legal_moves(self._handle(), None, 0, _byref(n))
+            if rc != _e.EBUFSIZE:
+                _check(self._lib, rc)
+            return n.value
+
+    def _move_text(self, raw):
+        m = BgMove.from_buffer_copy(raw)
+        with self._lock:
+            if self._h:
+                return _text(self._lib, self._lib.bg_move_to_text, self._h,
+                             _byref(m))
+        with Game(self._spec) as other:  # closed: name it on a fresh board
+            return other._move_text(raw)
+
+    def move_text(self, move):
+        """The text of a move (a :class:`Move` or its raw bytes)."""
+        return self._move_text(move.raw if isinstance(move, Move) else move)
+
+    def parse_move(self, text):
+        """The legal move a text stands for, without playing it. Raises
+        ParseError, IllegalMove, AmbiguousMove or GameOver."""
+        m = BgMove()
+        with self._lock:
+            _check(self._lib, self._lib.bg_move_from_text(
+                self._handle(), _bytes(text, "move text"), _byref(m)))
+        return Move(self, bytes(m))
+
+    def random_move(self, state):
+        """A legal move drawn uniformly at random, for playouts:
+        ``move, state = g.random_move(state)``. ``state`` is the generator
+        state (any int, taken modulo 2**64); the same state gives the same
+        move on every platform. GameOver after the end."""
+        st = ctypes.c_uint64(state & 0xFFFFFFFFFFFFFFFF)
+        m = BgMove()
+        with self._lock:
+            _check(self._lib, self._lib.bg_random_move(self._handle(),
+                                                       _byref(st), _byref(m)))
+        return Move(self, bytes(m)), st.value
+
+    def _as_move(self, move):
+        if isinstance(move, Move):
+            if move._spec != self._spec:
+                raise _e.IllegalMove("a move of %r played on %r"
+                                     % (move._spec, self._spec), _e.EILLEGAL,
+                                     strerror(_e.EILLEGAL))
+            return move.as_struct()
+        if isinstance(move, (bytes, bytearray)) and len(move) == MOVE_SIZE:
+            return BgMove.from_buffer_copy(move)
+        raise TypeError("a move is a Move, its text or its %d raw bytes"
+                        % MOVE_SIZE)
+
+    def play(self, move):
+        """Play a move: a :class:`Move`, its text ("e2-e4", also any text
+        :meth:`parse_move` accepts) or its raw bytes. Returns the Move
+        played. Raises IllegalMove, GameOver (and for text ParseError,
+        AmbiguousMove); a failed play changes nothing."""
+        with self._lock:
+            h = self._handle()
+            if isinstance(move, str):
+                _check(self._lib, self._lib.bg_play_text(h, _bytes(move)))
+                m = BgMove()
+                _check(self._lib, self._lib.bg_history_move(
+                    h, self._lib.bg_history_length(h) - 1, _byref(m)))
+                return Move(self, bytes(m))
+            m = self._as_move(move)
+            _check(self._lib, self._lib.bg_play(h, _byref(m)))
+            return move if isinstance(move, Move) else Move(self, bytes(m))
+
+    def undo(self):
+        """Take back the last move and return it; NoUndo at the start of
+        the history."""
+        with self._lock:
+            h = self._handle()
+            m = BgMove()
+            n = self._lib.bg_history_length(h)
+            if n:
+                _check(self._lib, self._lib.bg_history_move(h, n - 1,
+                                                            _byref(m)))
+            _check(self._lib, self._lib.bg_undo(h))
+            return Move(self, bytes(m))
+
+    @property
+    def to_move(self):
+        """The seat to move (0 or 1); after the end, the seat that would."""
+        with self._lock:
+            return self._lib.bg_to_move(self._handle())
+
+    @property
+    def ply(self):
+        """Plies played since the start (or since the loaded position's own
+        ply number)."""
+        with self._lock:
+            return self._lib.bg_ply(self._handle())
+
+    @property
+    def history(self):
+        """The moves :meth:`undo` can take back, oldest first."""
+        with self._lock:
+            h = self._handle()
+            out = []
+            for i in range(self._lib.bg_history_length(h)):
+                m = BgMove()
+                _check(self._lib, self._lib.bg_history_move(h, i, _byref(m)))
+                out.append(Move(self, bytes(m)))
+            return out
+
+    def seat_name(self, seat):
+        """The name of a seat for people ("White", "Wolf")."""
+        with self._lock:
+            name = self._lib.bg_seat_name(self._handle(), seat)
+        if name is None:
+            raise _e.InvalidArgument("no seat %r" % (seat,), _e.EINVAL,
+                                     strerror(_e.EINVAL))
+        return _str(name)
+
+    # -- the end
+
+    @property
+    def outcome(self):
+        """The :class:`Outcome`: status, winner, reason, scores."""
+        with self._lock:
+            h = self._handle()
+            status, winner, reason = (ctypes.c_int() for _ in range(3))
+            _check(self._lib, self._lib.bg_outcome(
+                h, _byref(status), _byref(winner), _byref(reason)))
+            scores = (self._score(h, 0), self._score(h, 1))
+            return Outcome(_name(STATUSES, status.value), _opt(winner.value),
+                           _str(self._lib.bg_reason_name(reason.value)),
+                           scores)
+
+    def _score(self, h, seat):
+        s = ctypes.c_double()
+        _check(self._lib, self._lib.bg_score(h, seat, _byref(s)))
+        return s.value
+
+    def score(self, seat):
+        """The score of a seat as the game counts it (0 when it keeps
+        none)."""
+        with self._lock:
+            return self._score(self._handle(), seat)
+
+    # -- hash and text
+
+    @property
+    def hash(self):
+        """The 64-bit Zobrist hash of the position key (an int >= 0)."""
+        with self._lock:
+            return self._lib.bg_hash(self._handle())
+
+    @property
+    def position(self):
+        """The position as one line of text; see :meth:`from_position`."""
+        with self._lock:
+            return _text(self._lib, self._lib.bg_position_text,
+                         self._handle())
+
+    @property
+    def record(self):
+        """The record of the game (PGN-like); see :meth:`from_record`."""
+        with self._lock:
+            return _text(self._lib, self._lib.bg_record_text, self._handle())
+
+    def __str__(self):
+        return self.position
+
+    # -- board description
+
+    @property
+    def board(self):
+        """The :class:`Board`: kind, size, points (names, coordinates,
+        marks) and lines. Pieces are in :attr:`pieces`."""
+        if self._board is None:
+            with self._lock:
+                self._board = self._describe(self._handle())
+        return self._board
+
+    def _describe(self, h):
+        lib = self._lib
+        w, hgt, x, y = (ctypes.c_int() for _ in range(4))
+        _check(lib, lib.bg_board_size(h, _byref(w), _byref(hgt)))
+        kind = _check(lib, lib.bg_board_kind(h))
+        points = []
+        for p in range(lib.bg_point_count(h)):
+            _check(lib, lib.bg_point_coords(h, p, _byref(x), _byref(y)))
+            name = _text(lib, lib.bg_point_name, h, p)
+            marks = _marks(_check(lib, lib.bg_point_marks(h, p)))
+            points.append(Point(p, name, x.value, y.value, marks))
+        lines = []
+        style, npoints, q = ctypes.c_int(), ctypes.c_size_t(), ctypes.c_int()
+        for i in range(lib.bg_line_count(h)):
+            _check(lib, lib.bg_line_info(h, i, _byref(style), _byref(npoints)))
+            pts = []
+            for k in range(npoints.value):
+                _check(lib, lib.bg_line_point(h, i, k, _byref(q)))
+                pts.append(q.value)
+            lines.append(Line(_name(LINE_STYLES, style.value), tuple(pts)))
+        return Board(_name(BOARD_KINDS, kind), w.value, hgt.value,
+                     tuple(points), tuple(lines))
+
+    def point(self, name):
+        """The index of a point by name ("e4"); ParseError when none."""
+        p = ctypes.c_int()
+        with self._lock:
+            _check(self._lib, self._lib.bg_point_find(
+                self._handle(), _bytes(name, "point name"), _byref(p)))
+        return p.value
+
+    def _index(self, p):
+        return self.point(p) if isinstance(p, str) else p
+
+    def point_name(self, p):
+        """The name of point p ("e4")."""
+        with self._lock:
+            return _text(self._lib, self._lib.bg_point_name, self._handle(),
+                         p)
+
+    def piece(self, p):
+        """The :class:`Piece` on a point (index or name), or None."""
+        p = self._index(p)
+        seat, kind = ctypes.c_int(), ctypes.c_int()
+        with self._lock:
+            _check(self._lib, self._lib.bg_point_piece(
+                self._handle(), p, _byref(seat), _byref(kind)))
+        if kind.value == 0:
+            return None
+        return Piece(_opt(seat.value), _name(PIECE_KINDS, kind.value))
+
+    @property
+    def pieces(self):
+        """The pieces of every point, by index: a :class:`Piece` or None."""
+        with self._lock:
+            n = self._lib.bg_point_count(self._handle())
+            return tuple(self.piece(p) for p in range(n))
+
+    # -- Kutochki and Halma (<boardgames/kutochki.h>)
+
+    def kutochki_tempo(self, seat):
+        """Corners/Halma: the tempo number of a seat (WrongGame elsewhere)."""
+        t = ctypes.c_int()
+        with self._lock:
+            _check(self._lib, self._lib.bg_kutochki_tempo(self._handle(),
+                                                          seat, _byref(t)))
+        return t.value
+
+    def kutochki_deficit(self):
+        """Corners/Halma, after a win: (moves the loser is behind, exact)."""
+        moves, exact = ctypes.c_int(), ctypes.c_int()
+        with self._lock:
+            _check(self._lib, self._lib.bg_kutochki_deficit(
+                self._handle(), _byref(moves), _byref(exact)))
+        return moves.value, bool(exact.value)
+
+    # -- Tochki (<boardgames/tochki.h>)
+
+    def tochki_point(self, p):
+        """Dots: the :class:`TochkiPoint` of a point (index or name)."""
+        p = self._index(p)
+        state, color, owner = (ctypes.c_int() for _ in range(3))
+        with self._lock:
+            _check(self._lib, self._lib.bg_tochki_point(
+                self._handle(), p, _byref(state), _byref(color),
+                _byref(owner)))
+        return TochkiPoint(_name(TOCHKI_STATES, state.value),
+                           _opt(color.value), _opt(owner.value))
+
+    def tochki_grounded(self, p):
+        """Dots: whether a point is grounded (tochki.md B3)."""
+        p = self._index(p)
+        with self._lock:
+            return bool(_check(self._lib, self._lib.bg_tochki_grounded(
+                self._handle(), p)))
+
+    def tochki_rings(self):
+        """Dots: the enclosure rings drawn so far, oldest first, as
+        :class:`Ring` values."""
+        with self._lock:
+            h = self._handle()
+            lib = self._lib
+            out = []
+            for i in range(_check(lib, lib.bg_tochki_ring_count(h))):
+                cap, n, owner = 64, ctypes.c_size_t(), ctypes.c_int()
+                while True:
+                    pts = (ctypes.c_int * cap)()
+                    rc = lib.bg_tochki_ring(h, i, pts, cap, _byref(n),
+                                            _byref(owner))
+                    if rc == _e.EBUFSIZE and n.value > cap:
+                        cap = n.value
+                        continue
+                    _check(lib, rc)
+                    break
+                out.append(Ring(owner.value, tuple(pts[:n.value])))
+            return out
+
+    def tochki_sgf(self):
+        """Dots: the game as an SGF record (GM[40])."""
+        with self._lock:
+            return _text(self._lib, self._lib.bg_tochki_sgf, self._handle())
