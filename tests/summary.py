@@ -9,6 +9,23 @@ import re
 import sys
 
 CHECK = re.compile(r"(\d+)%: Checks: (\d+), Failures: (\d+), Errors: (\d+)")
+UNITTEST_RAN = re.compile(r"^Ran (\d+) tests? in", re.M)
+UNITTEST_BAD = re.compile(r"^FAILED \((.*)\)$", re.M)
+
+
+def unittest_counts(out):
+    """(passed, failed) of a Python unittest run, or None."""
+    ran = UNITTEST_RAN.search(out)
+    if not ran:
+        return None
+    bad = 0
+    failed = UNITTEST_BAD.search(out)
+    if failed:
+        for part in failed.group(1).split(","):
+            key, _, value = part.strip().partition("=")
+            if key in ("failures", "errors", "unexpected successes"):
+                bad += int(value)
+    return int(ran.group(1)) - bad, bad
 
 
 def main(path):
@@ -19,7 +36,13 @@ def main(path):
             ok = test["result"] in ("OK", "EXPECTEDFAIL", "SKIP")
             out = (test.get("stdout") or "") + (test.get("stderr") or "")
             sums = CHECK.findall(out)
-            if sums:
+            unit = unittest_counts(out)
+            if unit:
+                passed += unit[0]
+                failed += unit[1]
+                if not ok and unit[1] == 0:
+                    failed += 1
+            elif sums:
                 checks = sum(int(s[1]) for s in sums)
                 bad = sum(int(s[2]) + int(s[3]) for s in sums)
                 passed += checks - bad
