@@ -1,7 +1,7 @@
 /*
- * bgplay: play a game in the terminal, against a random player or as a
- * self-play between two random players. For people; the output is not a
- * format for programs.
+ * bgplay: play any game of the library in the terminal, against a person,
+ * a random player or a Monte-Carlo tree search, or watch two computer
+ * players. For people; the output is not a format for programs.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -10,164 +10,111 @@
 #include <string.h>
 
 #include <boardgames/boardgames.h>
+#include <boardgames/tochki.h>
+
+#include "draw.h"
+#include "mcts.h"
+#include "rng.h"
 
 #define PROG "bgplay"
 
 static const char usage_text[] =
-	"usage: " PROG " SPEC [--selfplay] [--seed N] [--max-plies N]\n"
+	"usage: " PROG " SPEC [options]\n"
+	"       " PROG " --load FILE [options]\n"
 	"\n"
-	"Play the game SPEC (e.g. \"kutochki\" or \"kutochki:diagonal=1\").\n"
-	"Without --selfplay you play seat 0 against a random player: type a move\n"
-	"(\"e1-d1\"), \"moves\" to list the legal moves, \"undo\" to take back your\n"
-	"last move, \"help\" or \"quit\".\n"
+	"Play the game SPEC (e.g. \"kutochki\" or \"mill\"; bginfo lists them)\n"
+	"in the terminal. By default you play the first seat against the\n"
+	"computer (mcts). At your turn type a move (\"e1-d1\") or a command:\n"
+	"moves, undo, board, hint, save FILE, load FILE, help, quit.\n"
 	"\n"
-	"  --selfplay      two random players play each other; the board is\n"
-	"                  printed after every move\n"
-	"  --seed N        seed of the random players (default 1)\n"
-	"  --max-plies N   stop after N plies with the result * (default: no\n"
-	"                  limit; the game's own rules end it)\n"
+	"  --white P, --black P   the player of seat 0 / seat 1 (whatever the\n"
+	"                         game calls them): human, random or mcts\n"
+	"  --players P,Q          both at once (seat 0, seat 1)\n"
+	"  --selfplay             watch two computer players (default: mcts for\n"
+	"                         seat 0, random for seat 1); prints the result\n"
+	"                         and exits\n"
+	"  --seed N               seed of the computer players (default 1)\n"
+	"  --playouts N           mcts: playouts per move (default 200)\n"
+	"  --think SECONDS        mcts: thinking time per move instead\n"
+	"  --ply-cap N            mcts: plies of a random playout before it\n"
+	"                         counts as a draw (default 500)\n"
+	"  --explore C            mcts: the UCB1 exploration constant (default 0.7)\n"
+	"  --max-plies N          stop after N plies with the result *\n"
+	"  --load FILE            start from a saved record (SPEC optional)\n"
+	"  --quiet                do not draw the board (moves and result only)\n"
+	"  --verbose              show the search figures of mcts moves\n"
 	"\n"
-	"Board: w and b are the pieces of seats 0 and 1 (W and B promoted or\n"
-	"strong pieces, * a dead point), . an empty point.\n"
 	"Options may stand before or after SPEC. Exit status: 0 ok, 1 library\n"
-	"error, 2 bad arguments.\n";
+	"or file error, 2 bad arguments.\n";
 
-static int usage(void)
-{
-	fputs(usage_text, stderr);
-	return 2;
-}
+static const char help_text[] =
+	"  MOVE         play it (\"e2-e4\", \"c3\", \"c3xe5\"; from-to is enough\n"
+	"               when it is unique)\n"
+	"  moves        list the legal moves\n"
+	"  undo         take back your last move (and the computer's answer)\n"
+	"  board        draw the board again\n"
+	"  hint         what mcts would play here\n"
+	"  save FILE    write the game record to FILE\n"
+	"  load FILE    continue a game from a record (or a Dots SGF file)\n"
+	"  help, quit\n";
 
-static int lib_error(int code)
-{
-	const char *detail = bg_last_error();
-
-	if (detail && *detail)
-		fprintf(stderr, PROG ": %s: %s\n", bg_strerror(code), detail);
-	else
-		fprintf(stderr, PROG ": %s\n", bg_strerror(code));
-	return 1;
-}
-
-/* ---- Random player ------------------------------------------------------ */
-
-typedef struct rng {
-	uint64_t s;
-} rng;
-
-/* splitmix64 spreads small seeds, and never leaves xorshift at zero. */
-static void rng_seed(rng *r, uint64_t seed)
-{
-	uint64_t z = seed + 0x9e3779b97f4a7c15ULL;
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	z ^= z >> 31;
-	r->s = z ? z : 1;
-}
-
-/* xorshift64*: small and good enough to pick moves. */
-static uint64_t rng_next(rng *r)
-{
-	r->s ^= r->s >> 12;
-	r->s ^= r->s << 25;
-	r->s ^= r->s >> 27;
-	return r->s * 0x2545f4914f6cdd1dULL;
-}
-
-static size_t rng_below(rng *r, size_t n)
-{
-	return (size_t)((rng_next(r) >> 11) % n);
-}
-
-/* ---- Drawing ------------------------------------------------------------ */
-
-static char piece_char(int seat, int kind)
-{
-	switch (kind) {
-	case BG_PIECE_MAN:
-		return seat == 0 ? 'w' : 'b';
-	case BG_PIECE_KING:
-		return seat == 0 ? 'W' : 'B';
-	case BG_PIECE_DEAD:
-		return '*';
-	default:
-		return '.';
-	}
-}
-
-/* File letters of column x: a..z, then aa, ab, ... as the names use them. */
-static void file_name(int x, char *buf)
-{
-	if (x < 26) {
-		buf[0] = (char)('a' + x);
-		buf[1] = '\0';
-	} else {
-		buf[0] = (char)('a' + x / 26 - 1);
-		buf[1] = (char)('a' + x % 26);
-		buf[2] = '\0';
-	}
-}
-
-/*
- * Print the board as a grid: ranks numbered on the left, top rank first,
- * file letters below. Points of a line board stand at their drawing
- * coordinates; the other cells of the frame stay blank.
- */
-static int print_board(const bg_game *g)
-{
-	int w, h, x, y, seat, kind, error, cw, rw;
-	size_t np, p;
-	char *grid, name[4];
-
-	if ((error = bg_board_size(g, &w, &h)) < 0)
-		return error;
-	if (w <= 0 || h <= 0)
-		return 0;
-	if (!(grid = malloc((size_t)w * (size_t)h)))
-		return BG_ENOMEM;
-	memset(grid, ' ', (size_t)w * (size_t)h);
-
-	np = bg_point_count(g);
-	for (p = 0; p < np; p++) {
-		if ((error = bg_point_coords(g, (int)p, &x, &y)) < 0 ||
-		    (error = bg_point_piece(g, (int)p, &seat, &kind)) < 0) {
-			free(grid);
-			return error;
-		}
-		if (x >= 0 && x < w && y >= 0 && y < h)
-			grid[(size_t)y * (size_t)w + (size_t)x] =
-				piece_char(seat, kind);
-	}
-
-	cw = w > 26 ? 3 : 2;
-	rw = snprintf(NULL, 0, "%d", h);
-	for (y = h - 1; y >= 0; y--) {
-		printf("%*d ", rw, y + 1);
-		for (x = 0; x < w; x++)
-			printf("%*c", cw, grid[(size_t)y * (size_t)w + (size_t)x]);
-		putchar('\n');
-	}
-	printf("%*s ", rw, "");
-	for (x = 0; x < w; x++) {
-		file_name(x, name);
-		printf("%*s", cw, name);
-	}
-	putchar('\n');
-	free(grid);
-	return 0;
-}
-
-/* ---- Playing ------------------------------------------------------------ */
+enum { HUMAN, RANDOM, MCTS };
+static const char *const player_names[] = { "human", "random", "mcts" };
 
 typedef struct session {
 	bg_game *g;
 	bg_move *moves; /* room for bg_max_moves(g) */
 	size_t cap;
+	int player[2];
 	rng rng;
+	mcts_params mp;
 	long max_plies; /* -1: no limit */
 	long plies;     /* plies played in this session */
+	int quiet, verbose;
+	int announced;  /* the result of this position is printed */
 } session;
+
+static int usage(const char *why)
+{
+	if (why)
+		fprintf(stderr, PROG ": %s\n", why);
+	fputs(usage_text, stderr);
+	return 2;
+}
+
+static void print_lib_error(FILE *f, int code)
+{
+	const char *detail = bg_last_error();
+
+	fprintf(f, "%s%s%s\n", bg_strerror(code), detail && *detail ? ": " : "",
+		detail ? detail : "");
+}
+
+static int lib_error(int code)
+{
+	fputs(PROG ": ", stderr);
+	print_lib_error(stderr, code);
+	return 1;
+}
+
+/* ---- The game ------------------------------------------------------------ */
+
+/* Make g the game of the session (freeing the old one). */
+static int set_game(session *s, bg_game *g)
+{
+	size_t cap = bg_max_moves(g);
+	bg_move *moves = calloc(cap ? cap : 1, sizeof(*moves));
+
+	if (!moves)
+		return BG_ENOMEM;
+	bg_game_free(s->g);
+	free(s->moves);
+	s->g = g;
+	s->moves = moves;
+	s->cap = cap;
+	s->announced = 0;
+	return 0;
+}
 
 static int game_over(const bg_game *g)
 {
@@ -182,8 +129,130 @@ static int at_limit(const session *s)
 	return s->max_plies >= 0 && s->plies >= s->max_plies;
 }
 
-/* Play m, announcing it as "12. w: e1-d1". */
-static int play_announced(session *s, const bg_move *m)
+/* The seat that played the last move, or -1. */
+static int last_mover(const bg_game *g)
+{
+	bg_game *c;
+	int seat = -1;
+
+	if (bg_history_length(g) == 0 || bg_game_clone(&c, g) < 0)
+		return -1;
+	if (bg_undo(c) == 0)
+		seat = bg_to_move(c);
+	bg_game_free(c);
+	return seat;
+}
+
+/* The reason of the end in words. */
+static void say_reason(const bg_game *g, int status, int winner, int reason)
+{
+	const char *w = winner >= 0 ? bg_seat_name(g, winner) : "";
+	const char *l = winner >= 0 ? bg_seat_name(g, 1 - winner) : "";
+	const char *m = bg_seat_name(g, bg_to_move(g));
+	int win = status == BG_WIN, last;
+
+	switch (reason) {
+	case BG_REASON_GOAL:
+		printf(win ? "%s reached the goal" : "both sides reached the goal",
+		       w);
+		break;
+	case BG_REASON_NO_MOVES:
+		printf("%s cannot move", m);
+		break;
+	case BG_REASON_PIECES:
+		if (win)
+			printf("%s has too few pieces left", l);
+		else
+			printf("both sides have too few pieces left");
+		break;
+	case BG_REASON_LEAVE_HOME:
+		if (win)
+			printf("%s did not leave home in time", l);
+		else
+			printf("neither side left home in time");
+		break;
+	case BG_REASON_TEMPO:
+		if (win)
+			printf("%s has the lower tempo number at the tempo check",
+			       w);
+		else
+			printf("the tempo numbers are equal at the tempo check");
+		break;
+	case BG_REASON_MOVE_LIMIT:
+		printf("the move limit was reached");
+		break;
+	case BG_REASON_REPETITION:
+		printf("a position was repeated");
+		break;
+	case BG_REASON_GROUNDING:
+		last = last_mover(g);
+		printf("%s grounded and the captures were counted",
+		       last >= 0 ? bg_seat_name(g, last) : "a side");
+		break;
+	case BG_REASON_MARGIN:
+		printf("%s leads by the winning margin", w);
+		break;
+	case BG_REASON_NO_POINTS:
+		printf("no free point is left");
+		break;
+	case BG_REASON_PASSES:
+		printf("both sides passed");
+		break;
+	case BG_REASON_SEPARATED:
+		printf("the armies can no longer meet");
+		break;
+	case BG_REASON_MATERIAL:
+		printf("too little material is left for anyone to win");
+		break;
+	default:
+		printf("%s", bg_reason_name(reason));
+		break;
+	}
+}
+
+/*
+ * "Result: 1-0. White wins: Black did not leave home in time (leave-home).
+ * Score 118:124." The score only for games that keep one.
+ */
+static void print_result(session *s)
+{
+	const bg_game *g = s->g;
+	int status = BG_ONGOING, winner = -1, reason = 0;
+	double a = 0, b = 0;
+
+	bg_outcome(g, &status, &winner, &reason);
+	bg_score(g, 0, &a);
+	bg_score(g, 1, &b);
+	if (status == BG_WIN)
+		printf("Result: %s. %s wins: ", winner == 0 ? "1-0" : "0-1",
+		       bg_seat_name(g, winner));
+	else if (status == BG_DRAW)
+		printf("Result: 1/2-1/2. Draw: ");
+	if (status != BG_ONGOING) {
+		say_reason(g, status, winner, reason);
+		printf(" (%s).", bg_reason_name(reason));
+	} else {
+		printf("Result: *. The game is not over (%lu plies played).",
+		       (unsigned long)bg_ply(g));
+	}
+	if (a != 0 || b != 0)
+		printf(" Score %g:%g.", a, b);
+	putchar('\n');
+	s->announced = 1;
+}
+
+static void draw(session *s)
+{
+	int error;
+
+	if (!s->quiet && (error = draw_board(stdout, s->g)) < 0)
+		lib_error(error);
+}
+
+/* ---- Moves ---------------------------------------------------------------- */
+
+/* Play m, announcing it as "12. White: e1-d1". */
+static int play_announced(session *s, const bg_move *m, const char *note)
 {
 	uint32_t ply = bg_ply(s->g);
 	int seat = bg_to_move(s->g), error;
@@ -193,59 +262,34 @@ static int play_announced(session *s, const bg_move *m)
 	    (error = bg_play(s->g, m)) < 0)
 		return error;
 	s->plies++;
-	printf("%lu. %c: %s\n", (unsigned long)(ply / 2 + 1),
-	       seat == 0 ? 'w' : 'b', text);
+	s->announced = 0;
+	printf("%lu. %s: %s%s\n", (unsigned long)(ply / 2 + 1),
+	       bg_seat_name(s->g, seat), text, note ? note : "");
 	return 0;
 }
 
-static int play_random(session *s)
+static int computer_move(session *s)
 {
+	int who = s->player[bg_to_move(s->g)], error;
+	char note[128] = "";
+	mcts_stats st;
+	bg_move m;
 	size_t n;
-	int error;
 
+	if (who == MCTS) {
+		if ((error = mcts_choose(s->g, &s->mp, &s->rng, &m, &st)) < 0)
+			return error;
+		if (s->verbose)
+			snprintf(note, sizeof(note),
+				 "   [mcts: %ld playouts, %ld visits, value %.2f]",
+				 st.playouts, st.visits, st.value);
+		return play_announced(s, &m, note);
+	}
 	if ((error = bg_legal_moves(s->g, s->moves, s->cap, &n)) < 0)
 		return error;
 	if (n == 0)
 		return BG_EGAMEOVER;
-	return play_announced(s, &s->moves[rng_below(&s->rng, n)]);
-}
-
-static int print_result(const bg_game *g)
-{
-	int status, winner, reason, error;
-	double a = 0, b = 0;
-
-	if ((error = bg_outcome(g, &status, &winner, &reason)) < 0 ||
-	    (error = bg_score(g, 0, &a)) < 0 ||
-	    (error = bg_score(g, 1, &b)) < 0)
-		return error;
-
-	if (status == BG_WIN)
-		printf("Result: %s (%s wins: %s; score %g:%g)\n",
-		       winner == 0 ? "1-0" : "0-1",
-		       winner == 0 ? "White" : "Black", bg_reason_name(reason),
-		       a, b);
-	else if (status == BG_DRAW)
-		printf("Result: 1/2-1/2 (draw: %s; score %g:%g)\n",
-		       bg_reason_name(reason), a, b);
-	else
-		printf("Result: * (stopped after %lu plies; score %g:%g)\n",
-		       (unsigned long)bg_ply(g), a, b);
-	return 0;
-}
-
-static int selfplay(session *s)
-{
-	int error;
-
-	if ((error = print_board(s->g)) < 0)
-		return error;
-	while (!game_over(s->g) && !at_limit(s)) {
-		if ((error = play_random(s)) < 0 ||
-		    (error = print_board(s->g)) < 0)
-			return error;
-	}
-	return print_result(s->g);
+	return play_announced(s, &s->moves[rng_below(&s->rng, n)], NULL);
 }
 
 static int list_moves(session *s)
@@ -262,11 +306,11 @@ static int list_moves(session *s)
 			return error;
 		printf("%s%s", i ? " " : "", text);
 	}
-	putchar('\n');
+	printf("%s(%zu moves)\n", n ? "  " : "", n);
 	return 0;
 }
 
-/* Take back moves until it is the human's turn again, at least one. */
+/* Take back moves until a person is to move again, at least one. */
 static void undo_turn(session *s)
 {
 	if (bg_undo(s->g) < 0) {
@@ -274,9 +318,99 @@ static void undo_turn(session *s)
 		return;
 	}
 	s->plies--;
-	while (bg_to_move(s->g) != 0 && bg_undo(s->g) == 0)
+	while (s->player[bg_to_move(s->g)] != HUMAN && bg_undo(s->g) == 0)
 		s->plies--;
+	s->announced = 0;
 }
+
+/* ---- Files ---------------------------------------------------------------- */
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL, *grown;
+	size_t len = 0, cap = 0, got;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (cap - len < 4096) {
+			cap = cap ? cap * 2 : 8192;
+			if (!(grown = realloc(buf, cap))) {
+				free(buf);
+				fclose(f);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = grown;
+		}
+		got = fread(buf + len, 1, cap - len - 1, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		fclose(f);
+		errno = EIO;
+		return NULL;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* A game from a record file: the library's record, or SGF for Dots. On
+ * failure a message on f and a negative code. */
+static int load_record(const char *path, bg_game **out, FILE *f)
+{
+	char *text = read_file(path);
+	const char *t;
+	int error;
+
+	if (!text) {
+		fprintf(f, "%s: %s\n", path, strerror(errno));
+		return BG_EINVAL;
+	}
+	for (t = text; *t == ' ' || *t == '\t' || *t == '\n' || *t == '\r';)
+		t++;
+	if (t[0] == '(' && t[1] == ';')
+		error = bg_tochki_from_sgf(out, t, NULL);
+	else
+		error = bg_game_from_record(out, t);
+	if (error < 0) {
+		fprintf(f, "%s: ", path);
+		print_lib_error(f, error);
+	}
+	free(text);
+	return error;
+}
+
+static void save_record(session *s, const char *path)
+{
+	size_t len = 0;
+	char *text;
+	FILE *f;
+	int error;
+
+	bg_record_text(s->g, NULL, 0, &len);
+	if (!(text = malloc(len + 1))) {
+		printf("out of memory\n");
+		return;
+	}
+	if ((error = bg_record_text(s->g, text, len + 1, NULL)) < 0) {
+		print_lib_error(stdout, error);
+	} else if (!(f = fopen(path, "w")) || fputs(text, f) < 0 ||
+		   (len && text[len - 1] != '\n' && fputc('\n', f) < 0) ||
+		   fclose(f) != 0) {
+		printf("%s: %s\n", path, strerror(errno));
+	} else {
+		printf("saved %s\n", path);
+	}
+	free(text);
+}
+
+/* ---- The loop ------------------------------------------------------------- */
 
 static void strip(char *line)
 {
@@ -287,9 +421,24 @@ static void strip(char *line)
 		line[--len] = '\0';
 }
 
-/* One command of the human; returns 1 to quit. */
+/* The argument of "save FILE", or NULL when line is not that command. */
+static const char *command_arg(const char *line, const char *cmd)
+{
+	size_t n = strlen(cmd);
+
+	if (strncmp(line, cmd, n) || (line[n] != ' ' && line[n] != '\t'))
+		return NULL;
+	line += n;
+	while (*line == ' ' || *line == '\t')
+		line++;
+	return *line ? line : NULL;
+}
+
+/* One command of a person; returns 1 to quit. */
 static int command(session *s, char *line)
 {
+	const char *arg;
+	bg_game *g;
 	bg_move m;
 	int error;
 
@@ -297,55 +446,82 @@ static int command(session *s, char *line)
 		line++;
 	if (!*line)
 		return 0;
-	if (!strcmp(line, "quit"))
+	if (!strcmp(line, "quit") || !strcmp(line, "q"))
 		return 1;
-	if (!strcmp(line, "help")) {
-		printf("a move (e1-d1), moves, undo, quit\n");
-		return 0;
-	}
-	if (!strcmp(line, "moves")) {
+	if (!strcmp(line, "help") || !strcmp(line, "?")) {
+		fputs(help_text, stdout);
+	} else if (!strcmp(line, "moves")) {
 		if ((error = list_moves(s)) < 0)
-			lib_error(error);
-		return 0;
-	}
-	if (!strcmp(line, "undo")) {
+			print_lib_error(stdout, error);
+	} else if (!strcmp(line, "board")) {
+		draw_board(stdout, s->g);
+	} else if (!strcmp(line, "undo")) {
 		undo_turn(s);
-		print_board(s->g);
-		return 0;
-	}
-	if ((error = bg_move_from_text(s->g, line, &m)) < 0 ||
-	    (error = play_announced(s, &m)) < 0) {
-		const char *detail = bg_last_error();
+		draw(s);
+	} else if (!strcmp(line, "hint")) {
+		char text[512];
 
-		printf("%s%s%s\n", bg_strerror(error),
-		       detail && *detail ? ": " : "", detail ? detail : "");
-		return 0;
-	}
-	/* The random player answers until it is the human's turn again. */
-	while (!game_over(s->g) && !at_limit(s) && bg_to_move(s->g) != 0)
-		if ((error = play_random(s)) < 0) {
-			lib_error(error);
-			return 1;
+		if ((error = mcts_choose(s->g, &s->mp, &s->rng, &m, NULL)) < 0 ||
+		    (error = bg_move_to_text(s->g, &m, text, sizeof(text),
+					     NULL)) < 0)
+			print_lib_error(stdout, error);
+		else
+			printf("hint: %s\n", text);
+	} else if ((arg = command_arg(line, "save"))) {
+		save_record(s, arg);
+	} else if ((arg = command_arg(line, "load"))) {
+		if (load_record(arg, &g, stdout) < 0)
+			return 0;
+		if ((error = set_game(s, g)) < 0) {
+			bg_game_free(g);
+			print_lib_error(stdout, error);
+			return 0;
 		}
-	print_board(s->g);
+		printf("loaded %s: %s, %lu plies\n", arg, bg_game_spec(s->g),
+		       (unsigned long)bg_ply(s->g));
+		draw(s);
+	} else if (!strcmp(line, "save") || !strcmp(line, "load")) {
+		printf("%s needs a file name\n", line);
+	} else if (game_over(s->g)) {
+		printf("the game is over: undo, save FILE, load FILE or quit\n");
+	} else if ((error = bg_move_from_text(s->g, line, &m)) < 0 ||
+		   (error = play_announced(s, &m, NULL)) < 0) {
+		print_lib_error(stdout, error);
+	} else {
+		/* Drawn before the next person's prompt or the computer's
+		 * answer. */
+		if (s->player[bg_to_move(s->g)] == HUMAN || game_over(s->g))
+			draw(s);
+	}
 	return 0;
 }
 
-static int interactive(session *s)
+static int run(session *s, int selfplay)
 {
+	int humans = s->player[0] == HUMAN || s->player[1] == HUMAN;
 	char line[1024];
 	int error;
 
-	if ((error = print_board(s->g)) < 0)
-		return error;
-	/* A game whose seat 1 moves first starts with the random player. */
-	while (!game_over(s->g) && !at_limit(s) && bg_to_move(s->g) != 0) {
-		if ((error = play_random(s)) < 0)
-			return error;
-		print_board(s->g);
-	}
-	while (!game_over(s->g) && !at_limit(s)) {
-		printf("%lu. w> ", (unsigned long)(bg_ply(s->g) / 2 + 1));
+	draw(s);
+	for (;;) {
+		if (game_over(s->g) || at_limit(s)) {
+			if (!s->announced)
+				print_result(s);
+			if (!humans || selfplay)
+				return 0;
+		} else if (s->player[bg_to_move(s->g)] != HUMAN) {
+			if ((error = computer_move(s)) < 0)
+				return error;
+			if (selfplay || game_over(s->g) ||
+			    s->player[bg_to_move(s->g)] == HUMAN)
+				draw(s);
+			continue;
+		}
+		if (game_over(s->g) || at_limit(s))
+			printf("game over> ");
+		else
+			printf("%lu. %s> ", (unsigned long)(bg_ply(s->g) / 2 + 1),
+			       bg_seat_name(s->g, bg_to_move(s->g)));
 		fflush(stdout);
 		if (!fgets(line, sizeof(line), stdin)) {
 			putchar('\n');
@@ -355,16 +531,20 @@ static int interactive(session *s)
 		if (command(s, line))
 			break;
 	}
-	return print_result(s->g);
+	if (!s->announced)
+		print_result(s);
+	return 0;
 }
 
-/* ---- Main --------------------------------------------------------------- */
+/* ---- Arguments ------------------------------------------------------------ */
 
 typedef struct options {
-	const char *spec;
-	int selfplay;
+	const char *spec, *load;
+	int selfplay, quiet, verbose;
+	int player[2]; /* -1: the default */
 	uint64_t seed;
 	long max_plies;
+	mcts_params mp;
 } options;
 
 static int parse_number(const char *s, unsigned long long max,
@@ -383,61 +563,148 @@ static int parse_number(const char *s, unsigned long long max,
 	return 0;
 }
 
-/* "--key VALUE" or "--key=VALUE"; returns the value or NULL. */
-static const char *option_value(int argc, char **argv, int *i,
-				const char *key)
+static int parse_player(const char *s)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (s && !strcmp(s, player_names[i]))
+			return i;
+	return -1;
+}
+
+/* "--key VALUE" or "--key=VALUE": 1 and *val when argv[*i] is this
+ * option, 0 when it is not, -1 when its value is missing. */
+static int option(int argc, char **argv, int *i, const char *key,
+		  const char **val)
 {
 	size_t len = strlen(key);
 
 	if (strncmp(argv[*i], key, len))
-		return NULL;
-	if (argv[*i][len] == '=')
-		return argv[*i] + len + 1;
-	if (argv[*i][len] == '\0' && *i + 1 < argc)
-		return argv[++*i];
-	return NULL;
+		return 0;
+	if (argv[*i][len] == '=') {
+		*val = argv[*i] + len + 1;
+		return 1;
+	}
+	if (argv[*i][len] != '\0')
+		return 0;
+	if (*i + 1 >= argc)
+		return -1;
+	*val = argv[++*i];
+	return 1;
 }
 
-static int parse_args(int argc, char **argv, options *o)
+#define BAD(msg) do { *why = (msg); return -1; } while (0)
+
+static int parse_args(int argc, char **argv, options *o, const char **why)
 {
 	unsigned long long v;
 	const char *val;
-	int i;
+	char *end;
+	int i, r;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
+		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+			return 1;
 		if (!strcmp(a, "--selfplay")) {
 			o->selfplay = 1;
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			return 1;
-		} else if (!strncmp(a, "--seed", 6)) {
-			if (!(val = option_value(argc, argv, &i, "--seed")) ||
-			    parse_number(val, UINT64_MAX, &v) < 0)
-				return -1;
+		} else if (!strcmp(a, "--quiet")) {
+			o->quiet = 1;
+		} else if (!strcmp(a, "--verbose")) {
+			o->verbose = 1;
+		} else if ((r = option(argc, argv, &i, "--seed", &val))) {
+			if (r < 0 || parse_number(val, UINT64_MAX, &v) < 0)
+				BAD("--seed needs a number");
 			o->seed = v;
-		} else if (!strncmp(a, "--max-plies", 11)) {
-			if (!(val = option_value(argc, argv, &i, "--max-plies")) ||
-			    parse_number(val, 1000000000UL, &v) < 0)
-				return -1;
+		} else if ((r = option(argc, argv, &i, "--max-plies", &val))) {
+			if (r < 0 || parse_number(val, 1000000000UL, &v) < 0)
+				BAD("--max-plies needs a number");
 			o->max_plies = (long)v;
-		} else if (a[0] == '-' || o->spec) {
+		} else if ((r = option(argc, argv, &i, "--playouts", &val))) {
+			if (r < 0 || parse_number(val, 1000000000UL, &v) < 0 ||
+			    v == 0)
+				BAD("--playouts needs a number from 1");
+			o->mp.playouts = (long)v;
+		} else if ((r = option(argc, argv, &i, "--ply-cap", &val))) {
+			if (r < 0 || parse_number(val, 100000000UL, &v) < 0)
+				BAD("--ply-cap needs a number");
+			o->mp.ply_cap = (long)v;
+		} else if ((r = option(argc, argv, &i, "--explore", &val))) {
+			if (r < 0 || !val[0])
+				BAD("--explore needs a number");
+			errno = 0;
+			o->mp.explore = strtod(val, &end);
+			if (errno || *end || !(o->mp.explore >= 0) ||
+			    o->mp.explore > 100)
+				BAD("--explore needs a number from 0 to 100");
+		} else if ((r = option(argc, argv, &i, "--think", &val))) {
+			if (r < 0 || !val[0])
+				BAD("--think needs a number of seconds");
+			errno = 0;
+			o->mp.seconds = strtod(val, &end);
+			if (errno || *end || !(o->mp.seconds > 0) ||
+			    o->mp.seconds > 86400)
+				BAD("--think needs a number of seconds");
+		} else if ((r = option(argc, argv, &i, "--white", &val))) {
+			if (r < 0 || (o->player[0] = parse_player(val)) < 0)
+				BAD("--white needs human, random or mcts");
+		} else if ((r = option(argc, argv, &i, "--black", &val))) {
+			if (r < 0 || (o->player[1] = parse_player(val)) < 0)
+				BAD("--black needs human, random or mcts");
+		} else if ((r = option(argc, argv, &i, "--players", &val))) {
+			char first[16];
+			const char *comma = r > 0 ? strchr(val, ',') : NULL;
+
+			if (!comma || (size_t)(comma - val) >= sizeof(first))
+				BAD("--players needs two players: P,Q");
+			memcpy(first, val, (size_t)(comma - val));
+			first[comma - val] = '\0';
+			if ((o->player[0] = parse_player(first)) < 0 ||
+			    (o->player[1] = parse_player(comma + 1)) < 0)
+				BAD("--players needs human, random or mcts twice");
+		} else if ((r = option(argc, argv, &i, "--load", &val))) {
+			if (r < 0)
+				BAD("--load needs a file");
+			o->load = val;
+		} else if (a[0] == '-') {
+			*why = "unknown option";
+			fprintf(stderr, PROG ": %s: %s\n", a, *why);
+			*why = NULL;
 			return -1;
+		} else if (o->spec) {
+			BAD("more than one SPEC");
 		} else {
 			o->spec = a;
 		}
 	}
-	return o->spec ? 0 : -1;
+	if (!o->spec && !o->load)
+		BAD("no game: give a SPEC (bginfo lists the games)");
+	for (i = 0; i < 2; i++)
+		if (o->player[i] < 0)
+			o->player[i] = o->selfplay ? (i == 0 ? MCTS : RANDOM)
+						   : (i == 0 ? HUMAN : MCTS);
+	if (o->selfplay && (o->player[0] == HUMAN || o->player[1] == HUMAN))
+		BAD("--selfplay needs two computer players");
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	options o = { NULL, 0, 1, -1 };
+	options o;
 	session s;
+	const char *why = NULL;
+	bg_game *g = NULL;
 	int rc, error;
 
-	if ((rc = parse_args(argc, argv, &o)) < 0)
-		return usage();
+	memset(&o, 0, sizeof(o));
+	o.player[0] = o.player[1] = -1;
+	o.seed = 1;
+	o.max_plies = -1;
+	mcts_defaults(&o.mp);
+	if ((rc = parse_args(argc, argv, &o, &why)) < 0)
+		return usage(why);
 	if (rc > 0) {
 		fputs(usage_text, stdout);
 		return 0;
@@ -446,16 +713,36 @@ int main(int argc, char **argv)
 	memset(&s, 0, sizeof(s));
 	rng_seed(&s.rng, o.seed);
 	s.max_plies = o.max_plies;
-	if ((error = bg_game_new(&s.g, o.spec)) < 0)
+	s.player[0] = o.player[0];
+	s.player[1] = o.player[1];
+	s.mp = o.mp;
+	s.quiet = o.quiet;
+	s.verbose = o.verbose;
+	if (o.load) {
+		if (load_record(o.load, &g, stderr) < 0)
+			return 1;
+		if (o.spec && (rc = bg_catalog_find(o.spec)) >= 0 &&
+		    strcmp(bg_catalog_name((size_t)rc), bg_game_name(g))) {
+			fprintf(stderr, PROG ": %s is a record of %s, not %s\n",
+				o.load, bg_game_name(g), o.spec);
+			bg_game_free(g);
+			return 1;
+		}
+	} else if ((error = bg_game_new(&g, o.spec)) < 0) {
 		return lib_error(error);
-	s.cap = bg_max_moves(s.g);
-	if (!(s.moves = calloc(s.cap ? s.cap : 1, sizeof(*s.moves)))) {
-		bg_game_free(s.g);
-		fprintf(stderr, PROG ": out of memory\n");
-		return 1;
+	}
+	if ((error = set_game(&s, g)) < 0) {
+		bg_game_free(g);
+		return lib_error(error);
+	}
+	if (!o.quiet) {
+		printf("%s: %s plays %s, %s plays %s\n", bg_game_spec(s.g),
+		       bg_seat_name(s.g, 0), player_names[s.player[0]],
+		       bg_seat_name(s.g, 1), player_names[s.player[1]]);
+		draw_legend(stdout, s.g);
 	}
 
-	error = o.selfplay ? selfplay(&s) : interactive(&s);
+	error = run(&s, o.selfplay);
 	rc = error < 0 ? lib_error(error) : 0;
 
 	free(s.moves);

@@ -16,3 +16,19 @@ flags=$(PKG_CONFIG_SYSROOT_DIR="$root" pkg-config --cflags --libs boardgames)
 cc -std=c11 -Wall -Werror "$src/tests/install-demo.c" $flags -o "$root/demo"
 lib=$(dirname "$(find "$root" -name 'libboardgames.so.*' | head -n 1)")
 LD_LIBRARY_PATH="$lib" "$root/demo"
+
+# The README's example program (its first C block) compiles and runs.
+awk '/^```c$/ && !done { on = 1; next }
+	on && /^```$/ { on = 0; done = 1; next }
+	on { print }' "$src/README.md" >"$root/readme.c"
+[ -s "$root/readme.c" ] || { echo "no C example in README.md"; exit 1; }
+cc -std=c11 -Wall -Wextra -Werror "$root/readme.c" $flags -o "$root/readme"
+LD_LIBRARY_PATH="$lib" "$root/readme" >"$root/readme.out"
+grep -q 'moves for Black' "$root/readme.out" ||
+	{ echo "README example: unexpected output"; cat "$root/readme.out"; exit 1; }
+
+# The man pages are installed.
+for tool in bgplay bginfo bgcheck bgperft bgbench; do
+	[ -n "$(find "$root" -name "$tool.1*")" ] ||
+		{ echo "no man page for $tool installed"; exit 1; }
+done

@@ -1,19 +1,20 @@
 #!/bin/sh
 # The example tools, driven as a user would.
-# usage: test-tools.sh BGPERFT BGCHECK BGPLAY
+# usage: test-tools.sh BGPERFT BGCHECK BGPLAY BGINFO
 #
 # Figures come from shared/rules/corners.md: 14 moves for White at the start
 # (A8), the same 14 for Black whatever White played first (the camps are too
 # far apart to touch), tempo numbers as scores (A6).
 set -eu
 
-if [ $# -ne 3 ]; then
-	echo "usage: $0 BGPERFT BGCHECK BGPLAY" >&2
+if [ $# -ne 4 ]; then
+	echo "usage: $0 BGPERFT BGCHECK BGPLAY BGINFO" >&2
 	exit 2
 fi
 BGPERFT=$1
 BGCHECK=$2
 BGPLAY=$3
+BGINFO=$4
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -212,21 +213,25 @@ done
 
 # ---- bgplay -----------------------------------------------------------------
 
+# Self-play: mcts (seat 0) against random by default, a move a line
+# ("12. White: e1-d1") and the result with its reason.
 no_input
 run 0 "$BGPLAY" --selfplay --seed 3 kutochki
-tail -n 1 "$out" | grep -Eq '^Result: (1-0|0-1|1/2-1/2) \(' ||
+tail -n 1 "$out" | grep -Eq '^Result: (1-0|0-1|1/2-1/2)\. .* \([a-z-]+\)\.' ||
 	fail "bgplay --selfplay: no Result line"
-grep -Eq '^1\. w: [a-h][1-8]-' "$out" || fail "bgplay --selfplay: no first move"
+grep -Eq '^1\. White: [a-h][1-8]-' "$out" || fail "bgplay --selfplay: no first move"
+grep -q '^kutochki: White plays mcts, Black plays random$' "$out" ||
+	fail "bgplay --selfplay: not mcts against random"
 cp "$out" "$tmp/play3"
 run 0 "$BGPLAY" kutochki --seed=3 --selfplay
 cmp -s "$tmp/play3" "$out" || fail "bgplay: the same seed played another game"
 
 # bgcheck replays the self-played game to the same end, also as a record,
 # with the same counts.
-sed -n 's/^[0-9]*\. [wb]: //p' "$tmp/play3" >"$tmp/play3.moves"
+sed -n 's/^[0-9]*\. [A-Za-z]*: //p' "$tmp/play3" >"$tmp/play3.moves"
 run 0 "$BGCHECK" kutochki "$tmp/play3.moves" --counts
 cp "$out" "$tmp/play3.counts"
-r=$(sed -n 's/^Result: \([^ ]*\) ([^:]*: \([a-z-]*\); score \([^)]*\))$/\1 \2 \3/p' \
+r=$(sed -n 's/^Result: \([^ ]*\)\. .* (\([a-z-]*\))\. Score \([0-9.:-]*\)\.$/\1 \2 \3/p' \
 	"$tmp/play3")
 c=$(sed -n 's/^result: \([^ ]*\) winner=. reason=\([a-z-]*\) score=\(.*\)$/\1 \2 \3/p' \
 	"$out")
@@ -238,9 +243,21 @@ run 0 "$BGCHECK" --record --counts kutochki "$tmp/play3.rec"
 cmp -s "$tmp/play3.counts" "$out" || fail "bgcheck: the record replays otherwise"
 
 run 0 "$BGPLAY" kutochki --selfplay --max-plies 6
-[ "$(grep -Ec '^[0-9]+\. [wb]: ' "$out")" -eq 6 ] ||
+[ "$(grep -Ec '^[0-9]+\. [A-Za-z]+: ' "$out")" -eq 6 ] ||
 	fail "bgplay --max-plies 6: not 6 moves"
-tail -n 1 "$out" | grep -q '^Result: \* ' || fail "bgplay --max-plies: not *"
+tail -n 1 "$out" | grep -q '^Result: \*\. ' || fail "bgplay --max-plies: not *"
+
+# Players: two random players, --quiet (no board), seeded.
+run 0 "$BGPLAY" --selfplay --players random,random --seed 5 --quiet tak-tikl
+grep -q '^ *[0-9] ' "$out" && fail "bgplay --quiet drew a board"
+cp "$out" "$tmp/rr5"
+run 0 "$BGPLAY" tak-tikl --white random --black random --seed 5 --quiet --selfplay
+cmp -s "$tmp/rr5" "$out" || fail "bgplay: --players and --white/--black differ"
+
+# A line board is drawn with its lines: mill's outer square.
+run 0 "$BGPLAY" mill --selfplay --max-plies 0
+grep -q '^7 +-----------+-----------+$' "$out" || fail "bgplay: mill's top line"
+grep -q '^1 +-----------+-----------+$' "$out" || fail "bgplay: mill's bottom line"
 
 # Interactive: a bad move, the move list, a move, undo, quit.
 input 'e1-e5
@@ -248,23 +265,75 @@ moves
 e1-d1
 undo
 quit'
-run 0 "$BGPLAY" kutochki
+run 0 "$BGPLAY" kutochki --black random
 grep 'g2-e2' "$out" | grep 'h4-h5' | grep -q 'f1-d1' ||
 	fail "bgplay: 'moves' did not list the moves"
 # (Prompts and answers share lines, since the typed input is not echoed.)
-grep -q '1\. w: e1-d1' "$out" || fail "bgplay: the move was not played"
-grep -q '^1\. b: ' "$out" || fail "bgplay: the random player did not answer"
-tail -n 1 "$out" | grep -q 'Result: \* ' || fail "bgplay: no Result after quit"
+grep -q '1\. White: e1-d1' "$out" || fail "bgplay: the move was not played"
+grep -q '^1\. Black: ' "$out" || fail "bgplay: the random player did not answer"
+grep -q 'illegal move' "$out" || fail "bgplay: e1-e5 was not refused"
+tail -n 1 "$out" | grep -q 'Result: \*\. ' || fail "bgplay: no Result after quit"
+
+# save FILE writes the record; bgcheck and load FILE read it back.
+input "e1-d1
+f2-e2
+save $tmp/saved.rec
+quit"
+run 0 "$BGPLAY" kutochki --black random --seed 2
+grep -q "> saved $tmp/saved.rec$" "$out" || fail "bgplay: save did not say so"
+run 0 "$BGCHECK" kutochki --record --counts "$tmp/saved.rec"
+[ "$(grep -c '^[0-9]* [0-9]* ' "$out")" -eq 4 ] || fail "bgplay: saved record is not 4 plies"
+input "load $tmp/saved.rec
+undo
+quit"
+run 0 "$BGPLAY" tak-tikl
+grep -q "> loaded $tmp/saved.rec: kutochki, 4 plies$" "$out" ||
+	fail "bgplay: load did not load the record"
+run 0 "$BGPLAY" --load "$tmp/saved.rec" --quiet --selfplay --max-plies 2
+[ "$(grep -Ec '^[0-9]+\. [A-Za-z]+: ' "$out")" -eq 2 ] ||
+	fail "bgplay --load: did not go on from the record"
+grep -q '^3\. White: ' "$out" || fail "bgplay --load: not at move 3"
+no_input
+run 1 "$BGPLAY" --load "$tmp/no-such-file"
+expect_err "no-such-file: "
 
 no_input
 run 1 "$BGPLAY" kutochki:bogus=1 --selfplay
 expect_err "bgplay: "
+run 1 "$BGPLAY" nosuchgame --selfplay
+expect_err "bgplay: unknown game"
 for args in "" "--selfplay" "kutochki --seed" "kutochki --seed x" \
-	    "kutochki --max-plies -1" "kutochki extra" "kutochki --bogus"; do
+	    "kutochki --max-plies -1" "kutochki extra" "kutochki --bogus" \
+	    "kutochki --white robot" "kutochki --players mcts" \
+	    "kutochki --players mcts,robot" "kutochki --selfplay --black human" \
+	    "kutochki --playouts 0" "kutochki --think x" "kutochki --think 0"; do
 	# shellcheck disable=SC2086
 	run 2 "$BGPLAY" $args
 	expect_err "usage: bgplay SPEC"
+	grep -q '^bgplay: ' "$err" || fail "bgplay $args: no message saying why"
 done
+
+# ---- bginfo -----------------------------------------------------------------
+
+run 0 "$BGINFO"
+grep -q '^kutochki  *Corners (Kutochki) / Куточки (Уголки)  (aliases: corners, ugolki)$' "$out" ||
+	fail "bginfo: no kutochki line"
+[ "$(wc -l <"$out")" -ge 2 ] || fail "bginfo: fewer than 2 games"
+run 0 "$BGINFO" corners
+expect_line 1 "kutochki: Corners (Kutochki) / Куточки (Уголки)"
+grep -Eq '^  size +enum +default 8 +allowed 8\|10$' "$out" ||
+	fail "bginfo corners: no size option"
+grep -Eq '^  diagonal +bool +default 0 +allowed 0\|1$' "$out" ||
+	fail "bginfo corners: no diagonal option"
+run 1 "$BGINFO" nosuchgame
+expect_err "bginfo: nosuchgame: unknown game"
+for args in "kutochki mill" "--bogus"; do
+	# shellcheck disable=SC2086
+	run 2 "$BGINFO" $args
+	expect_err "usage: bginfo \[GAME\]"
+done
+run 0 "$BGINFO" --help
+grep -q '^usage: bginfo' "$out" || fail "bginfo --help"
 
 if [ "$failures" -ne 0 ]; then
 	echo "$failures failure(s)" >&2

@@ -1,11 +1,12 @@
-/*
+/**
+ * @file
  * libboardgames: the rules of the traditional board games of the former USSR.
  *
  * This header is the documentation of the generic API. Every game is reached
  * through it; a few games add queries of their own in a small header beside
  * this one (<boardgames/kutochki.h>, ...).
  *
- * Conventions
+ * @par Conventions
  *   - Every function that can fail returns an int: BG_OK (0) or a negative
  *     BG_E* code. bg_strerror() gives the code's static text and
  *     bg_last_error() a detail naming what was wrong. A failed call changes
@@ -19,12 +20,12 @@
  *   - Seats are 0 and 1; seat 0 moves first unless a game page says
  *     otherwise. Points are numbered 0 .. bg_point_count()-1.
  *
- * Thread contract
+ * @par Thread contract
  *   The library has no mutable global state. Different handles may be used
  *   in different threads at the same time; one handle must be used by one
  *   thread at a time. bg_last_error() is per thread.
  *
- * Allocation
+ * @par Allocation
  *   bg_legal_moves(), bg_play() and bg_undo() do not allocate, except that
  *   the history stack of a handle grows geometrically when a game gets
  *   longer than any before it on that handle.
@@ -118,13 +119,14 @@ BG_API const char *bg_catalog_alias(size_t i, size_t k);
 BG_API size_t bg_catalog_option_count(size_t i);
 /**
  * Describe option k of game i. Any out pointer may be NULL.
- *   key      "size"
- *   type     BG_OPT_*
- *   def      the default value as text ("8")
- *   allowed  the allowed values: words and ranges joined by '|', e.g.
- *            "8|10", "0..1000", "auto|0..200"; for BG_OPT_TEXT a pattern
- *            for people ("WxH, 3..52")
- *   doc      one line saying what it does
+ *   - key:     "size"
+ *   - type:    BG_OPT_*
+ *   - def:     the default value as text ("8")
+ *   - allowed: the allowed values: words and ranges joined by '|', e.g.
+ *              "8|10", "0..1000", "auto|0..200"; for BG_OPT_TEXT a pattern
+ *              for people ("WxH, 3..52")
+ *   - doc:     one line saying what it does
+ *
  * Returns BG_EINVAL when i or k is out of range.
  */
 BG_API int bg_catalog_option(size_t i, size_t k, const char **key, int *type,
@@ -229,12 +231,13 @@ enum {
 
 /**
  * A move: a 72-byte value, compared with bg_move_equal().
- *   kind     BG_MOVE_*
- *   npath    points in the path: pts[0 .. npath-1]
- *   nremove  removals chosen by the mover (mill, bolotudu):
- *            pts[npath .. npath+nremove-1]
- *   flags    game-specific bits, said on the game's page (0 elsewhere);
- *            BG_MOVE_FLAG_MARK is written as a trailing '!' in move text
+ *   - kind:    BG_MOVE_*
+ *   - npath:   points in the path: pts[0 .. npath-1]
+ *   - nremove: removals chosen by the mover (mill, bolotudu):
+ *              pts[npath .. npath+nremove-1]
+ *   - flags:   game-specific bits, said on the game's page (0 elsewhere);
+ *              BG_MOVE_FLAG_MARK is written as a trailing '!' in move text
+ *
  * Unused entries of pts are 0, so two equal moves are equal byte for byte.
  * A jump chain longer than the array holds (which needs a contrived board)
  * keeps only its first and last point.
@@ -359,12 +362,14 @@ BG_API int bg_game_from_position(bg_game **out, const char *text);
 
 /**
  * The record of the game, PGN-like:
+ * @code{.unparsed}
  *   [Game "kutochki:size=10"]
  *   [Position "..."]            (only when it did not start at the start)
  *   [Result "1-0"]              (1-0, 0-1, 1/2-1/2 or *)
  *   [Reason "leave-home"]       (only when the game is over)
  *
  *   1. e1-d1 d8-e8 2. ... 1-0
+ * @endcode
  * bg_game_from_record() replays it; brace comments and unknown tags are
  * skipped; a result in the text that disagrees with the replay is BG_EFORMAT.
  */

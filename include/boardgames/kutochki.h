@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * Kutochki (Corners) and Halma: queries of their own.
  * See doc/games/kutochki.md for the rules as implemented.
  */

@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * Tochki (Dots): queries of its own and SGF (GM[40]) records.
  * See doc/games/tochki.md for the rules as implemented and doc/sgf.md for
  * the SGF dialect.

@@ -183,12 +183,16 @@ bad:
 			 o->key, text, o->type == BG_OPT_BOOL ? "0|1" : o->allowed);
 }
 
-/* The canonical text of a parsed value. */
-static void canon_value(const bg_optdef *o, const bg_optval *v, char *buf,
-			size_t cap)
+/* The canonical text of option k's parsed value. */
+static void canon_value(const bg_rules *r, size_t k, const bg_optval *v,
+			char *buf, size_t cap)
 {
+	const bg_optdef *o = &r->options[k];
+
 	if (o->type == BG_OPT_BOOL)
 		snprintf(buf, cap, "%d", (int)v->i);
+	else if (o->type == BG_OPT_TEXT && r->canon_text)
+		r->canon_text(k, v->text, buf, cap);
 	else if (o->type == BG_OPT_TEXT)
 		snprintf(buf, cap, "%s", v->text);
 	else if (v->word >= 0)
@@ -267,9 +271,9 @@ static int write_canon(const bg_rules *r, const bg_optval *vals, char *canon,
 		char val[128], def[128];
 		bg_optval dv;
 
-		canon_value(&r->options[k], &vals[k], val, sizeof(val));
+		canon_value(r, k, &vals[k], val, sizeof(val));
 		parse_value(&r->options[k], r->options[k].def, &dv);
-		canon_value(&r->options[k], &dv, def, sizeof(def));
+		canon_value(r, k, &dv, def, sizeof(def));
 		if (strcmp(val, def) == 0)
 			continue;
 		len += (size_t)snprintf(canon + len, cap - len, "%c%s=%s", sep,

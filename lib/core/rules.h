@@ -65,6 +65,11 @@ typedef struct bg_rules {
 	const bg_optdef *options;
 	size_t noptions;
 
+	/* Optional: the canonical spelling of a BG_OPT_TEXT value (option k)
+	 * into out, so equal games get equal specs ("9" -> "9x9"). Values the
+	 * game refuses are left as given; configure() reports them. */
+	void (*canon_text)(size_t k, const char *text, char *out, size_t cap);
+
 	size_t config_size;
 	/* Fill the config from the option values (in schema order); check
 	 * combinations the schema cannot, reporting with bg_seterr(). */
