@@ -7,10 +7,12 @@
  *
  * The playout line is parsed by other programs; keep it exact:
  *   SPEC playouts/s=N plies/s=N avg_plies=N wins0=N wins1=N draws=N
- *   unfinished=N memory=BYTES allocs=N
- * memory is what one handle of SPEC holds on the heap; allocs counts the
- * allocations made while timing (it should be 0: legal/play/undo do not
- * allocate).
+ *   unfinished=N memory=BYTES ply_bytes=BYTES allocs=N
+ * memory is what one new handle of SPEC holds on the heap (as counted by
+ * the allocator), ply_bytes what each ply of history takes past the room a
+ * handle starts with (bg_memory); allocs counts the allocations made while
+ * timing (0 unless a game was longer than every warm-up game: the history
+ * grows then, geometrically).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -158,7 +160,7 @@ static size_t handle_memory(const char *spec)
 static void bench(const char *spec, double seconds, uint64_t seed)
 {
 	uint64_t playouts = 0, plies = 0, wins[2] = {0, 0}, draws = 0, open = 0;
-	size_t memory = handle_memory(spec), calls;
+	size_t memory = handle_memory(spec), calls, ply_bytes;
 	double t0, t;
 	bg_game *g;
 	bg_move *buf;
@@ -166,6 +168,7 @@ static void bench(const char *spec, double seconds, uint64_t seed)
 
 	if (rc)
 		die(spec, rc);
+	bg_memory(g, NULL, &ply_bytes);
 	buf = malloc(bg_max_moves(g) * sizeof(*buf));
 	rng_state = seed ? seed : 1;
 	/* Warm-up games (a tenth of the time) let the history reach its size
@@ -189,11 +192,13 @@ static void bench(const char *spec, double seconds, uint64_t seed)
 	} while (t < seconds);
 	calls = alloc_calls - calls;
 	printf("%s playouts/s=%.0f plies/s=%.0f avg_plies=%.1f wins0=%llu "
-	       "wins1=%llu draws=%llu unfinished=%llu memory=%zu allocs=%s%zu\n",
+	       "wins1=%llu draws=%llu unfinished=%llu memory=%zu ply_bytes=%zu "
+	       "allocs=%s%zu\n",
 	       bg_game_spec(g), playouts / t, plies / t,
 	       (double)plies / (double)playouts, (unsigned long long)wins[0],
 	       (unsigned long long)wins[1], (unsigned long long)draws,
-	       (unsigned long long)open, memory, COUNTING ? "" : "?", calls);
+	       (unsigned long long)open, memory, ply_bytes, COUNTING ? "" : "?",
+	       calls);
 	free(buf);
 	bg_game_free(g);
 }

@@ -158,6 +158,14 @@ BG_API const char *bg_game_spec(const bg_game *g);
 /** The canonical name of the game ("kutochki"). Static. */
 BG_API const char *bg_game_name(const bg_game *g);
 
+/**
+ * Memory, for sizing many handles: *handle gets the bytes the handle holds
+ * on the heap now (its board tables, position, move scratch and history
+ * room), *per_ply the bytes each further ply of history takes once the
+ * history outgrows its room. Either pointer may be NULL.
+ */
+BG_API int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply);
+
 /* ---- Board description -------------------------------------------------- */
 
 /** How a board is drawn. */

@@ -22,6 +22,7 @@ int bg_version_number(void)
 static int hist_reserve(bg_game *g, size_t cap)
 {
 	bg_ply_rec *h;
+	uint64_t *k;
 	unsigned char *u;
 
 	if (cap <= g->hist_cap)
@@ -30,6 +31,10 @@ static int hist_reserve(bg_game *g, size_t cap)
 	if (!h)
 		return bg_seterr(BG_ENOMEM, "history of %zu plies", cap);
 	g->hist = h;
+	k = realloc(g->keys, cap * sizeof(*k));
+	if (!k)
+		return bg_seterr(BG_ENOMEM, "history of %zu plies", cap);
+	g->keys = k;
 	u = realloc(g->undo, cap * g->undo_size);
 	if (!u)
 		return bg_seterr(BG_ENOMEM, "history of %zu plies", cap);
@@ -45,6 +50,7 @@ void bg_game_free(bg_game *g)
 	free(g->cfg);
 	free(g->st);
 	free(g->hist);
+	free(g->keys);
 	free(g->undo);
 	free(g->scratch);
 	free(g);
@@ -141,14 +147,32 @@ int bg_game_clone(bg_game **out, const bg_game *g)
 	memcpy(c->spec, g->spec, sizeof(c->spec));
 	memcpy(c->st, g->st, g->st_size);
 	memcpy(c->hist, g->hist, g->hist_len * sizeof(*g->hist));
+	memcpy(c->keys, g->keys, g->hist_len * sizeof(*g->keys));
 	memcpy(c->undo, g->undo, g->hist_len * g->undo_size);
 	c->hist_len = g->hist_len;
+	c->rep_start = g->rep_start;
 	c->ply0 = g->ply0;
 	c->from_position = g->from_position;
 	c->result = g->result;
 	c->hash = g->hash;
 	*out = c;
 	bg_clearerr();
+	return BG_OK;
+}
+
+int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply)
+{
+	size_t ply;
+
+	if (!g)
+		return bg_seterr(BG_EINVAL, "game is NULL");
+	ply = sizeof(bg_ply_rec) + sizeof(uint64_t) + g->undo_size;
+	if (handle)
+		*handle = sizeof(*g) + g->rules->config_size + g->st_size +
+			  (g->scratch ? g->max_moves * sizeof(bg_move) : 0) +
+			  g->hist_cap * ply;
+	if (per_ply)
+		*per_ply = ply;
 	return BG_OK;
 }
 
@@ -358,18 +382,16 @@ static int is_legal(const bg_game *g, const bg_move *m)
 	return 0;
 }
 
-/* Earlier occurrences of the current position key, back to the last
- * irreversible move. */
+/* Earlier occurrences of the current position key since the last
+ * irreversible move, counted up to 2 (threefold repetition is the most any
+ * rule asks). */
 static uint32_t repetitions(const bg_game *g)
 {
 	uint32_t reps = 0;
 
-	for (size_t i = g->hist_len; i-- > 0;) {
-		if (g->hist[i].irreversible)
+	for (size_t i = g->hist_len; i-- > g->rep_start;)
+		if (g->keys[i] == g->hash && ++reps == 2)
 			break;
-		if (g->hist[i].hash == g->hash)
-			reps++;
-	}
 	return reps;
 }
 
@@ -405,13 +427,15 @@ int bg_play(bg_game *g, const bg_move *m)
 	rec = &g->hist[g->hist_len];
 	undo = g->undo + g->hist_len * g->undo_size;
 	rec->move = *m;
-	rec->hash = g->hash;
 	rec->result = g->result;
+	rec->rep_start = (uint32_t)g->rep_start;
+	g->keys[g->hist_len] = g->hash;
 	if (!g->rules->unapply)
 		memcpy(undo, g->st, g->st_size);
 	flags = g->rules->apply(g->cfg, g->st, m, undo);
-	rec->irreversible = (flags & BG_APPLY_IRREVERSIBLE) != 0;
 	g->hist_len++;
+	if (flags & BG_APPLY_IRREVERSIBLE)
+		g->rep_start = g->hist_len;
 	bg_game_refresh(g);
 	return BG_OK;
 }
@@ -432,8 +456,9 @@ int bg_undo(bg_game *g)
 		g->rules->unapply(g->cfg, g->st, &rec->move, undo);
 	else
 		memcpy(g->st, undo, g->st_size);
-	g->hash = rec->hash;
+	g->hash = g->keys[g->hist_len];
 	g->result = rec->result;
+	g->rep_start = rec->rep_start;
 	return BG_OK;
 }
 

@@ -8,12 +8,13 @@
 
 #define BG_SPEC_MAX 256
 
-/* One ply of history: what is needed to take the move back. */
+/* One ply of history: what is needed to take the move back. The position
+ * keys live apart, in bg_game.keys, so the repetition scan reads a dense
+ * array. */
 typedef struct bg_ply_rec {
 	bg_move move;
-	uint64_t hash;       /* the position key before the move */
 	bg_result result;    /* the outcome before the move */
-	uint8_t irreversible;
+	uint32_t rep_start;  /* bg_game.rep_start before the move */
 } bg_ply_rec;
 
 struct bg_game {
@@ -25,8 +26,12 @@ struct bg_game {
 	size_t undo_size;       /* per ply: the game's record, or a state copy */
 
 	bg_ply_rec *hist;
+	uint64_t *keys;         /* keys[i]: the position key before move i */
 	unsigned char *undo;    /* hist_cap records of undo_size bytes */
 	size_t hist_len, hist_cap;
+	/* Positions keys[rep_start..] can come again: none before the last
+	 * irreversible move can. */
+	size_t rep_start;
 	uint32_t ply0;          /* the ply number where the history starts */
 	int from_position;      /* started from a position text */
 

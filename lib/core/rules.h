@@ -42,7 +42,8 @@ typedef struct bg_optval {
  * outcome. */
 typedef struct bg_ctx {
 	uint32_t ply;   /* plies played, the move just made included */
-	uint32_t reps;  /* earlier occurrences of the current position key */
+	uint32_t reps;  /* earlier occurrences of the current position key since
+			 * the last irreversible move, counted up to 2 */
 } bg_ctx;
 
 typedef struct bg_result {

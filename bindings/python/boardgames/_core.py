@@ -604,6 +604,15 @@ class Game:
                                                        _byref(st), _byref(m)))
         return Move(self, bytes(m)), st.value
 
+    @property
+    def memory(self):
+        """(bytes the handle holds, bytes per further ply of history)."""
+        handle, ply = ctypes.c_size_t(), ctypes.c_size_t()
+        with self._lock:
+            _check(self._lib, self._lib.bg_memory(self._handle(),
+                                                  _byref(handle), _byref(ply)))
+        return handle.value, ply.value
+
     def _as_move(self, move):
         if isinstance(move, Move):
             if move._spec != self._spec:

@@ -93,6 +93,7 @@ PROTOTYPES = {
                                _c_size_p]),
     "bg_move_from_text": (_int, [_game_p, _str, _move_p]),
     "bg_random_move": (_int, [_game_p, ctypes.POINTER(_u64), _move_p]),
+    "bg_memory": (_int, [_game_p, _c_size_p, _c_size_p]),
     "bg_play": (_int, [_game_p, _move_p]),
     "bg_play_text": (_int, [_game_p, _str]),
     "bg_undo": (_int, [_game_p]),
