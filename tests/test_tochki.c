@@ -1289,6 +1289,72 @@ static void full_games(const char *spec, int games)
 	}
 }
 
+/* bg_random_move (the game's own draw, no list): every draw is a legal
+ * move, and each legal move comes about equally often. Returns how often
+ * `kind` was drawn in `draws` tries. */
+static int random_draws(const bg_game *g, int draws, int kind)
+{
+	size_t n, cap = bg_max_moves(g);
+	bg_move *list = malloc(cap * sizeof(*list));
+	int *hits = calloc(cap, sizeof(*hits)), count = 0;
+	uint64_t rng = 12345;
+
+	ck_assert_int_eq(bg_legal_moves(g, list, cap, &n), BG_OK);
+	for (int d = 0; d < draws; d++) {
+		bg_move m;
+		size_t i;
+
+		ck_assert_int_eq(bg_random_move(g, &rng, &m), BG_OK);
+		for (i = 0; i < n && memcmp(&list[i], &m, sizeof(m)); i++)
+			;
+		ck_assert_msg(i < n, "drawn move %d is not legal", m.kind);
+		hits[i]++;
+		count += m.kind == kind;
+	}
+	for (size_t i = 0; i < n; i++)
+		ck_assert_msg(hits[i] > draws / (int)n / 2 &&
+			      hits[i] < draws / (int)n * 2,
+			      "move %zu of %zu drawn %d times in %d", i, n,
+			      hits[i], draws);
+	free(hits);
+	free(list);
+	return count;
+}
+
+START_TEST(test_random_move)
+{
+	/* F leads and may ground: ground is one of the legal moves. */
+	bg_game *g = setup("6x5", "",
+			   "F2,1 F3,1 F4,2 F5,2 F2,3 F3,3 S2,2 F1,2");
+
+	give_turn(&g, 0);
+	ck_assert(has_move(g, BG_MOVE_GROUND, 0));
+	ck_assert_int_gt(random_draws(g, 20000, BG_MOVE_GROUND), 0);
+	/* S trails: no ground. */
+	give_turn(&g, 1);
+	ck_assert_int_eq(random_draws(g, 20000, BG_MOVE_GROUND), 0);
+	bg_game_free(g);
+	/* F leads but a loose point keeps it from grounding. */
+	g = setup("6x6", "", "F2,1 F3,1 F4,2 F5,2 F2,3 F3,3 S2,2 F1,2 F4,4");
+	give_turn(&g, 0);
+	ck_assert(!has_move(g, BG_MOVE_GROUND, 0));
+	ck_assert_int_eq(random_draws(g, 20000, BG_MOVE_GROUND), 0);
+	bg_game_free(g);
+	/* Passes, and a crowded field (drawn by rank among the empties). */
+	g = setup("6x5", "allow_pass",
+		  "F2,1 F3,1 F4,2 F5,2 F2,3 F3,3 S2,2 F1,2");
+	give_turn(&g, 0);
+	ck_assert_int_gt(random_draws(g, 20000, BG_MOVE_PASS), 0);
+	bg_game_free(g);
+	g = setup("5x5", "",
+		  "F0,0 S1,0 F2,0 S3,0 F4,0 S0,1 F1,1 S2,1 F3,1 S4,1 "
+		  "F0,2 S1,2 F2,2 S3,2 F4,2 S0,3 F1,3 S2,3 F3,3 S4,3 F0,4");
+	give_turn(&g, 1);
+	random_draws(g, 4000, -1);
+	bg_game_free(g);
+}
+END_TEST
+
 START_TEST(test_random_full_games)
 {
 	full_games("tochki", 4);
@@ -1349,6 +1415,7 @@ int main(void)
 	tcase_add_test(tc, test_sgf_round_trip);
 	tcase_add_test(tc, test_sgf_read);
 	tcase_add_test(tc, test_sgf_bad);
+	tcase_add_test(tc, test_random_move);
 	tcase_add_test(tc, test_random_full_games);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -365,6 +365,40 @@ START_TEST(test_same_result_once)
 }
 END_TEST
 
+/*
+ * bg_play checks a move without the list (is_legal): in the position of
+ * test_same_result_once, the second path to a1, a shorter chain and a
+ * quiet step are all refused; the listed moves are played.
+ */
+START_TEST(test_play_checks)
+{
+	char list[256];
+	bg_move m;
+	bg_game *g = setup("turkish-draughts", "w:Ka1 b:a3 c5 e3 Kc1", 'w');
+
+	list_moves(g, NULL, list, sizeof(list));
+	memset(&m, 0, sizeof(m));
+	m.kind = BG_MOVE_CAPTURE;
+	m.npath = 5;
+	m.pts[0] = 0;  /* a1 */
+	m.pts[1] = 4;  /* e1 */
+	m.pts[2] = 36; /* e5 */
+	m.pts[3] = 32; /* a5 */
+	m.pts[4] = 0;  /* a1 */
+	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
+	m.npath = 2;   /* a1xe1: takes one piece, not the most */
+	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
+	m.kind = BG_MOVE_STEP;
+	m.pts[1] = 8;  /* a1-a2 while a capture is possible */
+	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(bg_play(g, &moves[i]), BG_OK);
+		ck_assert_int_eq(bg_undo(g), BG_OK);
+	}
+	bg_game_free(g);
+}
+END_TEST
+
 /* ---- Promotion ---------------------------------------------------------------- */
 
 START_TEST(test_promotion)
@@ -692,6 +726,7 @@ static Suite *turkish_suite(void)
 	tcase_add_test(tc, test_repetition);
 	tcase_add_test(tc, test_quiet_moves);
 	tcase_add_test(tc, test_max_plies);
+	tcase_add_test(tc, test_play_checks);
 	tcase_add_test(tc, test_perft);
 	tcase_add_test(tc, test_position_text);
 	tcase_add_test(tc, test_position_errors);

@@ -69,7 +69,11 @@ typedef struct aq_cfg {
 	uint8_t njump[2][AQ_N];
 	uint8_t jover[2][AQ_N][AQ_MAXJ];
 	uint8_t jto[2][AQ_N][AQ_MAXJ];
+	uint32_t jovers[2][AQ_N]; /* the points jumped over, as a set */
 	uint8_t mid[AQ_N][AQ_N]; /* the point between p and q, for replay */
+	/* The keys of aq_full_hash: pieces per seat, huff candidates, side
+	 * to move, opening. */
+	uint64_t z[2][AQ_N], zpend[AQ_N], zturn, zopening;
 	bool opening;
 	bool huff_all;
 	int score;
@@ -78,6 +82,7 @@ typedef struct aq_cfg {
 } aq_cfg;
 
 typedef struct aq_state {
+	uint64_t hash; /* aq_full_hash, kept incrementally */
 	uint32_t bb[2];
 	/* huff_all: pieces of the side that just moved, one of which the
 	 * side to move removes as part of its move (when there were
@@ -135,12 +140,20 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 			for (int s = 0; s < 2; s++) {
 				if (forward_only && !aq_not_backward(s, l->dy))
 					continue;
+				c->jovers[s][p] |= AQ_BIT(l->over);
 				c->jover[s][p][c->njump[s][p]] = l->over;
 				c->jto[s][p][c->njump[s][p]++] = l->to;
 			}
 		}
 	}
 	c->board.marks[AQ_C3] |= BG_MARK_SPECIAL;
+	for (int p = 0; p < AQ_N; p++) {
+		c->z[0][p] = bg_zobrist(0, (uint32_t)p);
+		c->z[1][p] = bg_zobrist(1, (uint32_t)p);
+		c->zpend[p] = bg_zobrist(4, (uint32_t)p);
+	}
+	c->zturn = bg_zobrist(2, 0);
+	c->zopening = bg_zobrist(3, 0);
 	c->opening = opts[AQ_OPT_OPENING].i != 0;
 	c->huff_all = opts[AQ_OPT_HUFF_ALL].i != 0;
 	c->score = (int)opts[AQ_OPT_SCORE].i;
@@ -166,6 +179,23 @@ static size_t aq_max_moves(const void *cfgp)
 	return AQ_MAX_MOVES;
 }
 
+/* The position key: pieces, huff candidates, side to move, opening. */
+static uint64_t aq_full_hash(const aq_cfg *c, const aq_state *s)
+{
+	uint64_t h = 0;
+
+	for (int seat = 0; seat < 2; seat++)
+		for (uint32_t b = s->bb[seat]; b; b &= b - 1)
+			h ^= c->z[seat][aq_ctz(b)];
+	for (uint32_t b = s->pending; b; b &= b - 1)
+		h ^= c->zpend[aq_ctz(b)];
+	if (s->turn)
+		h ^= c->zturn;
+	if (s->opening)
+		h ^= c->zopening;
+	return h;
+}
+
 static void aq_init(const void *cfgp, void *st)
 {
 	const aq_cfg *c = cfgp;
@@ -175,6 +205,7 @@ static void aq_init(const void *cfgp, void *st)
 	s->bb[0] = aq_start[0];
 	s->bb[1] = aq_start[1];
 	s->opening = c->opening;
+	s->hash = aq_full_hash(c, s);
 }
 
 /* ---- Captures ------------------------------------------------------------- */
@@ -216,6 +247,8 @@ static uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t own,
  * one; returns the candidates left for the opponent to choose from. */
 static uint32_t aq_huff_step(uint32_t *own, uint32_t could, int from, int to)
 {
+	if (!could)
+		return 0;
 	if (could & AQ_BIT(from))
 		could = (could & ~AQ_BIT(from)) | AQ_BIT(to);
 	if (aq_popcount(could) != 1)
@@ -245,6 +278,9 @@ typedef struct aq_gen {
 	size_t n;
 	size_t scan;     /* moves before this cannot reach the same position */
 	bool scan_all;   /* huff choices: compare with every move listed */
+	/* is_legal: the list is not written; is this move in it? */
+	const bg_move *want;
+	bool found;
 } aq_gen;
 
 /* List the move on g->path unless an earlier one reaches the same
@@ -260,6 +296,19 @@ static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
 			return;
 	if (g->n >= AQ_MAX_MOVES)
 		return;
+	if (g->want) {
+		const bg_move *w = g->want;
+
+		if (w->kind == kind && w->npath == g->npath &&
+		    w->nremove == (g->removal >= 0) &&
+		    !memcmp(w->pts, g->path,
+			    (size_t)g->npath * sizeof(g->path[0])) &&
+		    (g->removal < 0 || w->pts[g->npath] == g->removal))
+			g->found = true;
+		g->keys[g->n] = key;
+		g->pends[g->n++] = pend;
+		return;
+	}
 	m = &g->buf[g->n];
 	memset(m, 0, sizeof(*m));
 	m->kind = (uint8_t)kind;
@@ -328,7 +377,8 @@ static void aq_steps(aq_gen *g, uint32_t allowed)
 /* Every move of the side to move after the huff removal `removal` (or
  * none: -1), appended at g->n. Order: pieces by point, each piece's steps
  * by point, then its capture chains depth first in line order. */
-static void aq_gen_side(aq_gen *g, const aq_state *s, int removal)
+static void aq_gen_side(aq_gen *g, const aq_state *s, int removal,
+			uint32_t pieces)
 {
 	int seat = s->turn;
 	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
@@ -343,7 +393,7 @@ static void aq_gen_side(aq_gen *g, const aq_state *s, int removal)
 	if (removal >= 0)
 		enemy &= ~AQ_BIT(removal);
 	g->could = g->c->huff_all ? aq_capturers(g->c, seat, own, enemy) : 0;
-	for (uint32_t b = own; b; b &= b - 1) {
+	for (uint32_t b = own & pieces; b; b &= b - 1) {
 		int from = aq_ctz(b);
 
 		g->from = from;
@@ -359,7 +409,8 @@ static void aq_gen_side(aq_gen *g, const aq_state *s, int removal)
 		if (steps)
 			aq_steps(g, step_to);
 		g->npath = 1;
-		if (captures)
+		/* No enemy next to it along a jump: no chain. */
+		if (captures && (enemy & g->c->jovers[seat][from]))
 			aq_chain(g, from);
 	}
 }
@@ -373,10 +424,35 @@ static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 		     .scan_all = s->pending != 0 };
 
 	if (!s->pending)
-		aq_gen_side(&g, s, -1);
+		aq_gen_side(&g, s, -1, AQ_ALL);
 	for (uint32_t b = s->pending; b; b &= b - 1)
-		aq_gen_side(&g, s, aq_ctz(b));
+		aq_gen_side(&g, s, aq_ctz(b), AQ_ALL);
 	return g.n;
+}
+
+/* The generator run without writing the list. With no huff choice, a
+ * move is compared only with the moves of its own piece, so only that
+ * piece's moves are made. (The list's cap, AQ_MAX_MOVES, is far above
+ * what a position has, so counting the other pieces' moves is not
+ * needed.) */
+static bool aq_is_legal(const void *cfgp, const void *st, const bg_move *m)
+{
+	const aq_state *s = st;
+	uint64_t keys[AQ_MAX_MOVES];
+	uint32_t pends[AQ_MAX_MOVES];
+	aq_gen g = { .c = cfgp, .keys = keys, .pends = pends,
+		     .scan_all = s->pending != 0, .want = m };
+
+	if (m->flags || m->npath < 2 || m->pts[0] >= AQ_N ||
+	    !(s->bb[s->turn] & AQ_BIT(m->pts[0])) ||
+	    (m->kind != BG_MOVE_STEP && m->kind != BG_MOVE_CAPTURE) ||
+	    m->nremove != (s->pending != 0))
+		return false;
+	if (!s->pending)
+		aq_gen_side(&g, s, -1, AQ_BIT(m->pts[0]));
+	for (uint32_t b = s->pending; b && !g.found; b &= b - 1)
+		aq_gen_side(&g, s, aq_ctz(b), AQ_ALL);
+	return g.found;
 }
 
 /* Has the side to move a move after the removal (or -1)? */
@@ -458,6 +534,8 @@ static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	aq_state *s = st;
 	bool reversible = false;
 
+	aq_state old = *s;
+
 	(void)undo;
 	if (m->nremove)
 		s->bb[!s->turn] &= ~AQ_BIT(m->pts[m->npath]);
@@ -470,6 +548,15 @@ static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	/* The opening rule covers White's first move and Black's reply. */
 	s->opening = s->opening && s->turn == 0;
 	s->turn = !s->turn;
+	s->hash ^= c->zturn;
+	if (old.opening != s->opening)
+		s->hash ^= c->zopening;
+	for (uint32_t b = old.bb[0] ^ s->bb[0]; b; b &= b - 1)
+		s->hash ^= c->z[0][aq_ctz(b)];
+	for (uint32_t b = old.bb[1] ^ s->bb[1]; b; b &= b - 1)
+		s->hash ^= c->z[1][aq_ctz(b)];
+	for (uint32_t b = old.pending ^ s->pending; b; b &= b - 1)
+		s->hash ^= c->zpend[aq_ctz(b)];
 	return reversible ? 0 : BG_APPLY_IRREVERSIBLE;
 }
 
@@ -543,20 +630,8 @@ static void aq_scores(const void *cfgp, const void *st, double out[2])
 
 static uint64_t aq_hash(const void *cfgp, const void *st)
 {
-	const aq_state *s = st;
-	uint64_t h = 0;
-
 	(void)cfgp;
-	for (int seat = 0; seat < 2; seat++)
-		for (uint32_t b = s->bb[seat]; b; b &= b - 1)
-			h ^= bg_zobrist((uint32_t)seat, (uint32_t)aq_ctz(b));
-	for (uint32_t b = s->pending; b; b &= b - 1)
-		h ^= bg_zobrist(4, (uint32_t)aq_ctz(b));
-	if (s->turn)
-		h ^= bg_zobrist(2, 0);
-	if (s->opening)
-		h ^= bg_zobrist(3, 0);
-	return h;
+	return ((const aq_state *)st)->hash;
 }
 
 static void aq_piece(const void *cfgp, const void *st, int p, int *seat,
@@ -720,6 +795,7 @@ static int aq_read_position(const void *cfgp, void *st, const char *text)
 		return bg_seterr(BG_EFORMAT, "'opening' needs the opening rule "
 				 "and the start position (or White's entry "
 				 "into c3)");
+	t.hash = aq_full_hash(c, &t);
 	memcpy(st, &t, sizeof(t));
 	return BG_OK;
 }
@@ -761,6 +837,7 @@ const bg_rules bg_rules_alquerque = {
 	.init = aq_init,
 	.max_moves = aq_max_moves,
 	.legal = aq_legal,
+	.is_legal = aq_is_legal,
 	.apply = aq_apply,
 	.to_move = aq_to_move,
 	.outcome = aq_outcome,

@@ -166,12 +166,35 @@ static uint32_t bo_run(const bo_cfg *c, uint32_t own, int p, int axis)
 	return run;
 }
 
+/* The cells of `own` in runs of three or more along an axis (0
+ * horizontal). A horizontal run of three starts at x <= 3. */
+#define BO_START3 (0x0fu * 0x01041041u)
+
+static inline uint32_t bo_cover(uint32_t own, int axis)
+{
+	uint32_t st;
+
+	if (axis == 0) {
+		st = own & (own >> 1) & (own >> 2) & BO_START3;
+		return st | st << 1 | st << 2;
+	}
+	st = own & (own >> BO_W) & (own >> 2 * BO_W);
+	return st | st << BO_W | st << 2 * BO_W;
+}
+
+/* Has `own` (p included) a run of three or more through p along axis? */
+static inline bool bo_three_at(const bo_cfg *c, uint32_t own, int p,
+			       int axis)
+{
+	(void)c;
+	return (bo_cover(own, axis) >> p) & 1;
+}
+
 /* Would an own piece on p make a run of three or more? */
 static bool bo_makes_three(const bo_cfg *c, uint32_t own, int p)
 {
 	own |= bit(p);
-	return three_or_more(bo_run(c, own, p, 0)) ||
-	       three_or_more(bo_run(c, own, p, 1));
+	return bo_three_at(c, own, p, 0) || bo_three_at(c, own, p, 1);
 }
 
 /* The cells beside a run: side-on (perpendicular neighbours), and the two
@@ -205,10 +228,11 @@ static int bo_scoring(const bo_cfg *c, const bo_state *s, int from, int to,
 	uint32_t own = (s->occ[seat] & ~bit(from)) | bit(to);
 
 	for (int axis = 0; axis < 2; axis++) {
-		uint32_t run = bo_run(c, own, to, axis), ids = 0, cand;
+		uint32_t run, ids = 0, cand;
 
-		if (!three_or_more(run))
+		if (!bo_three_at(c, own, to, axis))
 			continue;
+		run = bo_run(c, own, to, axis);
 		cand = bo_beside(c, run, axis) & s->occ[!seat];
 		if (!cand)
 			continue;
@@ -245,10 +269,19 @@ static bg_move *bo_step_moves(const bo_cfg *c, const bo_state *s, int from,
 			      int to, bg_move *m)
 {
 	bo_three t[2];
-	int n = bo_scoring(c, s, from, to, t);
-	int pts[4] = { from, to };
-	uint32_t all;
+	int n, pts[4] = { from, to };
+	uint32_t all, own = (s->occ[s->turn] & ~bit(from)) | bit(to);
 
+	/* Most steps make no three: no need to score them. */
+	if (!(((bo_cover(own, 0) | bo_cover(own, 1)) >> to) & 1)) {
+		memset(m, 0, sizeof(*m));
+		m->kind = BG_MOVE_STEP;
+		m->npath = 2;
+		m->pts[0] = (uint16_t)from;
+		m->pts[1] = (uint16_t)to;
+		return m + 1;
+	}
+	n = bo_scoring(c, s, from, to, t);
 	if (n == 0)
 		return bo_put(m, BG_MOVE_STEP, 2, pts, 0);
 	all = n == 1 ? t[0].cand : t[0].cand | t[1].cand;

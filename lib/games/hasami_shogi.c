@@ -28,6 +28,8 @@ typedef struct hs_cfg {
 	int max_plies;     /* 0: no limit */
 	int16_t nb[HS_N][8]; /* neighbour in each bg_dir direction, or -1 */
 	uint64_t win[HS_NLINES][2];
+	uint64_t z[2][HS_N]; /* hs_zpiece(seat, p), for the hot path */
+	uint64_t zturn;
 } hs_cfg;
 
 /*
@@ -41,6 +43,7 @@ typedef struct hs_state {
 	uint8_t cells[HS_N]; /* 0 empty, 1 seat 0, 2 seat 1 */
 	uint8_t turn;
 	uint8_t passes;      /* passes in a row just made: 0, 1 or 2 */
+	uint8_t count[2];    /* pieces on the board per seat */
 } hs_state;
 
 static void bb_set(uint64_t *bb, int p)
@@ -55,8 +58,7 @@ static void bb_clr(uint64_t *bb, int p)
 
 static int hs_count(const hs_state *s, int seat)
 {
-	return __builtin_popcountll(s->bb[seat][0]) +
-	       __builtin_popcountll(s->bb[seat][1]);
+	return s->count[seat];
 }
 
 static uint64_t hs_zpiece(int seat, int p)
@@ -104,6 +106,10 @@ static int hs_configure(void *cfgp, const bg_optval *opts)
 			c->board.marks[p] = BG_MARK_HOME1;
 	}
 	hs_win_lines(c);
+	for (int p = 0; p < HS_N; p++)
+		for (int seat = 0; seat < 2; seat++)
+			c->z[seat][p] = hs_zpiece(seat, p);
+	c->zturn = hs_zturn();
 	c->capdirs = opts[HS_OPT_ORTHO].i ? BG_DIRS_ORTHO : BG_DIRS_ALL;
 	c->capture_lines = opts[HS_OPT_LINES].i != 0;
 	c->blocked_loses = opts[HS_OPT_NOMOVES].i == 1;
@@ -129,16 +135,27 @@ static void hs_put(hs_state *s, int seat, int p)
 {
 	s->cells[p] = (uint8_t)(seat + 1);
 	bb_set(s->bb[seat], p);
+	s->count[seat]++;
 	s->hash ^= hs_zpiece(seat, p);
 }
 
-static void hs_take(hs_state *s, int p)
+/* hs_put and hs_take with the keys from the config's table. */
+static void hs_put_fast(const hs_cfg *c, hs_state *s, int seat, int p)
+{
+	s->cells[p] = (uint8_t)(seat + 1);
+	bb_set(s->bb[seat], p);
+	s->count[seat]++;
+	s->hash ^= c->z[seat][p];
+}
+
+static void hs_take_fast(const hs_cfg *c, hs_state *s, int p)
 {
 	int seat = s->cells[p] - 1;
 
 	s->cells[p] = 0;
 	bb_clr(s->bb[seat], p);
-	s->hash ^= hs_zpiece(seat, p);
+	s->count[seat]--;
+	s->hash ^= c->z[seat][p];
 }
 
 static void hs_init(const void *cfgp, void *st)
@@ -295,6 +312,17 @@ static bool hs_move_in(const hs_cfg *c, const hs_state *s, int p, int d,
 	return true;
 }
 
+/* Write the step or jump from p to q (unused points 0, as the core
+ * compares moves byte for byte). */
+static void hs_put_move(bg_move *m, int kind, int p, int q)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	m->npath = 2;
+	m->pts[0] = (uint16_t)p;
+	m->pts[1] = (uint16_t)q;
+}
+
 /* Order: pieces by point (a1, b1, ..., i9), then directions N, E, S, W
  * without the backward one; each gives one step or one jump at most. */
 static size_t hs_legal(const void *cfgp, const void *st, bg_move *buf)
@@ -302,6 +330,7 @@ static size_t hs_legal(const void *cfgp, const void *st, bg_move *buf)
 	const hs_cfg *c = cfgp;
 	const hs_state *s = st;
 	int back = hs_backward(s->turn);
+	uint8_t own = (uint8_t)(s->turn + 1);
 	size_t n = 0;
 
 	for (int w = 0; w < 2; w++)
@@ -309,11 +338,19 @@ static size_t hs_legal(const void *cfgp, const void *st, bg_move *buf)
 			int p = w * 64 + __builtin_ctzll(bits);
 
 			for (int d = 0; d < HS_DIRS; d++) {
-				if (d == back)
+				int q = c->nb[p][d], r;
+
+				if (d == back || q < 0)
 					continue;
-				memset(&buf[n], 0, sizeof(buf[n]));
-				if (hs_move_in(c, s, p, d, &buf[n]))
-					n++;
+				if (!s->cells[q]) {
+					hs_put_move(&buf[n++], BG_MOVE_STEP, p, q);
+					continue;
+				}
+				/* Only an enemy may be jumped. */
+				if (s->cells[q] == own || (r = c->nb[q][d]) < 0 ||
+				    s->cells[r])
+					continue;
+				hs_put_move(&buf[n++], BG_MOVE_JUMP, p, r);
 			}
 		}
 	if (n == 0) {
@@ -340,6 +377,28 @@ static bool hs_has_move(const hs_cfg *c, const hs_state *s)
 	return false;
 }
 
+/* The move is in the legal list: the step or jump of an own piece in a
+ * direction it may go, or the pass when there is no other move. */
+static bool hs_is_legal(const void *cfgp, const void *st, const bg_move *m)
+{
+	const hs_cfg *c = cfgp;
+	const hs_state *s = st;
+	int p = m->pts[0], back = hs_backward(s->turn);
+	bg_move t;
+
+	if (m->nremove || m->flags)
+		return false;
+	if (m->kind == BG_MOVE_PASS)
+		return m->npath == 0 && !hs_has_move(c, s);
+	if (m->npath != 2 || p >= HS_N || s->cells[p] != s->turn + 1)
+		return false;
+	for (int d = 0; d < HS_DIRS; d++)
+		if (d != back && hs_move_in(c, s, p, d, &t) &&
+		    t.pts[1] == m->pts[1])
+			return t.kind == m->kind;
+	return false;
+}
+
 /* The enemies taken by the piece that arrived at p: single pieces by the
  * custodian helper, or whole rows when capture_lines is on. */
 static int hs_captures(const hs_cfg *c, const hs_state *s, int p, int *out)
@@ -347,9 +406,20 @@ static int hs_captures(const hs_cfg *c, const hs_state *s, int p, int *out)
 	uint8_t own = s->cells[p];
 	int n = 0;
 
-	if (!c->capture_lines)
-		return bg_grid_custodian(HS_SIDE, HS_SIDE, s->cells, p, own,
-					 c->capdirs, out);
+	if (!c->capture_lines) {
+		/* Custodian: an enemy between p and an own piece. */
+		for (int d = 0; d < 8; d++) {
+			int q = c->nb[p][d], r;
+
+			if (q < 0 || !(c->capdirs & (1u << d)) || !s->cells[q] ||
+			    s->cells[q] == own)
+				continue;
+			r = c->nb[q][d];
+			if (r >= 0 && s->cells[r] == own)
+				out[n++] = q;
+		}
+		return n;
+	}
 	for (int d = 0; d < 8; d++) {
 		int q = c->nb[p][d], k = 0, run[HS_SIDE];
 
@@ -380,11 +450,11 @@ static int hs_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 		int from = m->pts[0], to = m->pts[1];
 		int taken[8 * HS_SIDE], n;
 
-		hs_take(s, from);
-		hs_put(s, seat, to);
+		hs_take_fast(c, s, from);
+		hs_put_fast(c, s, seat, to);
 		n = hs_captures(c, s, to, taken);
 		for (int i = 0; i < n; i++)
-			hs_take(s, taken[i]);
+			hs_take_fast(c, s, taken[i]);
 		/* Pieces never go back: a forward move, like a capture,
 		 * can never be undone by later moves. */
 		if (n || from / HS_SIDE != to / HS_SIDE)
@@ -392,21 +462,27 @@ static int hs_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 		s->passes = 0;
 	}
 	s->turn = (uint8_t)!seat;
-	s->hash ^= hs_zturn();
+	s->hash ^= c->zturn;
 	return flags;
 }
 
 /* ---- Outcome -------------------------------------------------------------- */
 
+/* Five in a row on a line of c->win. Those lines lie in ranks 3-7, cells
+ * 18..62, all in word 0: a run of five is a start cell whose next four
+ * cells going N (+9), NE (+10) or NW (+8) are own too. The start cells:
+ * rank 3 for N, its files a-e for NE and e-i for NW (c->win's 9 + 5 + 5
+ * lines). */
 static bool hs_five(const hs_cfg *c, const hs_state *s, int seat)
 {
-	const uint64_t *own = s->bb[seat];
+	uint64_t b = s->bb[seat][0];
+	uint64_t n = b & b >> 9 & b >> 18 & b >> 27 & b >> 36;
+	uint64_t ne = b & b >> 10 & b >> 20 & b >> 30 & b >> 40;
+	uint64_t nw = b & b >> 8 & b >> 16 & b >> 24 & b >> 32;
 
-	for (int i = 0; i < HS_NLINES; i++)
-		if ((own[0] & c->win[i][0]) == c->win[i][0] &&
-		    (own[1] & c->win[i][1]) == c->win[i][1])
-			return true;
-	return false;
+	(void)c;
+	return ((n & (uint64_t)0x1ff << 18) | (ne & (uint64_t)0x1f << 18) |
+		(nw & (uint64_t)0x1f << 22)) != 0;
 }
 
 static void hs_set(bg_result *out, int status, int winner, int reason)
@@ -475,6 +551,7 @@ const bg_rules bg_rules_hasami_shogi = {
 	.init = hs_init,
 	.max_moves = hs_max_moves,
 	.legal = hs_legal,
+	.is_legal = hs_is_legal,
 	.apply = hs_apply,
 	.to_move = hs_to_move,
 	.outcome = hs_outcome,

@@ -51,6 +51,13 @@ typedef struct ku_cfg {
 	int16_t nb[KU_MAXP][KU_DIRS];   /* neighbour in a direction, or -1 */
 	int16_t jump[KU_MAXP][KU_DIRS]; /* square two away, or -1 */
 	uint8_t dist[2][KU_MAXP];       /* tempo distance of a piece on p */
+	/* Per seat (camp_lock applied), in direction order: the steps and
+	 * the single jumps (over, landing) of each point. Points fit a byte
+	 * (KU_MAXP is 256). */
+	uint8_t nstep[2][KU_MAXP];
+	uint8_t step[2][KU_MAXP][KU_DIRS];
+	uint8_t njump[2][KU_MAXP];
+	uint8_t jump2[2][KU_MAXP][KU_DIRS][2];
 } ku_cfg;
 
 /*
@@ -187,6 +194,31 @@ static int ku_tempo_of(const ku_cfg *c, const void *st, int seat)
 	return t;
 }
 
+static bool ku_lock_ok(const ku_cfg *c, int seat, int q, int r);
+
+/* The step and jump lists of ku_cfg, once the options are set. */
+static void ku_tables(ku_cfg *c)
+{
+	for (int seat = 0; seat < 2; seat++)
+		for (int p = 0; p < c->npts; p++) {
+			c->nstep[seat][p] = c->njump[seat][p] = 0;
+			for (int d = 0; d < c->ndirs; d++) {
+				int q = c->nb[p][d], land = c->jump[p][d];
+
+				if (q >= 0 && ku_lock_ok(c, seat, p, q))
+					c->step[seat][p][c->nstep[seat][p]++] =
+						(uint8_t)q;
+				if (land >= 0 && ku_lock_ok(c, seat, p, land)) {
+					uint8_t *j = c->jump2[seat][p]
+							     [c->njump[seat][p]++];
+
+					j[0] = (uint8_t)q;
+					j[1] = (uint8_t)land;
+				}
+			}
+		}
+}
+
 enum { KU_OPT_SIZE, KU_OPT_LAYOUT, KU_OPT_DIAGONAL, KU_OPT_RULES,
        KU_OPT_LEAVE, KU_OPT_TEMPO };
 
@@ -219,6 +251,7 @@ static int ku_configure(void *cfgp, const bg_optval *opts)
 		c->tempo_check = (int)opts[KU_OPT_TEMPO].i;
 	c->home_loss = classic && c->leave_home > 0;
 	c->stage1 = !classic && c->leave_home > 0;
+	ku_tables(c);
 	return BG_OK;
 }
 
@@ -237,6 +270,7 @@ static int ha_configure(void *cfgp, const bg_optval *opts)
 	c->leave_home = (int)opts[HA_OPT_LEAVE].i;
 	c->home_loss = c->leave_home > 0;
 	c->tempo_check = (int)opts[HA_OPT_TEMPO].i;
+	ku_tables(c);
 	return BG_OK;
 }
 
@@ -401,7 +435,8 @@ static int ku_read_position(const void *cfgp, void *st, const char *text)
 typedef struct ku_reach {
 	uint64_t dest[KU_W];
 	uint64_t step[KU_W];
-	int16_t parent[KU_MAXP]; /* jump landing -> the square before it */
+	uint8_t parent[KU_MAXP]; /* jump landing -> the square before it */
+	uint8_t depth[KU_MAXP];  /* jump landing -> jumps from the origin */
 } ku_reach;
 
 /* May a piece of `seat` go from q to r? Only camp_lock forbids: a piece in
@@ -417,69 +452,75 @@ static bool ku_lock_ok(const ku_cfg *c, int seat, int q, int r)
  * included. The origin counts as empty but is never landed on; no square
  * is landed on twice. Nothing can jump over the origin: a jump keeps the
  * parity of both coordinates, so a chain never stands next to its origin;
- * for the same reason no chain ends on a square a step reaches. */
+ * for the same reason no chain ends on a square a step reaches. The search
+ * stops once it lands on `stop` (-1: never): that landing's path is final
+ * then, though dest may miss later ones. The lists of ku_tables give the
+ * moves in direction order with camp_lock applied. */
 static void ku_reach_piece(const ku_cfg *c, const uint64_t *all, int seat,
-			   int from, ku_reach *r)
+			   int from, ku_reach *r, int stop)
 {
-	uint64_t seen[KU_W] = { 0 };
-	uint16_t queue[KU_MAXP];
-	int head = 0, tail = 0;
+	uint64_t blk[KU_W]; /* pieces and squares landed on */
+	uint8_t queue[KU_MAXP];
+	const uint8_t *st = c->step[seat][from];
+	int head = 0, tail = 0, nw = c->nw;
 
-	memset(r->dest, 0, sizeof(r->dest));
-	memset(r->step, 0, sizeof(r->step));
-	for (int d = 0; d < c->ndirs; d++) {
-		int q = c->nb[from][d];
-
-		if (q >= 0 && !bit(all, q) && ku_lock_ok(c, seat, from, q))
-			setbit(r->step, q);
+	for (int w = 0; w < KU_W; w++) {
+		blk[w] = all[w];
+		r->step[w] = 0;
 	}
-	setbit(seen, from);
-	queue[tail++] = (uint16_t)from;
+	for (int i = 0, n = c->nstep[seat][from]; i < n; i++)
+		if (!bit(all, st[i]))
+			setbit(r->step, st[i]);
+	r->depth[from] = 0;
+	queue[tail++] = (uint8_t)from;
 	while (head < tail) {
-		int q = queue[head++];
+		int q = queue[head++], dq = r->depth[q] + 1;
+		const uint8_t(*j)[2] = c->jump2[seat][q];
 
-		for (int d = 0; d < c->ndirs; d++) {
-			int over = c->nb[q][d], land = c->jump[q][d];
+		for (int i = 0, n = c->njump[seat][q]; i < n; i++) {
+			int over = j[i][0], land = j[i][1];
 
-			if (land < 0 || !bit(all, over) ||
-			    bit(all, land) || bit(seen, land) ||
-			    !ku_lock_ok(c, seat, q, land))
+			if (!bit(all, over) || bit(blk, land))
 				continue;
-			setbit(seen, land);
-			r->parent[land] = (int16_t)q;
-			queue[tail++] = (uint16_t)land;
+			setbit(blk, land);
+			r->parent[land] = (uint8_t)q;
+			r->depth[land] = (uint8_t)dq;
+			queue[tail++] = (uint8_t)land;
+			if (land == stop)
+				goto done;
 		}
 	}
-	clrbit(seen, from);
-	for (int w = 0; w < KU_W; w++)
-		r->dest[w] = r->step[w] | seen[w];
+done:
+	/* blk holds every piece: the rest are the landings. */
+	for (int w = 0; w < nw; w++)
+		r->dest[w] = r->step[w] | (blk[w] ^ all[w]);
+	for (int w = nw; w < KU_W; w++)
+		r->dest[w] = 0;
 }
 
 /* The move from `from` to `to` as the generator lists it: a step, or a
  * jump chain by its canonical BFS path. */
 static void ku_make_move(const ku_reach *r, int from, int to, bg_move *m)
 {
-	int hops = 0;
+	int hops;
 
 	memset(m, 0, sizeof(*m));
+	m->pts[0] = (uint16_t)from;
 	if (bit(r->step, to)) {
 		m->kind = BG_MOVE_STEP;
 		m->npath = 2;
-		m->pts[0] = (uint16_t)from;
 		m->pts[1] = (uint16_t)to;
 		return;
 	}
 	m->kind = BG_MOVE_JUMP;
-	for (int q = to; q != from; q = r->parent[q])
-		hops++;
+	hops = r->depth[to];
 	if (hops + 1 > BG_MOVE_MAX_POINTS) {
 		m->npath = 2;
-		m->pts[0] = (uint16_t)from;
 		m->pts[1] = (uint16_t)to;
 		return;
 	}
 	m->npath = (uint8_t)(hops + 1);
-	for (int q = to, i = hops; i >= 0; q = r->parent[q], i--)
+	for (int q = to, i = hops; i > 0; q = r->parent[q], i--)
 		m->pts[i] = (uint16_t)q;
 }
 
@@ -499,40 +540,45 @@ static size_t ku_legal(const void *cfgp, const void *st, bg_move *buf)
 	const ku_word *own = ku_cocc(c, st, seat);
 	uint64_t all[KU_W];
 	ku_reach r;
-	size_t n = 0;
+	bg_move *m = buf;
 
 	ku_all(c, st, all);
 	for (int w = 0; w < c->nw; w++)
 		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
 			int from = w * 64 + ctz64(bits);
 
-			ku_reach_piece(c, all, seat, from, &r);
+			ku_reach_piece(c, all, seat, from, &r, -1);
 			for (int v = 0; v < c->nw; v++)
 				for (uint64_t d = r.dest[v]; d; d &= d - 1)
 					ku_make_move(&r, from, v * 64 + ctz64(d),
-						     &buf[n++]);
+						     m++);
 		}
-	if (n == 0) {
+	if (m == buf) {
 		/* C7: a blocked side passes. */
 		memset(buf, 0, sizeof(*buf));
 		buf->kind = BG_MOVE_PASS;
-		n = 1;
+		return 1;
 	}
-	return n;
+	return (size_t)(m - buf);
 }
 
+/* Has seat a step or a single jump? (Every chain starts with one.) */
 static bool ku_has_move(const ku_cfg *c, const void *st, int seat)
 {
 	const ku_word *own = ku_cocc(c, st, seat);
 	uint64_t all[KU_W];
-	ku_reach r;
 
 	ku_all(c, st, all);
 	for (int w = 0; w < c->nw; w++)
 		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
-			ku_reach_piece(c, all, seat, w * 64 + ctz64(bits), &r);
-			for (int v = 0; v < c->nw; v++)
-				if (r.dest[v])
+			int p = w * 64 + ctz64(bits);
+
+			for (int i = 0; i < c->nstep[seat][p]; i++)
+				if (!bit(all, c->step[seat][p][i]))
+					return true;
+			for (int i = 0; i < c->njump[seat][p]; i++)
+				if (bit(all, c->jump2[seat][p][i][0]) &&
+				    !bit(all, c->jump2[seat][p][i][1]))
 					return true;
 		}
 	return false;
@@ -548,6 +594,7 @@ static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
 
 	if (m->kind == BG_MOVE_PASS) {
 		memset(&want, 0, sizeof(want));
+		want.kind = BG_MOVE_PASS;
 		return !memcmp(m, &want, sizeof(want)) &&
 		       !ku_has_move(c, st, seat);
 	}
@@ -559,7 +606,7 @@ static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	    !bit(ku_cocc(c, st, seat), from))
 		return false;
 	ku_all(c, st, all);
-	ku_reach_piece(c, all, seat, from, &r);
+	ku_reach_piece(c, all, seat, from, &r, to);
 	if (!bit(r.dest, to))
 		return false;
 	ku_make_move(&r, from, to, &want);
@@ -897,7 +944,7 @@ static int ku_ida(ku_search *s, uint64_t *own, int g, int bound, int undo_from,
 	for (int w = 0; w < c->nw; w++)
 		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
 			from[n] = (int16_t)(w * 64 + ctz64(bits));
-			ku_reach_piece(c, all, s->seat, from[n], &r);
+			ku_reach_piece(c, all, s->seat, from[n], &r, -1);
 			memcpy(dests[n++], r.dest, sizeof(r.dest));
 		}
 	/* Moves that bring a piece into the target first: the last

@@ -44,9 +44,18 @@ static int ctz32(uint32_t x)
 	return __builtin_ctz(x);
 }
 
+/* Without -mpopcnt __builtin_popcount is a library call. */
+static int popcount32(uint32_t x)
+{
+	x -= (x >> 1) & 0x55555555u;
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (int)((x * 0x01010101u) >> 24);
+}
+
 static int in_hand(const kv_state *s, int seat)
 {
-	return KV_PIECES - __builtin_popcount(s->occ[seat]);
+	return KV_PIECES - popcount32(s->occ[seat]);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -145,7 +154,7 @@ static void kv_piece(const void *cfgp, const void *st, int p, int *seat,
 
 static bool kv_has_goal(const kv_cfg *c, uint32_t own)
 {
-	if (__builtin_popcount(own) < KV_PIECES)
+	if (popcount32(own) < KV_PIECES)
 		return false;
 	for (int i = 0; i < KV_NGOALS; i++)
 		if ((own & c->goal[i]) == c->goal[i])
@@ -177,7 +186,7 @@ static void kv_write_position(const void *cfgp, const void *st,
  * board as Black, or one more. */
 static int kv_check_counts(const kv_cfg *c, const kv_state *s)
 {
-	int w = __builtin_popcount(s->occ[0]), b = __builtin_popcount(s->occ[1]);
+	int w = popcount32(s->occ[0]), b = popcount32(s->occ[1]);
 
 	if (w > KV_PIECES || b > KV_PIECES)
 		return bg_seterr(BG_EFORMAT, "%s has %d pieces, more than 4",

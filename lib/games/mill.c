@@ -92,9 +92,13 @@ static int ctz32(uint32_t x)
 	return __builtin_ctz(x);
 }
 
+/* Without -mpopcnt __builtin_popcount is a library call. */
 static int popcount32(uint32_t x)
 {
-	return __builtin_popcount(x);
+	x -= (x >> 1) & 0x55555555u;
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (int)((x * 0x01010101u) >> 24);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -379,7 +383,7 @@ static bool mi_removal_ok(const mi_cfg *c, uint32_t side, uint32_t set)
 {
 	uint32_t can;
 
-	if (!set)
+	if (!set || !c->protect)
 		return true;
 	can = set & mi_removable(c, side);
 	for (; can; can &= can - 1) {
@@ -437,14 +441,14 @@ static void mi_add(const mi_cfg *c, const mi_state *s, mi_gen *g, int kind,
 	own |= bitmask(to);
 	mills = mi_new_mills(c, own, to);
 	nrem = c->per_mill ? mills : mills > 0;
+	if (nrem == 0 || opp == 0) {
+		mi_emit(g, kind, from, to, NULL, 0);
+		return;
+	}
 	for (uint32_t b = opp; b; b &= b - 1)
 		q[nq++] = ctz32(b);
 	if (nrem > nq)
 		nrem = nq;
-	if (nrem == 0) {
-		mi_emit(g, kind, from, to, NULL, 0);
-		return;
-	}
 	/* Odometer over the index tuples i0 < i1 < ... of q. */
 	for (int i = 0; i < nrem; i++)
 		idx[i] = i;
@@ -478,9 +482,10 @@ static bool mi_flies(const mi_cfg *c, const mi_state *s, int seat)
 
 /* May the piece on from go to `to` by a step or a jump (flying aside)? The
  * kind of the move, or -1. */
-static int mi_link_kind(const mi_cfg *c, uint32_t all, int from, int to)
+static int mi_link_kind_at(const mi_cfg *c, uint32_t all, int from, int to,
+			   int i)
 {
-	for (int i = 0; i < c->nlink[from]; i++) {
+	for (; i < c->nlink[from]; i++) {
 		const mi_link *l = &c->link[from][i];
 
 		if (l->to != to || (all & bitmask(to)))
@@ -491,6 +496,35 @@ static int mi_link_kind(const mi_cfg *c, uint32_t all, int from, int to)
 			return BG_MOVE_JUMP;
 	}
 	return -1;
+}
+
+static int mi_link_kind(const mi_cfg *c, uint32_t all, int from, int to)
+{
+	return mi_link_kind_at(c, all, from, to, 0);
+}
+
+/* mi_add for a move (from -1: a placement) of the side to move: a move
+ * that makes no mill is written here, the rest go to mi_add. */
+static inline void mi_add_fast(const mi_cfg *c, const mi_state *s, mi_gen *g,
+			       uint32_t own, int kind, int from, int to)
+{
+	bg_move *m;
+
+	if (mi_new_mills(c, own | bitmask(to), to)) {
+		mi_add(c, s, g, kind, from, to);
+		return;
+	}
+	m = &g->buf[g->n++];
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	if (from >= 0) {
+		m->npath = 2;
+		m->pts[0] = (uint16_t)from;
+		m->pts[1] = (uint16_t)to;
+	} else {
+		m->npath = 1;
+		m->pts[0] = (uint16_t)to;
+	}
 }
 
 /* Every (kind, from, to) of the side to move, in order, into g (or only
@@ -505,33 +539,43 @@ static size_t mi_generate(const mi_cfg *c, const mi_state *s, mi_gen *g)
 	if (s->hand[seat] > 0) {
 		for (uint32_t e = empty; e; e &= e - 1, found++)
 			if (g)
-				mi_add(c, s, g, BG_MOVE_PLACE, -1, ctz32(e));
+				mi_add_fast(c, s, g, s->occ[seat],
+					    BG_MOVE_PLACE, -1, ctz32(e));
 			else
 				return 1;
 		return found;
 	}
+	bool flies = mi_flies(c, s, seat);
+
 	for (uint32_t b = s->occ[seat]; b; b &= b - 1) {
 		int from = ctz32(b);
 
-		if (mi_flies(c, s, seat)) {
+		if (flies) {
 			for (uint32_t e = empty; e; e &= e - 1, found++)
 				if (g)
-					mi_add(c, s, g, BG_MOVE_STEP, from,
-					       ctz32(e));
+					mi_add_fast(c, s, g,
+						    s->occ[seat] & ~bitmask(from),
+						    BG_MOVE_STEP, from, ctz32(e));
 				else
 					return 1;
 			continue;
 		}
 		for (int i = 0; i < c->nlink[from]; i++) {
-			int to = c->link[from][i].to;
-			int kind = mi_link_kind(c, all, from, to);
+			int to = c->link[from][i].to, kind;
 
-			/* Two links to one point make one move. */
-			if (kind < 0 || (i && c->link[from][i - 1].to == to))
+			/* Two links to one point make one move: the kind of
+			 * the first that may be taken (the links with one
+			 * destination are next to each other). */
+			if ((all & bitmask(to)) ||
+			    (i && c->link[from][i - 1].to == to))
+				continue;
+			kind = mi_link_kind_at(c, all, from, to, i);
+			if (kind < 0)
 				continue;
 			if (!g)
 				return 1;
-			mi_add(c, s, g, kind, from, to);
+			mi_add_fast(c, s, g, s->occ[seat] & ~bitmask(from),
+				    kind, from, to);
 			found++;
 		}
 	}

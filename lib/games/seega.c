@@ -31,6 +31,12 @@ typedef struct sg_cfg {
 	int max_plies;   /* 0: no limit */
 	int8_t nb[SG_CELLS][8];  /* neighbour in a direction of grid.h, or -1 */
 	int8_t nb2[SG_CELLS][8]; /* the cell beyond that neighbour, or -1 */
+	/* The keys of sg_hash: pieces, pieces in hand, side to move. */
+	uint64_t z[2][SG_CELLS], zhand[2][SG_PIECES + 1], zturn;
+	/* Per direction: the offset of a step, the cells with a neighbour
+	 * that way, and those with a cell beyond it. */
+	int off[8];
+	uint32_t has1[8], has2[8];
 } sg_cfg;
 
 typedef struct sg_state {
@@ -71,6 +77,14 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 	c->no_capture = (int)opts[SG_OPT_CLOCK].i;
 	c->repetition = (int)opts[SG_OPT_REP].i;
 	c->max_plies = (int)opts[SG_OPT_PLIES].i;
+	for (int seat = 0; seat < 2; seat++) {
+		for (int p = 0; p < SG_CELLS; p++)
+			c->z[seat][p] = bg_zobrist((uint32_t)seat, (uint32_t)p);
+		for (int k = 0; k <= SG_PIECES; k++)
+			c->zhand[seat][k] = bg_zobrist(3 + (uint32_t)seat,
+						       (uint32_t)k);
+	}
+	c->zturn = bg_zobrist(2, 0);
 	for (int p = 0; p < SG_CELLS; p++)
 		for (int d = 0; d < 8; d++) {
 			int q = bg_grid_step(SG_N, SG_N, p, d);
@@ -78,6 +92,12 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 			c->nb[p][d] = (int8_t)q;
 			c->nb2[p][d] = (int8_t)(q < 0 ? -1 :
 						bg_grid_step(SG_N, SG_N, q, d));
+			if (q >= 0) {
+				c->off[d] = q - p;
+				c->has1[d] |= bit(p);
+			}
+			if (c->nb2[p][d] >= 0)
+				c->has2[d] |= bit(p);
 		}
 	return BG_OK;
 }
@@ -126,33 +146,42 @@ static bool sg_placing(const sg_state *s)
  * cell, which bg_grid_custodian never looks at: it is next to `to`). */
 static uint32_t sg_captures(const sg_cfg *c, const sg_state *s, int to)
 {
-	int taken[8], n;
-	uint32_t mask = 0;
+	uint32_t own = s->occ[s->turn], enemy = s->occ[!s->turn], mask = 0;
 
-	n = bg_grid_custodian(SG_N, SG_N, s->cells, to,
-			      (uint8_t)(s->turn + 1), BG_DIRS_ALL, taken);
-	for (int i = 0; i < n; i++)
-		mask |= bit(taken[i]);
+	/* Custodian: an enemy between `to` and an own piece. */
+	for (int d = 0; d < 8; d++) {
+		int r = c->nb2[to][d];
+
+		if (r >= 0 && (own & bit(r)) && (enemy & bit(c->nb[to][d])))
+			mask |= bit(c->nb[to][d]);
+	}
 	if (c->safe)
 		mask &= ~bit(SG_CENTRE);
 	return mask;
 }
 
-/* Would a step to `to` take anything? The test of sg_captures on the
- * bitboards, for the pass rule, which asks it of every step. */
-static bool sg_takes(const sg_cfg *c, const sg_state *s, int to)
+static uint32_t sg_shift(uint32_t x, int k)
+{
+	return k >= 0 ? x << k : x >> -k;
+}
+
+/* Would any step of the side to move take something? sg_takes for every
+ * step at once: the cells a step reaches, and the empty cells where an
+ * arrival takes (an enemy next to it with an own piece beyond). */
+static bool sg_any_capture(const sg_cfg *c, const sg_state *s)
 {
 	uint32_t own = s->occ[s->turn], enemy = s->occ[!s->turn];
+	uint32_t empty = ~(own | enemy) & SG_ALL, reach = 0, takes = 0;
 
 	if (c->safe)
 		enemy &= ~bit(SG_CENTRE);
 	for (int d = 0; d < 8; d++) {
-		int r = c->nb2[to][d];
+		int k = c->off[d];
 
-		if (r >= 0 && (own & bit(r)) && (enemy & bit(c->nb[to][d])))
-			return true;
+		reach |= sg_shift(own & c->has1[d], k);
+		takes |= c->has2[d] & sg_shift(enemy, -k) & sg_shift(own, -2 * k);
 	}
-	return false;
+	return (reach & takes & empty) != 0;
 }
 
 static bg_move *sg_put(bg_move *m, int kind, int a, int b)
@@ -195,9 +224,9 @@ static size_t sg_stepping(const sg_cfg *c, const sg_state *s, bg_move *buf)
 			if (to < 0 || !(empty & bit(to)))
 				continue;
 			m = sg_put(m, BG_MOVE_STEP, from, to);
-			capture = capture || (!s->passes && sg_takes(c, s, to));
 		}
 	}
+	capture = m != buf && !s->passes && sg_any_capture(c, s);
 	/* A side that cannot take may pass, but not right after a pass; a
 	 * side that cannot move must pass. */
 	if (m == buf || (!capture && !s->passes))
@@ -208,18 +237,13 @@ static size_t sg_stepping(const sg_cfg *c, const sg_state *s, bg_move *buf)
 /* The pass rule without listing the steps. */
 static bool sg_pass_ok(const sg_cfg *c, const sg_state *s)
 {
-	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL;
+	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL, reach = 0;
 
-	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1)
-		for (int d = 0; d < 8; d++) {
-			int to = c->nb[ctz(own)][d];
-
-			if (to < 0 || !(empty & bit(to)))
-				continue;
-			if (s->passes || sg_takes(c, s, to))
-				return false;
-		}
-	return true;
+	for (int d = 0; d < 8; d++)
+		reach |= sg_shift(s->occ[s->turn] & c->has1[d], c->off[d]);
+	if (!(reach & empty))
+		return true; /* no step: the pass is forced */
+	return !s->passes && !sg_any_capture(c, s);
 }
 
 static bool sg_is_legal(const void *cfgp, const void *stp, const bg_move *m)
@@ -357,15 +381,16 @@ static void sg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
  * was a pass (it forbids a pass now); not the capture clock. */
 static uint64_t sg_hash(const void *cfgp, const void *stp)
 {
+	const sg_cfg *c = cfgp;
 	const sg_state *s = stp;
-	uint64_t h = (s->turn ? bg_zobrist(2, 0) : 0) ^
+	uint64_t h = (s->turn ? c->zturn : 0) ^
 		     (s->passes ? bg_zobrist(5, s->passes) : 0);
 
-	(void)cfgp;
 	for (int seat = 0; seat < 2; seat++) {
-		h ^= bg_zobrist(3 + (uint32_t)seat, s->hand[seat]);
+		h ^= s->hand[seat] <= SG_PIECES ? c->zhand[seat][s->hand[seat]] :
+		     bg_zobrist(3 + (uint32_t)seat, s->hand[seat]);
 		for (uint32_t o = s->occ[seat]; o; o &= o - 1)
-			h ^= bg_zobrist((uint32_t)seat, (uint32_t)ctz(o));
+			h ^= c->z[seat][ctz(o)];
 	}
 	return h;
 }

@@ -26,6 +26,7 @@
 #define SN_MAX_MOVES 316
 
 #define SN_BIT(p) ((uint32_t)1 << (p))
+#define SN_FILE_A 0x01041041u /* a1, a2, ..., a5 */
 
 /* White: ranks 1-2, e3, f3. Black: ranks 4-5, a3, b3. */
 static const uint32_t sn_start[2] = {
@@ -40,6 +41,11 @@ typedef struct sn_cfg {
 	int8_t next[2][SN_N][SN_DIRS];
 	int8_t beyond[2][SN_N][SN_DIRS];
 	uint32_t far[2]; /* the rank where a seat's pieces leave the board */
+	/* Per seat, the pieces that could capture forward, west and east:
+	 * the cells whose jump lands on the board. */
+	uint32_t jumpable[2][SN_DIRS];
+	uint64_t z[2][SN_N]; /* the Zobrist keys of sn_hash */
+	uint64_t zturn;
 	bool chain;
 	int repetition;
 	int max_plies;
@@ -47,8 +53,9 @@ typedef struct sn_cfg {
 
 typedef struct sn_state {
 	uint32_t bb[2];
+	uint64_t hash;  /* sn_full_hash, kept incrementally */
 	uint8_t turn;
-	uint8_t pad[3];
+	uint8_t pad[7];
 } sn_state;
 
 static int sn_popcount(uint32_t x)
@@ -87,13 +94,17 @@ static int sn_configure(void *cfgp, const bg_optval *opts)
 				c->next[s][p][d] = (int8_t)sn_cell(x + dx[d], y + dy[d]);
 				c->beyond[s][p][d] =
 					(int8_t)sn_cell(x + 2 * dx[d], y + 2 * dy[d]);
+				if (c->beyond[s][p][d] >= 0)
+					c->jumpable[s][d] |= SN_BIT(p);
 			}
+			c->z[s][p] = bg_zobrist((uint32_t)s, (uint32_t)p);
 			if (sn_start[s] & SN_BIT(p))
 				c->board.marks[p] |= s ? BG_MARK_HOME1 : BG_MARK_HOME0;
 		}
 	}
 	c->far[0] = 0x3fu << (SN_W * (SN_H - 1));
 	c->far[1] = 0x3fu;
+	c->zturn = bg_zobrist(2, 0);
 	c->chain = opts[SN_OPT_CHAIN].i != 0;
 	c->repetition = (int)opts[SN_OPT_REPETITION].i;
 	c->max_plies = (int)opts[SN_OPT_PLIES].i;
@@ -117,14 +128,25 @@ static size_t sn_max_moves(const void *cfgp)
 	return SN_MAX_MOVES;
 }
 
+/* The position key: the pieces and the side to move. */
+static uint64_t sn_full_hash(const sn_cfg *c, const sn_state *s)
+{
+	uint64_t h = s->turn ? c->zturn : 0;
+
+	for (int seat = 0; seat < 2; seat++)
+		for (uint32_t b = s->bb[seat]; b; b &= b - 1)
+			h ^= c->z[seat][sn_ctz(b)];
+	return h;
+}
+
 static void sn_init(const void *cfgp, void *st)
 {
 	sn_state *s = st;
 
-	(void)cfgp;
 	memset(s, 0, sizeof(*s));
 	s->bb[0] = sn_start[0];
 	s->bb[1] = sn_start[1];
+	s->hash = sn_full_hash(cfgp, s);
 }
 
 /* ---- Move generation ------------------------------------------------------ */
@@ -139,15 +161,6 @@ static bool sn_jump_ok(const sn_cfg *c, int seat, int p, int d, uint32_t occ,
 	return to >= 0 && (enemy & SN_BIT(over)) && !(occ & SN_BIT(to));
 }
 
-static bool sn_can_capture(const sn_cfg *c, int seat, int p, uint32_t occ,
-			   uint32_t enemy)
-{
-	for (int d = 0; d < SN_DIRS; d++)
-		if (sn_jump_ok(c, seat, p, d, occ, enemy))
-			return true;
-	return false;
-}
-
 typedef struct sn_gen {
 	const sn_cfg *c;
 	int seat;
@@ -159,12 +172,23 @@ typedef struct sn_gen {
 	uint64_t keys[SN_MAX_MOVES]; /* per capture: the position it reaches */
 	size_t n;
 	size_t scan; /* captures before this are of other pieces */
+	/* is_legal: instead of writing the list, look for this move. */
+	const bg_move *want;
+	bool found;
 } sn_gen;
 
 static void sn_put(sn_gen *g, int kind)
 {
 	bg_move *m = &g->buf[g->n];
 
+	if (g->want) {
+		g->found = g->found ||
+			   (g->want->npath == g->npath &&
+			    !memcmp(g->want->pts, g->path,
+				    (size_t)g->npath * sizeof(g->path[0])));
+		g->n++;
+		return;
+	}
 	memset(m, 0, sizeof(*m));
 	m->kind = (uint8_t)kind;
 	m->npath = (uint8_t)g->npath;
@@ -218,9 +242,35 @@ static void sn_chain(sn_gen *g, int p)
 		sn_emit_chain(g, p);
 }
 
-static void sn_captures(sn_gen *g, const sn_state *s)
+/* The pieces of seat that can capture now: an enemy next to them, forward,
+ * west or east, with the cell beyond it empty. */
+static uint32_t sn_capturers(const sn_cfg *c, const sn_state *s, int seat)
 {
-	for (uint32_t b = s->bb[g->seat]; b; b &= b - 1) {
+	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
+	uint32_t empty = ~(own | enemy) & SN_ALL;
+	uint32_t fwd = seat ? (enemy << SN_W) & (empty << 2 * SN_W) :
+			      (enemy >> SN_W) & (empty >> 2 * SN_W);
+
+	return (own & c->jumpable[seat][0] & fwd) |
+	       (own & c->jumpable[seat][1] & (enemy << 1) & (empty << 2)) |
+	       (own & c->jumpable[seat][2] & (enemy >> 1) & (empty >> 2));
+}
+
+/* The pieces of seat that can step forward, west or east. */
+static uint32_t sn_steppers(const sn_cfg *c, const sn_state *s, int seat)
+{
+	uint32_t empty = ~(s->bb[0] | s->bb[1]) & SN_ALL;
+	uint32_t fwd = seat ? empty << SN_W : empty >> SN_W;
+
+	(void)c;
+	/* Not west from the a-file nor east from the f-file. */
+	return s->bb[seat] & (fwd | ((empty << 1) & ~SN_FILE_A) |
+			      ((empty >> 1) & ~(SN_FILE_A << (SN_W - 1))));
+}
+
+static void sn_captures(sn_gen *g, const sn_state *s, uint32_t pieces)
+{
+	for (uint32_t b = pieces; b; b &= b - 1) {
 		int from = sn_ctz(b);
 
 		g->own = s->bb[g->seat] & ~SN_BIT(from);
@@ -263,30 +313,53 @@ static size_t sn_legal(const void *cfgp, const void *st, bg_move *buf)
 	g.seat = s->turn;
 	g.buf = buf;
 	g.n = 0;
-	sn_captures(&g, s);
+	g.want = NULL;
+	sn_captures(&g, s, sn_capturers(cfgp, s, s->turn));
 	if (g.n == 0)
 		sn_steps(&g, s);
 	return g.n;
 }
 
+/* A step when no capture is possible, or a capture chain the generator
+ * lists: the piece's own chains, made in check mode. */
+static bool sn_is_legal(const void *cfgp, const void *st, const bg_move *m)
+{
+	const sn_cfg *c = cfgp;
+	const sn_state *s = st;
+	int seat = s->turn, from = m->pts[0];
+	uint32_t capturers;
+	sn_gen g;
+
+	if (m->nremove || m->flags || m->npath < 2 || from >= SN_N ||
+	    !(s->bb[seat] & SN_BIT(from)))
+		return false;
+	capturers = sn_capturers(c, s, seat);
+	if (m->kind == BG_MOVE_STEP) {
+		if (m->npath != 2 || capturers)
+			return false;
+		for (int d = 0; d < SN_DIRS; d++) {
+			int to = c->next[seat][from][d];
+
+			if (to >= 0 && to == m->pts[1])
+				return !((s->bb[0] | s->bb[1]) & SN_BIT(to));
+		}
+		return false;
+	}
+	if (m->kind != BG_MOVE_CAPTURE || !(capturers & SN_BIT(from)))
+		return false;
+	g.c = c;
+	g.seat = seat;
+	g.buf = NULL;
+	g.n = 0;
+	g.want = m;
+	g.found = false;
+	sn_captures(&g, s, SN_BIT(from));
+	return g.found;
+}
+
 static bool sn_can_move(const sn_cfg *c, const sn_state *s)
 {
-	int seat = s->turn;
-	uint32_t occ = s->bb[0] | s->bb[1];
-
-	for (uint32_t b = s->bb[seat]; b; b &= b - 1) {
-		int p = sn_ctz(b);
-
-		for (int d = 0; d < SN_DIRS; d++) {
-			int to = c->next[seat][p][d];
-
-			if (to >= 0 && !(occ & SN_BIT(to)))
-				return true;
-		}
-		if (sn_can_capture(c, seat, p, occ, s->bb[!seat]))
-			return true;
-	}
-	return false;
+	return sn_steppers(c, s, s->turn) || sn_capturers(c, s, s->turn);
 }
 
 /* ---- Making moves --------------------------------------------------------- */
@@ -297,6 +370,7 @@ static int sn_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	sn_state *s = st;
 	int seat = s->turn, from = m->pts[0], to = m->pts[m->npath - 1];
 	uint32_t *own = &s->bb[seat];
+	uint32_t old0 = s->bb[0], old1 = s->bb[1];
 
 	(void)undo;
 	/* The cell jumped over lies half way between two landing cells. */
@@ -306,6 +380,11 @@ static int sn_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	if (!(c->far[seat] & SN_BIT(to)))
 		*own |= SN_BIT(to);
 	s->turn = !seat;
+	s->hash ^= c->zturn;
+	for (uint32_t b = old0 ^ s->bb[0]; b; b &= b - 1)
+		s->hash ^= c->z[0][sn_ctz(b)];
+	for (uint32_t b = old1 ^ s->bb[1]; b; b &= b - 1)
+		s->hash ^= c->z[1][sn_ctz(b)];
 	/* Only a sideways step can be undone by another move. */
 	return m->kind == BG_MOVE_STEP && from / SN_W == to / SN_W ?
 	       0 : BG_APPLY_IRREVERSIBLE;
@@ -377,14 +456,8 @@ static void sn_scores(const void *cfgp, const void *st, double out[2])
 
 static uint64_t sn_hash(const void *cfgp, const void *st)
 {
-	const sn_state *s = st;
-	uint64_t h = s->turn ? bg_zobrist(2, 0) : 0;
-
 	(void)cfgp;
-	for (int seat = 0; seat < 2; seat++)
-		for (uint32_t b = s->bb[seat]; b; b &= b - 1)
-			h ^= bg_zobrist((uint32_t)seat, (uint32_t)sn_ctz(b));
-	return h;
+	return ((const sn_state *)st)->hash;
 }
 
 static void sn_piece(const void *cfgp, const void *st, int p, int *seat,
@@ -457,6 +530,7 @@ static int sn_read_position(const void *cfgp, void *st, const char *text)
 					 "far rank, where it leaves the board",
 					 seat ? "black" : "white");
 	}
+	t.hash = sn_full_hash(c, &t);
 	memcpy(st, &t, sizeof(t));
 	return BG_OK;
 }
@@ -490,6 +564,7 @@ const bg_rules bg_rules_senegal = {
 	.init = sn_init,
 	.max_moves = sn_max_moves,
 	.legal = sn_legal,
+	.is_legal = sn_is_legal,
 	.apply = sn_apply,
 	.to_move = sn_to_move,
 	.outcome = sn_outcome,

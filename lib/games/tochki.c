@@ -72,6 +72,7 @@ typedef struct tk_head {
 	uint64_t zcells;                 /* Zobrist of the cells */
 	uint64_t rows[2][TK_MAXW];       /* live points of a seat, by row */
 	uint64_t cols[2][TK_MAXW];       /* ... by column */
+	uint64_t empty[TK_MAXW];         /* empty cells, by row */
 	int32_t score[2];                /* opponent points held */
 	int32_t owned[2];                /* cells owned (for grounding) */
 	int32_t nempty;
@@ -169,6 +170,7 @@ static void tk_account(tk_ctx *k, int i, uint8_t v, int sign)
 
 	if (t == TK_EMPTY) {
 		h->nempty += sign;
+		h->empty[k->c->py[i]] ^= (uint64_t)1 << k->c->px[i];
 		return;
 	}
 	if (t == TK_BORDER)
@@ -266,60 +268,98 @@ static bool tk_ray_open(const tk_ctx *k, int s, int i, int wall)
 
 /* ---- Pools ---------------------------------------------------------------- */
 
+/* Was cell i met by a flood of the search that began at stamp base? */
+static bool tk_seen(const tk_ctx *k, int i, uint32_t base)
+{
+	return k->w.mark[i] >= base;
+}
+
 /*
  * Flood the region of cells that are not live points of s (nor `wall`)
- * from i0, stamping sc. True when it is a closed pool: its cells go to
- * out[0 .. pl->n). False as soon as it holds an edge point or meets a cell
- * stamped in [base, sc), a region found open earlier in this search.
+ * from i0 with a fresh stamp. A search is the floods made with the same
+ * base (the stamp counter + 1 when it began). True when the region is a
+ * closed pool: its cells go to out[0 .. pl->n). False as soon as it holds
+ * an edge point or meets a cell stamped in this search before, a region
+ * found open earlier.
+ *
+ * Every cell taken is first tried with tk_ray_open's test (a straight run
+ * to the rim free of s's points and of `wall`: the region is open); a rim
+ * cell passes it at once. The live enemy point and the bounding box are
+ * looked for only once the pool is known closed.
  */
 static bool tk_flood_pool(tk_ctx *k, int s, int i0, int wall, uint32_t base,
-			  uint32_t sc, uint16_t *out, tk_pool *pl)
+			  uint16_t *out, tk_pool *pl)
 {
 	const tk_cfg *c = k->c;
-	uint32_t *mark = k->w.mark;
+	const uint8_t *cells = k->cells;
+	const uint64_t *rows = k->h->rows[s], *cols = k->h->cols[s];
+	uint32_t *mark = k->w.mark, sc = tk_stamp(k);
 	uint16_t *stk = k->w.stk;
 	uint8_t live = TK_LIVE(s), enemy = TK_LIVE(!s);
-	int order[4] = { TK_N, TK_E, TK_S, TK_W }, top = 0;
+	int top = 0, n = 0, wx = -1, wy = -1;
+	int off[4] = { c->off4[TK_N], c->off4[TK_E], c->off4[TK_S],
+		       c->off4[TK_W] };
 	int d[4] = { c->py[i0], c->w - 1 - c->px[i0], c->h - 1 - c->py[i0],
 		     c->px[i0] };
 
 	/* Push the direction of the nearest edge last: it is tried first, so
 	 * an open region usually shows it in a few steps. */
 	for (int a = 1; a < 4; a++)
-		for (int b = a; b > 0 && d[order[b]] > d[order[b - 1]]; b--) {
-			int t = order[b];
+		for (int b = a; b > 0 && d[b] > d[b - 1]; b--) {
+			int t = d[b];
 
-			order[b] = order[b - 1];
-			order[b - 1] = t;
+			d[b] = d[b - 1];
+			d[b - 1] = t;
+			t = off[b];
+			off[b] = off[b - 1];
+			off[b - 1] = t;
 		}
-	pl->n = 0;
-	pl->lb = -1;
-	pl->x0 = pl->x1 = c->px[i0];
-	pl->y0 = pl->y1 = c->py[i0];
+	if (wall >= 0) {
+		wx = c->px[wall];
+		wy = c->py[wall];
+	}
 	mark[i0] = sc;
 	stk[top++] = (uint16_t)i0;
 	while (top) {
-		int j = stk[--top];
+		int j = stk[--top], x = c->px[j], y = c->py[j];
+		uint64_t r = rows[y], col = cols[x];
 
-		if (c->edge[j])
+		if (y == wy)
+			r |= (uint64_t)1 << wx;
+		if (x == wx)
+			col |= (uint64_t)1 << wy;
+		if (!(r & (((uint64_t)1 << x) - 1)) || !(r >> x >> 1) ||
+		    !(col & (((uint64_t)1 << y) - 1)) || !(col >> y >> 1))
 			return false;
-		out[pl->n++] = (uint16_t)j;
-		if (k->cells[j] == enemy)
-			pl->lb = j;
-		if (c->px[j] < pl->x0) pl->x0 = c->px[j];
-		if (c->px[j] > pl->x1) pl->x1 = c->px[j];
-		if (c->py[j] < pl->y0) pl->y0 = c->py[j];
-		if (c->py[j] > pl->y1) pl->y1 = c->py[j];
+		out[n++] = (uint16_t)j;
 		for (int a = 0; a < 4; a++) {
-			int q = j + c->off4[order[a]];
+			int q = j + off[a];
+			uint32_t m;
 
-			if (q == wall || k->cells[q] == live || mark[q] == sc)
+			if (cells[q] == live || q == wall)
 				continue;
-			if (mark[q] >= base)
+			m = mark[q];
+			if (m == sc)
+				continue;
+			if (m >= base)
 				return false;
 			mark[q] = sc;
 			stk[top++] = (uint16_t)q;
 		}
+	}
+	pl->n = n;
+	pl->lb = -1;
+	pl->x0 = pl->x1 = c->px[i0];
+	pl->y0 = pl->y1 = c->py[i0];
+	for (int a = 0; a < n; a++) {
+		int j = out[a], x = c->px[j], y = c->py[j];
+
+		if (cells[j] == enemy)
+			pl->lb = j;
+		if (x < pl->x0) pl->x0 = x;
+		if (x > pl->x1) pl->x1 = x;
+		if (y < pl->y0) pl->y0 = y;
+		if (y > pl->y1) pl->y1 = y;
 	}
 	return true;
 }
@@ -565,7 +605,7 @@ static int tk_capture_candidates(tk_ctx *k, int s, int np, bool empties)
 
 		/* A start cell freed by an earlier capture lies in its area. */
 		if (k->cells[i0] == TK_LIVE(s) ||
-		    !tk_flood_pool(k, s, i0, -1, base, tk_stamp(k), cl, &pl))
+		    !tk_flood_pool(k, s, i0, -1, base, cl, &pl))
 			continue;
 		for (int j = 0; j < pl.n && !fresh; j++)
 			fresh = !tk_owned_by(k->cells[cl[j]], s);
@@ -597,9 +637,9 @@ static int tk_enclose(tk_ctx *k, int s, int p)
 		tk_pool *pl = &pools[np];
 
 		if (k->cells[q] == TK_BORDER || k->cells[q] == TK_LIVE(s) ||
-		    w->mark[q] >= base || tk_ray_open(k, s, q, -1))
+		    tk_seen(k, q, base) || tk_ray_open(k, s, q, -1))
 			continue;
-		if (!tk_flood_pool(k, s, q, -1, base, tk_stamp(k), w->cl + used,
+		if (!tk_flood_pool(k, s, q, -1, base, w->cl + used,
 				   pl) ||
 		    (pl->lb < 0 && !c->empty_bases))
 			continue;
@@ -624,6 +664,15 @@ static int tk_enclose(tk_ctx *k, int s, int p)
 		}
 		w->psize[a] = (uint16_t)o.narea;
 		a++;
+		/* One enclosure alone (the common case): its outline is still
+		 * in the marks and w.area, so take it now. */
+		if (np == 1 && pools[0].lb >= 0) {
+			int len = tk_trace_ring(k, o.sa, o.first, w->ring);
+
+			tk_log_ring(k, s, w->ring, len);
+			tk_capture(k, s, w->area, o.narea);
+			return 1;
+		}
 	}
 	return np ? tk_capture_candidates(k, s, np, c->empty_bases) : 0;
 }
@@ -634,8 +683,7 @@ static bool tk_pool_at(tk_ctx *k, int s, int i, tk_pool *pl)
 {
 	if (tk_ray_open(k, s, i, -1))
 		return false;
-	return tk_flood_pool(k, s, i, -1, k->h->gen + 1,
-			     tk_stamp(k), k->w.cl, pl);
+	return tk_flood_pool(k, s, i, -1, k->h->gen + 1, k->w.cl, pl);
 }
 
 /*
@@ -654,10 +702,10 @@ static int tk_close_all(tk_ctx *k, int s, bool any)
 		int i = c->p2i[p];
 		tk_pool pl;
 
-		if (k->cells[i] != enemy || w->mark[i] >= base ||
+		if (k->cells[i] != enemy || tk_seen(k, i, base) ||
 		    tk_ray_open(k, s, i, -1))
 			continue;
-		if (!tk_flood_pool(k, s, i, -1, base, tk_stamp(k), w->cl + used,
+		if (!tk_flood_pool(k, s, i, -1, base, w->cl + used,
 				   &pl))
 			continue;
 		if (any)
@@ -675,7 +723,7 @@ static int tk_close_all(tk_ctx *k, int s, bool any)
 		tk_pool pl;
 
 		tk_flood_pool(k, s, w->pstart[a], -1, k->h->gen + 1,
-			      tk_stamp(k), w->cl + w->poff[a], &pl);
+			      w->cl + w->poff[a], &pl);
 		tk_outline_pool(k, s, w->cl + w->poff[a], w->pn[a], &pl, &o);
 		w->psize[a] = (uint16_t)o.narea;
 	}
@@ -699,9 +747,9 @@ static bool tk_close_captures_at(tk_ctx *k, int s, int p)
 		tk_pool pl;
 
 		if (k->cells[q] == TK_BORDER || k->cells[q] == TK_LIVE(s) ||
-		    k->w.mark[q] >= base || tk_ray_open(k, s, q, p))
+		    tk_seen(k, q, base) || tk_ray_open(k, s, q, p))
 			continue;
-		if (tk_flood_pool(k, s, q, p, base, tk_stamp(k), k->w.cl, &pl) &&
+		if (tk_flood_pool(k, s, q, p, base, k->w.cl, &pl) &&
 		    pl.lb >= 0)
 			return true;
 	}
@@ -1133,6 +1181,7 @@ static void tk_refresh(tk_ctx *k)
 
 	memset(h->rows, 0, sizeof(h->rows));
 	memset(h->cols, 0, sizeof(h->cols));
+	memset(h->empty, 0, sizeof(h->empty));
 	h->score[0] = h->score[1] = h->owned[0] = h->owned[1] = 0;
 	h->nempty = 0;
 	h->zcells = 0;
@@ -1221,10 +1270,10 @@ static int tk_house_cells(tk_ctx *k, int s)
 		int i = c->p2i[p];
 		tk_pool pl;
 
-		if (k->cells[i] != TK_EMPTY || k->w.mark[i] >= base ||
+		if (k->cells[i] != TK_EMPTY || tk_seen(k, i, base) ||
 		    tk_ray_open(k, s, i, -1))
 			continue;
-		if (!tk_flood_pool(k, s, i, -1, base, tk_stamp(k), k->w.cl, &pl) ||
+		if (!tk_flood_pool(k, s, i, -1, base, k->w.cl, &pl) ||
 		    pl.lb >= 0)
 			continue;
 		for (int j = 0; j < pl.n; j++)
@@ -1521,6 +1570,12 @@ static bool tk_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	tk_ctx k;
 	int i;
 
+	/* A plain placement (the playouts' move): an empty point. */
+	if (m->kind == BG_MOVE_PLACE && m->npath == 1 && !m->nremove &&
+	    !m->flags)
+		return m->pts[0] < c->n &&
+		       ((const uint8_t *)st + c->o_cells)[c->p2i[m->pts[0]]] ==
+		       TK_EMPTY;
 	tk_open(c, st, &k);
 	tk_fresh_marks(&k);
 	if (m->kind == BG_MOVE_PASS || m->kind == BG_MOVE_GROUND) {
@@ -1548,6 +1603,116 @@ static bool tk_is_legal(const void *cfgp, const void *st, const bg_move *m)
 		return tk_has_stale(&k, k.h->turn) ||
 		       tk_close_captures_at(&k, k.h->turn, i);
 	return true;
+}
+
+/* The empty cell of rank r (0 ..nempty-1) in the empty-row bitboards. */
+static int tk_nth_empty(const tk_cfg *c, const tk_head *h, int r)
+{
+	int y = 0;
+	uint64_t b;
+
+	for (;; y++) {
+		uint64_t v = h->empty[y];
+		int cnt;
+
+		/* popcount without a library call */
+		v -= (v >> 1) & 0x5555555555555555ull;
+		v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+		v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+		cnt = (int)((v * 0x0101010101010101ull) >> 56);
+
+		if (r < cnt)
+			break;
+		r -= cnt;
+	}
+	for (b = h->empty[y]; r > 0; r--)
+		b &= b - 1;
+	return (y + 1) * c->pw + __builtin_ctzll(b) + 1;
+}
+
+static void tk_make_move(const tk_cfg *c, int kind, int i, bg_move *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->kind = (uint8_t)kind;
+	if (kind == BG_MOVE_PLACE) {
+		out->npath = 1;
+		out->pts[0] = (uint16_t)c->i2p[i];
+	}
+}
+
+/*
+ * Playouts: a move drawn uniformly from the legal list without building it
+ * (placements on the empty points, then pass and ground where legal).
+ * Each draw picks one of the field's points or a slot for pass and one for
+ * ground, and is kept when that move is legal: a placed point is thrown
+ * away, and so is the ground slot when grounding is not allowed, so every
+ * legal move has the same chance. Grounding (B8), a flood, is thus checked
+ * only when its slot is drawn, and its slot exists only for the leader
+ * (or with ground_any_time). After a few misses on a crowded field the
+ * draw goes by rank among the empty points instead (row bitboards).
+ * Territory (close flags) uses the list.
+ */
+static bool tk_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const tk_cfg *c = cfgp;
+	const tk_head *h = st;
+	const uint8_t *cells = (const uint8_t *)st + c->o_cells;
+	int s = h->turn, pass = c->allow_pass, ne = h->nempty;
+	int gslot = c->ground_any || h->score[s] > h->score[!s];
+	uint64_t slots = (uint64_t)(c->n + pass + gslot);
+	tk_ctx k;
+
+	if (c->territory)
+		return false;
+	for (int tries = 0; tries < 8; tries++) {
+		int x = (int)(bg_rand(rng) % slots);
+
+		if (x < c->n) {
+			int i = c->p2i[x];
+
+			if (cells[i] != TK_EMPTY)
+				continue;
+			tk_make_move(c, BG_MOVE_PLACE, i, out);
+			return true;
+		}
+		if (x == c->n && pass) {
+			tk_make_move(c, BG_MOVE_PASS, 0, out);
+			return true;
+		}
+		tk_open(c, st, &k);
+		tk_fresh_marks(&k);
+		if (tk_may_ground(&k)) {
+			tk_make_move(c, BG_MOVE_GROUND, 0, out);
+			return true;
+		}
+		gslot = 0;
+		slots--;
+	}
+	/* By rank: 0 .. ne-1 the empty points, then pass, then ground. */
+	for (;;) {
+		uint64_t all = (uint64_t)(ne + pass + gslot);
+		int r;
+
+		if (all == 0)
+			return false;
+		r = (int)(bg_rand(rng) % all);
+		if (r < ne) {
+			tk_make_move(c, BG_MOVE_PLACE, tk_nth_empty(c, h, r), out);
+			return true;
+		}
+		if (r == ne && pass) {
+			tk_make_move(c, BG_MOVE_PASS, 0, out);
+			return true;
+		}
+		tk_open(c, st, &k);
+		tk_fresh_marks(&k);
+		if (tk_may_ground(&k)) {
+			tk_make_move(c, BG_MOVE_GROUND, 0, out);
+			return true;
+		}
+		gslot = 0;
+	}
 }
 
 /* A placement of s at cell i (B4). Returns the enclosures it made. */
@@ -1745,6 +1910,7 @@ const bg_rules bg_rules_tochki = {
 	.max_moves = tk_max_moves,
 	.legal = tk_legal,
 	.is_legal = tk_is_legal,
+	.random_move = tk_random_move,
 	.apply = tk_apply,
 	.unapply = tk_unapply,
 	.to_move = tk_to_move,

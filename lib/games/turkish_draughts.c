@@ -28,6 +28,8 @@ typedef struct td_cfg {
 	int quiet_plies;  /* draw after this many quiet plies; 0: off */
 	int max_plies;    /* 0: no limit */
 	int8_t nb[TD_N][TD_DIRS]; /* neighbour in a direction, or -1 */
+	uint64_t z[4][TD_N];      /* td_zpiece(seat, king, p) at [seat + 2 * king] */
+	uint64_t zturn;
 } td_cfg;
 
 typedef struct td_state {
@@ -122,6 +124,10 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 		else if (y == 5 || y == 6)
 			c->board.marks[p] = BG_MARK_HOME1;
 	}
+	for (int k = 0; k < 4; k++)
+		for (int p = 0; p < TD_N; p++)
+			c->z[k][p] = td_zpiece(k % 2, k >= 2, p);
+	c->zturn = td_zturn();
 	c->promote_mid = opts[TD_OPT_PROMOTE].i != 0;
 	c->king_draw = opts[TD_OPT_KINGDRAW].i != 0;
 	c->reps = (int)opts[TD_OPT_REPS].i;
@@ -152,18 +158,30 @@ static void td_put(td_state *s, int seat, bool king, int p)
 	s->hash ^= td_zpiece(seat, king, p);
 }
 
-/* Take whatever stands on p off the board. */
-static void td_remove(td_state *s, int p)
+/* td_remove and td_put with the config's keys, for apply. */
+static void td_remove_fast(const td_cfg *c, td_state *s, int p)
 {
+	uint64_t b = bit(p);
+
 	for (int seat = 0; seat < 2; seat++) {
-		if (s->men[seat] & bit(p)) {
-			s->men[seat] &= ~bit(p);
-			s->hash ^= td_zpiece(seat, false, p);
-		} else if (s->kings[seat] & bit(p)) {
-			s->kings[seat] &= ~bit(p);
-			s->hash ^= td_zpiece(seat, true, p);
+		if (s->men[seat] & b) {
+			s->men[seat] &= ~b;
+			s->hash ^= c->z[seat][p];
+		} else if (s->kings[seat] & b) {
+			s->kings[seat] &= ~b;
+			s->hash ^= c->z[seat + 2][p];
 		}
 	}
+}
+
+static void td_put_fast(const td_cfg *c, td_state *s, int seat, bool king,
+			int p)
+{
+	if (king)
+		s->kings[seat] |= bit(p);
+	else
+		s->men[seat] |= bit(p);
+	s->hash ^= c->z[seat + 2 * king][p];
 }
 
 static void td_init(const void *cfgp, void *st)
@@ -342,6 +360,11 @@ typedef struct td_gen {
 	size_t n;
 	uint64_t took[TD_MAXMOVES]; /* what buf[i] takes */
 	bool crowned[TD_MAXMOVES];  /* whether buf[i] ends as a king */
+	uint8_t from[TD_MAXMOVES], to[TD_MAXMOVES]; /* buf[i]'s ends */
+	/* is_legal: the list is not written; instead, is this move listed,
+	 * and with how many captures? */
+	const bg_move *want;
+	int want_taken; /* -1: not (yet) listed */
 } td_gen;
 
 static void td_record(td_gen *g, bool king)
@@ -357,19 +380,28 @@ static void td_record(td_gen *g, bool king)
 		g->n = 0;
 	}
 	for (size_t i = 0; i < g->n; i++)
-		if (g->buf[i].pts[0] == from &&
-		    g->buf[i].pts[g->buf[i].npath - 1] == to &&
-		    g->took[i] == g->taken && g->crowned[i] == crowned)
+		if (g->took[i] == g->taken && g->from[i] == from &&
+		    g->to[i] == to && g->crowned[i] == crowned)
 			return;
 	if (g->n == TD_MAXMOVES)
 		return;
+	g->took[g->n] = g->taken;
+	g->crowned[g->n] = crowned;
+	g->from[g->n] = (uint8_t)from;
+	g->to[g->n] = (uint8_t)to;
+	if (g->want) {
+		if (g->want->npath == g->npath &&
+		    !memcmp(g->want->pts, g->path,
+			    (size_t)g->npath * sizeof(g->path[0])))
+			g->want_taken = g->ntaken;
+		g->n++;
+		return;
+	}
 	m = &g->buf[g->n];
 	memset(m, 0, sizeof(*m));
 	m->kind = BG_MOVE_CAPTURE;
 	m->npath = (uint8_t)g->npath;
 	memcpy(m->pts, g->path, (size_t)g->npath * sizeof(g->path[0]));
-	g->took[g->n] = g->taken;
-	g->crowned[g->n] = crowned;
 	g->n++;
 }
 
@@ -454,6 +486,41 @@ static bool td_can_take(const td_cfg *c, uint64_t occ, uint64_t enemy, int sq,
 	return false;
 }
 
+/* The files a and h, and the two nearest each edge. */
+#define TD_FILE_A 0x0101010101010101ull
+#define TD_FILE_H (TD_FILE_A << 7)
+#define TD_FILES_AB (TD_FILE_A | TD_FILE_A << 1)
+#define TD_FILES_GH (TD_FILE_H | TD_FILE_H >> 1)
+
+/* The men of the side to move that can take now: an enemy next to them
+ * forward or sideways with an empty square beyond. */
+static uint64_t td_man_capturers(const td_state *s)
+{
+	int seat = s->turn;
+	uint64_t men = s->men[seat], enemy = td_side(s, !seat);
+	uint64_t empty = ~td_all(s);
+	uint64_t fwd = seat ? (enemy << 8) & (empty << 16) :
+			      (enemy >> 8) & (empty >> 16);
+
+	return men & (fwd | (~TD_FILES_GH & (enemy >> 1) & (empty >> 2)) |
+		      (~TD_FILES_AB & (enemy << 1) & (empty << 2)));
+}
+
+/* The pieces of the side to move that can take now. */
+static uint64_t td_capturers(const td_cfg *c, const td_state *s)
+{
+	uint64_t out = td_man_capturers(s), all = td_all(s);
+	uint64_t enemy = td_side(s, !s->turn);
+
+	for (uint64_t k = s->kings[s->turn]; k; k &= k - 1) {
+		int sq = __builtin_ctzll(k);
+
+		if (td_can_take(c, all & ~bit(sq), enemy, sq, true, s->turn))
+			out |= bit(sq);
+	}
+	return out;
+}
+
 /* ---- Moves ---------------------------------------------------------------- */
 
 static size_t td_max_moves(const void *cfgp)
@@ -462,27 +529,37 @@ static size_t td_max_moves(const void *cfgp)
 	return TD_MAXMOVES;
 }
 
-static size_t td_captures(const td_cfg *c, const td_state *s, bg_move *buf)
+/* The capture chains of `pieces` into g (buf or want set by the caller). */
+static void td_captures_of(td_gen *g, const td_cfg *c, const td_state *s,
+			   uint64_t pieces)
 {
-	td_gen g;
-	uint64_t all = td_all(s), own = td_side(s, s->turn);
+	uint64_t all = td_all(s);
 
-	g.c = c;
-	g.seat = s->turn;
-	g.best = 0;
-	g.buf = buf;
-	g.n = 0;
-	for (uint64_t bits = own; bits; bits &= bits - 1) {
+	g->c = c;
+	g->seat = s->turn;
+	g->best = 0;
+	g->n = 0;
+	for (uint64_t bits = pieces; bits; bits &= bits - 1) {
 		int sq = __builtin_ctzll(bits);
 
-		g.occ = all & ~bit(sq);
-		g.enemy = td_side(s, !s->turn);
-		g.taken = 0;
-		g.ntaken = 0;
-		g.path[0] = (uint16_t)sq;
-		g.npath = 1;
-		td_chain(&g, sq, (s->kings[s->turn] & bit(sq)) != 0, -1);
+		g->occ = all & ~bit(sq);
+		g->enemy = td_side(s, !s->turn);
+		g->taken = 0;
+		g->ntaken = 0;
+		g->path[0] = (uint16_t)sq;
+		g->npath = 1;
+		td_chain(g, sq, (s->kings[s->turn] & bit(sq)) != 0, -1);
 	}
+}
+
+static size_t td_captures(const td_cfg *c, const td_state *s, bg_move *buf,
+			  uint64_t pieces)
+{
+	td_gen g;
+
+	g.buf = buf;
+	g.want = NULL;
+	td_captures_of(&g, c, s, pieces);
 	return g.n;
 }
 
@@ -526,31 +603,64 @@ static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
  * square, directions N, E, S, W, kings nearest square first. */
 static size_t td_legal(const void *cfgp, const void *st, bg_move *buf)
 {
-	size_t n = td_captures(cfgp, st, buf);
+	uint64_t capturers = td_capturers(cfgp, st);
 
-	return n ? n : td_quiet_moves(cfgp, st, buf);
+	/* A piece that can take has at least one chain. */
+	return capturers ? td_captures(cfgp, st, buf, capturers) :
+			   td_quiet_moves(cfgp, st, buf);
+}
+
+/* A step when no piece can take; else a capture chain the generator
+ * lists, found by running it without writing the list. */
+static bool td_is_legal(const void *cfgp, const void *st, const bg_move *m)
+{
+	const td_cfg *c = cfgp;
+	const td_state *s = st;
+	int from = m->pts[0], to = m->pts[1], d;
+	uint64_t capturers, all = td_all(s);
+	bool king;
+	td_gen g;
+
+	if (m->nremove || m->flags || m->npath < 2 || from >= TD_N ||
+	    !(td_side(s, s->turn) & bit(from)))
+		return false;
+	capturers = td_capturers(c, s);
+	if (m->kind == BG_MOVE_STEP) {
+		if (capturers || m->npath != 2 || to >= TD_N ||
+		    (d = td_dir(from, to)) < 0)
+			return false;
+		king = (s->kings[s->turn] & bit(from)) != 0;
+		if (!king && d == td_backward(s->turn))
+			return false;
+		for (int q = c->nb[from][d]; q >= 0 && !(all & bit(q));
+		     q = c->nb[q][d]) {
+			if (q == to)
+				return true;
+			if (!king)
+				break;
+		}
+		return false;
+	}
+	if (m->kind != BG_MOVE_CAPTURE || !(capturers & bit(from)))
+		return false;
+	g.buf = NULL;
+	g.want = m;
+	g.want_taken = -1;
+	td_captures_of(&g, c, s, capturers);
+	return g.want_taken >= 0 && g.want_taken == g.best;
 }
 
 static bool td_has_move(const td_cfg *c, const td_state *s)
 {
-	uint64_t all = td_all(s), enemy = td_side(s, !s->turn);
-	uint64_t own = td_side(s, s->turn);
-	int back = td_backward(s->turn);
+	uint64_t empty = ~td_all(s), men = s->men[s->turn];
+	uint64_t kings = s->kings[s->turn];
+	uint64_t side = men | kings;
+	/* The squares a step reaches: sideways for all, forward for men,
+	 * both ways for kings. */
+	uint64_t to = ((side & ~TD_FILE_H) << 1) | ((side & ~TD_FILE_A) >> 1) |
+		      (s->turn ? men >> 8 : men << 8) | kings << 8 | kings >> 8;
 
-	for (uint64_t bits = own; bits; bits &= bits - 1) {
-		int sq = __builtin_ctzll(bits);
-		bool king = (s->kings[s->turn] & bit(sq)) != 0;
-
-		for (int d = 0; d < TD_DIRS; d++) {
-			int q = c->nb[sq][d];
-
-			if ((king || d != back) && q >= 0 && !(all & bit(q)))
-				return true;
-		}
-		if (td_can_take(c, all & ~bit(sq), enemy, sq, king, s->turn))
-			return true;
-	}
-	return false;
+	return (to & empty) || td_capturers(c, s);
 }
 
 /* Follow a capture path as given, checking every hop; false when it is
@@ -616,21 +726,21 @@ static int td_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	bool capture = m->kind == BG_MOVE_CAPTURE;
 
 	(void)undo;
-	td_remove(s, from);
+	td_remove_fast(c, s, from);
 	for (int i = 1; capture && i < m->npath; i++) {
 		int a = m->pts[i - 1], b = m->pts[i], d = td_dir(a, b);
 
 		for (int q = c->nb[a][d]; q != b; q = c->nb[q][d])
-			td_remove(s, q);
+			td_remove_fast(c, s, q);
 		if (c->promote_mid && td_last_rank(seat, b))
 			king = true;
 	}
 	if (td_last_rank(seat, to))
 		king = true;
-	td_put(s, seat, king, to);
+	td_put_fast(c, s, seat, king, to);
 	s->quiet = capture || !was_king ? 0 : (uint16_t)(s->quiet + 1);
 	s->turn = (uint8_t)!seat;
-	s->hash ^= td_zturn();
+	s->hash ^= c->zturn;
 	/* Captures and forward man moves can never be undone; a man's
 	 * sideways step can. */
 	if (capture || (!was_king && from / TD_SIDE != to / TD_SIDE))
@@ -706,6 +816,7 @@ const bg_rules bg_rules_turkish_draughts = {
 	.init = td_init,
 	.max_moves = td_max_moves,
 	.legal = td_legal,
+	.is_legal = td_is_legal,
 	.path_ok = td_path_ok,
 	.apply = td_apply,
 	.to_move = td_to_move,
