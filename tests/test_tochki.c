@@ -206,6 +206,27 @@ static void ground(bg_game *g)
 
 /* ---- B12.1 capture oracles ------------------------------------------------- */
 
+/* One canonical spelling per field size, so equal games have equal specs. */
+START_TEST(test_size_spelling)
+{
+	static const char *const same[][2] = {
+		{"tochki:size=9", "tochki:size=9x9"},
+		{"dots:size=9x9", "tochki:size=9x9"},
+		{"tochki:size=39x32", "tochki"},
+		{"tochki:size=52", "tochki:size=52x52"},
+	};
+	bg_game *g;
+
+	for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
+		ck_assert_int_eq(bg_game_new(&g, same[i][0]), BG_OK);
+		ck_assert_str_eq(bg_game_spec(g), same[i][1]);
+		bg_game_free(g);
+	}
+	ck_assert_int_eq(bg_game_new(&g, "tochki:size=53"), BG_EOPTION);
+	ck_assert_int_eq(bg_game_new(&g, "tochki:size=9y9"), BG_EOPTION);
+}
+END_TEST
+
 START_TEST(test_simple)
 {
 	bg_game *g = setup("3x3", "", "F1,0 F2,1 F1,2 S1,1 F0,1");
@@ -1375,6 +1396,7 @@ int main(void)
 	int failed;
 
 	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_size_spelling);
 	tcase_add_test(tc, test_simple);
 	tcase_add_test(tc, test_empty_house);
 	tcase_add_test(tc, test_move_priority);

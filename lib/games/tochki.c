@@ -25,6 +25,7 @@
 #include "boardgames/tochki.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #define TK_MAXW 52
@@ -1162,6 +1163,17 @@ static int tk_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
+/* One spelling per field size in specs: "9" and "09x9" are "9x9". */
+static void tk_canon_text(size_t k, const char *text, char *out, size_t cap)
+{
+	int w, h;
+
+	if (k == TK_OPT_SIZE && tk_parse_size(text, &w, &h))
+		snprintf(out, cap, "%dx%d", w, h);
+	else
+		snprintf(out, cap, "%s", text);
+}
+
 static size_t tk_state_size(const void *cfgp)
 {
 	return ((const tk_cfg *)cfgp)->size;
@@ -1901,6 +1913,7 @@ const bg_rules bg_rules_tochki = {
 	.seat_names = { "Red", "Blue" },
 	.options = tk_options,
 	.noptions = sizeof(tk_options) / sizeof(tk_options[0]),
+	.canon_text = tk_canon_text,
 	.config_size = sizeof(tk_cfg),
 	.configure = tk_configure,
 	.state_size = tk_state_size,
