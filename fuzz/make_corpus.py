@@ -56,6 +56,12 @@ def main():
                       bytes([index, 0]) + text.encode())
         write("play", info.name,
               bytes([index]) + bytes(rng.randrange(256) for _ in range(64)))
+    rng = random.Random(40)
+    for k, (spec, plies) in enumerate((("tochki:size=5x5", 10),
+                                       ("tochki:size=9x7", 60),
+                                       ("tochki:start=empty", 30),
+                                       ("tochki:size=6x6,start=empty", 36))):
+        write("sgf", f"tochki-{k}", random_game(spec, rng, plies).tochki_sgf())
 
 
 if __name__ == "__main__":
