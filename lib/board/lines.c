@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "boardgames/boardgames.h"
+#include "core/rules.h"
 
 void bg_board_lines(bg_board *b, int width, int height, int npoints,
 		    const int8_t (*xy)[2], const bg_line *lines, size_t nlines)
@@ -65,4 +66,153 @@ void bg_lineboard_build(bg_lineboard *lb, const bg_board *b)
 	lb->npoints = b->npoints;
 	for (size_t i = 0; i < b->nlines; i++)
 		add_line(lb, b, &b->lines[i]);
+}
+
+void bg_jumps_build(bg_jumps *jt, const bg_lineboard *lb, bool dashed)
+{
+	memset(jt, 0, sizeof(*jt));
+	memset(jt->over, BG_LB_NONE, sizeof(jt->over));
+	for (int p = 0; p < lb->npoints; p++)
+		for (int q = 0; q < lb->npoints; q++)
+			for (int i = 0; i < lb->njump[p]; i++) {
+				const bg_link *l = &lb->jump[p][i];
+
+				if (l->to != q ||
+				    (l->style != BG_LINE_SOLID && !dashed))
+					continue;
+				jt->jump[p][jt->njump[p]].over = l->over;
+				jt->jump[p][jt->njump[p]++].to = l->to;
+				jt->over[p][q] = l->over;
+			}
+}
+
+uint64_t bg_jumps_path_takes(const bg_jumps *jt, int npoints, uint64_t prey,
+			     uint64_t block, const uint16_t *path,
+			     size_t npath)
+{
+	uint64_t taken = 0;
+
+	if (npath < 2)
+		return 0;
+	for (size_t i = 1; i < npath; i++) {
+		int from = path[i - 1], to = path[i], over;
+
+		if (to >= npoints || (over = jt->over[from][to]) == BG_LB_NONE ||
+		    !((prey >> over) & 1) || (((prey | block) >> to) & 1))
+			return 0;
+		prey &= ~((uint64_t)1 << over);
+		taken |= (uint64_t)1 << over;
+	}
+	return taken;
+}
+
+/* Has a chain with the same landing point and pieces taken been listed? */
+static bool chain_listed(const bg_chains *g, int to, uint64_t taken,
+			 int npath)
+{
+	for (size_t i = g->first; i < g->n; i++) {
+		const bg_move *m = &g->buf[i];
+
+		if (m->npath == npath && m->pts[npath - 1] == to &&
+		    bg_jumps_taken(g->jt, m->pts, m->npath) == taken)
+			return true;
+	}
+	return false;
+}
+
+static void chains(bg_chains *g, int at, uint64_t prey, int depth)
+{
+	const bg_jumps *jt = g->jt;
+
+	for (int i = 0; i < jt->njump[at]; i++) {
+		const bg_jump *j = &jt->jump[at][i];
+		uint64_t left = prey & ~((uint64_t)1 << j->over);
+		bool more;
+
+		if (!((prey >> j->over) & 1) ||
+		    (((prey | g->block) >> j->to) & 1) || g->n >= g->max)
+			continue;
+		if (chain_listed(g, j->to, g->prey0 & ~left, depth + 2))
+			continue;
+		g->path[depth + 1] = j->to;
+		more = g->multi &&
+		       (!g->forced || bg_jumps_any(jt, j->to, left, left | g->block));
+		if (!(g->forced && more)) {
+			bg_move *m = &g->buf[g->n++];
+
+			memset(m, 0, sizeof(*m));
+			m->kind = BG_MOVE_CAPTURE;
+			m->npath = (uint8_t)(depth + 2);
+			memcpy(m->pts, g->path, (size_t)m->npath * sizeof(m->pts[0]));
+		}
+		if (more)
+			chains(g, j->to, left, depth + 1);
+	}
+}
+
+void bg_chains_list(bg_chains *g, int from, uint64_t prey)
+{
+	g->first = g->n;
+	g->prey0 = prey;
+	g->path[0] = (uint16_t)from;
+	chains(g, from, prey, 0);
+}
+
+/* The first point of the rank of point p. */
+static int rank_start(const bg_board *b, int p)
+{
+	if (!b->xy)
+		return p - p % b->width;
+	while (p > 0 && b->xy[p - 1][1] == b->xy[p][1])
+		p--;
+	return p;
+}
+
+void bg_board_write_ranks(const bg_board *b, const char *cells,
+			  bg_strbuf *out)
+{
+	for (int p = b->npoints - 1; p >= 0; p--) {
+		int first = rank_start(b, p);
+
+		for (int q = first; q <= p; q++)
+			bg_sb_putc(out, cells[q]);
+		if (first)
+			bg_sb_putc(out, '/');
+		p = first;
+	}
+}
+
+int bg_board_read_ranks(const bg_board *b, const char **sp,
+			const char *symbols, char *cells)
+{
+	const char *s = *sp;
+	char list[16];
+	size_t k = 0;
+
+	for (const char *c = symbols; *c && k + 2 < sizeof(list); c++) {
+		if (k)
+			list[k++] = ' ';
+		list[k++] = *c;
+	}
+	list[k] = '\0';
+	for (int p = b->npoints - 1; p >= 0; p--) {
+		int first = rank_start(b, p), x, rank;
+
+		bg_board_xy(b, p, &x, &rank);
+		rank++;
+		for (int q = first; q <= p; q++, s++) {
+			if (!*s || !strchr(symbols, *s))
+				return bg_seterr(BG_EFORMAT,
+						 "rank %d: expected %d of %s",
+						 rank, p - first + 1, list);
+			cells[q] = *s;
+		}
+		if (*s++ != (first ? '/' : ' '))
+			return bg_seterr(BG_EFORMAT,
+					 "rank %d: expected %d points then '%c'",
+					 rank, p - first + 1, first ? '/' : ' ');
+		p = first;
+	}
+	*sp = s;
+	return BG_OK;
 }

@@ -7,9 +7,13 @@
 #ifndef BG_BOARD_LINES_H
 #define BG_BOARD_LINES_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
+#include "boardgames/boardgames.h"
 #include "board/board.h"
+#include "core/strbuf.h"
 
 #define BG_LB_MAX_POINTS 64
 #define BG_LB_MAX_LINKS 8
@@ -38,5 +42,108 @@ void bg_board_lines(bg_board *b, int width, int height, int npoints,
 
 /* The steps and jumps of a line board described by bg_board_lines(). */
 void bg_lineboard_build(bg_lineboard *lb, const bg_board *b);
+
+/*
+ * Jump captures on a line board (a piece hops over an enemy on the next
+ * point of a line to the empty point beyond), with bitboards over the point
+ * numbers. The jumps of each point are listed by landing point; over[p][q]
+ * is the point a jump p -> q passes, or BG_LB_NONE.
+ */
+typedef struct bg_jump {
+	uint8_t over, to;
+} bg_jump;
+
+typedef struct bg_jumps {
+	uint8_t njump[BG_LB_MAX_POINTS];
+	bg_jump jump[BG_LB_MAX_POINTS][BG_LB_MAX_LINKS];
+	uint8_t over[BG_LB_MAX_POINTS][BG_LB_MAX_POINTS];
+} bg_jumps;
+
+/* The jumps of lb along solid lines, and along dashed ones when `dashed`. */
+void bg_jumps_build(bg_jumps *jt, const bg_lineboard *lb, bool dashed);
+
+/* Can a piece on `at` jump: an enemy (in prey) to jump, and the landing
+ * point not in occ? */
+static inline bool bg_jumps_any(const bg_jumps *jt, int at, uint64_t prey,
+				uint64_t occ)
+{
+	for (int i = 0; i < jt->njump[at]; i++)
+		if (((prey >> jt->jump[at][i].over) & 1) &&
+		    !((occ >> jt->jump[at][i].to) & 1))
+			return true;
+	return false;
+}
+
+/* The points a capture chain path[0] -> ... passes over; or 0 when it is
+ * no chain from the position: each hop a jump of the table (landing below
+ * npoints) over a piece of prey still standing, to a point neither in prey
+ * nor in block. */
+uint64_t bg_jumps_path_takes(const bg_jumps *jt, int npoints, uint64_t prey,
+			     uint64_t block, const uint16_t *path,
+			     size_t npath);
+
+/* The points a legal chain passes over (apply: no checks). */
+static inline uint64_t bg_jumps_taken(const bg_jumps *jt,
+				      const uint16_t *path, size_t npath)
+{
+	uint64_t taken = 0;
+
+	for (size_t i = 1; i < npath; i++)
+		taken |= (uint64_t)1 << jt->over[path[i - 1]][path[i]];
+	return taken;
+}
+
+/*
+ * Capture chains of one piece, depth first, each hop in the table's order:
+ * every chain is a move of its own (BG_MOVE_CAPTURE, the path from the
+ * piece's point); with `forced`, only the chains that cannot go on. A
+ * chain whose landing point and pieces taken are those of a chain listed
+ * already is neither listed nor followed. Without `multi` a chain is one
+ * jump. The list stops at `max` moves in buf.
+ */
+typedef struct bg_chains {
+	const bg_jumps *jt;
+	bg_move *buf;
+	size_t n;        /* moves in buf */
+	size_t max;      /* room in buf */
+	uint64_t block;  /* points a chain may not land on: the own others */
+	bool multi, forced;
+	/* Set by bg_chains_list. */
+	size_t first;    /* the piece's first capture in buf */
+	uint64_t prey0;  /* prey before the chain */
+	uint16_t path[BG_MOVE_MAX_POINTS];
+} bg_chains;
+
+/* Start a list in buf with n moves already there (path left unset). */
+static inline void bg_chains_init(bg_chains *g, const bg_jumps *jt,
+				  bg_move *buf, size_t n, size_t max,
+				  bool multi, bool forced)
+{
+	g->jt = jt;
+	g->buf = buf;
+	g->n = n;
+	g->max = max;
+	g->block = 0;
+	g->multi = multi;
+	g->forced = forced;
+}
+
+/* List the chains of the piece on `from` over the pieces in prey. */
+void bg_chains_list(bg_chains *g, int from, uint64_t prey);
+
+/*
+ * Position text of a board whose points are numbered rank by rank from the
+ * bottom, each rank's points consecutive from the left (line boards so
+ * numbered, and full grids): ranks from the top, each the characters of its
+ * points from the left, joined by '/'. cells[p] is point p's character.
+ */
+void bg_board_write_ranks(const bg_board *b, const char *cells,
+			  bg_strbuf *out);
+
+/* Read such ranks, each followed by '/' (the last by a space), every point
+ * one of the characters in `symbols`, into cells; *sp is moved past. On
+ * error, reports it with bg_seterr() and returns BG_EFORMAT. */
+int bg_board_read_ranks(const bg_board *b, const char **sp,
+			const char *symbols, char *cells);
 
 #endif

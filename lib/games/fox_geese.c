@@ -8,57 +8,13 @@
  */
 #include "core/rules.h"
 #include "core/zobrist.h"
+#include "board/boards.h"
 #include "board/lines.h"
 
 #include <string.h>
 
-/* The points, in number order. */
-enum {
-	C1, D1, E1,
-	C2, D2, E2,
-	A3, B3, C3, D3, E3, F3, G3,
-	A4, B4, C4, D4, E4, F4, G4,
-	A5, B5, C5, D5, E5, F5, G5,
-	C6, D6, E6,
-	C7, D7, E7,
-	FG_NPOINTS
-};
-
-static const int8_t fg_xy[FG_NPOINTS][2] = {
-	{ 2, 0 }, { 3, 0 }, { 4, 0 },
-	{ 2, 1 }, { 3, 1 }, { 4, 1 },
-	{ 0, 2 }, { 1, 2 }, { 2, 2 }, { 3, 2 }, { 4, 2 }, { 5, 2 }, { 6, 2 },
-	{ 0, 3 }, { 1, 3 }, { 2, 3 }, { 3, 3 }, { 4, 3 }, { 5, 3 }, { 6, 3 },
-	{ 0, 4 }, { 1, 4 }, { 2, 4 }, { 3, 4 }, { 4, 4 }, { 5, 4 }, { 6, 4 },
-	{ 2, 5 }, { 3, 5 }, { 4, 5 },
-	{ 2, 6 }, { 3, 6 }, { 4, 6 },
-};
-
-static const bg_line fg_lines[] = {
-	{ BG_LINE_SOLID, 7, { A3, B3, C3, D3, E3, F3, G3 } },
-	{ BG_LINE_SOLID, 7, { A4, B4, C4, D4, E4, F4, G4 } },
-	{ BG_LINE_SOLID, 7, { A5, B5, C5, D5, E5, F5, G5 } },
-	{ BG_LINE_SOLID, 3, { C1, D1, E1 } },
-	{ BG_LINE_SOLID, 3, { C2, D2, E2 } },
-	{ BG_LINE_SOLID, 3, { C6, D6, E6 } },
-	{ BG_LINE_SOLID, 3, { C7, D7, E7 } },
-	{ BG_LINE_SOLID, 7, { C1, C2, C3, C4, C5, C6, C7 } },
-	{ BG_LINE_SOLID, 7, { D1, D2, D3, D4, D5, D6, D7 } },
-	{ BG_LINE_SOLID, 7, { E1, E2, E3, E4, E5, E6, E7 } },
-	{ BG_LINE_SOLID, 3, { A3, A4, A5 } },
-	{ BG_LINE_SOLID, 3, { B3, B4, B5 } },
-	{ BG_LINE_SOLID, 3, { F3, F4, F5 } },
-	{ BG_LINE_SOLID, 3, { G3, G4, G5 } },
-	{ BG_LINE_DASHED, 5, { A3, B4, C5, D6, E7 } },
-	{ BG_LINE_DASHED, 5, { C1, D2, E3, F4, G5 } },
-	{ BG_LINE_DASHED, 3, { C3, D4, E5 } },
-	{ BG_LINE_DASHED, 5, { A5, B4, C3, D2, E1 } },
-	{ BG_LINE_DASHED, 3, { C5, D4, E3 } },
-	{ BG_LINE_DASHED, 5, { C7, D6, E5, F4, G3 } },
-};
-
 enum { GEESE = 0, FOX = 1 };
-enum { FG_WIDTH = 7, FG_NONE = 0xff, FG_MAXJUMPS = 8 };
+enum { FG_NPOINTS = BG_CROSS_NPOINTS, FG_NONE = 0xff };
 /* The fox wins when fewer geese than this are left. */
 enum { FG_GEESE_MIN = 9 };
 /* Fox moves from one point: at most 8 steps, and at most 346 different
@@ -72,10 +28,6 @@ enum { FG_MAX_SOLID = 8 + 346, FG_MAX_DIAG = 16384 };
 /* What geese with no move do ([CHOICE] of the rules page). */
 enum { FG_STUCK_LOSE, FG_STUCK_PASS };
 
-typedef struct fg_jump {
-	uint8_t over, to;
-} fg_jump;
-
 typedef struct fg_cfg {
 	bg_board board;
 	int ngeese;
@@ -88,9 +40,7 @@ typedef struct fg_cfg {
 	uint64_t start;  /* the geese's points */
 	uint64_t fox_step[FG_NPOINTS];
 	uint64_t goose_step[FG_NPOINTS];
-	uint8_t njump[FG_NPOINTS];
-	fg_jump jump[FG_NPOINTS][FG_MAXJUMPS]; /* by landing point */
-	uint8_t over[FG_NPOINTS][FG_NPOINTS];  /* a jump's middle, or FG_NONE */
+	bg_jumps jumps;
 } fg_cfg;
 
 typedef struct fg_state {
@@ -100,9 +50,12 @@ typedef struct fg_state {
 	uint8_t pad[6];
 } fg_state;
 
-static const uint8_t fg_black[] = { C1, D1, E1, C2, D2, E2, A3, B3, C3, D3,
-				    E3, F3, G3 };
-static const uint8_t fg_white[] = { A4, B4, F4, G4 };
+#define X(n) BG_CROSS_##n
+static const uint8_t fg_black[] = { X(C1), X(D1), X(E1), X(C2), X(D2), X(E2),
+				    X(A3), X(B3), X(C3), X(D3), X(E3), X(F3),
+				    X(G3) };
+static const uint8_t fg_white[] = { X(A4), X(B4), X(F4), X(G4) };
+#undef X
 
 static uint64_t bit(int p)
 {
@@ -126,7 +79,6 @@ static void fg_tables(fg_cfg *c, bool diagonals)
 	bg_lineboard lb;
 
 	bg_lineboard_build(&lb, &c->board);
-	memset(c->over, FG_NONE, sizeof(c->over));
 	for (int p = 0; p < FG_NPOINTS; p++) {
 		for (int i = 0; i < lb.nstep[p]; i++) {
 			const bg_link *l = &lb.step[p][i];
@@ -137,26 +89,16 @@ static void fg_tables(fg_cfg *c, bool diagonals)
 			if (solid && (l->dy >= 0 || c->backward))
 				c->goose_step[p] |= bit(l->to);
 		}
-		for (int q = 0; q < FG_NPOINTS; q++)
-			for (int i = 0; i < lb.njump[p]; i++) {
-				const bg_link *l = &lb.jump[p][i];
-
-				if (l->to != q ||
-				    (l->style != BG_LINE_SOLID && !diagonals))
-					continue;
-				c->jump[p][c->njump[p]].over = l->over;
-				c->jump[p][c->njump[p]++].to = l->to;
-				c->over[p][q] = l->over;
-			}
 	}
+	bg_jumps_build(&c->jumps, &lb, diagonals);
 }
 
 /* The point named by text ("d4"), or -1. */
 static int fg_find(const char *text)
 {
 	for (int p = 0; p < FG_NPOINTS; p++)
-		if (text[0] == 'a' + fg_xy[p][0] &&
-		    text[1] == '1' + fg_xy[p][1] && !text[2])
+		if (text[0] == 'a' + bg_cross_xy[p][0] &&
+		    text[1] == '1' + bg_cross_xy[p][1] && !text[2])
 			return p;
 	return -1;
 }
@@ -167,8 +109,7 @@ static int fg_configure(void *cfgp, const bg_optval *opts)
 	const char *fox = opts[FG_OPT_FOX].text;
 
 	memset(c, 0, sizeof(*c));
-	bg_board_lines(&c->board, FG_WIDTH, FG_WIDTH, FG_NPOINTS, fg_xy,
-		       fg_lines, sizeof(fg_lines) / sizeof(fg_lines[0]));
+	bg_board_cross(&c->board);
 	for (size_t i = 0; i < sizeof(fg_black); i++)
 		c->start |= bit(fg_black[i]);
 	if (opts[FG_OPT_GEESE].i == 1)
@@ -242,87 +183,31 @@ static void fg_simple(bg_move *m, int kind, int from, int to)
 static uint64_t fg_path_takes(const fg_cfg *c, const fg_state *st,
 			      const uint16_t *path, size_t npath)
 {
-	uint64_t geese = st->geese, taken = 0;
-
 	if (npath < 2 || path[0] != st->fox)
 		return 0;
-	for (size_t i = 1; i < npath; i++) {
-		int from = path[i - 1], to = path[i], over;
-
-		if (to >= FG_NPOINTS || (over = c->over[from][to]) == FG_NONE ||
-		    !(geese & bit(over)) || (geese & bit(to)))
-			return 0;
-		geese &= ~bit(over);
-		taken |= bit(over);
-	}
-	return taken;
-}
-
-typedef struct fg_gen {
-	const fg_cfg *c;
-	const fg_state *st;
-	bg_move *buf;
-	size_t n, first; /* moves listed; the first capture */
-	uint16_t path[BG_MOVE_MAX_POINTS];
-} fg_gen;
-
-/* Has a capture with the same landing point and geese taken been listed? */
-static bool fg_listed(const fg_gen *g, int to, uint64_t taken, int npath)
-{
-	for (size_t i = g->first; i < g->n; i++) {
-		const bg_move *m = &g->buf[i];
-
-		if (m->npath == npath && m->pts[npath - 1] == to &&
-		    fg_path_takes(g->c, g->st, m->pts, m->npath) == taken)
-			return true;
-	}
-	return false;
-}
-
-/* Depth first: every chain is a move of its own; a chain that reaches a
- * listed result is not followed further (its continuations are listed). */
-static void fg_chains(fg_gen *g, int at, uint64_t geese, int depth)
-{
-	const fg_cfg *c = g->c;
-
-	for (int i = 0; i < c->njump[at]; i++) {
-		const fg_jump *j = &c->jump[at][i];
-		uint64_t left = geese & ~bit(j->over);
-		bg_move *m;
-
-		if (!(geese & bit(j->over)) || (geese & bit(j->to)) ||
-		    g->n >= c->max_moves)
-			continue;
-		if (fg_listed(g, j->to, g->st->geese & ~left, depth + 2))
-			continue;
-		g->path[depth + 1] = j->to;
-		m = &g->buf[g->n++];
-		memset(m, 0, sizeof(*m));
-		m->kind = BG_MOVE_CAPTURE;
-		m->npath = (uint8_t)(depth + 2);
-		memcpy(m->pts, g->path, (size_t)m->npath * sizeof(m->pts[0]));
-		fg_chains(g, j->to, left, depth + 1);
-	}
+	return bg_jumps_path_takes(&c->jumps, FG_NPOINTS, st->geese, 0, path,
+				   npath);
 }
 
 static size_t fg_legal(const void *cfgp, const void *stp, bg_move *buf)
 {
 	const fg_cfg *c = cfgp;
 	const fg_state *st = stp;
-	fg_gen g = { .c = c, .st = st, .buf = buf };
 	uint64_t empty = ~st->geese & (bit(FG_NPOINTS) - 1);
+	size_t n = 0;
 
 	if (st->turn == FOX && st->fox == FG_NONE) {
 		for (uint64_t t = empty; t; t &= t - 1)
-			fg_simple(&buf[g.n++], BG_MOVE_PLACE, ctz(t), 0);
-		return g.n;
+			fg_simple(&buf[n++], BG_MOVE_PLACE, ctz(t), 0);
+		return n;
 	}
 	if (st->turn == FOX) {
+		bg_chains g;
+
 		for (uint64_t t = c->fox_step[st->fox] & empty; t; t &= t - 1)
-			fg_simple(&buf[g.n++], BG_MOVE_STEP, st->fox, ctz(t));
-		g.first = g.n;
-		g.path[0] = st->fox;
-		fg_chains(&g, st->fox, st->geese, 0);
+			fg_simple(&buf[n++], BG_MOVE_STEP, st->fox, ctz(t));
+		bg_chains_init(&g, &c->jumps, buf, n, c->max_moves, true, false);
+		bg_chains_list(&g, st->fox, st->geese);
 		return g.n;
 	}
 	empty &= ~bit(st->fox);
@@ -330,14 +215,14 @@ static size_t fg_legal(const void *cfgp, const void *stp, bg_move *buf)
 		int from = ctz(s);
 
 		for (uint64_t t = c->goose_step[from] & empty; t; t &= t - 1)
-			fg_simple(&buf[g.n++], BG_MOVE_STEP, from, ctz(t));
+			fg_simple(&buf[n++], BG_MOVE_STEP, from, ctz(t));
 	}
-	if (g.n == 0) {
+	if (n == 0) {
 		/* Only under geese_stuck=pass: the game is over otherwise. */
 		memset(buf, 0, sizeof(*buf));
-		g.n = 1;
+		n = 1;
 	}
-	return g.n;
+	return n;
 }
 
 static bool fg_can_move(const fg_cfg *c, const fg_state *st)
@@ -345,15 +230,8 @@ static bool fg_can_move(const fg_cfg *c, const fg_state *st)
 	uint64_t empty = ~st->geese & (bit(FG_NPOINTS) - 1);
 
 	if (st->turn == FOX) {
-		if (st->fox == FG_NONE || (c->fox_step[st->fox] & empty))
-			return true;
-		for (int i = 0; i < c->njump[st->fox]; i++) {
-			const fg_jump *j = &c->jump[st->fox][i];
-
-			if ((st->geese & bit(j->over)) && (empty & bit(j->to)))
-				return true;
-		}
-		return false;
+		return st->fox == FG_NONE || (c->fox_step[st->fox] & empty) ||
+		       bg_jumps_any(&c->jumps, st->fox, st->geese, st->geese);
 	}
 	empty &= ~bit(st->fox);
 	for (uint64_t s = st->geese; s; s &= s - 1)
@@ -391,8 +269,7 @@ static int fg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 		flags = BG_APPLY_IRREVERSIBLE;
 		break;
 	case BG_MOVE_CAPTURE:
-		for (int i = 1; i < m->npath; i++)
-			st->geese &= ~bit(c->over[m->pts[i - 1]][m->pts[i]]);
+		st->geese &= ~bg_jumps_taken(&c->jumps, m->pts, m->npath);
 		st->fox = (uint8_t)m->pts[m->npath - 1];
 		flags = BG_APPLY_IRREVERSIBLE;
 		break;
@@ -403,7 +280,7 @@ static int fg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 		}
 		st->geese ^= bit(m->pts[0]) | bit(m->pts[1]);
 		/* A goose that went forward cannot come back. */
-		if (!c->backward && fg_xy[m->pts[1]][1] > fg_xy[m->pts[0]][1])
+		if (!c->backward && bg_cross_xy[m->pts[1]][1] > bg_cross_xy[m->pts[0]][1])
 			flags = BG_APPLY_IRREVERSIBLE;
 		break;
 	default:
@@ -483,55 +360,34 @@ static void fg_piece(const void *cfgp, const void *stp, int p, int *seat,
 static void fg_write_position(const void *cfgp, const void *stp,
 			      bg_strbuf *out)
 {
+	const fg_cfg *c = cfgp;
 	const fg_state *st = stp;
+	char cells[FG_NPOINTS];
 
-	(void)cfgp;
-	for (int p = FG_NPOINTS - 1; p >= 0; p--) {
-		/* Points of one rank are consecutive: find its first. */
-		int first = p;
-
-		while (first > 0 && fg_xy[first - 1][1] == fg_xy[p][1])
-			first--;
-		for (int q = first; q <= p; q++)
-			bg_sb_putc(out, q == st->fox ? 'f' :
-					(st->geese & bit(q)) ? 'g' : '.');
-		bg_sb_putc(out, first ? '/' : ' ');
-		p = first;
-	}
+	for (int p = 0; p < FG_NPOINTS; p++)
+		cells[p] = p == st->fox ? 'f' : (st->geese & bit(p)) ? 'g' : '.';
+	bg_board_write_ranks(&c->board, cells, out);
+	bg_sb_putc(out, ' ');
 	bg_sb_putc(out, st->turn == FOX ? 'f' : 'g');
 }
 
-static int fg_read_board(fg_state *tmp, const char **sp)
+static int fg_read_board(const fg_cfg *c, fg_state *tmp, const char **sp)
 {
-	const char *s = *sp;
+	char cells[FG_NPOINTS];
 	int foxes = 0;
 
-	for (int p = FG_NPOINTS - 1; p >= 0; p--) {
-		int first = p, rank = fg_xy[p][1] + 1;
-
-		while (first > 0 && fg_xy[first - 1][1] == fg_xy[p][1])
-			first--;
-		for (int q = first; q <= p; q++, s++) {
-			if (*s == 'f') {
-				tmp->fox = (uint8_t)q;
-				foxes++;
-			} else if (*s == 'g') {
-				tmp->geese |= bit(q);
-			} else if (*s != '.') {
-				return bg_seterr(BG_EFORMAT,
-						 "rank %d: expected %d of . g f",
-						 rank, p - first + 1);
-			}
+	if (bg_board_read_ranks(&c->board, sp, ".gf", cells) != BG_OK)
+		return BG_EFORMAT;
+	for (int p = 0; p < FG_NPOINTS; p++) {
+		if (cells[p] == 'f') {
+			tmp->fox = (uint8_t)p;
+			foxes++;
+		} else if (cells[p] == 'g') {
+			tmp->geese |= bit(p);
 		}
-		if (*s++ != (first ? '/' : ' '))
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d: expected %d points then '%c'",
-					 rank, p - first + 1, first ? '/' : ' ');
-		p = first;
 	}
 	if (foxes > 1)
 		return bg_seterr(BG_EFORMAT, "%d foxes on the board", foxes);
-	*sp = s;
 	return BG_OK;
 }
 
@@ -544,7 +400,7 @@ static int fg_read_position(const void *cfgp, void *stp, const char *text)
 
 	memset(&tmp, 0, sizeof(tmp));
 	tmp.fox = FG_NONE;
-	if (fg_read_board(&tmp, &s) != BG_OK)
+	if (fg_read_board(c, &tmp, &s) != BG_OK)
 		return BG_EFORMAT;
 	if ((s[0] != 'g' && s[0] != 'f') || s[1])
 		return bg_seterr(BG_EFORMAT,

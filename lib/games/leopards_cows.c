@@ -9,6 +9,7 @@
  */
 #include "core/rules.h"
 #include "core/zobrist.h"
+#include "board/boards.h"
 #include "board/lines.h"
 
 #include <string.h>
@@ -67,54 +68,8 @@ static const bg_line lp_lines[] = {
 	{ BG_LINE_SOLID, 3, { I3, I5, I7 } },
 };
 
-/* The 33-point cross on a 7x7 frame (the fox-and-geese board), with its
- * solid and dashed lines, every line usable. */
-enum {
-	XC1, XD1, XE1,
-	XC2, XD2, XE2,
-	XA3, XB3, XC3, XD3, XE3, XF3, XG3,
-	XA4, XB4, XC4, XD4, XE4, XF4, XG4,
-	XA5, XB5, XC5, XD5, XE5, XF5, XG5,
-	XC6, XD6, XE6,
-	XC7, XD7, XE7,
-	CR_NPOINTS
-};
-
-static const int8_t cr_xy[CR_NPOINTS][2] = {
-	{ 2, 0 }, { 3, 0 }, { 4, 0 },
-	{ 2, 1 }, { 3, 1 }, { 4, 1 },
-	{ 0, 2 }, { 1, 2 }, { 2, 2 }, { 3, 2 }, { 4, 2 }, { 5, 2 }, { 6, 2 },
-	{ 0, 3 }, { 1, 3 }, { 2, 3 }, { 3, 3 }, { 4, 3 }, { 5, 3 }, { 6, 3 },
-	{ 0, 4 }, { 1, 4 }, { 2, 4 }, { 3, 4 }, { 4, 4 }, { 5, 4 }, { 6, 4 },
-	{ 2, 5 }, { 3, 5 }, { 4, 5 },
-	{ 2, 6 }, { 3, 6 }, { 4, 6 },
-};
-
-static const bg_line cr_lines[] = {
-	{ BG_LINE_SOLID, 7, { XA3, XB3, XC3, XD3, XE3, XF3, XG3 } },
-	{ BG_LINE_SOLID, 7, { XA4, XB4, XC4, XD4, XE4, XF4, XG4 } },
-	{ BG_LINE_SOLID, 7, { XA5, XB5, XC5, XD5, XE5, XF5, XG5 } },
-	{ BG_LINE_SOLID, 3, { XC1, XD1, XE1 } },
-	{ BG_LINE_SOLID, 3, { XC2, XD2, XE2 } },
-	{ BG_LINE_SOLID, 3, { XC6, XD6, XE6 } },
-	{ BG_LINE_SOLID, 3, { XC7, XD7, XE7 } },
-	{ BG_LINE_SOLID, 7, { XC1, XC2, XC3, XC4, XC5, XC6, XC7 } },
-	{ BG_LINE_SOLID, 7, { XD1, XD2, XD3, XD4, XD5, XD6, XD7 } },
-	{ BG_LINE_SOLID, 7, { XE1, XE2, XE3, XE4, XE5, XE6, XE7 } },
-	{ BG_LINE_SOLID, 3, { XA3, XA4, XA5 } },
-	{ BG_LINE_SOLID, 3, { XB3, XB4, XB5 } },
-	{ BG_LINE_SOLID, 3, { XF3, XF4, XF5 } },
-	{ BG_LINE_SOLID, 3, { XG3, XG4, XG5 } },
-	{ BG_LINE_DASHED, 5, { XA3, XB4, XC5, XD6, XE7 } },
-	{ BG_LINE_DASHED, 5, { XC1, XD2, XE3, XF4, XG5 } },
-	{ BG_LINE_DASHED, 3, { XC3, XD4, XE5 } },
-	{ BG_LINE_DASHED, 5, { XA5, XB4, XC3, XD2, XE1 } },
-	{ BG_LINE_DASHED, 3, { XC5, XD4, XE3 } },
-	{ BG_LINE_DASHED, 5, { XC7, XD6, XE5, XF4, XG3 } },
-};
-
 enum { LEOPARDS = 0, COWS = 1 };
-enum { LC_MAXP = 64, LC_NONE = 0xff, LC_MAXJUMPS = 8 };
+enum { LC_MAXP = 64 };
 enum { LC_NLEOPARDS = 2, LC_NCOWS = 24, LC_TAKEN_WIN = 8 };
 /* Capture chains (multi_jump) can give thousands of different results in
  * contrived positions; the list stops at this many moves. */
@@ -122,10 +77,6 @@ enum { LC_MAX_CHAINS = 4096 };
 
 /* What cows with no move do ([CHOICE] of the rules page). */
 enum { LC_STUCK_LOSE, LC_STUCK_PASS };
-
-typedef struct lc_jump {
-	uint8_t over, to;
-} lc_jump;
 
 typedef struct lc_cfg {
 	bg_board board;
@@ -138,9 +89,7 @@ typedef struct lc_cfg {
 	size_t max_moves;
 	uint64_t all;  /* every point */
 	uint64_t step[LC_MAXP];
-	uint8_t njump[LC_MAXP];
-	lc_jump jump[LC_MAXP][LC_MAXJUMPS]; /* by landing point */
-	uint8_t over[LC_MAXP][LC_MAXP];     /* a jump's middle, or LC_NONE */
+	bg_jumps jumps;
 } lc_cfg;
 
 typedef struct lc_state {
@@ -176,22 +125,12 @@ static void lc_tables(lc_cfg *c)
 	size_t edges = 0;
 
 	bg_lineboard_build(&lb, &c->board);
-	memset(c->over, LC_NONE, sizeof(c->over));
 	for (int p = 0; p < c->npoints; p++) {
 		c->all |= bit(p);
 		for (int i = 0; i < lb.nstep[p]; i++, edges++)
 			c->step[p] |= bit(lb.step[p][i].to);
-		for (int q = 0; q < c->npoints; q++)
-			for (int i = 0; i < lb.njump[p]; i++) {
-				const bg_link *l = &lb.jump[p][i];
-
-				if (l->to != q)
-					continue;
-				c->jump[p][c->njump[p]].over = l->over;
-				c->jump[p][c->njump[p]++].to = l->to;
-				c->over[p][q] = l->over;
-			}
 	}
+	bg_jumps_build(&c->jumps, &lb, true);
 	/* A cow's or leopard's steps are at most the directed edges; the
 	 * placings at most the points. */
 	c->max_moves = edges > (size_t)c->npoints ? edges : (size_t)c->npoints;
@@ -209,9 +148,8 @@ static int lc_configure(void *cfgp, const bg_optval *opts)
 		bg_board_lines(&c->board, 9, 9, LP_NPOINTS, lp_xy, lp_lines,
 			       sizeof(lp_lines) / sizeof(lp_lines[0]));
 	} else {
-		c->npoints = CR_NPOINTS;
-		bg_board_lines(&c->board, 7, 7, CR_NPOINTS, cr_xy, cr_lines,
-			       sizeof(cr_lines) / sizeof(cr_lines[0]));
+		c->npoints = BG_CROSS_NPOINTS;
+		bg_board_cross(&c->board);
 	}
 	c->multi = opts[LC_OPT_MULTI].i != 0;
 	c->forced = opts[LC_OPT_FORCED].i != 0;
@@ -261,87 +199,11 @@ static void lc_simple(bg_move *m, int kind, int from, int to)
 static uint64_t lc_path_takes(const lc_cfg *c, const lc_state *st,
 			      const uint16_t *path, size_t npath)
 {
-	uint64_t cows = st->cows, taken = 0, occ;
-
 	if (npath < 2 || path[0] >= c->npoints ||
 	    !(st->leopards & bit(path[0])) || (npath > 2 && !c->multi))
 		return 0;
-	occ = st->leopards & ~bit(path[0]);
-	for (size_t i = 1; i < npath; i++) {
-		int from = path[i - 1], to = path[i], over;
-
-		if (to >= c->npoints || (over = c->over[from][to]) == LC_NONE ||
-		    !(cows & bit(over)) || ((cows | occ) & bit(to)))
-			return 0;
-		cows &= ~bit(over);
-		taken |= bit(over);
-	}
-	return taken;
-}
-
-typedef struct lc_gen {
-	const lc_cfg *c;
-	const lc_state *st;
-	bg_move *buf;
-	size_t n, first; /* moves listed; the first capture */
-	uint64_t others;  /* the other leopard */
-	uint16_t path[BG_MOVE_MAX_POINTS];
-} lc_gen;
-
-/* Has a capture by the same leopard with the same landing point and cows
- * taken been listed? */
-static bool lc_listed(const lc_gen *g, int to, uint64_t taken, int npath)
-{
-	for (size_t i = g->first; i < g->n; i++) {
-		const bg_move *m = &g->buf[i];
-
-		if (m->npath == npath && m->pts[0] == g->path[0] &&
-		    m->pts[npath - 1] == to &&
-		    lc_path_takes(g->c, g->st, m->pts, m->npath) == taken)
-			return true;
-	}
-	return false;
-}
-
-static bool lc_can_jump(const lc_cfg *c, int at, uint64_t cows, uint64_t occ)
-{
-	for (int i = 0; i < c->njump[at]; i++)
-		if ((cows & bit(c->jump[at][i].over)) &&
-		    !(occ & bit(c->jump[at][i].to)))
-			return true;
-	return false;
-}
-
-/* Depth first from `at`, the cows still standing in `cows`. Each chain is
- * a move of its own (or, with forced capture, only the chains that cannot
- * go on); a result listed already is not followed again. */
-static void lc_chains(lc_gen *g, int at, uint64_t cows, int depth)
-{
-	const lc_cfg *c = g->c;
-
-	for (int i = 0; i < c->njump[at]; i++) {
-		const lc_jump *j = &c->jump[at][i];
-		uint64_t left = cows & ~bit(j->over);
-		bool more;
-		bg_move *m;
-
-		if (!(cows & bit(j->over)) || ((cows | g->others) & bit(j->to)) ||
-		    g->n >= c->max_moves)
-			continue;
-		if (lc_listed(g, j->to, g->st->cows & ~left, depth + 2))
-			continue;
-		g->path[depth + 1] = j->to;
-		more = c->multi && lc_can_jump(c, j->to, left, left | g->others);
-		if (!(c->forced && more)) {
-			m = &g->buf[g->n++];
-			memset(m, 0, sizeof(*m));
-			m->kind = BG_MOVE_CAPTURE;
-			m->npath = (uint8_t)(depth + 2);
-			memcpy(m->pts, g->path, (size_t)m->npath * sizeof(m->pts[0]));
-		}
-		if (more)
-			lc_chains(g, j->to, left, depth + 1);
-	}
+	return bg_jumps_path_takes(&c->jumps, c->npoints, st->cows,
+				   st->leopards & ~bit(path[0]), path, npath);
 }
 
 static bool lc_leopard_can_capture(const lc_cfg *c, const lc_state *st)
@@ -349,7 +211,7 @@ static bool lc_leopard_can_capture(const lc_cfg *c, const lc_state *st)
 	uint64_t occ = st->leopards | st->cows;
 
 	for (uint64_t l = st->leopards; l; l &= l - 1)
-		if (lc_can_jump(c, ctz(l), st->cows, occ))
+		if (bg_jumps_any(&c->jumps, ctz(l), st->cows, occ))
 			return true;
 	return false;
 }
@@ -358,19 +220,19 @@ static bool lc_leopard_can_capture(const lc_cfg *c, const lc_state *st)
 static size_t lc_leopard_moves(const lc_cfg *c, const lc_state *st,
 			       bg_move *buf)
 {
-	lc_gen g = { .c = c, .st = st, .buf = buf };
 	uint64_t empty = c->all & ~(st->leopards | st->cows);
 	bool steps = !(c->forced && lc_leopard_can_capture(c, st));
+	bg_chains g;
 
+	bg_chains_init(&g, &c->jumps, buf, 0, c->max_moves, c->multi,
+		       c->forced);
 	for (uint64_t l = st->leopards; l; l &= l - 1) {
 		int from = ctz(l);
 
 		for (uint64_t t = c->step[from] & empty; t && steps; t &= t - 1)
 			lc_simple(&buf[g.n++], BG_MOVE_STEP, from, ctz(t));
-		g.first = g.n;
-		g.path[0] = (uint16_t)from;
-		g.others = st->leopards & ~bit(from);
-		lc_chains(&g, from, st->cows, 0);
+		g.block = st->leopards & ~bit(from);
+		bg_chains_list(&g, from, st->cows);
 	}
 	return g.n;
 }
@@ -420,7 +282,8 @@ static bool lc_can_move(const lc_cfg *c, const lc_state *st)
 		int p = ctz(s);
 
 		if ((c->step[p] & ~occ) ||
-		    (st->turn == LEOPARDS && lc_can_jump(c, p, st->cows, occ)))
+		    (st->turn == LEOPARDS &&
+		     bg_jumps_any(&c->jumps, p, st->cows, occ)))
 			return true;
 	}
 	return false;
@@ -457,8 +320,7 @@ static int lc_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 			st->placed++;
 		break;
 	case BG_MOVE_CAPTURE:
-		for (int i = 1; i < m->npath; i++)
-			st->cows &= ~bit(c->over[m->pts[i - 1]][m->pts[i]]);
+		st->cows &= ~bg_jumps_taken(&c->jumps, m->pts, m->npath);
 		/* A chain may end where it began. */
 		*own &= ~bit(m->pts[0]);
 		*own |= bit(m->pts[m->npath - 1]);
@@ -542,17 +404,6 @@ static void lc_piece(const void *cfgp, const void *stp, int p, int *seat,
 	}
 }
 
-/* The first point of the rank of point p (points of a rank are
- * consecutive). */
-static int lc_rank_start(const lc_cfg *c, int p)
-{
-	const int8_t (*xy)[2] = c->board.xy;
-
-	while (p > 0 && xy[p - 1][1] == xy[p][1])
-		p--;
-	return p;
-}
-
 /* Ranks from the top, each its points from the left: l, c or '.'; then the
  * side to move, l or c, and the cows still to enter. */
 static void lc_write_position(const void *cfgp, const void *stp,
@@ -560,45 +411,28 @@ static void lc_write_position(const void *cfgp, const void *stp,
 {
 	const lc_cfg *c = cfgp;
 	const lc_state *st = stp;
+	char cells[LC_MAXP];
 
-	for (int p = c->npoints - 1; p >= 0; p--) {
-		int first = lc_rank_start(c, p);
-
-		for (int q = first; q <= p; q++)
-			bg_sb_putc(out, (st->leopards & bit(q)) ? 'l' :
-					(st->cows & bit(q)) ? 'c' : '.');
-		bg_sb_putc(out, first ? '/' : ' ');
-		p = first;
-	}
-	bg_sb_printf(out, "%c %d", st->turn == LEOPARDS ? 'l' : 'c',
+	for (int p = 0; p < c->npoints; p++)
+		cells[p] = (st->leopards & bit(p)) ? 'l' :
+			   (st->cows & bit(p)) ? 'c' : '.';
+	bg_board_write_ranks(&c->board, cells, out);
+	bg_sb_printf(out, " %c %d", st->turn == LEOPARDS ? 'l' : 'c',
 		     LC_NCOWS - st->placed);
 }
 
 static int lc_read_board(const lc_cfg *c, lc_state *tmp, const char **sp)
 {
-	const char *s = *sp;
+	char cells[LC_MAXP];
 
-	for (int p = c->npoints - 1; p >= 0; p--) {
-		int first = lc_rank_start(c, p);
-		int rank = c->board.xy[p][1] + 1;
-
-		for (int q = first; q <= p; q++, s++) {
-			if (*s == 'l')
-				tmp->leopards |= bit(q);
-			else if (*s == 'c')
-				tmp->cows |= bit(q);
-			else if (*s != '.')
-				return bg_seterr(BG_EFORMAT,
-						 "rank %d: expected %d of . l c",
-						 rank, p - first + 1);
-		}
-		if (*s++ != (first ? '/' : ' '))
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d: expected %d points then '%c'",
-					 rank, p - first + 1, first ? '/' : ' ');
-		p = first;
+	if (bg_board_read_ranks(&c->board, sp, ".lc", cells) != BG_OK)
+		return BG_EFORMAT;
+	for (int p = 0; p < c->npoints; p++) {
+		if (cells[p] == 'l')
+			tmp->leopards |= bit(p);
+		else if (cells[p] == 'c')
+			tmp->cows |= bit(p);
 	}
-	*sp = s;
 	return BG_OK;
 }
 
