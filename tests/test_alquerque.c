@@ -15,131 +15,7 @@
 
 #include <boardgames/boardgames.h>
 
-#define MOVES_CAP 4096
-
-static bg_move moves[MOVES_CAP];
-
-static bg_game *new_game(const char *spec)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
-	return g;
-}
-
-static bg_game *from_pos(const char *text)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_from_position(&g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-	return g;
-}
-
-static size_t count_moves(const bg_game *g)
-{
-	size_t n;
-
-	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
-	return n;
-}
-
-/* The legal moves as one text, in the generator's order. */
-static void list_moves(const bg_game *g, char *out, size_t cap)
-{
-	size_t n = count_moves(g), len = 0;
-	char buf[256];
-
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_move_to_text(g, &moves[i], buf, sizeof(buf),
-						 NULL), BG_OK);
-		len += (size_t)snprintf(out + len, cap - len, "%s%s",
-					len ? " " : "", buf);
-	}
-}
-
-static void expect_moves(const bg_game *g, const char *want)
-{
-	char got[8192];
-
-	list_moves(g, got, sizeof(got));
-	ck_assert_str_eq(got, want);
-}
-
-static void play(bg_game *g, const char *text)
-{
-	int rc = bg_play_text(g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-}
-
-static void expect(const bg_game *g, int status, int winner, int reason)
-{
-	int s, w, r;
-
-	ck_assert_int_eq(bg_outcome(g, &s, &w, &r), BG_OK);
-	ck_assert_int_eq(s, status);
-	ck_assert_int_eq(w, winner);
-	ck_assert_int_eq(r, reason);
-}
-
-static void expect_scores(const bg_game *g, double s0, double s1)
-{
-	double a, b;
-
-	ck_assert_int_eq(bg_score(g, 0, &a), BG_OK);
-	ck_assert_int_eq(bg_score(g, 1, &b), BG_OK);
-	ck_assert_double_eq(a, s0);
-	ck_assert_double_eq(b, s1);
-}
-
-/* The seat on a named point, -1 for empty. */
-static int seat_at(const bg_game *g, const char *name)
-{
-	int p, seat, kind;
-
-	ck_assert_int_eq(bg_point_find(g, name, &p), BG_OK);
-	ck_assert_int_eq(bg_point_piece(g, p, &seat, &kind), BG_OK);
-	return seat;
-}
-
-/* The game's part of the position text (without spec and ply). */
-static void board_text(const bg_game *g, char *out, size_t cap)
-{
-	char buf[512];
-	char *sp, *last;
-
-	ck_assert_int_eq(bg_position_text(g, buf, sizeof(buf), NULL), BG_OK);
-	sp = strchr(buf, ' ');
-	last = strrchr(buf, ' ');
-	ck_assert_ptr_nonnull(sp);
-	*last = '\0';
-	snprintf(out, cap, "%s", sp + 1);
-}
-
-static uint64_t perft(bg_game *g, int depth)
-{
-	bg_move *buf;
-	size_t n;
-	uint64_t sum = 0;
-
-	buf = malloc(MOVES_CAP * sizeof(*buf));
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_int_eq(bg_legal_moves(g, buf, MOVES_CAP, &n), BG_OK);
-	if (depth == 1) {
-		free(buf);
-		return n;
-	}
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_play(g, &buf[i]), BG_OK);
-		sum += perft(g, depth - 1);
-		ck_assert_int_eq(bg_undo(g), BG_OK);
-	}
-	free(buf);
-	return sum;
-}
+#include "testutil.h"
 
 /* ---- Board ---------------------------------------------------------------- */
 
@@ -296,14 +172,12 @@ END_TEST
 START_TEST(opening_flag_in_text)
 {
 	bg_game *g = new_game("alquerque");
-	char t[256];
 
 	play(g, "b2-c3");
-	board_text(g, t, sizeof(t));
-	ck_assert_str_eq(t, "bbbbb/bbbbb/bbwww/w.www/wwwww b opening -");
+	ck_assert_str_eq(game_part(g),
+			 "bbbbb/bbbbb/bbwww/w.www/wwwww b opening -");
 	play(g, "d4xb2");
-	board_text(g, t, sizeof(t));
-	ck_assert_str_eq(t, "bbbbb/bbb.b/bb.ww/wbwww/wwwww w - -");
+	ck_assert_str_eq(game_part(g), "bbbbb/bbb.b/bb.ww/wbwww/wwwww w - -");
 	bg_game_free(g);
 }
 END_TEST
@@ -427,7 +301,7 @@ START_TEST(chain_never_returns_to_start)
 	size_t n = count_moves(g);
 
 	for (size_t i = 0; i < n; i++)
-		ck_assert_int_le(moves[i].npath, 4);
+		ck_assert_int_le(legal[i].npath, 4);
 	play(g, "a1xc1xc3xa3");
 	ck_assert_int_eq(seat_at(g, "a3"), 0);
 	ck_assert_int_eq(seat_at(g, "a2"), 1);
@@ -493,30 +367,26 @@ START_TEST(huff_all_opponent_chooses)
 {
 	const char *pos = "alquerque:huff_all=1 ...../...../...../b...b/w.w.w w - - 0";
 	bg_game *g = from_pos(pos);
-	char t[256];
 
 	play(g, "c1-c2");
-	board_text(g, t, sizeof(t));
-	ck_assert_str_eq(t, "...../...../...../b.w.b/w...w b - a1,e1");
+	ck_assert_str_eq(game_part(g),
+			 "...../...../...../b.w.b/w...w b - a1,e1");
 	expect_moves(g, "a2-a1xa1 a2-b2xa1 e2-d2xa1 "
 		     "a2-b2xe1 e2-e1xe1 e2-d2xe1");
 	play(g, "a2-b2xe1");
-	board_text(g, t, sizeof(t));
-	ck_assert_str_eq(t, "...../...../...../.bw.b/w.... w - -");
+	ck_assert_str_eq(game_part(g), "...../...../...../.bw.b/w.... w - -");
 	bg_game_free(g);
 
 	/* A capture huffs nobody: e1 keeps its piece after a1xa3. */
 	g = from_pos(pos);
 	play(g, "a1xa3");
-	board_text(g, t, sizeof(t));
-	ck_assert_str_eq(t, "...../...../w..../....b/..w.w b - -");
+	ck_assert_str_eq(game_part(g), "...../...../w..../....b/..w.w b - -");
 	bg_game_free(g);
 
 	/* Without huff_all the step costs nothing. */
 	g = from_pos("alquerque ...../...../...../b...b/w.w.w w - - 0");
 	play(g, "c1-c2");
-	board_text(g, t, sizeof(t));
-	ck_assert_str_eq(t, "...../...../...../b.w.b/w...w b - -");
+	ck_assert_str_eq(game_part(g), "...../...../...../b.w.b/w...w b - -");
 	bg_game_free(g);
 }
 END_TEST
@@ -616,13 +486,8 @@ START_TEST(bad_positions)
 		"alquerque bbbbb/bbbbb/bb.ww/wwwww/wwwww w - - extra 0",
 	};
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		bg_game *g = NULL;
-
-		ck_assert_msg(bg_game_from_position(&g, bad[i]) == BG_EFORMAT,
-			      "accepted: %s", bad[i]);
-		ck_assert_ptr_null(g);
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		expect_bad_position(bad[i]);
 }
 END_TEST
 
@@ -710,11 +575,5 @@ static Suite *alquerque_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(alquerque_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(alquerque_suite());
 }

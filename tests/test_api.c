@@ -18,20 +18,12 @@
 
 #include <boardgames/boardgames.h>
 
+#include "testutil.h"
+
 #define POS_CAP 8192
 #define MOVES_CAP 1024
 
 /* ---- Helpers ------------------------------------------------------------ */
-
-static bg_game *new_game(const char *spec)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
-	ck_assert_msg(rc == BG_OK, "bg_game_new(\"%s\") = %d (%s)", spec, rc,
-		      bg_last_error());
-	ck_assert_ptr_nonnull(g);
-	return g;
-}
 
 static void position_text(const bg_game *g, char *buf)
 {
@@ -1792,9 +1784,5 @@ static Suite *api_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(api_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return run_suite(api_suite());
 }

@@ -11,90 +11,15 @@
 
 #include <boardgames/boardgames.h>
 
-#define MOVES_CAP 1024
+#include "testutil.h"
+
 #define SIDE 9
 
-static bg_move moves[MOVES_CAP];
-
-static bg_game *new_game(const char *spec)
+/* The seat on a named cell, -1 when empty; any piece there is a man. */
+static int man_at(const bg_game *g, const char *name)
 {
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
+	int kind, seat = piece_at(g, name, &kind);
 
-	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
-	return g;
-}
-
-static size_t count_moves(const bg_game *g)
-{
-	size_t n;
-
-	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
-	return n;
-}
-
-/* The legal moves as one text, in the listed order. */
-static void list_moves(const bg_game *g, char *out, size_t cap)
-{
-	size_t n = count_moves(g), len = 0;
-	char buf[128];
-
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_move_to_text(g, &moves[i], buf, sizeof(buf),
-						 NULL), BG_OK);
-		len += (size_t)snprintf(out + len, cap - len, "%s%s",
-					len ? " " : "", buf);
-	}
-}
-
-/* The moves of the piece on `from` only. */
-static void moves_from(const bg_game *g, const char *from, char *out,
-		       size_t cap)
-{
-	size_t n = count_moves(g), len = 0, l = strlen(from);
-	char buf[128];
-
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_move_to_text(g, &moves[i], buf, sizeof(buf),
-						 NULL), BG_OK);
-		if (strncmp(buf, from, l) != 0 || buf[l] != '-')
-			continue;
-		len += (size_t)snprintf(out + len, cap - len, "%s%s",
-					len ? " " : "", buf);
-	}
-}
-
-static void play(bg_game *g, const char *text)
-{
-	int rc = bg_play_text(g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-}
-
-static void expect(const bg_game *g, int status, int winner, int reason)
-{
-	int s, w, r;
-
-	ck_assert_int_eq(bg_outcome(g, &s, &w, &r), BG_OK);
-	ck_assert_msg(s == status && w == winner && r == reason,
-		      "outcome %d/%d/%s, expected %d/%d/%s", s, w,
-		      bg_reason_name(r), status, winner, bg_reason_name(reason));
-}
-
-static void ongoing(const bg_game *g)
-{
-	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
-}
-
-/* The seat on a named cell, -1 when empty. */
-static int seat_at(const bg_game *g, const char *name)
-{
-	int p, seat, kind;
-
-	ck_assert_int_eq(bg_point_find(g, name, &p), BG_OK);
-	ck_assert_int_eq(bg_point_piece(g, p, &seat, &kind), BG_OK);
 	ck_assert_int_eq(kind, seat < 0 ? BG_PIECE_NONE : BG_PIECE_MAN);
 	return seat;
 }
@@ -212,17 +137,16 @@ END_TEST
 START_TEST(test_start_moves)
 {
 	bg_game *g = new_game("hasami-shogi");
-	char list[1024];
 
-	list_moves(g, list, sizeof(list));
-	ck_assert_str_eq(list, "a2-a3 b2-b3 c2-c3 d2-d3 e2-e3 f2-f3 g2-g3 "
-			       "h2-h3 i2-i3");
+	ck_assert_str_eq(list_moves(g),
+			 "a2-a3 b2-b3 c2-c3 d2-d3 e2-e3 f2-f3 g2-g3 "
+			 "h2-h3 i2-i3");
 	for (size_t i = 0; i < 9; i++)
-		ck_assert_int_eq(moves[i].kind, BG_MOVE_STEP);
+		ck_assert_int_eq(legal[i].kind, BG_MOVE_STEP);
 	play(g, "e2-e3");
-	list_moves(g, list, sizeof(list));
-	ck_assert_str_eq(list, "a8-a7 b8-b7 c8-c7 d8-d7 e8-e7 f8-f7 g8-g7 "
-			       "h8-h7 i8-i7");
+	ck_assert_str_eq(list_moves(g),
+			 "a8-a7 b8-b7 c8-c7 d8-d7 e8-e7 f8-f7 g8-g7 "
+			 "h8-h7 i8-i7");
 	bg_game_free(g);
 }
 END_TEST
@@ -233,21 +157,17 @@ END_TEST
 START_TEST(test_steps)
 {
 	bg_game *g = setup("hasami-shogi", "w:e5 " BLACK_FAR, 'w');
-	char list[256];
 
-	moves_from(g, "e5", list, sizeof(list));
-	ck_assert_str_eq(list, "e5-e6 e5-f5 e5-d5");
+	ck_assert_str_eq(moves_from(g, "e5"), "e5-e6 e5-f5 e5-d5");
 	bg_game_free(g);
 
 	g = setup("hasami-shogi", "b:e5 " WHITE_FAR, 'b');
-	moves_from(g, "e5", list, sizeof(list));
-	ck_assert_str_eq(list, "e5-f5 e5-e4 e5-d5");
+	ck_assert_str_eq(moves_from(g, "e5"), "e5-f5 e5-e4 e5-d5");
 	bg_game_free(g);
 
 	/* At the edge and blocked by own pieces. */
 	g = setup("hasami-shogi", "w:a5 a6 b5 " BLACK_FAR, 'w');
-	moves_from(g, "a5", list, sizeof(list));
-	ck_assert_str_eq(list, "");
+	ck_assert_str_eq(moves_from(g, "a5"), "");
 	bg_game_free(g);
 }
 END_TEST
@@ -258,27 +178,23 @@ START_TEST(test_jumps)
 {
 	bg_game *g = setup("hasami-shogi",
 			   "w:e5 c5 c4 b:e6 f5 d5 a9 i9 g9", 'w');
-	char list[256];
 
 	/* e5: N over e6 to e7, E over f5 to g5, W over d5 onto c5 (own):
 	 * no. */
-	moves_from(g, "e5", list, sizeof(list));
-	ck_assert_str_eq(list, "e5-e7 e5-g5");
+	ck_assert_str_eq(moves_from(g, "e5"), "e5-e7 e5-g5");
 	/* c4 has c5 (own) ahead: no jump over an own piece. */
-	moves_from(g, "c4", list, sizeof(list));
-	ck_assert_str_eq(list, "c4-d4 c4-b4");
+	ck_assert_str_eq(moves_from(g, "c4"), "c4-d4 c4-b4");
 	play(g, "e5-e7");
-	ck_assert_int_eq(seat_at(g, "e6"), 1); /* not taken */
-	ck_assert_int_eq(seat_at(g, "e7"), 0);
-	ck_assert_int_eq(seat_at(g, "e5"), -1);
-	ck_assert_int_eq(bg_history_move(g, 0, &moves[0]), BG_OK);
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_JUMP);
+	ck_assert_int_eq(man_at(g, "e6"), 1); /* not taken */
+	ck_assert_int_eq(man_at(g, "e7"), 0);
+	ck_assert_int_eq(man_at(g, "e5"), -1);
+	ck_assert_int_eq(bg_history_move(g, 0, &legal[0]), BG_OK);
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_JUMP);
 	bg_game_free(g);
 
 	/* No jump backward, none onto a piece, none over two. */
 	g = setup("hasami-shogi", "w:e5 b:e4 f5 g5 d5 c5 e6 e7 a9 i9", 'w');
-	moves_from(g, "e5", list, sizeof(list));
-	ck_assert_str_eq(list, "");
+	ck_assert_str_eq(moves_from(g, "e5"), "");
 	bg_game_free(g);
 }
 END_TEST
@@ -295,20 +211,20 @@ START_TEST(test_capture_both_ways)
 			   "w:e4 e7 g7 c5 b:e6 f6 d5 f5 a9 c9 e9 g9", 'w');
 
 	play(g, "e4-e5");
-	ck_assert_int_eq(seat_at(g, "e6"), -1);
-	ck_assert_int_eq(seat_at(g, "f6"), -1);
-	ck_assert_int_eq(seat_at(g, "d5"), -1);
-	ck_assert_int_eq(seat_at(g, "f5"), 1);
-	ck_assert_int_eq(seat_at(g, "e5"), 0);
+	ck_assert_int_eq(man_at(g, "e6"), -1);
+	ck_assert_int_eq(man_at(g, "f6"), -1);
+	ck_assert_int_eq(man_at(g, "d5"), -1);
+	ck_assert_int_eq(man_at(g, "f5"), 1);
+	ck_assert_int_eq(man_at(g, "e5"), 0);
 	bg_game_free(g);
 
 	/* Orthogonal only: the diagonal f6 stays. */
 	g = setup("hasami-shogi:capture_orthogonal_only=1",
 		  "w:e4 e7 g7 c5 b:e6 f6 d5 f5 a9 c9 e9 g9", 'w');
 	play(g, "e4-e5");
-	ck_assert_int_eq(seat_at(g, "e6"), -1);
-	ck_assert_int_eq(seat_at(g, "f6"), 1);
-	ck_assert_int_eq(seat_at(g, "d5"), -1);
+	ck_assert_int_eq(man_at(g, "e6"), -1);
+	ck_assert_int_eq(man_at(g, "f6"), 1);
+	ck_assert_int_eq(man_at(g, "d5"), -1);
 	bg_game_free(g);
 }
 END_TEST
@@ -322,8 +238,8 @@ START_TEST(test_capture_after_jump)
 			   "w:e5 g9 a1 c1 b:e6 f8 a8 c8 i8 i9", 'w');
 
 	play(g, "e5-e7");
-	ck_assert_int_eq(seat_at(g, "f8"), -1);
-	ck_assert_int_eq(seat_at(g, "e6"), 1);
+	ck_assert_int_eq(man_at(g, "f8"), -1);
+	ck_assert_int_eq(man_at(g, "e6"), 1);
 	bg_game_free(g);
 }
 END_TEST
@@ -339,19 +255,19 @@ START_TEST(test_safe_between_enemies)
 			   "w:f3 a1 c1 e1 g1 b:e4 g4 f5 e5 a9 c9 e9", 'w');
 
 	play(g, "f3-f4");
-	ck_assert_int_eq(seat_at(g, "f4"), 0); /* between e4 and g4: safe */
-	ck_assert_int_eq(seat_at(g, "e4"), 1);
-	ck_assert_int_eq(seat_at(g, "g4"), 1);
+	ck_assert_int_eq(man_at(g, "f4"), 0); /* between e4 and g4: safe */
+	ck_assert_int_eq(man_at(g, "e4"), 1);
+	ck_assert_int_eq(man_at(g, "g4"), 1);
 	/* Black moves elsewhere: f4 still stands between e4 and g4. */
 	play(g, "a9-b9");
-	ck_assert_int_eq(seat_at(g, "f4"), 0);
+	ck_assert_int_eq(man_at(g, "f4"), 0);
 	bg_game_free(g);
 
 	/* A black piece sandwiched by white pieces that did not move now
 	 * stays: d5 between c5 and e5 while white plays g1-g2. */
 	g = setup("hasami-shogi", "w:c5 e5 g1 a1 c1 b:d5 a9 c9 e9 g9", 'w');
 	play(g, "g1-g2");
-	ck_assert_int_eq(seat_at(g, "d5"), 1);
+	ck_assert_int_eq(man_at(g, "d5"), 1);
 	bg_game_free(g);
 }
 END_TEST
@@ -365,14 +281,14 @@ START_TEST(test_capture_lines)
 
 	/* b4-b5: c5 d5 lie between b5 and e5. */
 	play(g, "b4-b5");
-	ck_assert_int_eq(seat_at(g, "c5"), 1);
-	ck_assert_int_eq(seat_at(g, "d5"), 1);
+	ck_assert_int_eq(man_at(g, "c5"), 1);
+	ck_assert_int_eq(man_at(g, "d5"), 1);
 	bg_game_free(g);
 
 	g = setup("hasami-shogi:capture_lines=1", pos, 'w');
 	play(g, "b4-b5");
-	ck_assert_int_eq(seat_at(g, "c5"), -1);
-	ck_assert_int_eq(seat_at(g, "d5"), -1);
+	ck_assert_int_eq(man_at(g, "c5"), -1);
+	ck_assert_int_eq(man_at(g, "d5"), -1);
 	bg_game_free(g);
 
 	/* A diagonal row too, unless orthogonal only: b4-b5... c6 d7 lie
@@ -380,22 +296,22 @@ START_TEST(test_capture_lines)
 	pos = "w:b4 e8 a1 c1 g1 b:c6 d7 a9 c9 e9 g9";
 	g = setup("hasami-shogi:capture_lines=1", pos, 'w');
 	play(g, "b4-b5");
-	ck_assert_int_eq(seat_at(g, "c6"), -1);
-	ck_assert_int_eq(seat_at(g, "d7"), -1);
+	ck_assert_int_eq(man_at(g, "c6"), -1);
+	ck_assert_int_eq(man_at(g, "d7"), -1);
 	bg_game_free(g);
 	g = setup("hasami-shogi:capture_lines=1,capture_orthogonal_only=1",
 		  pos, 'w');
 	play(g, "b4-b5");
-	ck_assert_int_eq(seat_at(g, "c6"), 1);
-	ck_assert_int_eq(seat_at(g, "d7"), 1);
+	ck_assert_int_eq(man_at(g, "c6"), 1);
+	ck_assert_int_eq(man_at(g, "d7"), 1);
 	bg_game_free(g);
 
 	/* A row ending on an empty cell or the edge is not taken. */
 	g = setup("hasami-shogi:capture_lines=1",
 		  "w:b4 a1 c1 e1 g1 b:c5 d5 e5 f5 g5 h5 i5 a9", 'w');
 	play(g, "b4-b5");
-	ck_assert_int_eq(seat_at(g, "c5"), 1);
-	ck_assert_int_eq(seat_at(g, "i5"), 1);
+	ck_assert_int_eq(man_at(g, "c5"), 1);
+	ck_assert_int_eq(man_at(g, "i5"), 1);
 	bg_game_free(g);
 }
 END_TEST
@@ -546,12 +462,10 @@ START_TEST(test_pass)
 	 * 1 likewise: both blocked. */
 	const char *both = "w:a9 b9 c9 d9 e9 f9 g9 h9 i9 "
 			   "b:a1 b1 c1 d1 e1 f1 g1 h1 i1";
-	char list[64];
 	bg_game *g = setup("hasami-shogi", both, 'w');
 
-	list_moves(g, list, sizeof(list));
-	ck_assert_str_eq(list, "pass");
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_PASS);
+	ck_assert_str_eq(list_moves(g), "pass");
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_PASS);
 	play(g, "pass");
 	ongoing(g);
 	play(g, "pass");
@@ -587,26 +501,6 @@ START_TEST(test_max_plies)
 END_TEST
 
 /* ---- Perft -------------------------------------------------------------------- */
-
-static unsigned long perft(bg_game *g, int depth)
-{
-	bg_move *buf;
-	size_t n;
-	unsigned long total = 0;
-
-	if (depth == 0)
-		return 1;
-	buf = malloc(bg_max_moves(g) * sizeof(*buf));
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_int_eq(bg_legal_moves(g, buf, bg_max_moves(g), &n), BG_OK);
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_play(g, &buf[i]), BG_OK);
-		total += perft(g, depth - 1);
-		ck_assert_int_eq(bg_undo(g), BG_OK);
-	}
-	free(buf);
-	return total;
-}
 
 /*
  * Depth 1: 9 (the oracle). Depth 2: after any white move black's rank-8
@@ -691,13 +585,8 @@ START_TEST(test_position_errors)
 		"........./........./wwwwwwwww/wwwwwwwww w 0",
 	};
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		bg_game *g = NULL;
-
-		ck_assert_msg(bg_game_from_position(&g, bad[i]) == BG_EFORMAT,
-			      "accepted: %s", bad[i]);
-		ck_assert_ptr_null(g);
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		expect_bad_position(bad[i]);
 }
 END_TEST
 
@@ -731,11 +620,5 @@ static Suite *hasami_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(hasami_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(hasami_suite());
 }

@@ -11,81 +11,12 @@
 #include <boardgames/boardgames.h>
 #include <boardgames/kutochki.h>
 
-#define MOVES_CAP 8192
-
-static bg_move moves[MOVES_CAP];
-
-static bg_game *new_game(const char *spec)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
-	return g;
-}
-
-static bg_game *from_pos(const char *text)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_from_position(&g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-	return g;
-}
-
-static size_t count_moves(const bg_game *g)
-{
-	size_t n;
-
-	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
-	return n;
-}
+#include "testutil.h"
 
 static void move_text(const bg_game *g, const bg_move *m, char *buf,
 		      size_t cap)
 {
 	ck_assert_int_eq(bg_move_to_text(g, m, buf, cap, NULL), BG_OK);
-}
-
-/* The legal moves as one text, or only those from the square `from`. */
-static void list_moves(const bg_game *g, const char *from, char *out,
-		       size_t cap)
-{
-	size_t n = count_moves(g), len = 0;
-	char buf[256];
-
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		move_text(g, &moves[i], buf, sizeof(buf));
-		if (from && strncmp(buf, from, strlen(from)) != 0)
-			continue;
-		if (from && buf[strlen(from)] != '-')
-			continue;
-		len += (size_t)snprintf(out + len, cap - len, "%s%s",
-					len ? " " : "", buf);
-	}
-}
-
-static void play(bg_game *g, const char *text)
-{
-	int rc = bg_play_text(g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-}
-
-static void expect(const bg_game *g, int status, int winner, int reason)
-{
-	int s, w, r;
-
-	ck_assert_int_eq(bg_outcome(g, &s, &w, &r), BG_OK);
-	ck_assert_msg(s == status && w == winner && r == reason,
-		      "outcome %d/%d/%s, expected %d/%d/%s", s, w,
-		      bg_reason_name(r), status, winner, bg_reason_name(reason));
-}
-
-static void ongoing(const bg_game *g)
-{
-	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
 }
 
 static int tempo(const bg_game *g, int seat)
@@ -194,7 +125,7 @@ START_TEST(start_counts_white_and_black)
 	ck_assert_uint_le(n, bg_max_moves(g));
 	/* White's first move (from rank 1) cannot reach Black's corner, so
 	 * Black's count is White's by symmetry. */
-	ck_assert_int_eq(bg_play(g, &moves[0]), BG_OK);
+	ck_assert_int_eq(bg_play(g, &legal[0]), BG_OK);
 	ck_assert_int_eq(bg_to_move(g), 1);
 	ck_assert_uint_eq(count_moves(g), start_counts[_i].count);
 	bg_game_free(g);
@@ -204,15 +135,14 @@ END_TEST
 START_TEST(tri4_orthogonal_list)
 {
 	bg_game *g = new_game("kutochki");
-	char list[1024];
 
 	/* A8's breakdown, in the documented order (origin, then
 	 * destination, by point index). f1-d1-f1 is not a move. */
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "e1-d1 e1-e2 f1-d1 f1-f3 f2-e2 f2-f3 g2-e2 "
-			       "g2-g4 g3-f3 g3-g4 h3-f3 h3-h5 h4-g4 h4-h5");
+	ck_assert_str_eq(list_moves(g),
+			 "e1-d1 e1-e2 f1-d1 f1-f3 f2-e2 f2-f3 g2-e2 "
+			 "g2-g4 g3-f3 g3-g4 h3-f3 h3-h5 h4-g4 h4-h5");
 	for (size_t i = 0; i < 14; i++)
-		ck_assert_int_eq(moves[i].kind, i == 2 || i == 3 || i == 6 ||
+		ck_assert_int_eq(legal[i].kind, i == 2 || i == 3 || i == 6 ||
 					 i == 7 || i == 10 || i == 11 ?
 					 BG_MOVE_JUMP : BG_MOVE_STEP);
 	bg_game_free(g);
@@ -674,7 +604,7 @@ static void play_first_moves(bg_game *g, int plies)
 {
 	for (int i = 0; i < plies; i++) {
 		count_moves(g);
-		ck_assert_int_eq(bg_play(g, &moves[0]), BG_OK);
+		ck_assert_int_eq(bg_play(g, &legal[0]), BG_OK);
 	}
 }
 
@@ -723,11 +653,10 @@ START_TEST(chain_may_stop_anywhere)
 {
 	bg_game *g = pos8("kutochki", "d3 e1 f1 g1 h1 f2 g2 h2 g3 h3",
 			  "d4 d6 a8 b8 c8 a7 b7 c7 a6 b6", 'w', 0);
-	char list[512];
 	int p, seat, kind;
 
-	list_moves(g, "d3", list, sizeof(list));
-	ck_assert_str_eq(list, "d3-d2 d3-c3 d3-e3 d3-d5 d3-d5-d7");
+	ck_assert_str_eq(moves_from(g, "d3"),
+			 "d3-d2 d3-c3 d3-e3 d3-d5 d3-d5-d7");
 	play(g, "d3-d5-d7");
 	ck_assert_int_eq(bg_point_find(g, "d7", &p), BG_OK);
 	ck_assert_int_eq(bg_point_piece(g, p, &seat, &kind), BG_OK);
@@ -745,12 +674,12 @@ START_TEST(chain_paths_dedup_and_canonical)
 {
 	bg_game *g = pos8("kutochki", W_CHAIN, B_CHAIN, 'w', 0);
 	bg_move m, alt;
-	char list[512], text[64];
+	char text[64];
 	int p, seat, kind;
 
-	list_moves(g, "c3", list, sizeof(list));
 	/* One move to e5; BFS tries N before E, so the path goes by c5. */
-	ck_assert_str_eq(list, "c3-c2 c3-b3 c3-e3 c3-c5 c3-c5-e5");
+	ck_assert_str_eq(moves_from(g, "c3"),
+			 "c3-c2 c3-b3 c3-e3 c3-c5 c3-c5-e5");
 	ck_assert_int_eq(bg_move_from_text(g, "c3-c5-e5", &m), BG_OK);
 	ck_assert_int_eq(m.kind, BG_MOVE_JUMP);
 	ck_assert_int_eq(m.npath, 3);
@@ -785,10 +714,8 @@ START_TEST(chain_cannot_jump_a_gap_or_two_pieces)
 	 * an empty a7 is none either. */
 	bg_game *g = pos8("kutochki", "h4 e1 f1 g1 h1 f2 g2 h2 g3 h3",
 			  "h5 h6 a8 b8 c8 d8 b7 c7 a6 b6", 'w', 0);
-	char list[512];
 
-	list_moves(g, "h4", list, sizeof(list));
-	ck_assert_str_eq(list, "h4-g4");
+	ck_assert_str_eq(moves_from(g, "h4"), "h4-g4");
 	bg_game_free(g);
 }
 END_TEST
@@ -820,10 +747,8 @@ START_TEST(kutochki_has_no_camp_lock)
 	/* White on a8 (its target) may step out again. */
 	bg_game *g = pos8("kutochki", "a8 e1 f1 g1 h1 f2 g2 h2 g3 h3",
 			  "a1 b1 c1 d1 a2 b2 c2 a3 b3 a4", 'w', 0);
-	char list[256];
 
-	list_moves(g, "a8", list, sizeof(list));
-	ck_assert_str_eq(list, "a8-a7 a8-b8");
+	ck_assert_str_eq(moves_from(g, "a8"), "a8-a7 a8-b8");
 	bg_game_free(g);
 }
 END_TEST
@@ -847,14 +772,11 @@ static bg_game *halma_pos(const char *spec, const char *w, unsigned ply)
 START_TEST(halma_camp_lock_step)
 {
 	bg_game *g = halma_pos("halma:diagonal=0", "a12", 0);
-	char list[256];
 
-	list_moves(g, "a12", list, sizeof(list));
-	ck_assert_str_eq(list, "a12-b12 a12-a13");
+	ck_assert_str_eq(moves_from(g, "a12"), "a12-b12 a12-a13");
 	bg_game_free(g);
 	g = halma_pos("halma:diagonal=0,camp_lock=0", "a12", 0);
-	list_moves(g, "a12", list, sizeof(list));
-	ck_assert_str_eq(list, "a12-a11 a12-b12 a12-a13");
+	ck_assert_str_eq(moves_from(g, "a12"), "a12-a11 a12-b12 a12-a13");
 	bg_game_free(g);
 }
 END_TEST
@@ -864,15 +786,13 @@ START_TEST(halma_camp_lock_mid_chain)
 	/* c13 (in the camp) over d13 to e13 (outside), over e14 to e15
 	 * (inside again): the first hop already leaves the camp. */
 	bg_game *g = halma_pos("halma:diagonal=0", "c13 d13 e14", 0);
-	char list[256];
 
-	list_moves(g, "c13", list, sizeof(list));
-	ck_assert_str_eq(list, "c13-b13 c13-c14");
+	ck_assert_str_eq(moves_from(g, "c13"), "c13-b13 c13-c14");
 	ck_assert_int_eq(bg_play_text(g, "c13-e13-e15"), BG_EILLEGAL);
 	bg_game_free(g);
 	g = halma_pos("halma:diagonal=0,camp_lock=0", "c13 d13 e14", 0);
-	list_moves(g, "c13", list, sizeof(list));
-	ck_assert_str_eq(list, "c13-c12 c13-b13 c13-e13 c13-c14 c13-e13-e15");
+	ck_assert_str_eq(moves_from(g, "c13"),
+			 "c13-c12 c13-b13 c13-e13 c13-c14 c13-e13-e15");
 	play(g, "c13-e13-e15");
 	bg_game_free(g);
 }
@@ -923,8 +843,8 @@ START_TEST(blocked_side_passes)
 		 'w', 0);
 	g = from_pos(text);
 	ck_assert_uint_eq(count_moves(g), 1);
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_PASS);
-	move_text(g, &moves[0], text, sizeof(text));
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_PASS);
+	move_text(g, &legal[0], text, sizeof(text));
 	ck_assert_str_eq(text, "pass");
 	h = bg_hash(g);
 	ck_assert_int_eq(bg_move_from_text(g, "pass", &m), BG_OK);
@@ -1158,11 +1078,9 @@ START_TEST(bad_positions)
 		"kutochki bbbb..../bbb...../bb....../b......./.......w/......ww/.....www/....wwww 0",
 		"kutochki bbbb..../bbb...../bb....../b......./.......w/......ww/.....www/....wwww x 0",
 	};
-	bg_game *g = NULL;
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		ck_assert_msg(bg_game_from_position(&g, bad[i]) == BG_EFORMAT,
-			      "%zu: %s", i, bad[i]);
+		expect_bad_position(bad[i]);
 		ck_assert_str_ne(bg_last_error(), "");
 	}
 }
@@ -1219,13 +1137,13 @@ START_TEST(random_games_round_trip)
 		 * text reads back to the same position. */
 		if (plies % 16 == 0) {
 			for (size_t i = 0; i < n; i++) {
-				move_text(g, &moves[i], mt, sizeof(mt));
+				move_text(g, &legal[i], mt, sizeof(mt));
 				ck_assert_int_eq(bg_move_from_text(g, mt, &m), BG_OK);
-				ck_assert(bg_move_equal(&m, &moves[i]));
+				ck_assert(bg_move_equal(&m, &legal[i]));
 				for (size_t j = 0; j < i; j++)
-					ck_assert(moves[j].pts[0] != moves[i].pts[0] ||
-						  moves[j].pts[moves[j].npath - 1] !=
-							  moves[i].pts[moves[i].npath - 1]);
+					ck_assert(legal[j].pts[0] != legal[i].pts[0] ||
+						  legal[j].pts[legal[j].npath - 1] !=
+							  legal[i].pts[legal[i].npath - 1]);
 			}
 			ck_assert_int_eq(bg_position_text(g, text, sizeof(text),
 							  NULL), BG_OK);
@@ -1237,7 +1155,7 @@ START_TEST(random_games_round_trip)
 		}
 		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
 		k = (size_t)(seed >> 33) % n;
-		ck_assert_int_eq(bg_play(g, &moves[k]), BG_OK);
+		ck_assert_int_eq(bg_play(g, &legal[k]), BG_OK);
 		plies++;
 		bg_outcome(g, &status, NULL, NULL);
 	}
@@ -1349,11 +1267,5 @@ static Suite *kutochki_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(kutochki_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(kutochki_suite());
 }

@@ -12,105 +12,9 @@
 
 #include <boardgames/boardgames.h>
 
-#define MOVES_CAP 64
+#include "testutil.h"
+
 #define TEXT_CAP 512
-
-static bg_move moves[MOVES_CAP];
-
-static bg_game *new_game(const char *spec)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
-	return g;
-}
-
-static bg_game *from_pos(const char *text)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_from_position(&g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-	return g;
-}
-
-static size_t count_moves(const bg_game *g)
-{
-	size_t n;
-
-	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
-	return n;
-}
-
-static void list_moves(const bg_game *g, char *out, size_t cap)
-{
-	size_t n = count_moves(g), len = 0;
-	char buf[64];
-
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_move_to_text(g, &moves[i], buf, sizeof(buf),
-						 NULL), BG_OK);
-		len += (size_t)snprintf(out + len, cap - len, "%s%s",
-					len ? " " : "", buf);
-	}
-}
-
-static void expect_moves(const bg_game *g, const char *want)
-{
-	char got[TEXT_CAP];
-
-	list_moves(g, got, sizeof(got));
-	ck_assert_str_eq(got, want);
-}
-
-static void play(bg_game *g, const char *text)
-{
-	int rc = bg_play_text(g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-}
-
-static void play_all(bg_game *g, const char *const *texts)
-{
-	for (; *texts; texts++)
-		play(g, *texts);
-}
-
-static void expect(const bg_game *g, int status, int winner, int reason)
-{
-	int s, w, r;
-
-	ck_assert_int_eq(bg_outcome(g, &s, &w, &r), BG_OK);
-	ck_assert_msg(s == status && w == winner && r == reason,
-		      "outcome %d/%d/%s, expected %d/%d/%s", s, w,
-		      bg_reason_name(r), status, winner, bg_reason_name(reason));
-}
-
-static void ongoing(const bg_game *g)
-{
-	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
-}
-
-static uint64_t perft(bg_game *g, int depth)
-{
-	bg_move list[MOVES_CAP];
-	size_t n;
-	uint64_t total = 0;
-	int status;
-
-	bg_outcome(g, &status, NULL, NULL);
-	if (depth == 0 || status != BG_ONGOING)
-		return depth == 0;
-	ck_assert_int_eq(bg_legal_moves(g, list, MOVES_CAP, &n), BG_OK);
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_play(g, &list[i]), BG_OK);
-		total += perft(g, depth - 1);
-		ck_assert_int_eq(bg_undo(g), BG_OK);
-	}
-	return total;
-}
 
 /* A position text from cell sets (p = 5y + x). */
 static void make_text(const char *spec, uint32_t w, uint32_t b, int stm,
@@ -264,10 +168,8 @@ END_TEST
 
 START_TEST(goal_during_drops)
 {
-	static const char *const row[] = { "a1", "e5", "b1", "e4", "c1", "e2",
-					   NULL };
-	static const char *const square[] = { "a1", "c3", "e1", "c4", "a5",
-					      "d3", "e5", NULL };
+	static const char row[] = "a1 e5 b1 e4 c1 e2";
+	static const char square[] = "a1 c3 e1 c4 a5 d3 e5";
 	bg_game *g = new_game("kvartet");
 
 	play_all(g, row);
@@ -288,8 +190,7 @@ END_TEST
 
 START_TEST(steps_after_the_drops)
 {
-	static const char *const drops[] = { "a1", "e5", "c1", "e3", "a3",
-					     "c5", "b4", "d2", NULL };
+	static const char drops[] = "a1 e5 c1 e3 a3 c5 b4 d2";
 	bg_game *g = new_game("kvartet");
 	bg_move m;
 
@@ -322,14 +223,12 @@ START_TEST(goal_by_a_step)
 }
 END_TEST
 
-static const char *const all_drops[] = { "a1", "e5", "c1", "e3", "a3",
-					 "c5", "b4", "d2", NULL };
+static const char all_drops[] = "a1 e5 c1 e3 a3 c5 b4 d2";
 
 START_TEST(repetition_draws)
 {
 	bg_game *g = new_game("kvartet");
-	static const char *const shuttle[] = { "a1-a2", "e5-e4", "a2-a1",
-					       "e4-e5", NULL };
+	static const char shuttle[] = "a1-a2 e5-e4 a2-a1 e4-e5";
 
 	play_all(g, all_drops);
 	play_all(g, shuttle); /* second time */
@@ -376,13 +275,8 @@ START_TEST(bad_positions)
 		"kvartet b...b/..b../...../....b/wwww. w 0",
 	};
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		bg_game *g = NULL;
-		int rc = bg_game_from_position(&g, bad[i]);
-
-		ck_assert_msg(rc == BG_EFORMAT, "%s: %d", bad[i], rc);
-		ck_assert_ptr_null(g);
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		expect_bad_position(bad[i]);
 }
 END_TEST
 
@@ -393,7 +287,7 @@ START_TEST(position_mid_drops)
 	bg_game *g = from_pos("kvartet ...../...../..w../...../b...w b 3");
 
 	ck_assert_uint_eq(count_moves(g), 22);
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_PLACE);
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_PLACE);
 	bg_game_free(g);
 }
 END_TEST
@@ -446,11 +340,5 @@ static Suite *kvartet_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(kvartet_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(kvartet_suite());
 }

@@ -12,168 +12,7 @@
 
 #include <boardgames/boardgames.h>
 
-#define MOVES_CAP 20000
-
-static bg_move moves[MOVES_CAP];
-
-static bg_game *new_game(const char *spec)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
-	return g;
-}
-
-static bg_game *from_pos(const char *text)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_from_position(&g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-	return g;
-}
-
-static size_t count_moves(const bg_game *g)
-{
-	size_t n;
-
-	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
-	return n;
-}
-
-/* The legal moves as one text, in the generator's order. */
-static const char *list_moves(const bg_game *g)
-{
-	static char out[65536];
-	size_t n = count_moves(g), len = 0;
-	char buf[256];
-
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_move_to_text(g, &moves[i], buf, sizeof(buf),
-						 NULL), BG_OK);
-		len += (size_t)snprintf(out + len, sizeof(out) - len, "%s%s",
-					len ? " " : "", buf);
-	}
-	return out;
-}
-
-static void play(bg_game *g, const char *text)
-{
-	int rc = bg_play_text(g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-}
-
-/* Play the moves of a space-separated list. */
-static void play_all(bg_game *g, const char *list)
-{
-	char buf[512], *tok, *save = NULL;
-
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (tok = strtok_r(buf, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save))
-		play(g, tok);
-}
-
-static void expect(const bg_game *g, int status, int winner, int reason)
-{
-	int s, w, r;
-
-	ck_assert_int_eq(bg_outcome(g, &s, &w, &r), BG_OK);
-	ck_assert_msg(s == status && w == winner && r == reason,
-		      "outcome %d/%d/%s, expected %d/%d/%s", s, w,
-		      bg_reason_name(r), status, winner, bg_reason_name(reason));
-}
-
-static int point(const bg_game *g, const char *name)
-{
-	int p;
-
-	ck_assert_msg(bg_point_find(g, name, &p) == BG_OK, "no point %s", name);
-	return p;
-}
-
-static const char *position(const bg_game *g)
-{
-	static char buf[1024];
-
-	ck_assert_int_eq(bg_position_text(g, buf, sizeof(buf), NULL), BG_OK);
-	return buf;
-}
-
-/* Edges drawn by lines of a style: consecutive points of each line. */
-static size_t edges_of_style(const bg_game *g, int want)
-{
-	size_t edges = 0;
-
-	for (size_t i = 0; i < bg_line_count(g); i++) {
-		int style;
-		size_t n;
-
-		ck_assert_int_eq(bg_line_info(g, i, &style, &n), BG_OK);
-		if (style == want)
-			edges += n - 1;
-	}
-	return edges;
-}
-
-/* Neighbours of p along the lines (of one style, or -1 for any). */
-static int degree(const bg_game *g, int p, int want)
-{
-	int deg = 0;
-
-	for (size_t i = 0; i < bg_line_count(g); i++) {
-		int style, q;
-		size_t n;
-
-		bg_line_info(g, i, &style, &n);
-		if (want >= 0 && style != want)
-			continue;
-		for (size_t k = 0; k < n; k++) {
-			bg_line_point(g, i, k, &q);
-			if (q != p)
-				continue;
-			deg += (k > 0) + (k + 1 < n);
-		}
-	}
-	return deg;
-}
-
-static uint64_t perft(bg_game *g, int depth)
-{
-	size_t n;
-	uint64_t total = 0;
-	bg_move *list;
-
-	if (depth == 0)
-		return 1;
-	bg_legal_moves(g, NULL, 0, &n);
-	if (depth == 1)
-		return n;
-	list = malloc((n ? n : 1) * sizeof(*list));
-	ck_assert_ptr_nonnull(list);
-	ck_assert_int_eq(bg_legal_moves(g, list, n, &n), BG_OK);
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_play(g, &list[i]), BG_OK);
-		total += perft(g, depth - 1);
-		bg_undo(g);
-	}
-	free(list);
-	return total;
-}
-
-/* Does the space-separated list hold the word? */
-static bool has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *s = list; (s = strstr(s, word)); s += n)
-		if ((s == list || s[-1] == ' ') && (s[n] == ' ' || !s[n]))
-			return true;
-	return false;
-}
+#include "testutil.h"
 
 /* The captures of the list, in order. */
 static const char *captures(const bg_game *g)
@@ -184,9 +23,9 @@ static const char *captures(const bg_game *g)
 
 	out[0] = '\0';
 	for (size_t i = 0; i < n; i++) {
-		if (moves[i].kind != BG_MOVE_CAPTURE)
+		if (legal[i].kind != BG_MOVE_CAPTURE)
 			continue;
-		bg_move_to_text(g, &moves[i], buf, sizeof(buf), NULL);
+		bg_move_to_text(g, &legal[i], buf, sizeof(buf), NULL);
 		len += (size_t)snprintf(out + len, sizeof(out) - len, "%s%s",
 					len ? " " : "", buf);
 	}
@@ -307,7 +146,7 @@ START_TEST(test_placing_order)
 	/* Leopard, cow, leopard, cow: each on any empty point. */
 	ck_assert_int_eq(bg_to_move(g), 0);
 	ck_assert_uint_eq(count_moves(g), 49);
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_PLACE);
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_PLACE);
 	play(g, "e5");
 	ck_assert_int_eq(bg_to_move(g), 1);
 	ck_assert_uint_eq(count_moves(g), 48);
@@ -315,18 +154,18 @@ START_TEST(test_placing_order)
 	play(g, "e4");
 	/* No leopard move before the second leopard is placed. */
 	ck_assert_uint_eq(count_moves(g), 47);
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_PLACE);
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_PLACE);
 	play(g, "a5");
 	ck_assert_uint_eq(count_moves(g), 46);
 	play(g, "e6");
 	/* Now the leopards move. */
 	ck_assert_int_eq(bg_to_move(g), 0);
 	count_moves(g);
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_STEP);
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_STEP);
 	play(g, "a5-b5");
 	/* After each leopard move one more cow enters. */
 	ck_assert_uint_eq(count_moves(g), 45);
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_PLACE);
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_PLACE);
 	ck_assert_str_eq(position(g),
 			 "leopards-cows .../.../......./...c.../.l..l..../...c.../......./.../... c 22 5");
 	bg_game_free(g);
@@ -355,12 +194,12 @@ START_TEST(test_cows_enter_then_move)
 	bg_game *g = setup("leopards-cows", "c9 g9", LOW17, 'c', 1);
 
 	ck_assert_uint_eq(count_moves(g), 30);
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_PLACE);
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_PLACE);
 	bg_game_free(g);
 	/* All 24 entered: now they step, along any line, any way. */
 	g = setup("leopards-cows", "c9 g9", LOW17, 'c', 0);
 	count_moves(g);
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_STEP);
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_STEP);
 	ck_assert(legal_text_any(g, "e4-e5"));
 	ck_assert(legal_text_any(g, "e4-f4"));
 	ck_assert(legal_text_any(g, "d4-c5"));
@@ -558,12 +397,11 @@ START_TEST(test_position_text)
 	play_all(g, "e5 e4 a5 e6 a5-b5 d4");
 	h = from_pos(position(g));
 	ck_assert_uint_eq(bg_hash(g), bg_hash(h));
-	ck_assert_str_eq(list_moves(h), list_moves(g));
+	expect_same_moves(g, h);
 	bg_game_free(h);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		snprintf(text, sizeof(text), "leopards-cows %s", bad[i]);
-		ck_assert_msg(bg_game_from_position(&h, text) == BG_EFORMAT,
-			      "accepted %s", text);
+		expect_bad_position(text);
 	}
 	bg_game_free(g);
 }
@@ -608,11 +446,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(suite());
 }

@@ -14,126 +14,26 @@
 
 #include <boardgames/boardgames.h>
 
-#define MOVES_CAP 8192
+#include "testutil.h"
+
 #define TEXT_CAP 4096
 
-static bg_move moves[MOVES_CAP];
-
-static bg_game *new_game(const char *spec)
+/* The legal moves whose text starts with `prefix` are exactly `want`. */
+static void expect_prefixed_moves(const bg_game *g, const char *prefix,
+				  const char *want)
 {
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
+	static char all[65536];
+	char got[TEXT_CAP], *tok, *save = NULL;
+	size_t len = 0;
 
-	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
-	return g;
-}
-
-static bg_game *from_pos(const char *text)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_from_position(&g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-	return g;
-}
-
-static size_t count_moves(const bg_game *g)
-{
-	size_t n;
-
-	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
-	return n;
-}
-
-/* The legal moves whose text starts with `prefix` (all for ""). */
-static void list_moves(const bg_game *g, const char *prefix, char *out,
-		       size_t cap)
-{
-	size_t n = count_moves(g), len = 0;
-	char buf[64];
-
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_move_to_text(g, &moves[i], buf, sizeof(buf),
-						 NULL), BG_OK);
-		if (strncmp(buf, prefix, strlen(prefix)) != 0)
-			continue;
-		len += (size_t)snprintf(out + len, cap - len, "%s%s",
-					len ? " " : "", buf);
-	}
-}
-
-static void expect_moves(const bg_game *g, const char *prefix,
-			 const char *want)
-{
-	char got[TEXT_CAP];
-
-	list_moves(g, prefix, got, sizeof(got));
+	snprintf(all, sizeof(all), "%s", list_moves(g));
+	got[0] = '\0';
+	for (tok = strtok_r(all, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save))
+		if (strncmp(tok, prefix, strlen(prefix)) == 0)
+			len += (size_t)snprintf(got + len, sizeof(got) - len,
+						"%s%s", len ? " " : "", tok);
 	ck_assert_str_eq(got, want);
-}
-
-static void play(bg_game *g, const char *text)
-{
-	int rc = bg_play_text(g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-}
-
-static void play_all(bg_game *g, const char *const *texts)
-{
-	for (; *texts; texts++)
-		play(g, *texts);
-}
-
-static void expect(const bg_game *g, int status, int winner, int reason)
-{
-	int s, w, r;
-
-	ck_assert_int_eq(bg_outcome(g, &s, &w, &r), BG_OK);
-	ck_assert_msg(s == status && w == winner && r == reason,
-		      "outcome %d/%d/%s, expected %d/%d/%s", s, w,
-		      bg_reason_name(r), status, winner, bg_reason_name(reason));
-}
-
-static void ongoing(const bg_game *g)
-{
-	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
-}
-
-#define PERFT_DEPTH 4
-#define PERFT_CAP 512
-
-static uint64_t perft(bg_game *g, int depth)
-{
-	static bg_move lists[PERFT_DEPTH + 1][PERFT_CAP];
-	bg_move *list = lists[depth];
-	size_t n;
-	uint64_t total = 0;
-	int status;
-
-	bg_outcome(g, &status, NULL, NULL);
-	if (depth == 0 || status != BG_ONGOING)
-		return depth == 0;
-	ck_assert_int_eq(bg_legal_moves(g, list, PERFT_CAP, &n), BG_OK);
-	if (depth == 1)
-		return n;
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_play(g, &list[i]), BG_OK);
-		total += perft(g, depth - 1);
-		ck_assert_int_eq(bg_undo(g), BG_OK);
-	}
-	return total;
-}
-
-/* Whether a name is in a space-separated list. */
-static int listed(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (const char *s = list; (s = strstr(s, name)); s += n)
-		if ((s == list || s[-1] == ' ') && (s[n] == ' ' || !s[n]))
-			return 1;
-	return 0;
 }
 
 /*
@@ -151,8 +51,8 @@ static void make_pos(char *out, const char *spec, const char *white,
 		for (const char *f = ranks[y]; *f; f++) {
 			char name[4] = { *f, (char)('1' + y), 0, 0 };
 
-			out[k++] = listed(white, name) ? 'w' :
-				   listed(black, name) ? 'b' : '.';
+			out[k++] = has_word(white, name) ? 'w' :
+				   has_word(black, name) ? 'b' : '.';
 		}
 		out[k++] = y ? '/' : ' ';
 	}
@@ -168,14 +68,6 @@ static bg_game *setup(const char *spec, const char *white, const char *black,
 	return from_pos(text);
 }
 
-static int point(const bg_game *g, const char *name)
-{
-	int p = -1;
-
-	ck_assert_int_eq(bg_point_find(g, name, &p), BG_OK);
-	return p;
-}
-
 /* Every legal move's text reads back as the same move. */
 static void texts_round_trip(const bg_game *g)
 {
@@ -184,7 +76,7 @@ static void texts_round_trip(const bg_game *g)
 	char buf[64];
 
 	ck_assert_ptr_nonnull(copy);
-	memcpy(copy, moves, n * sizeof(*copy));
+	memcpy(copy, legal, n * sizeof(*copy));
 	for (size_t i = 0; i < n; i++) {
 		ck_assert_int_eq(bg_move_to_text(g, &copy[i], buf, sizeof(buf),
 						 NULL), BG_OK);
@@ -354,11 +246,11 @@ START_TEST(forty_jump_patterns)
 		g = setup("mill", white, black, 'w', 0, 0);
 		n = count_moves(g);
 		for (size_t i = 0; i < n; i++) {
-			int to = moves[i].pts[1];
+			int to = legal[i].pts[1];
 
-			if (moves[i].pts[0] != p || moves[i].kind == BG_MOVE_PASS)
+			if (legal[i].pts[0] != p || legal[i].kind == BG_MOVE_PASS)
 				continue;
-			ck_assert_int_eq(moves[i].kind, BG_MOVE_JUMP);
+			ck_assert_int_eq(legal[i].kind, BG_MOVE_JUMP);
 			ck_assert_msg(end_of[p][to], "jump %d-%d", p, to);
 			total += !seen[to];
 			seen[to] = 1;
@@ -383,20 +275,20 @@ START_TEST(perft_placement)
 	ck_assert_uint_eq(perft(g, 3), 12144);
 	ck_assert_uint_eq(perft(g, 4), 255024);
 	ck_assert_uint_eq(count_moves(g), 24);
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_PLACE);
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_PLACE);
 	bg_game_free(g);
 }
 END_TEST
 
 START_TEST(placement_mill_removes)
 {
-	static const char *const opening[] = { "a1", "g7", "d1", "f6", NULL };
+	static const char opening[] = "a1 g7 d1 f6";
 	bg_game *g = new_game("mill");
 	char pos[TEXT_CAP];
 
 	play_all(g, opening);
 	/* g1 closes a1-d1-g1: one move per Black piece, f6 before g7. */
-	expect_moves(g, "g1", "g1xf6 g1xg7");
+	expect_prefixed_moves(g, "g1", "g1xf6 g1xg7");
 	ck_assert_int_eq(bg_play_text(g, "g1"), BG_EILLEGAL);
 	texts_round_trip(g);
 	play(g, "g1xg7");
@@ -404,7 +296,7 @@ START_TEST(placement_mill_removes)
 	ck_assert_str_eq(pos, "mill .../..b/.../....../.../.../www b 6 7 0 5");
 	ck_assert_int_eq(bg_undo(g), BG_OK);
 	/* Placement elsewhere removes nothing. */
-	expect_moves(g, "b2", "b2");
+	expect_prefixed_moves(g, "b2", "b2");
 	bg_game_free(g);
 }
 END_TEST
@@ -415,7 +307,7 @@ START_TEST(mill_with_nothing_to_remove)
 {
 	bg_game *g = setup("mill", "a1 d1", "", 'w', 7, 7);
 
-	expect_moves(g, "g1", "g1");
+	expect_prefixed_moves(g, "g1", "g1");
 	play(g, "g1");
 	ongoing(g);
 	bg_game_free(g);
@@ -428,8 +320,9 @@ START_TEST(triple_mill_by_placement)
 	bg_game *g = setup("mill", "a1 d1 g4 g7 f2 e3", "b6 d6 a7 d7", 'w',
 			   3, 3);
 
-	expect_moves(g, "g1", "g1xb6xd6xa7 g1xb6xd6xd7 g1xb6xa7xd7 "
-				"g1xd6xa7xd7");
+	expect_prefixed_moves(g, "g1",
+			      "g1xb6xd6xa7 g1xb6xd6xd7 g1xb6xa7xd7 "
+			      "g1xd6xa7xd7");
 	texts_round_trip(g);
 	/* Removals are read in any order; a point twice is not a move. */
 	{
@@ -445,12 +338,12 @@ START_TEST(triple_mill_by_placement)
 
 	g = setup("mill:double_mill=1", "a1 d1 g4 g7 f2 e3", "b6 d6 a7 d7",
 		  'w', 3, 3);
-	expect_moves(g, "g1", "g1xb6 g1xd6 g1xa7 g1xd7");
+	expect_prefixed_moves(g, "g1", "g1xb6 g1xd6 g1xa7 g1xd7");
 	bg_game_free(g);
 
 	/* Fewer pieces than mills: all of them go. */
 	g = setup("mill", "a1 d1 g4 g7 f2 e3", "d7", 'w', 3, 3);
-	expect_moves(g, "g1", "g1xd7");
+	expect_prefixed_moves(g, "g1", "g1xd7");
 	bg_game_free(g);
 }
 END_TEST
@@ -463,8 +356,9 @@ START_TEST(double_mill_by_a_step)
 {
 	bg_game *g = setup("mill", "a1 d1 g4 g7 f2", "b6 d6 a7 d7", 'w', 0, 0);
 
-	expect_moves(g, "f2-g1", "f2-g1xb6xd6 f2-g1xb6xa7 f2-g1xb6xd7 "
-				   "f2-g1xd6xa7 f2-g1xd6xd7 f2-g1xa7xd7");
+	expect_prefixed_moves(g, "f2-g1",
+			      "f2-g1xb6xd6 f2-g1xb6xa7 f2-g1xb6xd7 "
+			      "f2-g1xd6xa7 f2-g1xd6xd7 f2-g1xa7xd7");
 	texts_round_trip(g);
 	play(g, "f2-g1xa7xd7");
 	ck_assert_int_eq(bg_to_move(g), 1);
@@ -474,7 +368,8 @@ START_TEST(double_mill_by_a_step)
 
 	g = setup("mill:double_mill=1", "a1 d1 g4 g7 f2", "b6 d6 a7 d7", 'w',
 		  0, 0);
-	expect_moves(g, "f2-g1", "f2-g1xb6 f2-g1xd6 f2-g1xa7 f2-g1xd7");
+	expect_prefixed_moves(g, "f2-g1",
+			      "f2-g1xb6 f2-g1xd6 f2-g1xa7 f2-g1xd7");
 	bg_game_free(g);
 }
 END_TEST
@@ -487,12 +382,12 @@ START_TEST(steps_and_jumps)
 	 * d1 holds Black: a1 jumps to g1. a4 is empty: no jump to a7. */
 	bg_game *g = setup("mill", "a1 b2 g7", "d1 e5 f6", 'w', 0, 0);
 
-	expect_moves(g, "a1-", "a1-g1 a1-c3 a1-a4");
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_JUMP);
+	expect_prefixed_moves(g, "a1-", "a1-g1 a1-c3 a1-a4");
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_JUMP);
 	/* b2: steps d2, c3, b4 (a1 is White's); no jump from the middle of
 	 * the dashed line, nor over the empty d2 and b4. Listed by
 	 * destination. */
-	expect_moves(g, "b2-", "b2-d2 b2-c3 b2-b4");
+	expect_prefixed_moves(g, "b2-", "b2-d2 b2-c3 b2-b4");
 	bg_game_free(g);
 }
 END_TEST
@@ -531,7 +426,7 @@ START_TEST(no_move_loses)
 
 	g = setup("mill:blocked=pass", WALLED_W, WALLED_B, 'w', 0, 0);
 	ongoing(g);
-	expect_moves(g, "", "pass");
+	expect_moves(g, "pass");
 	play(g, "pass");
 	ck_assert_int_eq(bg_to_move(g), 1);
 	bg_game_free(g);
@@ -551,14 +446,15 @@ START_TEST(flying_three)
 			   0);
 
 	ck_assert_uint_eq(count_moves(g), 51);
-	expect_moves(g, "a1-", "a1-d1 a1-g1 a1-b2 a1-f2 a1-c3 a1-d3 a1-e3 "
-			"a1-a4 a1-c4 a1-e4 a1-g4 a1-c5 a1-e5 a1-b6 a1-f6 "
-			"a1-a7 a1-d7");
+	expect_prefixed_moves(g, "a1-",
+			      "a1-d1 a1-g1 a1-b2 a1-f2 a1-c3 a1-d3 a1-e3 "
+			      "a1-a4 a1-c4 a1-e4 a1-g4 a1-c5 a1-e5 a1-b6 a1-f6 "
+			      "a1-a7 a1-d7");
 	bg_game_free(g);
 
 	/* Without the option, a1 steps d1 a4 b2 only. */
 	g = setup("mill", "a1 g7 d5", "b4 f4 d2 d6", 'w', 0, 0);
-	expect_moves(g, "a1-", "a1-d1 a1-b2 a1-a4");
+	expect_prefixed_moves(g, "a1-", "a1-d1 a1-b2 a1-a4");
 	bg_game_free(g);
 }
 END_TEST
@@ -568,33 +464,33 @@ START_TEST(protect_mills)
 {
 	bg_game *g = setup("mill", "a1 d1 g4 f2 c4", "a7 d7 g7 b6", 'w', 0, 0);
 
-	expect_moves(g, "g4-g1", "g4-g1xb6 g4-g1xa7 g4-g1xd7 g4-g1xg7");
+	expect_prefixed_moves(g, "g4-g1",
+			      "g4-g1xb6 g4-g1xa7 g4-g1xd7 g4-g1xg7");
 	bg_game_free(g);
 
 	g = setup("mill:protect_mills=1", "a1 d1 g4 f2 c4", "a7 d7 g7 b6",
 		  'w', 0, 0);
-	expect_moves(g, "g4-g1", "g4-g1xb6");
+	expect_prefixed_moves(g, "g4-g1", "g4-g1xb6");
 	bg_game_free(g);
 
 	/* All of Black's pieces in mills: any may go. */
 	g = setup("mill:protect_mills=1", "a1 d1 g4 f2 c4", "a7 d7 g7", 'w', 0,
 		  0);
-	expect_moves(g, "g4-g1", "g4-g1xa7 g4-g1xd7 g4-g1xg7");
+	expect_prefixed_moves(g, "g4-g1", "g4-g1xa7 g4-g1xd7 g4-g1xg7");
 	bg_game_free(g);
 
 	/* Two removals (g1 closes a1-d1-g1 and the dashed g1-f2-e3): b6
 	 * first, then the mill is all Black has left. */
 	g = setup("mill:protect_mills=1", "a1 d1 f2 e3", "a7 d7 g7 b6", 'w', 5,
 		  5);
-	expect_moves(g, "g1", "g1xb6xa7 g1xb6xd7 g1xb6xg7");
+	expect_prefixed_moves(g, "g1", "g1xb6xa7 g1xb6xd7 g1xb6xg7");
 	bg_game_free(g);
 }
 END_TEST
 
 /* ---- Draws ---------------------------------------------------------------- */
 
-static const char *const shuttle[] = { "a1-a4", "g7-g4", "a4-a1", "g4-g7",
-				       NULL };
+static const char shuttle[] = "a1-a4 g7-g4 a4-a1 g4-g7";
 
 START_TEST(repetition_draws)
 {
@@ -678,13 +574,8 @@ START_TEST(bad_positions)
 		"mill .../.../.../....../.../.../... w 9 9 -1 0",
 	};
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		bg_game *g = NULL;
-		int rc = bg_game_from_position(&g, bad[i]);
-
-		ck_assert_msg(rc == BG_EFORMAT, "%s: %d", bad[i], rc);
-		ck_assert_ptr_null(g);
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		expect_bad_position(bad[i]);
 }
 END_TEST
 
@@ -755,11 +646,5 @@ static Suite *mill_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(mill_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(mill_suite());
 }

@@ -14,101 +14,7 @@
 
 #include <boardgames/boardgames.h>
 
-#define MOVES_CAP 512
-
-static bg_move moves[MOVES_CAP];
-
-static bg_game *new_game(const char *spec)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
-	return g;
-}
-
-static bg_game *from_pos(const char *text)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_from_position(&g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-	return g;
-}
-
-static size_t count_moves(const bg_game *g)
-{
-	size_t n;
-
-	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
-	return n;
-}
-
-static void list_moves(const bg_game *g, char *out, size_t cap)
-{
-	size_t n = count_moves(g), len = 0;
-	char buf[64];
-
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_move_to_text(g, &moves[i], buf, sizeof(buf),
-						 NULL), BG_OK);
-		len += (size_t)snprintf(out + len, cap - len, "%s%s",
-					len ? " " : "", buf);
-	}
-}
-
-static int listed(const bg_game *g, const char *text)
-{
-	size_t n = count_moves(g);
-	char buf[64];
-
-	for (size_t i = 0; i < n; i++) {
-		bg_move_to_text(g, &moves[i], buf, sizeof(buf), NULL);
-		if (!strcmp(buf, text))
-			return 1;
-	}
-	return 0;
-}
-
-static void play(bg_game *g, const char *text)
-{
-	int rc = bg_play_text(g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-}
-
-static void play_all(bg_game *g, const char *const *list)
-{
-	for (; *list; list++)
-		play(g, *list);
-}
-
-static void expect(const bg_game *g, int status, int winner, int reason)
-{
-	int s, w, r;
-
-	ck_assert_int_eq(bg_outcome(g, &s, &w, &r), BG_OK);
-	ck_assert_msg(s == status && w == winner && r == reason,
-		      "outcome %d/%d/%s, expected %d/%d/%s", s, w,
-		      bg_reason_name(r), status, winner, bg_reason_name(reason));
-}
-
-static void ongoing(const bg_game *g)
-{
-	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
-}
-
-static void game_part(const bg_game *g, char *out, size_t cap)
-{
-	char text[512];
-	const char *sp, *last;
-
-	ck_assert_int_eq(bg_position_text(g, text, sizeof(text), NULL), BG_OK);
-	sp = strchr(text, ' ');
-	last = strrchr(text, ' ');
-	snprintf(out, cap, "%.*s", (int)(last - sp - 1), sp + 1);
-}
+#include "testutil.h"
 
 static double score(const bg_game *g, int seat)
 {
@@ -116,27 +22,6 @@ static double score(const bg_game *g, int seat)
 
 	ck_assert_int_eq(bg_score(g, seat, &s), BG_OK);
 	return s;
-}
-
-static uint64_t perft(bg_game *g, int depth)
-{
-	size_t n;
-	bg_move *list;
-	uint64_t total = 0;
-
-	ck_assert_int_eq(bg_legal_moves(g, NULL, 0, &n), BG_OK);
-	if (depth == 1)
-		return n;
-	list = malloc(n * sizeof(*list));
-	ck_assert_ptr_nonnull(list);
-	ck_assert_int_eq(bg_legal_moves(g, list, n, &n), BG_OK);
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_play(g, &list[i]), BG_OK);
-		total += perft(g, depth - 1);
-		ck_assert_int_eq(bg_undo(g), BG_OK);
-	}
-	free(list);
-	return total;
 }
 
 /* ---- Board and start ------------------------------------------------------ */
@@ -191,10 +76,9 @@ END_TEST
 START_TEST(start_position)
 {
 	bg_game *g = new_game("seega");
-	char part[128];
 
-	game_part(g, part, sizeof(part));
-	ck_assert_str_eq(part, "...../...../...../...../..... w 12 12 0 0");
+	ck_assert_str_eq(game_part(g),
+			 "...../...../...../...../..... w 12 12 0 0");
 	ck_assert_double_eq(score(g, 0), 0);
 	ck_assert_double_eq(score(g, 1), 0);
 	bg_game_free(g);
@@ -217,9 +101,9 @@ START_TEST(perft_from_start)
 	bg_point_find(g, "c3", &c3);
 	n = count_moves(g);
 	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(moves[i].kind, BG_MOVE_PLACE);
-		ck_assert_int_eq(moves[i].npath, 2);
-		ck_assert(moves[i].pts[0] != c3 && moves[i].pts[1] != c3);
+		ck_assert_int_eq(legal[i].kind, BG_MOVE_PLACE);
+		ck_assert_int_eq(legal[i].npath, 2);
+		ck_assert(legal[i].pts[0] != c3 && legal[i].pts[1] != c3);
 	}
 	bg_game_free(g);
 }
@@ -232,8 +116,8 @@ START_TEST(no_drop_on_the_centre)
 
 	ck_assert_int_eq(bg_move_from_text(g, "a1,c3", &m), BG_EILLEGAL);
 	ck_assert_int_eq(bg_move_from_text(g, "c3,e5", &m), BG_EILLEGAL);
-	ck_assert(listed(g, "a1,b1"));
-	ck_assert(listed(g, "b2,d4"));
+	ck_assert(move_listed(g, "a1,b1"));
+	ck_assert(move_listed(g, "b2,d4"));
 	bg_game_free(g);
 }
 END_TEST
@@ -245,13 +129,12 @@ END_TEST
 START_TEST(placement_leaves_only_the_centre)
 {
 	bg_game *g = new_game("seega");
-	char list[256];
 	int c3;
 
 	for (int ply = 0; ply < 12; ply++) {
 		ck_assert_int_eq(bg_to_move(g), ply % 2);
 		count_moves(g);
-		ck_assert_int_eq(bg_play(g, &moves[0]), BG_OK);
+		ck_assert_int_eq(bg_play(g, &legal[0]), BG_OK);
 	}
 	bg_point_find(g, "c3", &c3);
 	for (int p = 0; p < 25; p++) {
@@ -261,11 +144,10 @@ START_TEST(placement_leaves_only_the_centre)
 		ck_assert_int_eq(seat < 0, p == c3);
 	}
 	ck_assert_int_eq(bg_to_move(g), 0);
-	list_moves(g, list, sizeof(list));
-	ck_assert_str_eq(list, "d2-c3 d3-c3 c4-c3 d4-c3");
+	ck_assert_str_eq(list_moves(g), "d2-c3 d3-c3 c4-c3 d4-c3");
 	play(g, "d2-c3");
-	game_part(g, list, sizeof(list));
-	ck_assert_str_eq(list, "bwwbb/bbwwb/bbwww/w.b.w/wwbbw b 0 0 0 0");
+	ck_assert_str_eq(game_part(g),
+			 "bwwbb/bbwwb/bbwww/w.b.w/wwbbw b 0 0 0 0");
 	ck_assert_double_eq(score(g, 0), 1);
 	bg_game_free(g);
 }
@@ -277,12 +159,12 @@ START_TEST(movement_first_option)
 
 	for (int ply = 0; ply < 12; ply++) {
 		count_moves(g);
-		ck_assert_int_eq(bg_play(g, &moves[0]), BG_OK);
+		ck_assert_int_eq(bg_play(g, &legal[0]), BG_OK);
 	}
 	/* Black made the last drop and steps first as well. */
 	ck_assert_int_eq(bg_to_move(g), 1);
 	count_moves(g);
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_STEP);
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_STEP);
 	bg_game_free(g);
 }
 END_TEST
@@ -293,11 +175,10 @@ END_TEST
 START_TEST(first_step_at_most_nine)
 {
 	bg_game *g = from_pos("seega wbbbw/bwwwb/bw.wb/bwwwb/wbbbw w 0 0 0 0 12");
-	char list[256];
 
-	list_moves(g, list, sizeof(list));
-	ck_assert_str_eq(list, "b2-c3 c2-c3 d2-c3 b3-c3 d3-c3 b4-c3 c4-c3 "
-			       "d4-c3 pass");
+	ck_assert_str_eq(list_moves(g),
+			 "b2-c3 c2-c3 d2-c3 b3-c3 d3-c3 b4-c3 c4-c3 "
+			 "d4-c3 pass");
 	bg_game_free(g);
 }
 END_TEST
@@ -308,27 +189,23 @@ END_TEST
  * after a pass, though it has no capture: its 8 steps into c3. Then White,
  * after a step, steps into b2 or passes again.
  */
-static const char *const ring_placement[] = {
-	"a1,b1", "b2,c2", "c1,d1", "d2,b3", "e1,a2", "d3,b4",
-	"e2,a3", "c4,d4", "e3,a4", "e4,a5", "b5,c5", "d5,e5", NULL,
-};
+static const char ring_placement[] =
+	"a1,b1 b2,c2 c1,d1 d2,b3 e1,a2 d3,b4 "
+	"e2,a3 c4,d4 e3,a4 e4,a5 b5,c5 d5,e5";
 
 START_TEST(forced_pass_and_no_pass_after_pass)
 {
 	bg_game *g = new_game("seega");
-	char list[256];
 
 	play_all(g, ring_placement);
-	list_moves(g, list, sizeof(list));
-	ck_assert_str_eq(list, "pass");
+	ck_assert_str_eq(list_moves(g), "pass");
 	play(g, "pass");
 	ongoing(g);
-	list_moves(g, list, sizeof(list));
-	ck_assert_str_eq(list, "b2-c3 c2-c3 d2-c3 b3-c3 d3-c3 b4-c3 c4-c3 "
-			       "d4-c3");
+	ck_assert_str_eq(list_moves(g),
+			 "b2-c3 c2-c3 d2-c3 b3-c3 d3-c3 b4-c3 c4-c3 "
+			 "d4-c3");
 	play(g, "b2-c3");
-	list_moves(g, list, sizeof(list));
-	ck_assert_str_eq(list, "a1-b2 b1-b2 c1-b2 a2-b2 a3-b2 pass");
+	ck_assert_str_eq(list_moves(g), "a1-b2 b1-b2 c1-b2 a2-b2 a3-b2 pass");
 	bg_game_free(g);
 }
 END_TEST
@@ -344,14 +221,13 @@ END_TEST
 START_TEST(custodian_capture_eight_directions)
 {
 	bg_game *g = from_pos("seega " CAPTURE);
-	char part[128];
 
-	ck_assert(!listed(g, "pass"));
+	ck_assert(!move_listed(g, "pass"));
 	ck_assert_double_eq(score(g, 0), 8);
 	ck_assert_double_eq(score(g, 1), 9);
 	play(g, "d3-c3");
-	game_part(g, part, sizeof(part));
-	ck_assert_str_eq(part, "....w/...../w.w../..b../..b.. b 0 0 0 0");
+	ck_assert_str_eq(game_part(g),
+			 "....w/...../w.w../..b../..b.. b 0 0 0 0");
 	ck_assert_double_eq(score(g, 0), 10);
 	ck_assert_double_eq(score(g, 1), 9);
 	ongoing(g);
@@ -363,13 +239,12 @@ END_TEST
 START_TEST(moving_between_two_is_safe)
 {
 	bg_game *g = from_pos("seega ...../...../....w/.b.../w.w.. b 0 0 0 0 70");
-	char part[128];
 
 	play(g, "b2-b1");
-	game_part(g, part, sizeof(part));
-	ck_assert_str_eq(part, "...../...../....w/...../wbw.. w 0 0 0 1");
+	ck_assert_str_eq(game_part(g),
+			 "...../...../....w/...../wbw.. w 0 0 0 1");
 	/* White has no capture now: it may pass. */
-	ck_assert(listed(g, "pass"));
+	ck_assert(move_listed(g, "pass"));
 	bg_game_free(g);
 }
 END_TEST
@@ -380,18 +255,17 @@ END_TEST
 START_TEST(centre_safe_option)
 {
 	bg_game *g = from_pos("seega " CENTRE);
-	char part[128];
 
-	ck_assert(!listed(g, "pass"));
+	ck_assert(!move_listed(g, "pass"));
 	play(g, "b5-c4");
-	game_part(g, part, sizeof(part));
-	ck_assert_str_eq(part, "...../..w../...../..w../....b b 0 0 0 0");
+	ck_assert_str_eq(game_part(g),
+			 "...../..w../...../..w../....b b 0 0 0 0");
 	bg_game_free(g);
 	g = from_pos("seega:centre_safe=1 " CENTRE);
-	ck_assert(listed(g, "pass"));
+	ck_assert(move_listed(g, "pass"));
 	play(g, "b5-c4");
-	game_part(g, part, sizeof(part));
-	ck_assert_str_eq(part, "...../..w../..b../..w../....b b 0 0 0 1");
+	ck_assert_str_eq(game_part(g),
+			 "...../..w../..b../..w../....b b 0 0 0 1");
 	bg_game_free(g);
 }
 END_TEST
@@ -415,12 +289,10 @@ END_TEST
 START_TEST(two_passes_end)
 {
 	bg_game *g = from_pos("seega ...../...../...../ww.../bw... w 0 0 0 0 90");
-	char list[64];
 
-	ck_assert(listed(g, "pass"));
+	ck_assert(move_listed(g, "pass"));
 	play(g, "pass");
-	list_moves(g, list, sizeof(list));
-	ck_assert_str_eq(list, "pass");
+	ck_assert_str_eq(list_moves(g), "pass");
 	play(g, "pass");
 	expect(g, BG_WIN, 0, BG_REASON_PASSES);
 	bg_game_free(g);
@@ -522,8 +394,8 @@ START_TEST(key_has_the_pass_not_the_clock)
 	ck_assert(bg_hash(a) == bg_hash(b));
 	ck_assert(bg_hash(a) != bg_hash(c));
 	/* After a pass no pass, even without captures. */
-	ck_assert(listed(a, "pass"));
-	ck_assert(!listed(c, "pass"));
+	ck_assert(move_listed(a, "pass"));
+	ck_assert(!move_listed(c, "pass"));
 	bg_game_free(a);
 	bg_game_free(b);
 	bg_game_free(c);
@@ -552,11 +424,7 @@ static const char *const bad_positions[] = {
 
 START_TEST(bad_position_texts)
 {
-	bg_game *g = NULL;
-	int rc = bg_game_from_position(&g, bad_positions[_i]);
-
-	ck_assert_msg(rc == BG_EFORMAT, "%s: %d", bad_positions[_i], rc);
-	ck_assert_ptr_null(g);
+	expect_bad_position(bad_positions[_i]);
 }
 END_TEST
 
@@ -619,11 +487,5 @@ static Suite *seega_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(seega_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return run_suite(seega_suite());
 }

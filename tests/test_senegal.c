@@ -16,112 +16,7 @@
 
 #include <boardgames/boardgames.h>
 
-#define MOVES_CAP 512
-
-static bg_move moves[MOVES_CAP];
-
-static bg_game *new_game(const char *spec)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
-	return g;
-}
-
-static bg_game *from_pos(const char *text)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_from_position(&g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-	return g;
-}
-
-static size_t count_moves(const bg_game *g)
-{
-	size_t n;
-
-	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
-	return n;
-}
-
-/* The legal moves as one text, in the generator's order. */
-static void expect_moves(const bg_game *g, const char *want)
-{
-	size_t n = count_moves(g), len = 0;
-	char got[4096], buf[256];
-
-	got[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_move_to_text(g, &moves[i], buf, sizeof(buf),
-						 NULL), BG_OK);
-		len += (size_t)snprintf(got + len, sizeof(got) - len, "%s%s",
-					len ? " " : "", buf);
-	}
-	ck_assert_str_eq(got, want);
-}
-
-static void play(bg_game *g, const char *text)
-{
-	int rc = bg_play_text(g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-}
-
-static void expect(const bg_game *g, int status, int winner, int reason)
-{
-	int s, w, r;
-
-	ck_assert_int_eq(bg_outcome(g, &s, &w, &r), BG_OK);
-	ck_assert_int_eq(s, status);
-	ck_assert_int_eq(w, winner);
-	ck_assert_int_eq(r, reason);
-}
-
-static void expect_scores(const bg_game *g, double s0, double s1)
-{
-	double a, b;
-
-	ck_assert_int_eq(bg_score(g, 0, &a), BG_OK);
-	ck_assert_int_eq(bg_score(g, 1, &b), BG_OK);
-	ck_assert_double_eq(a, s0);
-	ck_assert_double_eq(b, s1);
-}
-
-static int seat_at(const bg_game *g, const char *name)
-{
-	int p, seat, kind;
-
-	ck_assert_int_eq(bg_point_find(g, name, &p), BG_OK);
-	ck_assert_int_eq(bg_point_piece(g, p, &seat, &kind), BG_OK);
-	return seat;
-}
-
-static void expect_position(const bg_game *g, const char *want)
-{
-	char buf[256];
-
-	ck_assert_int_eq(bg_position_text(g, buf, sizeof(buf), NULL), BG_OK);
-	ck_assert_str_eq(buf, want);
-}
-
-static uint64_t perft(bg_game *g, int depth)
-{
-	bg_move buf[MOVES_CAP];
-	size_t n;
-	uint64_t sum = 0;
-
-	ck_assert_int_eq(bg_legal_moves(g, buf, MOVES_CAP, &n), BG_OK);
-	if (depth == 1)
-		return n;
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_play(g, &buf[i]), BG_OK);
-		sum += perft(g, depth - 1);
-		ck_assert_int_eq(bg_undo(g), BG_OK);
-	}
-	return sum;
-}
+#include "testutil.h"
 
 /* ---- Board and setup ------------------------------------------------------ */
 
@@ -153,7 +48,8 @@ START_TEST(board_and_setup)
 	ck_assert_int_eq(seat_at(g, "b3"), 1);
 	ck_assert_int_eq(seat_at(g, "c3"), -1);
 	ck_assert_int_eq(seat_at(g, "d3"), -1);
-	expect_position(g, "senegal bbbbbb/bbbbbb/bb..ww/wwwwww/wwwwww w 0");
+	ck_assert_str_eq(position(g),
+			 "senegal bbbbbb/bbbbbb/bb..ww/wwwwww/wwwwww w 0");
 	expect_scores(g, 14, 14);
 	bg_game_free(g);
 }
@@ -171,7 +67,7 @@ START_TEST(white_has_three_first_moves)
 	expect_moves(g, "c2-c3 d2-d3 e3-d3");
 	n = count_moves(g);
 	for (size_t i = 0; i < n; i++)
-		ck_assert_int_eq(moves[i].kind, BG_MOVE_STEP);
+		ck_assert_int_eq(legal[i].kind, BG_MOVE_STEP);
 	bg_game_free(g);
 }
 END_TEST
@@ -263,11 +159,13 @@ START_TEST(chains)
 	g = from_pos(spec);
 	expect_moves(g, "a1xa3xa5 a1xa3xc3xc5");
 	play(g, "a1xa3xc3xc5");
-	expect_position(g, "senegal ....../b...../....../....../.....w b 1");
+	ck_assert_str_eq(position(g),
+			 "senegal ....../b...../....../....../.....w b 1");
 	bg_game_free(g);
 	g = from_pos(spec);
 	play(g, "a1xa3xa5");
-	expect_position(g, "senegal ....../..b.../.b..../....../.....w b 1");
+	ck_assert_str_eq(position(g),
+			 "senegal ....../..b.../.b..../....../.....w b 1");
 	bg_game_free(g);
 	/* chain=0: one capture per move. */
 	snprintf(spec, sizeof(spec), "senegal:chain=0 %s", pos);
@@ -285,7 +183,8 @@ START_TEST(far_rank_chain_goes_on)
 
 	expect_moves(g, "c3xc5xa5");
 	play(g, "c3xc5xa5");
-	expect_position(g, "senegal ....../.....b/....../....../.....w b 1");
+	ck_assert_str_eq(position(g),
+			 "senegal ....../.....b/....../....../.....w b 1");
 	bg_game_free(g);
 }
 END_TEST
@@ -321,7 +220,8 @@ START_TEST(no_pieces)
 	g = from_pos("senegal ....../..b.../..w.../....../...... w 0");
 	play(g, "c3xc5");
 	expect(g, BG_DRAW, -1, BG_REASON_PIECES);
-	expect_position(g, "senegal ....../....../....../....../...... b 1");
+	ck_assert_str_eq(position(g),
+			 "senegal ....../....../....../....../...... b 1");
 	bg_game_free(g);
 	/* That position reads back, still over. */
 	g = from_pos("senegal ....../....../....../....../...... b 1");
@@ -414,13 +314,8 @@ START_TEST(bad_positions)
 		"senegal bbbbbb/bbbbbb/bb..ww/wwwwww/wwwwww w extra 0",
 	};
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		bg_game *g = NULL;
-
-		ck_assert_msg(bg_game_from_position(&g, bad[i]) == BG_EFORMAT,
-			      "accepted: %s", bad[i]);
-		ck_assert_ptr_null(g);
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		expect_bad_position(bad[i]);
 }
 END_TEST
 
@@ -474,11 +369,5 @@ static Suite *senegal_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(senegal_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(senegal_suite());
 }

@@ -15,100 +15,9 @@
 
 #include <boardgames/boardgames.h>
 
-#define MOVES_CAP 64
+#include "testutil.h"
+
 #define TEXT_CAP 256
-
-static bg_move moves[MOVES_CAP];
-
-static bg_game *new_game(const char *spec)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
-	return g;
-}
-
-static bg_game *from_pos(const char *text)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_from_position(&g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-	return g;
-}
-
-static size_t count_moves(const bg_game *g)
-{
-	size_t n;
-
-	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
-	return n;
-}
-
-/* The legal moves as one space-separated text. */
-static void list_moves(const bg_game *g, char *out, size_t cap)
-{
-	size_t n = count_moves(g), len = 0;
-	char buf[64];
-
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_move_to_text(g, &moves[i], buf, sizeof(buf),
-						 NULL), BG_OK);
-		len += (size_t)snprintf(out + len, cap - len, "%s%s",
-					len ? " " : "", buf);
-	}
-}
-
-static void expect_moves(const bg_game *g, const char *want)
-{
-	char got[TEXT_CAP];
-
-	list_moves(g, got, sizeof(got));
-	ck_assert_str_eq(got, want);
-}
-
-static void play(bg_game *g, const char *text)
-{
-	int rc = bg_play_text(g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-}
-
-static void expect(const bg_game *g, int status, int winner, int reason)
-{
-	int s, w, r;
-
-	ck_assert_int_eq(bg_outcome(g, &s, &w, &r), BG_OK);
-	ck_assert_msg(s == status && w == winner && r == reason,
-		      "outcome %d/%d/%s, expected %d/%d/%s", s, w,
-		      bg_reason_name(r), status, winner, bg_reason_name(reason));
-}
-
-static void ongoing(const bg_game *g)
-{
-	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
-}
-
-static uint64_t perft(bg_game *g, int depth)
-{
-	bg_move list[MOVES_CAP];
-	size_t n;
-	uint64_t total = 0;
-	int status;
-
-	bg_outcome(g, &status, NULL, NULL);
-	if (depth == 0 || status != BG_ONGOING)
-		return depth == 0;
-	ck_assert_int_eq(bg_legal_moves(g, list, MOVES_CAP, &n), BG_OK);
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_play(g, &list[i]), BG_OK);
-		total += perft(g, depth - 1);
-		ck_assert_int_eq(bg_undo(g), BG_OK);
-	}
-	return total;
-}
 
 /* ---- The model ------------------------------------------------------------ */
 
@@ -364,7 +273,7 @@ START_TEST(three_in_a_row_wins)
 	ongoing(g);
 	play(g, "b4-c4");
 	expect(g, BG_WIN, 0, BG_REASON_GOAL);
-	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
+	ck_assert_int_eq(bg_legal_moves(g, legal, LEGAL_CAP, &n), BG_OK);
 	ck_assert_uint_eq(n, 0);
 	ck_assert_int_eq(bg_play_text(g, "a4-a3"), BG_EGAMEOVER);
 	ck_assert_int_eq(bg_undo(g), BG_OK);
@@ -483,13 +392,8 @@ START_TEST(bad_positions)
 		"tak-tikl b.w./.bw./w.w./b..b w 0",
 	};
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		bg_game *g = NULL;
-		int rc = bg_game_from_position(&g, bad[i]);
-
-		ck_assert_msg(rc == BG_EFORMAT, "%s: %d", bad[i], rc);
-		ck_assert_ptr_null(g);
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		expect_bad_position(bad[i]);
 }
 END_TEST
 
@@ -692,7 +596,7 @@ static void validate_model(int npositions)
 				cell_name(mv[i] >> 4, t);
 				t[2] = '-';
 				cell_name(mv[i] & 15, t + 3);
-				ck_assert_msg(bg_move_from_text(g, t, &moves[0]) ==
+				ck_assert_msg(bg_move_from_text(g, t, &legal[0]) ==
 						      BG_OK, "%s: %s", text, t);
 			}
 		}
@@ -751,7 +655,7 @@ static void play_out_win(const solver *s, size_t i)
 							  1u << (mv[best] & 15)));
 		} else {
 			size_t n = count_moves(g);
-			bg_move m = moves[rnd((uint32_t)n)];
+			bg_move m = legal[rnd((uint32_t)n)];
 
 			ck_assert_int_eq(bg_play(g, &m), BG_OK);
 			if (m.kind == BG_MOVE_STEP) {
@@ -857,11 +761,5 @@ static Suite *tak_tikl_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(tak_tikl_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(tak_tikl_suite());
 }

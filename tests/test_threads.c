@@ -13,6 +13,8 @@
 
 #include <boardgames/boardgames.h>
 
+#include "testutil.h"
+
 #define THREADS 4
 #define GAMES 3
 #define MAX_PLIES 400
@@ -106,17 +108,11 @@ int main(void)
 {
 	Suite *s = suite_create("threads");
 	TCase *tc = tcase_create("threads");
-	SRunner *sr;
-	int failed;
 
 	/* Each loop iteration puts a different mix of games in the threads. */
 	tcase_add_loop_test(tc, test_threads_agree_with_one_thread, 0,
 			    (int)((bg_catalog_count() + THREADS - 1) / THREADS));
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return run_suite(s);
 }

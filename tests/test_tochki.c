@@ -11,20 +11,13 @@
 #include <boardgames/boardgames.h>
 #include <boardgames/tochki.h>
 
+#include "testutil.h"
+
 #define BUF 200000
 
 static char text[BUF];
 
 /* ---- Helpers ---------------------------------------------------------------- */
-
-static bg_game *new_game(const char *spec)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
-	return g;
-}
 
 /* The library point of SGF (x, y), y from the top. */
 static int pt(const bg_game *g, int x, int y)
@@ -101,16 +94,6 @@ static bg_game *setup(const char *size, const char *opts, const char *seq)
 	return g;
 }
 
-static void scores_are(const bg_game *g, double a, double b)
-{
-	double s0, s1;
-
-	bg_score(g, 0, &s0);
-	bg_score(g, 1, &s1);
-	ck_assert_msg(s0 == a && s1 == b, "score %g:%g, wanted %g:%g", s0, s1, a,
-		      b);
-}
-
 static int state_at(const bg_game *g, int x, int y, int *color, int *owner)
 {
 	int st = -1;
@@ -178,16 +161,6 @@ static size_t total_ring_points(const bg_game *g)
 	return t;
 }
 
-static void outcome_is(const bg_game *g, int status, int winner, int reason)
-{
-	int s, w, r;
-
-	bg_outcome(g, &s, &w, &r);
-	ck_assert_msg(s == status && w == winner && r == reason,
-		      "outcome %d/%d/%s, wanted %d/%d/%s", s, w,
-		      bg_reason_name(r), status, winner, bg_reason_name(reason));
-}
-
 static void play_ok(bg_game *g, const bg_move *m)
 {
 	int rc = bg_play(g, m);
@@ -232,7 +205,7 @@ START_TEST(test_simple)
 	bg_game *g = setup("3x3", "", "F1,0 F2,1 F1,2 S1,1 F0,1");
 	int color, owner;
 
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert_int_eq(state_at(g, 1, 1, &color, &owner), BG_TOCHKI_POINT);
 	ck_assert(color == 1 && owner == 0);
 	ck_assert(!legal_for_both(&g, 1, 1));
@@ -249,13 +222,13 @@ START_TEST(test_empty_house)
 {
 	bg_game *g = setup("3x3", "", "F1,0 F0,1 F2,1 F1,2");
 
-	scores_are(g, 0, 0);
+	expect_scores(g, 0, 0);
 	ck_assert_int_eq(state_at(g, 1, 1, NULL, NULL), BG_TOCHKI_EMPTY);
 	ck_assert(legal_for_both(&g, 1, 1));
 	ck_assert_int_eq(bg_tochki_ring_count(g), 0);
 	/* B4 step 3: S's point in F's house is taken at once. */
 	place(&g, 1, 1, 1);
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
 	bg_game_free(g);
 }
@@ -267,7 +240,7 @@ START_TEST(test_move_priority)
 			   "F1,0 F0,1 F2,1 F1,2 S2,0 S3,1 S2,2 S1,1");
 	int color, owner;
 
-	scores_are(g, 0, 1);
+	expect_scores(g, 0, 1);
 	state_at(g, 1, 1, &color, &owner);
 	ck_assert(color == 1 && owner == 1); /* the intruder survives */
 	state_at(g, 2, 1, &color, &owner);
@@ -281,7 +254,7 @@ START_TEST(test_move_priority_big)
 	bg_game *g = setup("4x4", "",
 			   "F1,1 F0,2 F2,2 F1,3 S1,0 S0,1 S2,1 S3,2 S2,3 S1,2");
 
-	scores_are(g, 0, 2);
+	expect_scores(g, 0, 2);
 	ck_assert_int_eq(bg_tochki_ring_count(g), 2);
 	ck_assert_int_eq(ring_len(g, 0, NULL), 4);
 	ck_assert_int_eq(ring_len(g, 1, NULL), 4);
@@ -293,10 +266,10 @@ START_TEST(test_onion)
 {
 	bg_game *g = setup("5x5", "", "F2,2 S2,1 S1,2 S3,2 S2,3");
 
-	scores_are(g, 0, 1);
+	expect_scores(g, 0, 1);
 	place_all(&g, "F2,0 F1,1 F3,1 F0,2 F4,2 F1,3 F3,3 F2,4");
 	/* B7: S's base is taken and F's point inside freed. */
-	scores_are(g, 4, 0);
+	expect_scores(g, 4, 0);
 	bg_game_free(g);
 }
 END_TEST
@@ -308,7 +281,7 @@ START_TEST(test_deep_onion)
 			   "F2,4 F4,4 F3,5 S3,0 S2,1 S4,1 S1,2 S5,2 S0,3 S6,3 "
 			   "S1,4 S5,4 S2,5 S4,5 S3,6");
 
-	scores_are(g, 0, 9);
+	expect_scores(g, 0, 9);
 	bg_game_free(g);
 }
 END_TEST
@@ -318,7 +291,7 @@ START_TEST(test_double)
 	bg_game *g = setup("5x3", "",
 			   "S1,1 S3,1 F1,0 F3,0 F0,1 F4,1 F1,2 F3,2 F2,1");
 
-	scores_are(g, 2, 0);
+	expect_scores(g, 2, 0);
 	ck_assert_int_eq(bg_tochki_ring_count(g), 2);
 	bg_game_free(g);
 }
@@ -328,7 +301,7 @@ START_TEST(test_double_empty_part)
 {
 	bg_game *g = setup("6x3", "", "S3,1 F1,0 F3,0 F0,1 F4,1 F1,2 F3,2 F2,1");
 
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert(legal_for_both(&g, 1, 1));
 	ck_assert(!legal_for_both(&g, 3, 1));
 	bg_game_free(g);
@@ -342,7 +315,7 @@ START_TEST(test_no_empty_inside)
 			   "F6,4 F0,5 F5,5 F1,6 F2,6 F3,6 F4,6 F2,2 F3,3 F2,4 "
 			   "S4,3 F1,3");
 
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert(!legal_for_both(&g, 2, 3));
 	ck_assert(!legal_for_both(&g, 1, 1));
 	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
@@ -358,7 +331,7 @@ START_TEST(test_hole)
 {
 	bg_game *g = setup("9x9", "", "F4,3 F3,4 F5,4 F4,5 S4,7 " HOLE_RING);
 
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert(!legal_for_both(&g, 4, 4));
 	ck_assert(!legal_for_both(&g, 4, 1));
 	ck_assert_int_eq(ring_len(g, 0, NULL), 16);
@@ -373,7 +346,7 @@ START_TEST(test_hole_after_control)
 	/* Two nested houses; S intrudes into the outer one (B6). */
 	ck_assert(legal_for_both(&g, 4, 4));
 	place(&g, 1, 4, 7);
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert(!legal_for_both(&g, 4, 4));
 	ck_assert(!legal_for_both(&g, 4, 1));
 	bg_game_free(g);
@@ -386,7 +359,7 @@ START_TEST(test_inner_house_intrusion)
 
 	/* A point in the inner house takes only the inner area (B6). */
 	place(&g, 1, 4, 4);
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert(legal_for_both(&g, 4, 1));
 	ck_assert_int_eq(ring_len(g, 0, NULL), 4);
 	bg_game_free(g);
@@ -400,7 +373,7 @@ START_TEST(test_not_expand)
 			   "F0,4 F2,4 F4,4 F6,4 F8,4 F1,5 F3,5 F5,5 F7,5 F2,6 "
 			   "F4,6 F6,6 F3,7 F5,7 F4,8 S5,4");
 
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert(legal_for_both(&g, 6, 3));
 	ck_assert(legal_for_both(&g, 4, 3));
 	ck_assert(legal_for_both(&g, 4, 5));
@@ -415,7 +388,7 @@ START_TEST(test_two_common)
 {
 	bg_game *g = setup("4x4", "", "S1,1 S2,2 F1,0 F0,1 F2,1 F3,2 F2,3 F1,2");
 
-	scores_are(g, 2, 0);
+	expect_scores(g, 2, 0);
 	ck_assert_int_eq(bg_tochki_ring_count(g), 2);
 	ck_assert_int_eq(total_ring_points(g), 8);
 	bg_game_free(g);
@@ -427,7 +400,7 @@ START_TEST(test_three_common)
 	bg_game *g = setup("5x5", "",
 			   "S2,1 S3,2 S2,3 F2,0 F1,1 F3,1 F4,2 F1,3 F3,3 F2,4 F2,2");
 
-	scores_are(g, 3, 0);
+	expect_scores(g, 3, 0);
 	ck_assert_int_eq(total_ring_points(g), 12);
 	bg_game_free(g);
 }
@@ -439,13 +412,13 @@ START_TEST(test_ambiguous)
 			   "S3,2 F1,0 F2,0 F4,0 F5,0 F0,1 F6,1 F0,2 F2,2 F4,2 "
 			   "F6,2 F0,3 F3,3 F6,3 F1,4 F5,4 F2,5 F3,5 F4,5 F3,1");
 
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert(legal_for_both(&g, 3, 4));
 	bg_game_free(g);
 	g = setup("7x6", "",
 		  "S3,3 F2,0 F3,0 F4,0 F1,1 F5,1 F0,2 F3,2 F6,2 F0,3 F2,3 "
 		  "F4,3 F6,3 F0,4 F6,4 F1,5 F2,5 F4,5 F5,5 F3,4");
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert(legal_for_both(&g, 3, 1));
 	bg_game_free(g);
 }
@@ -459,7 +432,7 @@ START_TEST(test_enemy_house_in_captured_area)
 			   "F4,4 F3,5");
 	int owner;
 
-	scores_are(g, 4, 0);
+	expect_scores(g, 4, 0);
 	ck_assert_int_eq(state_at(g, 3, 3, NULL, &owner), BG_TOCHKI_DEAD);
 	ck_assert_int_eq(owner, 0);
 	ck_assert(!legal_for_both(&g, 3, 3));
@@ -481,19 +454,19 @@ START_TEST(test_stale_pool_intrusion)
 		".xxxxx. o 0 0 - 0"), BG_OK);
 	m = place_move(g, 2, 3);
 	play_ok(g, &m);
-	scores_are(g, 0, 1);
+	expect_scores(g, 0, 1);
 	state_at(g, 2, 3, &color, &owner);
 	ck_assert(color == 1 && owner == 1);
 	/* F inside its own ring, off the ring (no neighbour on it): no
 	 * capture (B4.5). */
 	m = place_move(g, 4, 2);
 	play_ok(g, &m);
-	scores_are(g, 0, 1);
+	expect_scores(g, 0, 1);
 	/* A later S point that makes no capture is taken with everything
 	 * in the pool, S's base included; F's point is freed. */
 	m = place_move(g, 5, 2);
 	play_ok(g, &m);
-	scores_are(g, 5, 0);
+	expect_scores(g, 5, 0);
 	state_at(g, 2, 2, &color, &owner);
 	ck_assert(color == 0 && owner == 0);
 	bg_game_free(g);
@@ -517,13 +490,13 @@ START_TEST(test_undo_capture)
 
 		play_ok(g, &m);
 	}
-	scores_are(g, 4, 0);
+	expect_scores(g, 4, 0);
 	ck_assert_int_eq(bg_tochki_ring_count(g), 2);
 	ck_assert_int_eq(bg_undo(g), BG_OK);
 	ck_assert_int_eq(bg_position_text(g, after, sizeof(after), NULL), BG_OK);
 	ck_assert_str_eq(before, after);
 	ck_assert(bg_hash(g) == h);
-	scores_are(g, 0, 1);
+	expect_scores(g, 0, 1);
 	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
 	bg_game_free(g);
 }
@@ -554,7 +527,7 @@ static void check_captured_grounding(bg_game *g)
 				       { 3, 2 }, { 4, 2 }, { 5, 2 }, { 2, 3 },
 				       { 3, 3 } };
 
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	for (int y = 0; y < 5; y++)
 		for (int x = 0; x < 6; x++) {
 			int in = 0;
@@ -578,7 +551,7 @@ START_TEST(test_grounded_capture)
 	ck_assert(!has_move(g, BG_MOVE_GROUND, 0));
 	give_turn(&g, 0);
 	ground(g);
-	outcome_is(g, BG_WIN, 0, BG_REASON_GROUNDING);
+	expect(g, BG_WIN, 0, BG_REASON_GROUNDING);
 	bg_game_free(g);
 	g = setup("6x5", "", "F2,1 F3,1 F4,2 F5,2 F2,3 F3,3 F1,2 S2,2");
 	check_captured_grounding(g);
@@ -627,42 +600,42 @@ START_TEST(test_ground_any_time)
 	give_turn(&g, 0);
 	ck_assert(has_move(g, BG_MOVE_GROUND, 0));
 	ground(g);
-	scores_are(g, 0, 2);
-	outcome_is(g, BG_WIN, 1, BG_REASON_GROUNDING);
+	expect_scores(g, 0, 2);
+	expect(g, BG_WIN, 1, BG_REASON_GROUNDING);
 	bg_game_free(g);
 
 	g = setup("5x3", "ground_any_time", "F1,1 F2,1 S3,1");
 	give_turn(&g, 1);
 	ground(g);
-	scores_are(g, 1, 0);
-	outcome_is(g, BG_WIN, 0, BG_REASON_GROUNDING);
+	expect_scores(g, 1, 0);
+	expect(g, BG_WIN, 0, BG_REASON_GROUNDING);
 	bg_game_free(g);
 
 	for (int seat = 0; seat < 2; seat++) {
 		g = setup("3x1", "ground_any_time", "F0,0 S1,0");
 		give_turn(&g, seat);
 		ground(g);
-		scores_are(g, 0, 0);
-		outcome_is(g, BG_DRAW, -1, BG_REASON_GROUNDING);
+		expect_scores(g, 0, 0);
+		expect(g, BG_DRAW, -1, BG_REASON_GROUNDING);
 		bg_game_free(g);
 	}
 
 	g = setup("4x4", "ground_any_time", "F1,1 F2,2 S2,1 S1,2");
 	give_turn(&g, 0);
 	ground(g);
-	scores_are(g, 0, 2);
+	expect_scores(g, 0, 2);
 	bg_game_free(g);
 
 	g = setup("3x3", "ground_any_time",
 		  "F0,0 F1,0 F2,0 F0,1 F2,1 F0,2 F1,2 F2,2");
 	give_turn(&g, 0);
 	ground(g);
-	scores_are(g, 0, 0);
-	outcome_is(g, BG_DRAW, -1, BG_REASON_GROUNDING);
+	expect_scores(g, 0, 0);
+	expect(g, BG_DRAW, -1, BG_REASON_GROUNDING);
 	ck_assert_int_eq(state_at(g, 1, 1, NULL, NULL), BG_TOCHKI_EMPTY);
 	/* Undo gives the points back. */
 	ck_assert_int_eq(bg_undo(g), BG_OK);
-	outcome_is(g, BG_ONGOING, -1, BG_REASON_NONE);
+	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
 	bg_game_free(g);
 }
 END_TEST
@@ -674,18 +647,18 @@ START_TEST(test_no_points)
 	/* A full field ends the game: F's base of one S point wins. */
 	bg_game *g = setup("3x3", "", "F1,0 F2,1 F1,2 S1,1 F0,1 S0,0 S2,0 S0,2");
 
-	outcome_is(g, BG_ONGOING, -1, BG_REASON_NONE);
+	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
 	place(&g, 1, 2, 2);
-	outcome_is(g, BG_WIN, 0, BG_REASON_NO_POINTS);
+	expect(g, BG_WIN, 0, BG_REASON_NO_POINTS);
 	bg_game_free(g);
 
 	/* One empty cell in F's house: not over (S may play there) and S's
 	 * point there is taken: over 1:0 (B12 KvanTTT). */
 	g = setup("3x3", "", "F1,0 F0,1 F2,1 F1,2 S0,0 S2,0 S0,2 S2,2");
-	outcome_is(g, BG_ONGOING, -1, BG_REASON_NONE);
+	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
 	place(&g, 1, 1, 1);
-	scores_are(g, 1, 0);
-	outcome_is(g, BG_WIN, 0, BG_REASON_NO_POINTS);
+	expect_scores(g, 1, 0);
+	expect(g, BG_WIN, 0, BG_REASON_NO_POINTS);
 	bg_game_free(g);
 }
 END_TEST
@@ -694,12 +667,12 @@ START_TEST(test_win_margin)
 {
 	bg_game *g = setup("3x3", "win_margin=1", "F1,0 F2,1 F1,2 S1,1");
 
-	outcome_is(g, BG_ONGOING, -1, BG_REASON_NONE);
+	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
 	place(&g, 0, 0, 1);
-	outcome_is(g, BG_WIN, 0, BG_REASON_MARGIN);
+	expect(g, BG_WIN, 0, BG_REASON_MARGIN);
 	bg_game_free(g);
 	g = setup("5x3", "win_margin=3", "S1,1 S3,1 F1,0 F3,0 F0,1 F4,1 F1,2 F3,2 F2,1");
-	outcome_is(g, BG_ONGOING, -1, BG_REASON_NONE);
+	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
 	bg_game_free(g);
 }
 END_TEST
@@ -716,9 +689,9 @@ START_TEST(test_passes)
 	g = new_game("tochki:size=5x5,allow_pass");
 	ck_assert(has_move(g, BG_MOVE_PASS, 0));
 	play_ok(g, &pass);
-	outcome_is(g, BG_ONGOING, -1, BG_REASON_NONE);
+	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
 	play_ok(g, &pass);
-	outcome_is(g, BG_DRAW, -1, BG_REASON_PASSES);
+	expect(g, BG_DRAW, -1, BG_REASON_PASSES);
 	bg_game_free(g);
 }
 END_TEST
@@ -737,7 +710,7 @@ START_TEST(test_extra_move)
 		play_ok(g, &m);
 	}
 	/* Two enclosures: two more placements for F. */
-	scores_are(g, 2, 0);
+	expect_scores(g, 2, 0);
 	ck_assert_int_eq(bg_to_move(g), 0);
 	{
 		bg_move m = place_move(g, 0, 0);
@@ -758,7 +731,7 @@ START_TEST(test_extra_move)
 
 		play_ok(g, &m);
 	}
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert_int_eq(bg_to_move(g), 0);
 	{
 		bg_move m = place_move(g, 3, 3);
@@ -780,26 +753,26 @@ START_TEST(test_territory)
 	ck_assert(has_move(g, BG_MOVE_PLACE, BG_MOVE_FLAG_MARK));
 	m = place_move(g, 0, 1);
 	play_ok(g, &m);
-	scores_are(g, 0, 0);
+	expect_scores(g, 0, 0);
 	/* ... and every later F placement may close it. */
 	give_turn(&g, 0);
 	ck_assert_int_eq(bg_move_from_text(g, "a1!", &m), BG_OK);
 	ck_assert_int_eq(m.flags, BG_MOVE_FLAG_MARK);
 	play_ok(g, &m);
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	bg_game_free(g);
 
 	/* Houses score half a point per empty point; an intruder is not
 	 * taken until the owner closes. */
 	g = setup("3x3", "territory", "F1,0 F0,1 F2,1 F1,2");
-	scores_are(g, 0.5, 0);
+	expect_scores(g, 0.5, 0);
 	give_turn(&g, 0);
 	ck_assert(!has_move(g, BG_MOVE_PLACE, BG_MOVE_FLAG_MARK));
 	place(&g, 1, 1, 1);
-	scores_are(g, 0, 0);
+	expect_scores(g, 0, 0);
 	give_turn(&g, 0);
 	ck_assert_int_eq(bg_play_text(g, "a1!"), BG_OK);
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	bg_game_free(g);
 }
 END_TEST
@@ -812,7 +785,7 @@ START_TEST(test_capture_empty_bases)
 	ck_assert_int_eq(state_at(g, 1, 1, NULL, &owner), BG_TOCHKI_DEAD);
 	ck_assert_int_eq(owner, 0);
 	ck_assert(!legal_for_both(&g, 1, 1));
-	scores_are(g, 0, 0);
+	expect_scores(g, 0, 0);
 	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
 	bg_game_free(g);
 }
@@ -852,7 +825,7 @@ START_TEST(test_free_enclosure)
 	/* The plain move takes the minimal ring; the house stays. */
 	m = place_move(g, 1, 2);
 	play_ok(g, &m);
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert_int_eq(state_at(g, 4, 2, NULL, NULL), BG_TOCHKI_EMPTY);
 	ck_assert_int_eq(bg_undo(g), BG_OK);
 	/* Chains that are not rings, or cross themselves, are refused. */
@@ -860,10 +833,26 @@ START_TEST(test_free_enclosure)
 	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
 	m = chain_move(g, through_enemy, 4);
 	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
-	/* The long chain takes the house too. */
+	/* The long chain takes the house too; its text ("c2,c3,...": the
+	 * point, then the chain) reads back, and so does the record. */
 	m = chain_move(g, big, 8);
-	play_ok(g, &m);
-	scores_are(g, 1, 0);
+	{
+		char mtext[256], record[4096];
+		bg_game *r;
+		bg_move back;
+
+		ck_assert_int_eq(bg_move_to_text(g, &m, mtext, sizeof(mtext), NULL),
+				 BG_OK);
+		ck_assert_int_eq(bg_move_from_text(g, mtext, &back), BG_OK);
+		ck_assert(bg_move_equal(&m, &back));
+		play_ok(g, &m);
+		ck_assert_int_eq(bg_record_text(g, record, sizeof(record), NULL),
+				 BG_OK);
+		ck_assert_int_eq(bg_game_from_record(&r, record), BG_OK);
+		expect_same_position(g, r);
+		bg_game_free(r);
+	}
+	expect_scores(g, 1, 0);
 	ck_assert_int_eq(state_at(g, 4, 2, NULL, &owner), BG_TOCHKI_DEAD);
 	ck_assert_int_eq(owner, 0);
 	ck_assert_int_eq(bg_tochki_ring_count(g), 2);
@@ -970,23 +959,6 @@ START_TEST(test_bad_specs)
 }
 END_TEST
 
-static long perft(bg_game *g, int depth)
-{
-	bg_move moves[64];
-	size_t n;
-	long total = 0;
-
-	bg_legal_moves(g, moves, 64, &n);
-	if (depth == 1)
-		return (long)n;
-	for (size_t i = 0; i < n; i++) {
-		bg_play(g, &moves[i]);
-		total += perft(g, depth - 1);
-		bg_undo(g);
-	}
-	return total;
-}
-
 START_TEST(test_perft)
 {
 	/* 5x5 with the cross: 21 free points; no side can close a ring of
@@ -1052,14 +1024,11 @@ START_TEST(test_position_text)
 	bg_game *g = NULL;
 	char buf[1024];
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		int rc = bg_game_from_position(&g, bad[i]);
-
-		ck_assert_msg(rc == BG_EFORMAT, "%s: %d", bad[i], rc);
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		expect_bad_position(bad[i]);
 	ck_assert_int_eq(bg_game_from_position(&g,
 		"tochki:size=3x3 .x./xOx/.x. o 0 0 - xb3:317 5"), BG_OK);
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
 	bg_position_text(g, buf, sizeof(buf), NULL);
 	ck_assert_str_eq(buf, "tochki:size=3x3 .x./xOx/.x. o 0 0 - xb3:317 5");
@@ -1183,7 +1152,7 @@ START_TEST(test_sgf_read)
 	ck_assert_int_eq(bg_tochki_from_sgf(&g,
 		"(;GM[40]FF[4]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];W[ca]"
 		";B[ab.bacbbcabba])", "tochki:start=empty"), BG_OK);
-	scores_are(g, 1, 0);
+	expect_scores(g, 1, 0);
 	bg_game_free(g);
 	/* W first: W is seat 0; set-up replaces the start; a setup that is
 	 * not a start position becomes the record's Position. */
@@ -1392,8 +1361,6 @@ int main(void)
 {
 	Suite *s = suite_create("tochki");
 	TCase *tc = tcase_create("rules");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_size_spelling);
@@ -1440,9 +1407,5 @@ int main(void)
 	tcase_add_test(tc, test_random_move);
 	tcase_add_test(tc, test_random_full_games);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return run_suite(s);
 }

@@ -11,80 +11,9 @@
 
 #include <boardgames/boardgames.h>
 
-#define MOVES_CAP 2048
+#include "testutil.h"
+
 #define SIDE 8
-
-static bg_move moves[MOVES_CAP];
-
-static bg_game *new_game(const char *spec)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
-	return g;
-}
-
-static size_t count_moves(const bg_game *g)
-{
-	size_t n;
-
-	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
-	return n;
-}
-
-/* The legal moves as one text, in the listed order; with `from`, only
- * those of the piece on that square. */
-static void list_moves(const bg_game *g, const char *from, char *out,
-		       size_t cap)
-{
-	size_t n = count_moves(g), len = 0;
-	char buf[128];
-
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_move_to_text(g, &moves[i], buf, sizeof(buf),
-						 NULL), BG_OK);
-		if (from && (strncmp(buf, from, strlen(from)) != 0 ||
-			     (buf[strlen(from)] != '-' &&
-			      buf[strlen(from)] != 'x')))
-			continue;
-		len += (size_t)snprintf(out + len, cap - len, "%s%s",
-					len ? " " : "", buf);
-	}
-}
-
-static void play(bg_game *g, const char *text)
-{
-	int rc = bg_play_text(g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-}
-
-static void expect(const bg_game *g, int status, int winner, int reason)
-{
-	int s, w, r;
-
-	ck_assert_int_eq(bg_outcome(g, &s, &w, &r), BG_OK);
-	ck_assert_msg(s == status && w == winner && r == reason,
-		      "outcome %d/%d/%s, expected %d/%d/%s", s, w,
-		      bg_reason_name(r), status, winner, bg_reason_name(reason));
-}
-
-static void ongoing(const bg_game *g)
-{
-	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
-}
-
-/* The piece on a named square: its seat (-1 for none) and kind. */
-static int piece_at(const bg_game *g, const char *name, int *kind)
-{
-	int p, seat;
-
-	ck_assert_int_eq(bg_point_find(g, name, &p), BG_OK);
-	ck_assert_int_eq(bg_point_piece(g, p, &seat, kind), BG_OK);
-	return seat;
-}
 
 /*
  * A game from a list of pieces: "w:d4 Ka1 b:d5 Kh8" (w: white, b: black;
@@ -186,13 +115,12 @@ END_TEST
 START_TEST(test_start_moves)
 {
 	bg_game *g = new_game("turkish-draughts");
-	char list[512];
 
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "a3-a4 b3-b4 c3-c4 d3-d4 e3-e4 f3-f4 g3-g4 "
-			       "h3-h4");
+	ck_assert_str_eq(list_moves(g),
+			 "a3-a4 b3-b4 c3-c4 d3-d4 e3-e4 f3-f4 g3-g4 "
+			 "h3-h4");
 	for (int i = 0; i < 8; i++)
-		ck_assert_int_eq(moves[i].kind, BG_MOVE_STEP);
+		ck_assert_int_eq(legal[i].kind, BG_MOVE_STEP);
 	bg_game_free(g);
 }
 END_TEST
@@ -204,14 +132,11 @@ END_TEST
 START_TEST(test_man_steps)
 {
 	bg_game *g = setup("turkish-draughts", "w:d4 b:h7", 'w');
-	char list[256];
 
-	list_moves(g, "d4", list, sizeof(list));
-	ck_assert_str_eq(list, "d4-d5 d4-e4 d4-c4");
+	ck_assert_str_eq(moves_from(g, "d4"), "d4-d5 d4-e4 d4-c4");
 	bg_game_free(g);
 	g = setup("turkish-draughts", "w:a2 b:d5", 'b');
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "d5-e5 d5-d4 d5-c5");
+	ck_assert_str_eq(list_moves(g), "d5-e5 d5-d4 d5-c5");
 	bg_game_free(g);
 }
 END_TEST
@@ -220,15 +145,14 @@ END_TEST
 START_TEST(test_king_slides)
 {
 	bg_game *g = setup("turkish-draughts", "w:Kd4 f4 b:h7", 'w');
-	char list[512];
 
 	/* N d5-d8 (4), E e4 then f4 own (1), S d3-d1 (3), W c4-a4 (3). */
-	list_moves(g, "d4", list, sizeof(list));
-	ck_assert_str_eq(list, "d4-d5 d4-d6 d4-d7 d4-d8 d4-e4 d4-d3 d4-d2 "
-			       "d4-d1 d4-c4 d4-b4 d4-a4");
+	ck_assert_str_eq(moves_from(g, "d4"),
+			 "d4-d5 d4-d6 d4-d7 d4-d8 d4-e4 d4-d3 d4-d2 "
+			 "d4-d1 d4-c4 d4-b4 d4-a4");
 	play(g, "d4-d8");
-	ck_assert_int_eq(bg_history_move(g, 0, &moves[0]), BG_OK);
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_STEP);
+	ck_assert_int_eq(bg_history_move(g, 0, &legal[0]), BG_OK);
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_STEP);
 	bg_game_free(g);
 }
 END_TEST
@@ -240,12 +164,10 @@ END_TEST
 START_TEST(test_man_capture)
 {
 	bg_game *g = setup("turkish-draughts", "w:d4 h2 b:d5 c4 d3 h7", 'w');
-	char list[256];
 	int kind;
 
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "d4xd6 d4xb4"); /* h2 may not step */
-	ck_assert_int_eq(moves[0].kind, BG_MOVE_CAPTURE);
+	ck_assert_str_eq(list_moves(g), "d4xd6 d4xb4"); /* h2 may not step */
+	ck_assert_int_eq(legal[0].kind, BG_MOVE_CAPTURE);
 	play(g, "d4xb4");
 	ck_assert_int_eq(piece_at(g, "c4", &kind), -1);
 	ck_assert_int_eq(piece_at(g, "b4", &kind), 0);
@@ -257,25 +179,21 @@ END_TEST
 /* The most pieces must be taken; kings and men count the same. */
 START_TEST(test_maximum_capture)
 {
-	char list[256];
 	/* c4: over the king c5 (1), or over d4 then e5 (2). */
 	bg_game *g = setup("turkish-draughts", "w:c4 b:Kc5 d4 e5 h7", 'w');
 
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "c4xe4xe6");
+	ck_assert_str_eq(list_moves(g), "c4xe4xe6");
 	ck_assert_int_eq(bg_play_text(g, "c4xc6"), BG_EILLEGAL);
 	bg_game_free(g);
 
 	/* One king or one man: either. */
 	g = setup("turkish-draughts", "w:c4 b:Kc5 d4 h7", 'w');
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "c4xc6 c4xe4");
+	ck_assert_str_eq(list_moves(g), "c4xc6 c4xe4");
 	bg_game_free(g);
 
 	/* Across pieces: a4 takes two (a5, a7), h4 one (h5). */
 	g = setup("turkish-draughts", "w:a4 h4 b:a5 a7 h5 e7", 'w');
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "a4xa6xa8");
+	ck_assert_str_eq(list_moves(g), "a4xa6xa8");
 	bg_game_free(g);
 }
 END_TEST
@@ -284,22 +202,18 @@ END_TEST
  * landing on any empty square beyond. */
 START_TEST(test_king_capture)
 {
-	char list[256];
 	bg_game *g = setup("turkish-draughts", "w:Ka1 b:a5 h7", 'w');
 
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "a1xa6 a1xa7 a1xa8");
+	ck_assert_str_eq(list_moves(g), "a1xa6 a1xa7 a1xa8");
 	bg_game_free(g);
 
 	/* Two enemies in a row, or an own piece before the enemy: no
 	 * capture that way. */
 	g = setup("turkish-draughts", "w:Ka1 b:a5 a6 h7", 'w');
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_ptr_null(strchr(list, 'x'));
+	ck_assert_ptr_null(strchr(list_moves(g), 'x'));
 	bg_game_free(g);
 	g = setup("turkish-draughts", "w:Ka1 a3 b:a5 h7", 'w');
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_ptr_null(strchr(list, 'x'));
+	ck_assert_ptr_null(strchr(list_moves(g), 'x'));
 	bg_game_free(g);
 }
 END_TEST
@@ -309,11 +223,9 @@ END_TEST
  * rule it could). */
 START_TEST(test_no_reversal)
 {
-	char list[256];
 	bg_game *g = setup("turkish-draughts", "w:Kd4 b:d6 d2 h7", 'w');
 
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "d4xd7 d4xd8 d4xd1");
+	ck_assert_str_eq(list_moves(g), "d4xd7 d4xd8 d4xd1");
 	ck_assert_int_eq(bg_play_text(g, "d4xd7xd1"), BG_EILLEGAL);
 	bg_game_free(g);
 }
@@ -327,11 +239,9 @@ END_TEST
  */
 START_TEST(test_recrossing)
 {
-	char list[256];
 	bg_game *g = setup("turkish-draughts", "w:Ka3 b:c3 e5 d7 c2", 'w');
 
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "a3xe3xe7xc7xc1");
+	ck_assert_str_eq(list_moves(g), "a3xe3xe7xc7xc1");
 	play(g, "a3xe3xe7xc7xc1");
 	/* Black has nothing left: no legal move, it loses. */
 	expect(g, BG_WIN, 0, BG_REASON_NO_MOVES);
@@ -348,16 +258,15 @@ END_TEST
  */
 START_TEST(test_same_result_once)
 {
-	char list[256];
 	bg_move m;
 	bg_game *g = setup("turkish-draughts", "w:Ka1 b:a3 c5 e3 Kc1", 'w');
 
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "a1xa5xe5xe1xb1 a1xa5xe5xe1xa1 "
-			       "a1xe1xe5xa5xa2");
+	ck_assert_str_eq(list_moves(g),
+			 "a1xa5xe5xe1xb1 a1xa5xe5xe1xa1 "
+			 "a1xe1xe5xa5xa2");
 	/* The other path reads as the listed move. */
 	ck_assert_int_eq(bg_move_from_text(g, "a1xe1xe5xa5xa1", &m), BG_OK);
-	ck_assert(bg_move_equal(&m, &moves[1]));
+	ck_assert(bg_move_equal(&m, &legal[1]));
 	/* A path that is not a capture chain does not. */
 	ck_assert_int_eq(bg_move_from_text(g, "a1xa5xe5xa5xa1", &m),
 			 BG_EILLEGAL);
@@ -372,11 +281,10 @@ END_TEST
  */
 START_TEST(test_play_checks)
 {
-	char list[256];
 	bg_move m;
 	bg_game *g = setup("turkish-draughts", "w:Ka1 b:a3 c5 e3 Kc1", 'w');
 
-	list_moves(g, NULL, list, sizeof(list));
+	list_moves(g);
 	memset(&m, 0, sizeof(m));
 	m.kind = BG_MOVE_CAPTURE;
 	m.npath = 5;
@@ -392,7 +300,7 @@ START_TEST(test_play_checks)
 	m.pts[1] = 8;  /* a1-a2 while a capture is possible */
 	ck_assert_int_eq(bg_play(g, &m), BG_EILLEGAL);
 	for (int i = 0; i < 3; i++) {
-		ck_assert_int_eq(bg_play(g, &moves[i]), BG_OK);
+		ck_assert_int_eq(bg_play(g, &legal[i]), BG_OK);
 		ck_assert_int_eq(bg_undo(g), BG_OK);
 	}
 	bg_game_free(g);
@@ -420,13 +328,11 @@ END_TEST
  * man (sideways only) and is crowned at the end of the move. */
 START_TEST(test_promotion_at_end)
 {
-	char list[256];
 	int kind;
 	bg_game *g = setup("turkish-draughts", "w:c6 b:c7 d8 e3", 'w');
 
 	/* c6xc8, then sideways over d8 to e8, as a man. */
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "c6xc8xe8");
+	ck_assert_str_eq(list_moves(g), "c6xc8xe8");
 	play(g, "c6xc8xe8");
 	ck_assert_int_eq(piece_at(g, "e8", &kind), 0);
 	ck_assert_int_eq(kind, BG_PIECE_KING);
@@ -434,8 +340,7 @@ START_TEST(test_promotion_at_end)
 
 	/* f8 is three squares away: a man cannot take it, a king could. */
 	g = setup("turkish-draughts", "w:c6 b:c7 f8 e3", 'w');
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "c6xc8");
+	ck_assert_str_eq(list_moves(g), "c6xc8");
 	play(g, "c6xc8");
 	ck_assert_int_eq(piece_at(g, "c8", &kind), 0);
 	ck_assert_int_eq(kind, BG_PIECE_KING);
@@ -446,13 +351,11 @@ END_TEST
 /* promote_midcapture: crowned at once, it goes on taking as a king. */
 START_TEST(test_promote_midcapture)
 {
-	char list[256];
 	int kind;
 	bg_game *g = setup("turkish-draughts:promote_midcapture=1",
 			   "w:c6 b:c7 f8 e3", 'w');
 
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "c6xc8xg8 c6xc8xh8");
+	ck_assert_str_eq(list_moves(g), "c6xc8xg8 c6xc8xh8");
 	play(g, "c6xc8xh8");
 	ck_assert_int_eq(piece_at(g, "h8", &kind), 0);
 	ck_assert_int_eq(kind, BG_PIECE_KING);
@@ -463,8 +366,7 @@ START_TEST(test_promote_midcapture)
 	 * would reverse the capture that brought it to c8. */
 	g = setup("turkish-draughts:promote_midcapture=1",
 		  "w:c6 b:c7 c4 e3", 'w');
-	list_moves(g, NULL, list, sizeof(list));
-	ck_assert_str_eq(list, "c6xc8");
+	ck_assert_str_eq(list_moves(g), "c6xc8");
 	bg_game_free(g);
 }
 END_TEST
@@ -592,26 +494,6 @@ END_TEST
 
 /* ---- Perft -------------------------------------------------------------------- */
 
-static unsigned long perft(bg_game *g, int depth)
-{
-	bg_move *buf;
-	size_t n;
-	unsigned long total = 0;
-
-	if (depth == 0)
-		return 1;
-	buf = malloc(bg_max_moves(g) * sizeof(*buf));
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_int_eq(bg_legal_moves(g, buf, bg_max_moves(g), &n), BG_OK);
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_play(g, &buf[i]), BG_OK);
-		total += perft(g, depth - 1);
-		ck_assert_int_eq(bg_undo(g), BG_OK);
-	}
-	free(buf);
-	return total;
-}
-
 /*
  * Depth 1: 8 (the oracle). Depth 2: black likewise has its 8 rank-6 men
  * forward, no capture (rank 5 is empty, white's advanced man is on rank
@@ -692,13 +574,8 @@ START_TEST(test_position_errors)
 		"wwwwwwww/wwwwwwww/........ w 70000 0",
 	};
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		bg_game *g = NULL;
-
-		ck_assert_msg(bg_game_from_position(&g, bad[i]) == BG_EFORMAT,
-			      "accepted: %s", bad[i]);
-		ck_assert_ptr_null(g);
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		expect_bad_position(bad[i]);
 }
 END_TEST
 
@@ -737,11 +614,5 @@ static Suite *turkish_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(turkish_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(turkish_suite());
 }

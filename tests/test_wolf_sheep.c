@@ -13,157 +13,7 @@
 
 #include <boardgames/boardgames.h>
 
-#define MOVES_CAP 20000
-
-static bg_move moves[MOVES_CAP];
-
-static bg_game *new_game(const char *spec)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_new(&g, spec);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
-	return g;
-}
-
-static bg_game *from_pos(const char *text)
-{
-	bg_game *g = NULL;
-	int rc = bg_game_from_position(&g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-	return g;
-}
-
-static size_t count_moves(const bg_game *g)
-{
-	size_t n;
-
-	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
-	return n;
-}
-
-/* The legal moves as one text, in the generator's order. */
-static const char *list_moves(const bg_game *g)
-{
-	static char out[65536];
-	size_t n = count_moves(g), len = 0;
-	char buf[256];
-
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_move_to_text(g, &moves[i], buf, sizeof(buf),
-						 NULL), BG_OK);
-		len += (size_t)snprintf(out + len, sizeof(out) - len, "%s%s",
-					len ? " " : "", buf);
-	}
-	return out;
-}
-
-static void play(bg_game *g, const char *text)
-{
-	int rc = bg_play_text(g, text);
-
-	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
-}
-
-/* Play the moves of a space-separated list. */
-static void play_all(bg_game *g, const char *list)
-{
-	char buf[512], *tok, *save = NULL;
-
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (tok = strtok_r(buf, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save))
-		play(g, tok);
-}
-
-static void expect(const bg_game *g, int status, int winner, int reason)
-{
-	int s, w, r;
-
-	ck_assert_int_eq(bg_outcome(g, &s, &w, &r), BG_OK);
-	ck_assert_msg(s == status && w == winner && r == reason,
-		      "outcome %d/%d/%s, expected %d/%d/%s", s, w,
-		      bg_reason_name(r), status, winner, bg_reason_name(reason));
-}
-
-static int point(const bg_game *g, const char *name)
-{
-	int p;
-
-	ck_assert_msg(bg_point_find(g, name, &p) == BG_OK, "no point %s", name);
-	return p;
-}
-
-static const char *position(const bg_game *g)
-{
-	static char buf[1024];
-
-	ck_assert_int_eq(bg_position_text(g, buf, sizeof(buf), NULL), BG_OK);
-	return buf;
-}
-
-/* Edges drawn by lines of a style: consecutive points of each line. */
-static size_t edges_of_style(const bg_game *g, int want)
-{
-	size_t edges = 0;
-
-	for (size_t i = 0; i < bg_line_count(g); i++) {
-		int style;
-		size_t n;
-
-		ck_assert_int_eq(bg_line_info(g, i, &style, &n), BG_OK);
-		if (style == want)
-			edges += n - 1;
-	}
-	return edges;
-}
-
-/* Neighbours of p along the lines (of one style, or -1 for any). */
-static int degree(const bg_game *g, int p, int want)
-{
-	int deg = 0;
-
-	for (size_t i = 0; i < bg_line_count(g); i++) {
-		int style, q;
-		size_t n;
-
-		bg_line_info(g, i, &style, &n);
-		if (want >= 0 && style != want)
-			continue;
-		for (size_t k = 0; k < n; k++) {
-			bg_line_point(g, i, k, &q);
-			if (q != p)
-				continue;
-			deg += (k > 0) + (k + 1 < n);
-		}
-	}
-	return deg;
-}
-
-static uint64_t perft(bg_game *g, int depth)
-{
-	size_t n;
-	uint64_t total = 0;
-	bg_move *list;
-
-	if (depth == 0)
-		return 1;
-	bg_legal_moves(g, NULL, 0, &n);
-	if (depth == 1)
-		return n;
-	list = malloc((n ? n : 1) * sizeof(*list));
-	ck_assert_ptr_nonnull(list);
-	ck_assert_int_eq(bg_legal_moves(g, list, n, &n), BG_OK);
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(bg_play(g, &list[i]), BG_OK);
-		total += perft(g, depth - 1);
-		bg_undo(g);
-	}
-	free(list);
-	return total;
-}
+#include "testutil.h"
 
 /* ---- Board ---------------------------------------------------------------- */
 
@@ -418,11 +268,10 @@ START_TEST(test_position_text)
 			 "wolf-sheep:wolf=b8 ..../.w../..../..../..../..../.s../s.ss w 2");
 	h = from_pos(position(g));
 	ck_assert_uint_eq(bg_hash(g), bg_hash(h));
-	ck_assert_str_eq(list_moves(h), list_moves(g));
+	expect_same_moves(g, h);
 	bg_game_free(h);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		ck_assert_msg(bg_game_from_position(&h, bad[i]) == BG_EFORMAT,
-			      "accepted %s", bad[i]);
+		expect_bad_position(bad[i]);
 	bg_game_free(g);
 }
 END_TEST
@@ -435,7 +284,7 @@ START_TEST(test_hash)
 	play_all(a, "d8-c7 a1-b2 c7-d6 c1-d2");
 	play_all(b, "d8-e7 c1-d2 e7-d6 a1-b2");
 	ck_assert_uint_eq(bg_hash(a), bg_hash(b));
-	ck_assert_str_eq(position(a), position(b));
+	expect_same_position(a, b);
 	play(a, "d6-e5");
 	ck_assert_uint_ne(bg_hash(a), bg_hash(b));
 	/* The side to move is in the hash. */
@@ -818,11 +667,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(suite());
 }

@@ -1,0 +1,281 @@
+/* Helpers shared by the Check suites; see testutil.h. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bg_move legal[LEGAL_CAP];
+
+bg_game *new_game(const char *spec)
+{
+	bg_game *g = NULL;
+	int rc = bg_game_new(&g, spec);
+
+	ck_assert_msg(rc == BG_OK, "%s: %s", spec, bg_last_error());
+	ck_assert_ptr_nonnull(g);
+	return g;
+}
+
+bg_game *from_pos(const char *text)
+{
+	bg_game *g = NULL;
+	int rc = bg_game_from_position(&g, text);
+
+	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
+	return g;
+}
+
+void expect_bad_position(const char *text)
+{
+	bg_game *g = NULL;
+	int rc = bg_game_from_position(&g, text);
+
+	ck_assert_msg(rc == BG_EFORMAT, "%s: %d", text, rc);
+	ck_assert_ptr_null(g);
+}
+
+void play(bg_game *g, const char *text)
+{
+	int rc = bg_play_text(g, text);
+
+	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
+}
+
+void play_all(bg_game *g, const char *list)
+{
+	char buf[1024], *tok, *save = NULL;
+
+	ck_assert_uint_lt(strlen(list), sizeof(buf));
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (tok = strtok_r(buf, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save))
+		play(g, tok);
+}
+
+size_t count_moves(const bg_game *g)
+{
+	size_t n;
+
+	ck_assert_int_eq(bg_legal_moves(g, legal, LEGAL_CAP, &n), BG_OK);
+	return n;
+}
+
+/* The texts of the legal moves (those of the piece on `from` only, unless
+ * it is NULL), joined by single spaces into out. */
+static const char *join_moves(const bg_game *g, const char *from, char *out,
+			      size_t cap)
+{
+	size_t n = count_moves(g), len = 0, fl = from ? strlen(from) : 0;
+	char buf[256];
+
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_int_eq(bg_move_to_text(g, &legal[i], buf, sizeof(buf),
+						 NULL), BG_OK);
+		if (from && (strncmp(buf, from, fl) != 0 ||
+			     (buf[fl] != '-' && buf[fl] != 'x')))
+			continue;
+		len += (size_t)snprintf(out + len, cap - len, "%s%s",
+					len ? " " : "", buf);
+		ck_assert_uint_lt(len, cap);
+	}
+	return out;
+}
+
+const char *list_moves(const bg_game *g)
+{
+	static char out[65536];
+
+	return join_moves(g, NULL, out, sizeof(out));
+}
+
+const char *moves_from(const bg_game *g, const char *from)
+{
+	static char out[65536];
+
+	return join_moves(g, from, out, sizeof(out));
+}
+
+void expect_same_moves(const bg_game *a, const bg_game *b)
+{
+	/* A copy: list_moves() reuses one buffer. */
+	static char first[65536];
+
+	snprintf(first, sizeof(first), "%s", list_moves(a));
+	ck_assert_str_eq(list_moves(b), first);
+}
+
+void expect_moves(const bg_game *g, const char *want)
+{
+	ck_assert_str_eq(list_moves(g), want);
+}
+
+int move_listed(const bg_game *g, const char *text)
+{
+	size_t n = count_moves(g);
+	char buf[256];
+
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_int_eq(bg_move_to_text(g, &legal[i], buf, sizeof(buf),
+						 NULL), BG_OK);
+		if (!strcmp(buf, text))
+			return 1;
+	}
+	return 0;
+}
+
+int has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *s = list; (s = strstr(s, word)); s += n)
+		if ((s == list || s[-1] == ' ') && (s[n] == ' ' || !s[n]))
+			return 1;
+	return 0;
+}
+
+void expect(const bg_game *g, int status, int winner, int reason)
+{
+	int s, w, r;
+
+	ck_assert_int_eq(bg_outcome(g, &s, &w, &r), BG_OK);
+	ck_assert_msg(s == status && w == winner && r == reason,
+		      "outcome %d/%d/%s, expected %d/%d/%s", s, w,
+		      bg_reason_name(r), status, winner, bg_reason_name(reason));
+}
+
+void ongoing(const bg_game *g)
+{
+	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
+}
+
+void expect_scores(const bg_game *g, double s0, double s1)
+{
+	double a, b;
+
+	ck_assert_int_eq(bg_score(g, 0, &a), BG_OK);
+	ck_assert_int_eq(bg_score(g, 1, &b), BG_OK);
+	ck_assert_msg(a == s0 && b == s1, "scores %g:%g, expected %g:%g", a, b,
+		      s0, s1);
+}
+
+int point(const bg_game *g, const char *name)
+{
+	int p = -1;
+
+	ck_assert_msg(bg_point_find(g, name, &p) == BG_OK, "no point %s", name);
+	return p;
+}
+
+int piece_at(const bg_game *g, const char *name, int *kind)
+{
+	int seat, k;
+
+	ck_assert_int_eq(bg_point_piece(g, point(g, name), &seat, &k), BG_OK);
+	if (kind)
+		*kind = k;
+	return seat;
+}
+
+int seat_at(const bg_game *g, const char *name)
+{
+	return piece_at(g, name, NULL);
+}
+
+size_t edges_of_style(const bg_game *g, int style)
+{
+	size_t edges = 0;
+
+	for (size_t i = 0; i < bg_line_count(g); i++) {
+		int s;
+		size_t n;
+
+		ck_assert_int_eq(bg_line_info(g, i, &s, &n), BG_OK);
+		if (s == style)
+			edges += n - 1;
+	}
+	return edges;
+}
+
+int degree(const bg_game *g, int p, int style)
+{
+	int deg = 0;
+
+	for (size_t i = 0; i < bg_line_count(g); i++) {
+		int s, q;
+		size_t n;
+
+		bg_line_info(g, i, &s, &n);
+		if (style >= 0 && s != style)
+			continue;
+		for (size_t k = 0; k < n; k++) {
+			bg_line_point(g, i, k, &q);
+			if (q == p)
+				deg += (k > 0) + (k + 1 < n);
+		}
+	}
+	return deg;
+}
+
+const char *position(const bg_game *g)
+{
+	static char buf[4096];
+
+	ck_assert_int_eq(bg_position_text(g, buf, sizeof(buf), NULL), BG_OK);
+	return buf;
+}
+
+void expect_same_position(const bg_game *a, const bg_game *b)
+{
+	/* A copy: position() reuses one buffer. */
+	static char first[4096];
+
+	snprintf(first, sizeof(first), "%s", position(a));
+	ck_assert_str_eq(position(b), first);
+}
+
+const char *game_part(const bg_game *g)
+{
+	static char out[4096];
+	const char *text = position(g), *sp = strchr(text, ' '),
+		   *last = strrchr(text, ' ');
+
+	ck_assert_ptr_nonnull(sp);
+	snprintf(out, sizeof(out), "%.*s", (int)(last - sp - 1), sp + 1);
+	return out;
+}
+
+uint64_t perft(bg_game *g, int depth)
+{
+	size_t n;
+	uint64_t total = 0;
+	bg_move *list;
+
+	if (depth == 0)
+		return 1;
+	ck_assert_int_eq(bg_legal_moves(g, NULL, 0, &n), BG_OK);
+	if (depth == 1)
+		return n;
+	list = malloc((n ? n : 1) * sizeof(*list));
+	ck_assert_ptr_nonnull(list);
+	ck_assert_int_eq(bg_legal_moves(g, list, n, &n), BG_OK);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_int_eq(bg_play(g, &list[i]), BG_OK);
+		total += perft(g, depth - 1);
+		ck_assert_int_eq(bg_undo(g), BG_OK);
+	}
+	free(list);
+	return total;
+}
+
+int run_suite(Suite *s)
+{
+	SRunner *sr = srunner_create(s);
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,88 @@
+/*
+ * Helpers shared by the Check suites, on the public API only. A library
+ * call that fails inside them fails the running test (with the library's
+ * error text where there is one) instead of returning an error code.
+ *
+ * The texts returned by list_moves(), moves_from(), position() and
+ * game_part() live in static buffers that the next call of the same
+ * helper overwrites.
+ */
+#ifndef TESTUTIL_H
+#define TESTUTIL_H
+
+#include <check.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <boardgames/boardgames.h>
+
+#define LEGAL_CAP 20000
+
+/* The legal moves found by the last count_moves() (or a helper built on
+ * it: list_moves(), moves_from(), expect_moves(), move_listed()). */
+extern bg_move legal[LEGAL_CAP];
+
+/* A new game from a spec. */
+bg_game *new_game(const char *spec);
+/* A game from a position text. */
+bg_game *from_pos(const char *text);
+/* The position text is refused with BG_EFORMAT and no game is made. */
+void expect_bad_position(const char *text);
+
+/* Play one move given as text. */
+void play(bg_game *g, const char *text);
+/* Play the moves of a space-separated list, in order. */
+void play_all(bg_game *g, const char *list);
+
+/* The number of legal moves; the moves themselves go to legal[]. */
+size_t count_moves(const bg_game *g);
+/* The legal moves as one space-separated text, in the generator's order. */
+const char *list_moves(const bg_game *g);
+/* The same for the moves of the piece on `from` only: those whose text
+ * is `from` followed by '-' or 'x'. */
+const char *moves_from(const bg_game *g, const char *from);
+/* a and b list the same legal moves in the same order. */
+void expect_same_moves(const bg_game *a, const bg_game *b);
+/* The legal moves are exactly `want` (a list_moves() text). */
+void expect_moves(const bg_game *g, const char *want);
+/* Is `text` exactly the text of a legal move? */
+int move_listed(const bg_game *g, const char *text);
+/* Does the space-separated list hold the word? */
+int has_word(const char *list, const char *word);
+
+/* The outcome is status / winner / reason. */
+void expect(const bg_game *g, int status, int winner, int reason);
+/* The game goes on. */
+void ongoing(const bg_game *g);
+/* The scores of seats 0 and 1. */
+void expect_scores(const bg_game *g, double s0, double s1);
+
+/* The point with a name. */
+int point(const bg_game *g, const char *name);
+/* The piece on a named point: its seat (-1 for none) and, when kind is
+ * not NULL, its BG_PIECE_* kind. */
+int piece_at(const bg_game *g, const char *name, int *kind);
+/* The seat on a named point, -1 when empty. */
+int seat_at(const bg_game *g, const char *name);
+
+/* Line boards: the edges drawn by the lines of a BG_LINE_* style (the
+ * consecutive points of each line). */
+size_t edges_of_style(const bg_game *g, int style);
+/* Line boards: the neighbours of point p along the lines of a style, or
+ * of any style for -1. */
+int degree(const bg_game *g, int p, int style);
+
+/* The position text. */
+const char *position(const bg_game *g);
+/* a and b have the same position text. */
+void expect_same_position(const bg_game *a, const bg_game *b);
+/* The game's part of the position text: without the spec and the ply. */
+const char *game_part(const bg_game *g);
+
+/* The number of move sequences of `depth` plies (leaves of the game tree). */
+uint64_t perft(bg_game *g, int depth);
+
+/* Run a suite; the exit status for main(). */
+int run_suite(Suite *s);
+
+#endif
