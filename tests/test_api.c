@@ -1240,6 +1240,61 @@ START_TEST(test_game_over)
 }
 END_TEST
 
+/* bg_random_move: a legal move, the same one for the same generator state,
+ * the state advanced, every legal move drawn in time; errors. */
+START_TEST(test_random_move)
+{
+	bg_game *g = new_game("kutochki");
+	bg_move m, again, list[64];
+	uint64_t rng = 42, copy;
+	size_t n, seen = 0;
+	int hit[64] = {0};
+
+	ck_assert_int_eq(bg_legal_moves(g, list, 64, &n), BG_OK);
+	for (int k = 0; k < 2000; k++) {
+		copy = rng;
+		ck_assert_int_eq(bg_random_move(g, &rng, &m), BG_OK);
+		ck_assert(rng != copy);
+		ck_assert_int_eq(bg_random_move(g, &copy, &again), BG_OK);
+		ck_assert(bg_move_equal(&m, &again));
+		size_t i = 0;
+		while (i < n && !bg_move_equal(&m, &list[i]))
+			i++;
+		ck_assert_msg(i < n, "a random move that is not legal");
+		seen += !hit[i];
+		hit[i] = 1;
+	}
+	ck_assert_uint_eq(seen, n);
+	ck_assert_int_eq(bg_random_move(NULL, &rng, &m), BG_EINVAL);
+	ck_assert_int_eq(bg_random_move(g, NULL, &m), BG_EINVAL);
+	ck_assert_int_eq(bg_random_move(g, &rng, NULL), BG_EINVAL);
+	bg_game_free(g);
+
+	g = finished_game(NULL);
+	ck_assert_int_eq(bg_random_move(g, &rng, &m), BG_EGAMEOVER);
+	bg_game_free(g);
+}
+END_TEST
+
+/* bg_memory: the handle's bytes and the cost of a ply; a ply holds at least
+ * the move. */
+START_TEST(test_memory)
+{
+	bg_game *g = new_game("kutochki"), *h = new_game("tochki");
+	size_t handle, ply, big, big_ply;
+
+	ck_assert_int_eq(bg_memory(g, &handle, &ply), BG_OK);
+	ck_assert_uint_ge(ply, sizeof(bg_move));
+	ck_assert_uint_gt(handle, 256 * ply);
+	ck_assert_int_eq(bg_memory(h, &big, &big_ply), BG_OK);
+	ck_assert_uint_gt(big, handle); /* 39x32 points against 64 */
+	ck_assert_int_eq(bg_memory(g, NULL, NULL), BG_OK);
+	ck_assert_int_eq(bg_memory(NULL, &handle, &ply), BG_EINVAL);
+	bg_game_free(h);
+	bg_game_free(g);
+}
+END_TEST
+
 /* ---- Position text ------------------------------------------------------ */
 
 /* The text of the token of `text` that starts at byte `from` (malloc'd). */
@@ -1766,6 +1821,8 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_clone_independent);
 	tcase_add_test(tc, test_history_and_seats);
 	tcase_add_test(tc, test_game_over);
+	tcase_add_test(tc, test_random_move);
+	tcase_add_test(tc, test_memory);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("texts");
