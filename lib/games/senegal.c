@@ -179,7 +179,7 @@ typedef struct sn_gen {
 
 static void sn_put(sn_gen *g, int kind)
 {
-	bg_move *m = &g->buf[g->n];
+	bg_move *m;
 
 	if (g->want) {
 		g->found = g->found ||
@@ -189,6 +189,8 @@ static void sn_put(sn_gen *g, int kind)
 		g->n++;
 		return;
 	}
+	/* Only here: in is_legal mode buf is NULL. */
+	m = &g->buf[g->n];
 	memset(m, 0, sizeof(*m));
 	m->kind = (uint8_t)kind;
 	m->npath = (uint8_t)g->npath;
