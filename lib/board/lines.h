@@ -131,19 +131,5 @@ static inline void bg_chains_init(bg_chains *g, const bg_jumps *jt,
 /* List the chains of the piece on `from` over the pieces in prey. */
 void bg_chains_list(bg_chains *g, int from, uint64_t prey);
 
-/*
- * Position text of a board whose points are numbered rank by rank from the
- * bottom, each rank's points consecutive from the left (line boards so
- * numbered, and full grids): ranks from the top, each the characters of its
- * points from the left, joined by '/'. cells[p] is point p's character.
- */
-void bg_board_write_ranks(const bg_board *b, const char *cells,
-			  bg_strbuf *out);
-
-/* Read such ranks, each followed by '/' (the last by a space), every point
- * one of the characters in `symbols`, into cells; *sp is moved past. On
- * error, reports it with bg_seterr() and returns BG_EFORMAT. */
-int bg_board_read_ranks(const bg_board *b, const char **sp,
-			const char *symbols, char *cells);
 
 #endif

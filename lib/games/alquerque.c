@@ -659,17 +659,9 @@ static void aq_write_position(const void *cfgp, const void *st,
 {
 	const aq_state *s = st;
 
-	(void)cfgp;
-	for (int y = 4; y >= 0; y--) {
-		for (int x = 0; x < 5; x++) {
-			int p = 5 * y + x;
+	const uint64_t bb[2] = { s->bb[0], s->bb[1] };
 
-			bg_sb_putc(out, (s->bb[0] & AQ_BIT(p)) ? 'w' :
-					(s->bb[1] & AQ_BIT(p)) ? 'b' : '.');
-		}
-		if (y)
-			bg_sb_putc(out, '/');
-	}
+	bg_board_write_two(aq_board(cfgp), bb, out);
 	bg_sb_puts(out, s->turn ? " b " : " w ");
 	bg_sb_puts(out, s->opening ? "opening " : "- ");
 	if (!s->pending)
@@ -683,26 +675,15 @@ static void aq_write_position(const void *cfgp, const void *st,
 	}
 }
 
-static const char *aq_read_board(aq_state *t, const char *s)
+static const char *aq_read_board(const aq_cfg *c, aq_state *t,
+				 const char *s)
 {
-	for (int y = 4; y >= 0; y--) {
-		for (int x = 0; x < 5; x++, s++) {
-			if (*s == 'w' || *s == 'b')
-				t->bb[*s == 'b'] |= AQ_BIT(5 * y + x);
-			else if (*s != '.') {
-				bg_seterr(BG_EFORMAT,
-					  "rank %d: expected 5 of '.', 'w', 'b'",
-					  y + 1);
-				return NULL;
-			}
-		}
-		if (*s != (y ? '/' : ' ')) {
-			bg_seterr(BG_EFORMAT, "rank %d does not have 5 points",
-				  y + 1);
-			return NULL;
-		}
-		s++;
-	}
+	uint64_t bb[2];
+
+	if (bg_board_read_two(&c->board, &s, bb) != BG_OK)
+		return NULL;
+	t->bb[0] = (uint32_t)bb[0];
+	t->bb[1] = (uint32_t)bb[1];
 	return s;
 }
 
@@ -763,7 +744,7 @@ static int aq_read_position(const void *cfgp, void *st, const char *text)
 	const char *s;
 
 	memset(&t, 0, sizeof(t));
-	if (!(s = aq_read_board(&t, text)))
+	if (!(s = aq_read_board(c, &t, text)))
 		return BG_EFORMAT;
 	for (int seat = 0; seat < 2; seat++)
 		if (aq_popcount(t.bb[seat]) > AQ_PIECES)

@@ -166,17 +166,9 @@ static void kv_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
 	const kv_state *s = st;
+	const uint64_t bb[2] = { s->occ[0], s->occ[1] };
 
-	for (int y = KV_N - 1; y >= 0; y--) {
-		for (int x = 0; x < KV_N; x++) {
-			uint32_t b = bitmask(y * KV_N + x);
-
-			bg_sb_putc(out, s->occ[0] & b ? 'w' :
-					s->occ[1] & b ? 'b' : '.');
-		}
-		if (y)
-			bg_sb_putc(out, '/');
-	}
+	bg_board_write_two(kv_board(cfgp), bb, out);
 	bg_sb_putc(out, ' ');
 	bg_sb_putc(out, s->turn ? 'b' : 'w');
 }
@@ -209,25 +201,17 @@ static int kv_read_position(const void *cfgp, void *st, const char *text)
 	kv_state tmp;
 	const char *s = text;
 
+	uint64_t bb[2];
+
 	memset(&tmp, 0, sizeof(tmp));
-	for (int y = KV_N - 1; y >= 0; y--) {
-		for (int x = 0; x < KV_N; x++, s++) {
-			if (*s == 'w' || *s == 'b')
-				tmp.occ[*s == 'b'] |= bitmask(y * KV_N + x);
-			else if (*s != '.')
-				return bg_seterr(BG_EFORMAT,
-						 "rank %d: expected 5 of . w b",
-						 y + 1);
-		}
-		if (y && *s++ != '/')
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d: expected '/' after 5 cells",
-					 y + 1);
-	}
-	if (s[0] != ' ' || (s[1] != 'w' && s[1] != 'b') || s[2] != '\0')
+	if (bg_board_read_two(&c->board, &s, bb) != BG_OK)
+		return BG_EFORMAT;
+	if ((s[0] != 'w' && s[0] != 'b') || s[1] != '\0')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, 'w' or 'b', after the board");
-	tmp.turn = s[1] == 'b';
+	tmp.occ[0] = (uint32_t)bb[0];
+	tmp.occ[1] = (uint32_t)bb[1];
+	tmp.turn = s[0] == 'b';
 	if (kv_check_counts(c, &tmp) != BG_OK)
 		return BG_EFORMAT;
 	tmp.hash = kv_hash_scratch(&tmp);

@@ -484,18 +484,9 @@ static void sn_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
 	const sn_state *s = st;
+	const uint64_t bb[2] = { s->bb[0], s->bb[1] };
 
-	(void)cfgp;
-	for (int y = SN_H - 1; y >= 0; y--) {
-		for (int x = 0; x < SN_W; x++) {
-			int p = SN_W * y + x;
-
-			bg_sb_putc(out, (s->bb[0] & SN_BIT(p)) ? 'w' :
-					(s->bb[1] & SN_BIT(p)) ? 'b' : '.');
-		}
-		if (y)
-			bg_sb_putc(out, '/');
-	}
+	bg_board_write_two(sn_board(cfgp), bb, out);
 	bg_sb_puts(out, s->turn ? " b" : " w");
 }
 
@@ -505,19 +496,13 @@ static int sn_read_position(const void *cfgp, void *st, const char *text)
 	const char *s = text;
 	sn_state t;
 
+	uint64_t bb[2];
+
 	memset(&t, 0, sizeof(t));
-	for (int y = SN_H - 1; y >= 0; y--) {
-		for (int x = 0; x < SN_W; x++, s++) {
-			if (*s == 'w' || *s == 'b')
-				t.bb[*s == 'b'] |= SN_BIT(SN_W * y + x);
-			else if (*s != '.')
-				return bg_seterr(BG_EFORMAT, "rank %d: expected "
-						 "6 of '.', 'w', 'b'", y + 1);
-		}
-		if (*s++ != (y ? '/' : ' '))
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d does not have 6 cells", y + 1);
-	}
+	if (bg_board_read_two(&c->board, &s, bb) != BG_OK)
+		return BG_EFORMAT;
+	t.bb[0] = (uint32_t)bb[0];
+	t.bb[1] = (uint32_t)bb[1];
 	if ((s[0] != 'w' && s[0] != 'b') || s[1] != '\0')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, 'w' or 'b', last");

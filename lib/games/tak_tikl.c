@@ -161,17 +161,9 @@ static void tt_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
 	const tt_state *s = st;
+	const uint64_t bb[2] = { s->occ[0], s->occ[1] };
 
-	for (int y = TT_N - 1; y >= 0; y--) {
-		for (int x = 0; x < TT_N; x++) {
-			uint16_t b = bitmask(y * TT_N + x);
-
-			bg_sb_putc(out, s->occ[0] & b ? 'w' :
-					s->occ[1] & b ? 'b' : '.');
-		}
-		if (y)
-			bg_sb_putc(out, '/');
-	}
+	bg_board_write_two(tt_board(cfgp), bb, out);
 	bg_sb_putc(out, ' ');
 	bg_sb_putc(out, s->turn ? 'b' : 'w');
 }
@@ -182,25 +174,17 @@ static int tt_read_position(const void *cfgp, void *st, const char *text)
 	tt_state tmp;
 	const char *s = text;
 
+	uint64_t bb[2];
+
 	memset(&tmp, 0, sizeof(tmp));
-	for (int y = TT_N - 1; y >= 0; y--) {
-		for (int x = 0; x < TT_N; x++, s++) {
-			if (*s == 'w' || *s == 'b')
-				tmp.occ[*s == 'b'] |= bitmask(y * TT_N + x);
-			else if (*s != '.')
-				return bg_seterr(BG_EFORMAT,
-						 "rank %d: expected 4 of . w b",
-						 y + 1);
-		}
-		if (y && *s++ != '/')
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d: expected '/' after 4 cells",
-					 y + 1);
-	}
-	if (s[0] != ' ' || (s[1] != 'w' && s[1] != 'b') || s[2] != '\0')
+	if (bg_board_read_two(&c->board, &s, bb) != BG_OK)
+		return BG_EFORMAT;
+	if ((s[0] != 'w' && s[0] != 'b') || s[1] != '\0')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, 'w' or 'b', after the board");
-	tmp.turn = s[1] == 'b';
+	tmp.occ[0] = (uint16_t)bb[0];
+	tmp.occ[1] = (uint16_t)bb[1];
+	tmp.turn = s[0] == 'b';
 	for (int seat = 0; seat < 2; seat++) {
 		int have = __builtin_popcount(tmp.occ[seat]);
 
