@@ -38,6 +38,9 @@ static const char usage_text[] =
 	"  --think SECONDS        mcts: thinking time per move instead\n"
 	"  --ply-cap N            mcts: plies of a random playout before it\n"
 	"                         counts as a draw (default 500)\n"
+	"  --cutoff N             mcts: plies of a random playout before the\n"
+	"                         game's evaluation is used, where it has one\n"
+	"                         (default 10)\n"
 	"  --explore C            mcts: the UCB1 exploration constant (default 0.7)\n"
 	"  --max-plies N          stop after N plies with the result *\n"
 	"  --load FILE            start from a saved record (SPEC optional)\n"
@@ -631,6 +634,10 @@ static int parse_args(int argc, char **argv, options *o, const char **why)
 			if (r < 0 || parse_number(val, 100000000UL, &v) < 0)
 				BAD("--ply-cap needs a number");
 			o->mp.ply_cap = (long)v;
+		} else if ((r = option(argc, argv, &i, "--cutoff", &val))) {
+			if (r < 0 || parse_number(val, 100000000UL, &v) < 0)
+				BAD("--cutoff needs a number");
+			o->mp.cutoff = (long)v;
 		} else if ((r = option(argc, argv, &i, "--explore", &val))) {
 			if (r < 0 || !val[0])
 				BAD("--explore needs a number");

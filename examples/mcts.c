@@ -28,6 +28,7 @@ typedef struct search {
 	const mcts_params *p;
 	rng *r;
 	uint64_t playout_rng; /* the state bg_random_move() advances */
+	int evaluates;   /* the game has bg_evaluate */
 	bg_move *moves;  /* room for bg_max_moves() */
 	size_t cap;
 	node *nodes;
@@ -42,6 +43,7 @@ void mcts_defaults(mcts_params *p)
 	p->playouts = 200;
 	p->seconds = 0;
 	p->ply_cap = 500;
+	p->cutoff = 10;
 	p->explore = 0.7;
 	p->max_nodes = 4L * 1024 * 1024;
 }
@@ -135,13 +137,28 @@ static int push(search *s, size_t depth, uint32_t i, int seat)
 	return 0;
 }
 
+/* The value of the playout's last position for seat 0: the evaluation
+ * (the result once the game is over), else 1 won, 0 lost, 0.5 drawn or cut
+ * off. */
+static int result(search *s, double *value)
+{
+	int status, winner;
+
+	if (s->evaluates)
+		return bg_evaluate(s->g, 0, value);
+	bg_outcome(s->g, &status, &winner, NULL);
+	*value = status == BG_WIN ? (winner == 0 ? 1.0 : 0.0) : 0.5;
+	return 0;
+}
+
 /* One iteration: select, expand, play out, back up. */
 static int iterate(search *s)
 {
 	size_t depth = 0, n, k;
 	uint32_t i = 0, plies = 0;
-	int status, winner, seat, error;
-	long playout = 0;
+	int status, seat, error;
+	long playout = 0, limit;
+	double value; /* the result for seat 0, 0..1 */
 	bg_move m;
 
 	if ((error = push(s, 0, 0, -1)) < 0)
@@ -174,13 +191,12 @@ static int iterate(search *s)
 		if ((error = push(s, ++depth, i, seat)) < 0)
 			return error;
 	}
-	/* Random moves to the end, or to the cap (a draw). */
-	winner = -1;
+	/* Random moves to the end, or to the cap (a draw); to the cutoff
+	 * when the game can evaluate the position there. */
+	limit = s->evaluates ? s->p->cutoff : s->p->ply_cap;
 	for (;;) {
-		bg_outcome(s->g, &status, &winner, NULL);
-		if (status != BG_ONGOING)
-			break;
-		if (playout >= s->p->ply_cap)
+		bg_outcome(s->g, &status, NULL, NULL);
+		if (status != BG_ONGOING || playout >= limit)
 			break;
 		if ((error = bg_random_move(s->g, &s->playout_rng, &m)) < 0 ||
 		    (error = bg_play(s->g, &m)) < 0)
@@ -188,8 +204,8 @@ static int iterate(search *s)
 		plies++;
 		playout++;
 	}
-	if (status != BG_WIN)
-		winner = -1;
+	if ((error = result(s, &value)) < 0)
+		return error;
 	while (plies--)
 		if ((error = bg_undo(s->g)) < 0)
 			return error;
@@ -199,10 +215,7 @@ static int iterate(search *s)
 		node *nd = &s->nodes[s->path[k]];
 
 		nd->visits++;
-		if (winner < 0)
-			nd->wins += 0.5f;
-		else if (winner == s->seats[k])
-			nd->wins += 1.0f;
+		nd->wins += (float)(s->seats[k] == 1 ? 1 - value : value);
 	}
 	return 0;
 }
@@ -239,6 +252,7 @@ int mcts_choose(const bg_game *g, const mcts_params *p, rng *r, bg_move *out,
 		goto out;
 	if ((error = bg_game_clone(&s.g, g)) < 0)
 		goto out;
+	s.evaluates = bg_evaluate(g, 0, &value) != BG_ENOTSUP;
 	if ((error = bg_legal_moves(s.g, s.moves, s.cap, &n)) < 0)
 		goto out;
 	error = BG_EGAMEOVER;

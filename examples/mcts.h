@@ -3,7 +3,8 @@
  * libboardgames only: it knows no game. Each iteration walks down the tree
  * by UCB1, adds a node, plays random moves to the end of the game (or a ply
  * cap, counted as a draw) and backs the result up; the move played is the
- * most visited one. The search plays and takes back moves on a clone of
+ * most visited one. When the game has an evaluation (bg_evaluate), playouts
+ * stop after a few plies and back up the evaluation instead. The search plays and takes back moves on a clone of
  * the game, so the caller's handle is never touched.
  */
 #ifndef BG_EXAMPLES_MCTS_H
@@ -20,11 +21,14 @@ typedef struct mcts_params {
 	double seconds;  /* thinking time per move; > 0 wins over playouts */
 	long ply_cap;    /* plies of one random playout before it counts as a
 			    draw */
+	long cutoff;     /* plies of a random playout before the evaluation
+			    is backed up, in games that have one */
 	double explore;  /* the UCB1 exploration constant */
 	long max_nodes;  /* tree size limit; past it leaves stop growing */
 } mcts_params;
 
-/* playouts 200, no time limit, ply cap 500, explore 0.7, 4M nodes. */
+/* playouts 200, no time limit, ply cap 500, cutoff 10, explore 0.7, 4M
+ * nodes. */
 void mcts_defaults(mcts_params *p);
 
 typedef struct mcts_stats {

@@ -294,7 +294,7 @@ START_TEST(test_strerror)
 			     BG_EOPTION,   BG_EPARSE,    BG_EILLEGAL,
 			     BG_EAMBIGUOUS, BG_EBUFSIZE, BG_ENOUNDO,
 			     BG_EGAMEOVER, BG_EFORMAT,   BG_ENOMEM,
-			     BG_EWRONGGAME};
+			     BG_EWRONGGAME, BG_ENOTSUP};
 	const size_t ncodes = sizeof codes / sizeof codes[0];
 	for (size_t i = 0; i < ncodes; i++) {
 		const char *t = bg_strerror(codes[i]);
@@ -305,7 +305,7 @@ START_TEST(test_strerror)
 				      "bg_strerror(%d) == bg_strerror(%d)",
 				      codes[i], codes[j]);
 	}
-	const int unknown[] = {1, 5, -13, -100, 12345, -2147483647 - 1};
+	const int unknown[] = {1, 5, -14, -100, 12345, -2147483647 - 1};
 	for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
 		const char *t = bg_strerror(unknown[i]);
 		ck_assert_msg(t != NULL && t[0] != '\0',
@@ -1276,6 +1276,37 @@ START_TEST(test_random_move)
 }
 END_TEST
 
+/* bg_evaluate: 0.5 at a symmetric start, the result once the game is over,
+ * BG_ENOTSUP where the game has no measure, BG_EINVAL for bad arguments. */
+START_TEST(test_evaluate)
+{
+	bg_game *g = new_game("kutochki");
+	double v = -1;
+
+	ck_assert_int_eq(bg_evaluate(g, 0, &v), BG_OK);
+	ck_assert(v == 0.5);
+	ck_assert_int_eq(bg_evaluate(g, 2, &v), BG_EINVAL);
+	ck_assert_int_eq(bg_evaluate(g, -1, &v), BG_EINVAL);
+	ck_assert_int_eq(bg_evaluate(g, 0, NULL), BG_EINVAL);
+	ck_assert_int_eq(bg_evaluate(NULL, 0, &v), BG_EINVAL);
+	bg_game_free(g);
+
+	g = finished_game(NULL); /* seat 1 won */
+	ck_assert_int_eq(bg_evaluate(g, 1, &v), BG_OK);
+	ck_assert(v == 1.0);
+	ck_assert_int_eq(bg_evaluate(g, 0, &v), BG_OK);
+	ck_assert(v == 0.0);
+	bg_game_free(g);
+
+	g = new_game("tak-tikl");
+	v = -1;
+	ck_assert_int_eq(bg_evaluate(g, 0, &v), BG_ENOTSUP);
+	ck_assert(v == 0.5);
+	ck_assert(strstr(bg_last_error(), "tak-tikl") != NULL);
+	bg_game_free(g);
+}
+END_TEST
+
 /* bg_memory: the handle's bytes and the cost of a ply; a ply holds at least
  * the move. */
 START_TEST(test_memory)
@@ -1823,6 +1854,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_game_over);
 	tcase_add_test(tc, test_random_move);
 	tcase_add_test(tc, test_memory);
+	tcase_add_test(tc, test_evaluate);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("texts");

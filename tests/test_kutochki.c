@@ -589,6 +589,54 @@ START_TEST(gambiter_10x10_limits)
 }
 END_TEST
 
+static double value(const bg_game *g, int seat)
+{
+	double v = -1;
+
+	ck_assert_int_eq(bg_evaluate(g, seat, &v), BG_OK);
+	ck_assert(v > 0 && v < 1);
+	return v;
+}
+
+/* The evaluation: equal tempo and no piece at home is even; a tempo lead
+ * counts; a piece left at home costs more as the leave-home move nears,
+ * and nothing without that check. */
+START_TEST(evaluate_tempo_and_home)
+{
+	bg_game *g = pos10("kutochki:size=10", W10 " f6", B10 " e3", 2);
+	double early, late;
+
+	ck_assert(value(g, 0) == 0.5);
+	play(g, "b6-b7");
+	ck_assert(value(g, 0) > 0.5);
+	ck_assert(value(g, 0) + value(g, 1) == 1.0);
+	bg_game_free(g);
+
+	/* A piece at home on each side: the costs cancel at any ply. */
+	g = pos10("kutochki:size=10", W10 " j1", B10 " a10", 2);
+	early = value(g, 0);
+	bg_game_free(g);
+	g = pos10("kutochki:size=10", W10 " j1", B10 " a10", 100);
+	ck_assert(value(g, 0) == early);
+	bg_game_free(g);
+
+	g = pos10("kutochki:size=10", W10 " j1", B10 " e3", 2);
+	early = value(g, 0);
+	bg_game_free(g);
+	g = pos10("kutochki:size=10", W10 " j1", B10 " e3", 100);
+	late = value(g, 0);
+	ck_assert(late < early && early < 0.5);
+	bg_game_free(g);
+
+	g = pos10("kutochki:size=10,leave_home=0", W10 " j1", B10 " e3", 2);
+	early = value(g, 0);
+	bg_game_free(g);
+	g = pos10("kutochki:size=10,leave_home=0", W10 " j1", B10 " e3", 100);
+	ck_assert(value(g, 0) == early);
+	bg_game_free(g);
+}
+END_TEST
+
 START_TEST(classic_10x10_limit_60)
 {
 	bg_game *g = pos10("kutochki:size=10,rules=classic", W10 " j1",
@@ -1203,6 +1251,7 @@ static Suite *kutochki_suite(void)
 	tcase_add_test(tc, classic_has_no_tempo_check_by_default);
 	tcase_add_test(tc, classic_explicit_tempo_check);
 	tcase_add_test(tc, classic_10x10_limit_60);
+	tcase_add_test(tc, evaluate_tempo_and_home);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("gambiter");

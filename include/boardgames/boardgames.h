@@ -80,7 +80,8 @@ enum {
 	BG_EGAMEOVER = -9,   /**< a move after the end of the game */
 	BG_EFORMAT = -10,    /**< malformed position or record text */
 	BG_ENOMEM = -11,     /**< out of memory */
-	BG_EWRONGGAME = -12  /**< a game-specific query on another game */
+	BG_EWRONGGAME = -12, /**< a game-specific query on another game */
+	BG_ENOTSUP = -13     /**< the game does not offer this query */
 };
 
 /** Static English text for an error code; never NULL. */
@@ -347,6 +348,18 @@ BG_API const char *bg_reason_name(int reason);
 /** The score of a seat as the game counts it (its page says how); 0 when
  * the game keeps none. */
 BG_API int bg_score(const bg_game *g, int seat, double *score);
+
+/**
+ * A quick estimate of how well `seat` stands, in [0, 1]: 0.5 even, towards
+ * 1 better for seat, towards 0 worse; the two seats' values add up to 1.
+ * Once the game is over it is the result: 1 won, 0 lost, 0.5 drawn. Made
+ * for search (cutting random playouts short, ordering moves), not a
+ * prediction: each game's page says what it weighs (Corners and Halma:
+ * tempo numbers and pieces left at home; capture games: material). A game
+ * that knows no measure better than chance returns BG_ENOTSUP and sets
+ * *value to 0.5. BG_EINVAL for a NULL pointer or a seat other than 0, 1.
+ */
+BG_API int bg_evaluate(const bg_game *g, int seat, double *value);
 
 /* ---- Hash --------------------------------------------------------------- */
 

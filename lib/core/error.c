@@ -23,6 +23,7 @@ const char *bg_strerror(int code)
 	case BG_EFORMAT: return "malformed position or record text";
 	case BG_ENOMEM: return "out of memory";
 	case BG_EWRONGGAME: return "query for another game";
+	case BG_ENOTSUP: return "not offered by this game";
 	default: return "unknown error code";
 	}
 }

@@ -537,6 +537,28 @@ int bg_score(const bg_game *g, int seat, double *score)
 	return BG_OK;
 }
 
+int bg_evaluate(const bg_game *g, int seat, double *value)
+{
+	double v0;
+
+	if (!g || !value || seat < 0 || seat > 1)
+		return bg_seterr(BG_EINVAL, "bad argument");
+	if (g->result.status == BG_DRAW) {
+		v0 = 0.5;
+	} else if (g->result.status == BG_WIN) {
+		v0 = g->result.winner == 0 ? 1.0 : 0.0;
+	} else if (g->rules->evaluate) {
+		v0 = g->rules->evaluate(g->cfg, g->st,
+					(int)(g->ply0 + g->hist_len));
+	} else {
+		*value = 0.5;
+		return bg_seterr(BG_ENOTSUP, "%s has no evaluation",
+				 g->rules->name);
+	}
+	*value = seat == 0 ? v0 : 1.0 - v0;
+	return BG_OK;
+}
+
 uint64_t bg_hash(const bg_game *g)
 {
 	return g ? g->hash : 0;

@@ -106,6 +106,9 @@ typedef struct bg_rules {
 	uint64_t (*hash)(const void *cfg, const void *st);
 	/* Optional; scores default to 0. */
 	void (*scores)(const void *cfg, const void *st, double out[2]);
+	/* Optional: how well seat 0 stands, in [0, 1] (see bg_evaluate),
+	 * `ply` plies into the game; only called while the game goes on. */
+	double (*evaluate)(const void *cfg, const void *st, int ply);
 	/* The piece on point p. */
 	void (*piece)(const void *cfg, const void *st, int p, int *seat,
 		      int *kind);
@@ -125,6 +128,13 @@ static inline uint64_t bg_rand(uint64_t *state)
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
 	return z ^ (z >> 31);
+}
+
+/* An evaluation lead (in units where 1 is a clear advantage) squashed
+ * into (0, 1) for an evaluate hook: 0 gives 0.5, +1 gives 0.75. */
+static inline double bg_eval_squash(double lead)
+{
+	return 0.5 + 0.5 * lead / (1.0 + (lead < 0 ? -lead : lead));
 }
 
 /* The catalogue, in lib/games/catalog.c. */

@@ -9,6 +9,7 @@
 #include "core/zobrist.h"
 #include "boardgames/kutochki.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define KU_MAXP 256 /* points of the largest board, 16x16 */
@@ -772,6 +773,63 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		ku_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
+/* ---- Evaluation ----------------------------------------------------------- */
+
+/* Steps a piece on p needs to leave seat's home: the Manhattan distance to
+ * the nearest square outside it. */
+static int ku_exit_steps(const ku_cfg *c, int seat, int p)
+{
+	int best = 2 * c->n;
+
+	for (int q = 0; q < c->npts; q++) {
+		int d = abs(q % c->n - p % c->n) + abs(q / c->n - p / c->n);
+
+		if (!bit(c->home[seat], q) && d < best)
+			best = d;
+	}
+	return best;
+}
+
+/* The steps all of seat's pieces at home need to leave it. */
+static int ku_home_steps(const ku_cfg *c, const void *st, int seat)
+{
+	const ku_word *own = ku_cocc(c, st, seat);
+	int n = 0;
+
+	for (int w = 0; w < c->nw; w++)
+		for (uint64_t b = own[w] & c->home[seat][w]; b; b &= b - 1)
+			n += ku_exit_steps(c, seat, w * 64 + ctz64(b));
+	return n;
+}
+
+/*
+ * The tempo lead of seat 0, a tenth of the race (start to full target)
+ * counting as a clear advantage. Under a leave-home limit each step that
+ * pieces still at home need to leave it weighs up to that tenth, growing
+ * with the ply towards the limit: the tempo alone does not say that the
+ * last piece at home loses the game there.
+ */
+static double ku_evaluate(const void *cfgp, const void *st, int ply)
+{
+	const ku_cfg *c = cfgp;
+	double start = 0, span, lead;
+
+	for (int p = 0; p < c->npts; p++)
+		if (bit(c->home[0], p))
+			start += c->dist[0][p];
+	span = start - c->tempo_full;
+	lead = ku_tempo_of(c, st, 1) - ku_tempo_of(c, st, 0);
+	if (c->leave_home > 0 && (c->stage1 || c->home_loss)) {
+		double urgency = ply / (2.0 * c->leave_home);
+
+		if (urgency > 1)
+			urgency = 1;
+		lead += urgency * span / 10 *
+			(ku_home_steps(c, st, 1) - ku_home_steps(c, st, 0));
+	}
+	return bg_eval_squash(lead / (span / 10));
+}
+
 /* ---- Tables --------------------------------------------------------------- */
 
 static const char *const ku_aliases[] = { "corners", "ugolki", NULL };
@@ -815,6 +873,7 @@ const bg_rules bg_rules_kutochki = {
 	.outcome = ku_outcome,
 	.hash = ku_hash,
 	.scores = ku_scores,
+	.evaluate = ku_evaluate,
 	.piece = ku_piece,
 	.write_position = ku_write_position,
 	.read_position = ku_read_position,
@@ -858,6 +917,7 @@ const bg_rules bg_rules_halma = {
 	.outcome = ku_outcome,
 	.hash = ku_hash,
 	.scores = ku_scores,
+	.evaluate = ku_evaluate,
 	.piece = ku_piece,
 	.write_position = ku_write_position,
 	.read_position = ku_read_position,

@@ -20,7 +20,7 @@ from ._lib import BINDING_VERSION
 from .errors import (
     AmbiguousMove, BadOption, BoardGamesError, BufferTooSmall, FormatError,
     GameOver, IllegalMove, InvalidArgument, LibraryError, NoUndo,
-    OutOfMemory, ParseError, UnknownGame, WrongGame)
+    NotSupported, OutOfMemory, ParseError, UnknownGame, WrongGame)
 
 __version__ = "%d.%d.%d" % BINDING_VERSION
 
@@ -31,6 +31,6 @@ __all__ = [
     "version", "version_number",
     "AmbiguousMove", "BadOption", "BoardGamesError", "BufferTooSmall",
     "FormatError", "GameOver", "IllegalMove", "InvalidArgument",
-    "LibraryError", "NoUndo", "OutOfMemory", "ParseError", "UnknownGame",
-    "WrongGame",
+    "LibraryError", "NoUndo", "NotSupported", "OutOfMemory", "ParseError",
+    "UnknownGame", "WrongGame",
 ]

@@ -715,6 +715,15 @@ class Game:
         with self._lock:
             return self._score(self._handle(), seat)
 
+    def evaluate(self, seat):
+        """How well a seat stands, 0..1 (0.5 even; the result once the game
+        is over). Raises NotSupported when the game has no evaluation."""
+        with self._lock:
+            v = ctypes.c_double()
+            _check(self._lib, self._lib.bg_evaluate(self._handle(), seat,
+                                                    _byref(v)))
+            return v.value
+
     # -- hash and text
 
     @property

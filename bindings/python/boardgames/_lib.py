@@ -106,6 +106,7 @@ PROTOTYPES = {
     "bg_outcome": (_int, [_game_p, _c_int_p, _c_int_p, _c_int_p]),
     "bg_reason_name": (_str, [_int]),
     "bg_score": (_int, [_game_p, _int, _c_double_p]),
+    "bg_evaluate": (_int, [_game_p, _int, _c_double_p]),
     # hash
     "bg_hash": (_u64, [_game_p]),
     # text

@@ -24,6 +24,7 @@ EGAMEOVER = -9
 EFORMAT = -10
 ENOMEM = -11
 EWRONGGAME = -12
+ENOTSUP = -13
 
 
 class BoardGamesError(Exception):
@@ -112,11 +113,16 @@ class WrongGame(BoardGamesError, TypeError):
     code = EWRONGGAME
 
 
+class NotSupported(BoardGamesError):
+    """BG_ENOTSUP: the game does not offer this query (an evaluation)."""
+    code = ENOTSUP
+
+
 #: code -> exception class
 ERRORS = {cls.code: cls for cls in (
     InvalidArgument, UnknownGame, BadOption, ParseError, IllegalMove,
     AmbiguousMove, BufferTooSmall, NoUndo, GameOver, FormatError,
-    OutOfMemory, WrongGame)}
+    OutOfMemory, WrongGame, NotSupported)}
 
 
 def error_class(code):

@@ -363,6 +363,18 @@ class TestDescription(unittest.TestCase):
         self.assertEqual(out.scores, (g.score(0), g.score(1)))
         self.assertIn('[Result "%s"]' % out.result, g.record)
 
+    def test_evaluate(self):
+        with boardgames.Game("kutochki") as g:
+            self.assertEqual(g.evaluate(0), 0.5)
+            g.play("e1-d1")  # White's tempo 119, Black's 120
+            self.assertGreater(g.evaluate(0), 0.5)
+            self.assertEqual(g.evaluate(0) + g.evaluate(1), 1.0)
+            self.assertRaises(boardgames.InvalidArgument, g.evaluate, 2)
+        with boardgames.Game("tak-tikl") as g:
+            with self.assertRaises(boardgames.NotSupported) as cm:
+                g.evaluate(0)
+            self.assertEqual(cm.exception.code, -13)
+
     def test_hash(self):
         with boardgames.Game("seega") as g:
             h = g.hash
