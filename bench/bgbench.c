@@ -1,7 +1,7 @@
 /*
  * bgbench: random playouts and perft under the library's own rules.
  *
- *   bgbench SPEC [--seconds S] [--seed N] [--list]
+ *   bgbench SPEC [--seconds S | --games N] [--seed N] [--list]
  *   bgbench SPEC --perft DEPTH
  *   bgbench --all [--seconds S] [--seed N] [--list]
  *
@@ -157,7 +157,15 @@ static size_t handle_memory(const char *spec)
 	return after - before;
 }
 
-static void bench(const char *spec, double seconds, uint64_t seed)
+/* Still timing: for `seconds`, or for `games` playouts when that is set
+ * (a fixed amount of work, for counting instructions). */
+static int more(double t, double seconds, uint64_t played, uint64_t games)
+{
+	return games ? played < games : t < seconds;
+}
+
+static void bench(const char *spec, double seconds, uint64_t games,
+		  uint64_t seed)
 {
 	uint64_t playouts = 0, plies = 0, wins[2] = {0, 0}, draws = 0, open = 0;
 	size_t memory = handle_memory(spec), calls, ply_bytes;
@@ -171,12 +179,14 @@ static void bench(const char *spec, double seconds, uint64_t seed)
 	bg_memory(g, NULL, &ply_bytes);
 	buf = malloc(bg_max_moves(g) * sizeof(*buf));
 	rng_state = seed ? seed : 1;
-	/* Warm-up games (a tenth of the time) let the history reach its size
-	 * first: it grows only when a game is longer than any before. */
+	/* Warm-up games (a tenth of the time or of the games) let the history
+	 * reach its size first: it grows only when a game is longer than any
+	 * before. */
 	t0 = now();
 	do
 		playout(g, buf, bg_max_moves(g), &result, &winner);
-	while (now() - t0 < seconds / 10);
+	while (more(now() - t0, seconds / 10, ++playouts, (games + 9) / 10));
+	playouts = 0;
 	calls = alloc_calls;
 	t0 = now();
 	do {
@@ -189,7 +199,7 @@ static void bench(const char *spec, double seconds, uint64_t seed)
 		else
 			open++;
 		t = now() - t0;
-	} while (t < seconds);
+	} while (more(t, seconds, playouts, games));
 	calls = alloc_calls - calls;
 	printf("%s playouts/s=%.0f plies/s=%.0f avg_plies=%.1f wins0=%llu "
 	       "wins1=%llu draws=%llu unfinished=%llu memory=%zu ply_bytes=%zu "
@@ -242,7 +252,8 @@ static void bench_perft(const char *spec, int depth)
 
 static void usage(void)
 {
-	fputs("usage: bgbench SPEC [--seconds S] [--seed N] [--list]\n"
+	fputs("usage: bgbench SPEC [--seconds S | --games N] [--seed N] "
+	      "[--list]\n"
 	      "       bgbench SPEC --perft DEPTH\n"
 	      "       bgbench --all [--seconds S] [--seed N] [--list]\n"
 	      "--list draws each move from the whole legal list instead of\n"
@@ -264,12 +275,14 @@ int main(int argc, char **argv)
 {
 	const char *spec = NULL;
 	double seconds = 0;
-	uint64_t seed = 1;
+	uint64_t seed = 1, games = 0;
 	int all = 0, depth = 0;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--seconds"))
 			seconds = number(argv[++i], 0.001, 86400);
+		else if (!strcmp(argv[i], "--games"))
+			games = (uint64_t)number(argv[++i], 1, 1e12);
 		else if (!strcmp(argv[i], "--seed"))
 			seed = (uint64_t)number(argv[++i], 0, 1e18);
 		else if (!strcmp(argv[i], "--perft"))
@@ -283,17 +296,17 @@ int main(int argc, char **argv)
 		else
 			spec = argv[i];
 	}
-	if (all == !!spec || (all && depth))
+	if (all == !!spec || (all && depth) || (seconds && games))
 		usage();
 	if (depth) {
 		bench_perft(spec, depth);
 		return 0;
 	}
 	if (!all) {
-		bench(spec, seconds ? seconds : 3, seed);
+		bench(spec, seconds ? seconds : 3, games, seed);
 		return 0;
 	}
 	for (size_t i = 0; i < bg_catalog_count(); i++)
-		bench(bg_catalog_name(i), seconds ? seconds : 1, seed);
+		bench(bg_catalog_name(i), seconds ? seconds : 1, games, seed);
 	return 0;
 }

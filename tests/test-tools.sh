@@ -1,20 +1,21 @@
 #!/bin/sh
 # The example tools, driven as a user would.
-# usage: test-tools.sh BGPERFT BGCHECK BGPLAY BGINFO
+# usage: test-tools.sh BGPERFT BGCHECK BGPLAY BGINFO BGBENCH
 #
 # Figures come from shared/rules/corners.md: 14 moves for White at the start
 # (A8), the same 14 for Black whatever White played first (the camps are too
 # far apart to touch), tempo numbers as scores (A6).
 set -eu
 
-if [ $# -ne 4 ]; then
-	echo "usage: $0 BGPERFT BGCHECK BGPLAY BGINFO" >&2
+if [ $# -ne 5 ]; then
+	echo "usage: $0 BGPERFT BGCHECK BGPLAY BGINFO BGBENCH" >&2
 	exit 2
 fi
 BGPERFT=$1
 BGCHECK=$2
 BGPLAY=$3
 BGINFO=$4
+BGBENCH=$5
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -334,6 +335,23 @@ for args in "kutochki mill" "--bogus"; do
 done
 run 0 "$BGINFO" --help
 grep -q '^usage: bginfo' "$out" || fail "bginfo --help"
+
+# ---- bgbench ----------------------------------------------------------------
+# The line's shape and counts, never its speed (wolf and sheep has no draw).
+
+run 0 "$BGBENCH" wolf-sheep --games 3
+grep -Eq '^wolf-sheep playouts/s=[0-9]+ plies/s=[0-9]+ avg_plies=[0-9.]+ wins0=[0-9]+ wins1=[0-9]+ draws=0 unfinished=0 memory=[0-9]+ ply_bytes=[0-9]+ allocs=\??[0-9]+$' "$out" ||
+	fail "bgbench --games 3: not the playout line"
+sed 's/.* wins0=\([0-9]*\) wins1=\([0-9]*\) .*/\1 \2/' "$out" >"$tmp/wins"
+read -r w0 w1 <"$tmp/wins"
+[ $((w0 + w1)) -eq 3 ] || fail "bgbench --games 3: $w0 + $w1 games, wanted 3"
+run 0 "$BGBENCH" kutochki --perft 3
+grep -q '^kutochki perft 3 nodes=3584 nodes/s=' "$out" || fail "bgbench --perft 3"
+for args in "kutochki --games 3 --seconds 1" "kutochki --games 0" "--bogus"; do
+	# shellcheck disable=SC2086
+	run 2 "$BGBENCH" $args
+	expect_err "usage: bgbench"
+done
 
 if [ "$failures" -ne 0 ]; then
 	echo "$failures failure(s)" >&2

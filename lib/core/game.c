@@ -401,7 +401,7 @@ void bg_game_refresh(bg_game *g)
 
 	g->hash = g->rules->hash(g->cfg, g->st);
 	ctx.ply = g->ply0 + (uint32_t)g->hist_len;
-	ctx.reps = repetitions(g);
+	ctx.reps = g->rules->no_repetition ? 0 : repetitions(g);
 	g->result.status = BG_ONGOING;
 	g->result.winner = -1;
 	g->result.reason = BG_REASON_NONE;

@@ -103,6 +103,9 @@ typedef struct bg_rules {
 	int (*to_move)(const void *cfg, const void *st);
 	void (*outcome)(const void *cfg, const void *st, const bg_ctx *ctx,
 			bg_result *out);
+	/* The outcome never reads ctx->reps (no repetition rule): the core
+	 * skips counting them, a scan of the history on every ply. */
+	bool no_repetition;
 	uint64_t (*hash)(const void *cfg, const void *st);
 	/* Optional; scores default to 0. */
 	void (*scores)(const void *cfg, const void *st, double out[2]);
