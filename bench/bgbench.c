@@ -109,30 +109,26 @@ static void die(const char *what, int rc)
 }
 
 /* One random game from the start; returns its plies and undoes them.
- * Moves come from bg_random_move, as a bot's playouts would draw them, or
- * with --list from the whole legal list. */
+ * The moves are made by bg_playout, as a bot's playouts would make them,
+ * or with --list drawn from the whole legal list and played by bg_play. */
 static uint32_t playout(bg_game *g, bg_move *buf, size_t cap, int *result,
 			int *winner)
 {
 	uint32_t plies = 0;
-	bg_move one;
-	int status;
+	int status, rc;
 	size_t n;
 
+	if (!use_list) {
+		rc = bg_playout(g, &rng_state, PLAYOUT_CAP, &plies);
+		if (rc)
+			die("playout", rc);
+	}
 	for (;;) {
-		const bg_move *m = &one;
-		int rc;
-
 		bg_outcome(g, &status, winner, NULL);
-		if (status != BG_ONGOING || plies == PLAYOUT_CAP)
+		if (!use_list || status != BG_ONGOING || plies == PLAYOUT_CAP)
 			break;
-		if (use_list) {
-			bg_legal_moves(g, buf, cap, &n);
-			m = &buf[rng_next() % n];
-		} else if (bg_random_move(g, &rng_state, &one) != BG_OK) {
-			break;
-		}
-		rc = bg_play(g, m);
+		bg_legal_moves(g, buf, cap, &n);
+		rc = bg_play(g, &buf[rng_next() % n]);
 		if (rc)
 			die("play", rc);
 		plies++;
@@ -256,8 +252,8 @@ static void usage(void)
 	      "[--list]\n"
 	      "       bgbench SPEC --perft DEPTH\n"
 	      "       bgbench --all [--seconds S] [--seed N] [--list]\n"
-	      "--list draws each move from the whole legal list instead of\n"
-	      "bg_random_move\n", stderr);
+	      "--list draws each move from the whole legal list and plays it\n"
+	      "with bg_play instead of bg_playout\n", stderr);
 	exit(2);
 }
 

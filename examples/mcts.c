@@ -155,11 +155,10 @@ static int result(search *s, double *value)
 static int iterate(search *s)
 {
 	size_t depth = 0, n, k;
-	uint32_t i = 0, plies = 0;
+	uint32_t i = 0, plies = 0, made;
 	int status, seat, error;
-	long playout = 0, limit;
+	long limit;
 	double value; /* the result for seat 0, 0..1 */
-	bg_move m;
 
 	if ((error = push(s, 0, 0, -1)) < 0)
 		return error;
@@ -194,16 +193,10 @@ static int iterate(search *s)
 	/* Random moves to the end, or to the cap (a draw); to the cutoff
 	 * when the game can evaluate the position there. */
 	limit = s->evaluates ? s->p->cutoff : s->p->ply_cap;
-	for (;;) {
-		bg_outcome(s->g, &status, NULL, NULL);
-		if (status != BG_ONGOING || playout >= limit)
-			break;
-		if ((error = bg_random_move(s->g, &s->playout_rng, &m)) < 0 ||
-		    (error = bg_play(s->g, &m)) < 0)
-			return error;
-		plies++;
-		playout++;
-	}
+	if ((error = bg_playout(s->g, &s->playout_rng, (uint32_t)limit,
+				&made)) < 0)
+		return error;
+	plies += made;
 	if ((error = result(s, &value)) < 0)
 		return error;
 	while (plies--)

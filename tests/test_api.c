@@ -1307,6 +1307,52 @@ START_TEST(test_evaluate)
 }
 END_TEST
 
+/* bg_playout makes the moves bg_random_move and bg_play would make from
+ * the same generator state, stops at the end or at max_plies, and leaves
+ * them in the history for bg_undo. */
+START_TEST(test_playout)
+{
+	bg_game *g = new_game("kutochki"), *h = new_game("kutochki");
+	uint64_t rng = 7, same = 7, start = bg_hash(g);
+	uint32_t plies = 99;
+	bg_move m, played;
+
+	ck_assert_int_eq(bg_playout(g, &rng, 12, &plies), BG_OK);
+	ck_assert_uint_eq(plies, 12);
+	ck_assert_uint_eq(bg_history_length(g), 12);
+	for (uint32_t i = 0; i < 12; i++) {
+		ck_assert_int_eq(bg_random_move(h, &same, &m), BG_OK);
+		ck_assert_int_eq(bg_play(h, &m), BG_OK);
+		ck_assert_int_eq(bg_history_move(g, i, &played), BG_OK);
+		ck_assert(bg_move_equal(&m, &played));
+	}
+	ck_assert_uint_eq(rng, same);
+	ck_assert_uint_eq(bg_hash(g), bg_hash(h));
+	ck_assert_int_eq(bg_playout(g, &rng, 0, &plies), BG_OK);
+	ck_assert_uint_eq(plies, 0);
+	ck_assert_uint_eq(rng, same);
+	while (bg_undo(g) == BG_OK)
+		;
+	ck_assert_uint_eq(bg_hash(g), start);
+	ck_assert_int_eq(bg_playout(NULL, &rng, 1, &plies), BG_EINVAL);
+	ck_assert_int_eq(bg_playout(g, NULL, 1, &plies), BG_EINVAL);
+	ck_assert_uint_eq(bg_history_length(g), 0);
+	bg_game_free(g);
+	bg_game_free(h);
+
+	/* To the end (wolf and sheep always ends), then nothing more. */
+	g = new_game("wolf-sheep");
+	int status;
+	ck_assert_int_eq(bg_playout(g, &rng, UINT32_MAX, NULL), BG_OK);
+	bg_outcome(g, &status, NULL, NULL);
+	ck_assert_int_eq(status, BG_WIN);
+	ck_assert_uint_gt(bg_history_length(g), 0);
+	ck_assert_int_eq(bg_playout(g, &rng, 5, &plies), BG_OK);
+	ck_assert_uint_eq(plies, 0);
+	bg_game_free(g);
+}
+END_TEST
+
 /* bg_memory: the handle's bytes and the cost of a ply; a ply holds at least
  * the move. */
 START_TEST(test_memory)
@@ -1855,6 +1901,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_random_move);
 	tcase_add_test(tc, test_memory);
 	tcase_add_test(tc, test_evaluate);
+	tcase_add_test(tc, test_playout);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("texts");

@@ -298,6 +298,16 @@ BG_API int bg_random_move(const bg_game *g, uint64_t *rng, bg_move *out);
 
 /** Play a legal move. BG_EILLEGAL / BG_EGAMEOVER change nothing. */
 BG_API int bg_play(bg_game *g, const bg_move *m);
+/**
+ * Play random moves, each drawn as bg_random_move() draws it from *rng,
+ * until the game ends or max_plies moves are made; *plies (may be NULL) gets
+ * the number made. They stand in the history like any move: bg_undo() takes
+ * them back one at a time. The fast path for playouts and benchmarks: the
+ * drawn moves are not checked again. BG_EINVAL for NULL g or rng;
+ * BG_ENOMEM (the history could not grow) takes back what the call played.
+ */
+BG_API int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
+		      uint32_t *plies);
 /** bg_move_from_text() then bg_play(). */
 BG_API int bg_play_text(bg_game *g, const char *text);
 /** Take back the last move; BG_ENOUNDO at the start of the history. */

@@ -348,25 +348,31 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 	return BG_OK;
 }
 
-int bg_random_move(const bg_game *g, uint64_t *rng, bg_move *out)
+/* A move drawn uniformly, the game going on: the game's own draw, else one
+ * from the full list. BG_OK, BG_ENOMEM (the list), BG_EGAMEOVER (none). */
+static int draw_move(const bg_game *g, uint64_t *rng, bg_move *out)
 {
 	size_t n;
 	int rc;
 
-	if (!g || !rng || !out)
-		return bg_seterr(BG_EINVAL, "NULL argument");
-	if (g->result.status != BG_ONGOING)
-		return bg_seterr(BG_EGAMEOVER, "the game is over");
 	if (g->rules->random_move &&
 	    g->rules->random_move(g->cfg, g->st, rng, out))
 		return BG_OK;
-	rc = bg_game_scratch_moves(g, &n);
-	if (rc)
+	if ((rc = bg_game_scratch_moves(g, &n)) != BG_OK)
 		return rc;
 	if (n == 0)
 		return bg_seterr(BG_EGAMEOVER, "no legal move");
 	*out = g->scratch[bg_rand(rng) % n];
 	return BG_OK;
+}
+
+int bg_random_move(const bg_game *g, uint64_t *rng, bg_move *out)
+{
+	if (!g || !rng || !out)
+		return bg_seterr(BG_EINVAL, "NULL argument");
+	if (g->result.status != BG_ONGOING)
+		return bg_seterr(BG_EGAMEOVER, "the game is over");
+	return draw_move(g, rng, out);
 }
 
 static int is_legal(const bg_game *g, const bg_move *m)
@@ -408,19 +414,14 @@ void bg_game_refresh(bg_game *g)
 	g->rules->outcome(g->cfg, g->st, &ctx, &g->result);
 }
 
-int bg_play(bg_game *g, const bg_move *m)
+/* Make legal move m: record it for undo, apply, refresh the outcome.
+ * BG_OK, or BG_ENOMEM with nothing changed. */
+static int play_legal(bg_game *g, const bg_move *m)
 {
 	bg_ply_rec *rec;
 	void *undo;
 	int flags;
 
-	if (!g || !m)
-		return bg_seterr(BG_EINVAL, "%s is NULL", g ? "move" : "game");
-	if (g->result.status != BG_ONGOING)
-		return bg_seterr(BG_EGAMEOVER, "the game is over (%s)",
-				 bg_reason_name(g->result.reason));
-	if (m->npath + m->nremove > BG_MOVE_MAX_POINTS || !is_legal(g, m))
-		return bg_seterr(BG_EILLEGAL, "the move is not legal here");
 	if (g->hist_len == g->hist_cap &&
 	    hist_reserve(g, g->hist_cap * 2) != BG_OK)
 		return BG_ENOMEM;
@@ -437,6 +438,44 @@ int bg_play(bg_game *g, const bg_move *m)
 	if (flags & BG_APPLY_IRREVERSIBLE)
 		g->rep_start = g->hist_len;
 	bg_game_refresh(g);
+	return BG_OK;
+}
+
+int bg_play(bg_game *g, const bg_move *m)
+{
+	if (!g || !m)
+		return bg_seterr(BG_EINVAL, "%s is NULL", g ? "move" : "game");
+	if (g->result.status != BG_ONGOING)
+		return bg_seterr(BG_EGAMEOVER, "the game is over (%s)",
+				 bg_reason_name(g->result.reason));
+	if (m->npath + m->nremove > BG_MOVE_MAX_POINTS || !is_legal(g, m))
+		return bg_seterr(BG_EILLEGAL, "the move is not legal here");
+	return play_legal(g, m);
+}
+
+int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
+	       uint32_t *plies)
+{
+	uint32_t made = 0;
+	bg_move m;
+	int rc;
+
+	if (!g || !rng)
+		return bg_seterr(BG_EINVAL, "NULL argument");
+	while (made < max_plies && g->result.status == BG_ONGOING) {
+		if ((rc = draw_move(g, rng, &m)) != BG_OK ||
+		    (rc = play_legal(g, &m)) != BG_OK) {
+			/* A failed call changes nothing. */
+			while (made--)
+				bg_undo(g);
+			if (plies)
+				*plies = 0;
+			return rc;
+		}
+		made++;
+	}
+	if (plies)
+		*plies = made;
 	return BG_OK;
 }
 

@@ -642,6 +642,18 @@ class Game:
             _check(self._lib, self._lib.bg_play(h, _byref(m)))
             return move if isinstance(move, Move) else Move(self, bytes(m))
 
+    def playout(self, state, max_plies=2 ** 32 - 1):
+        """Play random moves to the end or for max_plies moves, as
+        :meth:`random_move` draws them: ``plies, state =
+        g.playout(state)``. The moves stay in the history (undo takes them
+        back one by one)."""
+        st = ctypes.c_uint64(state & 0xFFFFFFFFFFFFFFFF)
+        plies = ctypes.c_uint32()
+        with self._lock:
+            _check(self._lib, self._lib.bg_playout(
+                self._handle(), _byref(st), max_plies, _byref(plies)))
+        return plies.value, st.value
+
     def undo(self):
         """Take back the last move and return it; NoUndo at the start of
         the history."""

@@ -96,6 +96,8 @@ PROTOTYPES = {
     "bg_memory": (_int, [_game_p, _c_size_p, _c_size_p]),
     "bg_play": (_int, [_game_p, _move_p]),
     "bg_play_text": (_int, [_game_p, _str]),
+    "bg_playout": (_int, [_game_p, ctypes.POINTER(_u64), _u32,
+                          ctypes.POINTER(_u32)]),
     "bg_undo": (_int, [_game_p]),
     "bg_to_move": (_int, [_game_p]),
     "bg_ply": (_u32, [_game_p]),

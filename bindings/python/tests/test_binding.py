@@ -375,6 +375,23 @@ class TestDescription(unittest.TestCase):
                 g.evaluate(0)
             self.assertEqual(cm.exception.code, -13)
 
+    def test_playout(self):
+        with boardgames.Game("kutochki") as g, \
+                boardgames.Game("kutochki") as h:
+            plies, state = g.playout(5, 10)
+            self.assertEqual(plies, 10)
+            self.assertEqual(len(g.history), 10)
+            same = 5
+            for _ in range(10):
+                m, same = h.random_move(same)
+                h.play(m)
+            self.assertEqual(state, same)
+            self.assertEqual(g.position, h.position)
+        with boardgames.Game("wolf-sheep") as g:
+            plies, _ = g.playout(1)
+            self.assertTrue(g.outcome.over)
+            self.assertEqual(plies, len(g.history))
+
     def test_hash(self):
         with boardgames.Game("seega") as g:
             h = g.hash
