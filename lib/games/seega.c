@@ -31,8 +31,9 @@ typedef struct sg_cfg {
 	int max_plies;   /* 0: no limit */
 	int8_t nb[SG_CELLS][8];  /* neighbour in a direction of grid.h, or -1 */
 	int8_t nb2[SG_CELLS][8]; /* the cell beyond that neighbour, or -1 */
-	/* The keys of sg_hash: pieces, pieces in hand, side to move. */
-	uint64_t z[2][SG_CELLS], zhand[2][SG_PIECES + 1], zturn;
+	/* The keys of sg_hash: pieces, pieces in hand, side to move, passes
+	 * just made (none: 0; two end the game, so never more). */
+	uint64_t z[2][SG_CELLS], zhand[2][SG_PIECES + 1], zturn, zpass[3];
 	/* Per direction: the offset of a step, the cells with a neighbour
 	 * that way, and those with a cell beyond it. */
 	int off[8];
@@ -40,6 +41,7 @@ typedef struct sg_cfg {
 } sg_cfg;
 
 typedef struct sg_state {
+	uint64_t hash;          /* sg_hash, kept by sg_apply */
 	uint32_t clock;         /* stepping plies since the last capture */
 	uint32_t occ[2];
 	uint8_t cells[SG_CELLS]; /* 0 empty, seat + 1: for bg_grid_custodian */
@@ -85,6 +87,8 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 						       (uint32_t)k);
 	}
 	c->zturn = bg_zobrist(2, 0);
+	for (int k = 1; k <= 2; k++)
+		c->zpass[k] = bg_zobrist(5, (uint32_t)k);
 	for (int p = 0; p < SG_CELLS; p++)
 		for (int d = 0; d < 8; d++) {
 			int q = bg_grid_step(SG_N, SG_N, p, d);
@@ -113,13 +117,27 @@ static const bg_board *sg_board(const void *cfgp)
 	return &((const sg_cfg *)cfgp)->board;
 }
 
+/* The key: pieces, side to move, pieces in hand and whether the last ply
+ * was a pass (it forbids a pass now); not the capture clock. */
+static uint64_t sg_key(const sg_cfg *c, const sg_state *s)
+{
+	uint64_t h = (s->turn ? c->zturn : 0) ^ c->zpass[s->passes];
+
+	for (int seat = 0; seat < 2; seat++) {
+		h ^= c->zhand[seat][s->hand[seat]];
+		for (uint32_t o = s->occ[seat]; o; o &= o - 1)
+			h ^= c->z[seat][ctz(o)];
+	}
+	return h;
+}
+
 static void sg_init(const void *cfgp, void *stp)
 {
 	sg_state *s = stp;
 
-	(void)cfgp;
 	memset(s, 0, sizeof(*s));
 	s->hand[0] = s->hand[1] = SG_PIECES;
+	s->hash = sg_key(cfgp, s);
 }
 
 static size_t sg_max_moves(const void *cfgp)
@@ -291,6 +309,16 @@ static void sg_set_cell(sg_state *s, int p, int seat)
 	}
 }
 
+/* sg_set_cell keeping the key: seat's piece arrives on p or (seat < 0)
+ * the piece of `was` leaves it. */
+static void sg_move_cell(const sg_cfg *c, sg_state *s, int p, int seat,
+			 int was)
+{
+	sg_set_cell(s, p, seat);
+	s->hash ^= c->z[seat < 0 ? was : seat][p];
+}
+
+/* Keeps the key: every change below xors its keys in or out. */
 static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 {
 	const sg_cfg *c = cfgp;
@@ -298,12 +326,17 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 	int seat = s->turn, flags = 0;
 
 	(void)undo;
+	s->hash ^= c->zpass[s->passes];
 	if (m->kind == BG_MOVE_PLACE) {
-		sg_set_cell(s, m->pts[0], seat);
-		sg_set_cell(s, m->pts[1], seat);
+		sg_move_cell(c, s, m->pts[0], seat, seat);
+		sg_move_cell(c, s, m->pts[1], seat, seat);
+		s->hash ^= c->zhand[seat][s->hand[seat]] ^
+			   c->zhand[seat][s->hand[seat] - 2];
 		s->hand[seat] -= 2;
 		/* Placing over, the chosen side steps first. */
 		s->turn = (uint8_t)(sg_placing(s) ? !seat : c->first);
+		if (s->turn != seat)
+			s->hash ^= c->zturn;
 		return BG_APPLY_IRREVERSIBLE;
 	}
 	if (m->kind == BG_MOVE_PASS) {
@@ -312,16 +345,17 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 	} else {
 		uint32_t taken;
 
-		sg_set_cell(s, m->pts[0], -1);
-		sg_set_cell(s, m->pts[1], seat);
+		sg_move_cell(c, s, m->pts[0], -1, seat);
+		sg_move_cell(c, s, m->pts[1], seat, seat);
 		taken = sg_captures(c, s, m->pts[1]);
 		for (uint32_t t = taken; t; t &= t - 1)
-			sg_set_cell(s, ctz(t), -1);
+			sg_move_cell(c, s, ctz(t), -1, !seat);
 		s->passes = 0;
 		s->clock = taken ? 0 : s->clock + 1;
 		if (taken)
 			flags = BG_APPLY_IRREVERSIBLE;
 	}
+	s->hash ^= c->zpass[s->passes] ^ c->zturn;
 	s->turn = (uint8_t)!seat;
 	return flags;
 }
@@ -377,22 +411,10 @@ static void sg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	}
 }
 
-/* The key: pieces, side to move, pieces in hand and whether the last ply
- * was a pass (it forbids a pass now); not the capture clock. */
 static uint64_t sg_hash(const void *cfgp, const void *stp)
 {
-	const sg_cfg *c = cfgp;
-	const sg_state *s = stp;
-	uint64_t h = (s->turn ? c->zturn : 0) ^
-		     (s->passes ? bg_zobrist(5, s->passes) : 0);
-
-	for (int seat = 0; seat < 2; seat++) {
-		h ^= s->hand[seat] <= SG_PIECES ? c->zhand[seat][s->hand[seat]] :
-		     bg_zobrist(3 + (uint32_t)seat, s->hand[seat]);
-		for (uint32_t o = s->occ[seat]; o; o &= o - 1)
-			h ^= c->z[seat][ctz(o)];
-	}
-	return h;
+	(void)cfgp;
+	return ((const sg_state *)stp)->hash;
 }
 
 static void sg_piece(const void *cfgp, const void *stp, int p, int *seat,
@@ -522,6 +544,7 @@ static int sg_read_position(const void *cfgp, void *stp, const char *text)
 	tmp.clock = clock;
 	if ((rc = sg_check(&tmp)))
 		return rc;
+	tmp.hash = sg_key(cfgp, &tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
 	return BG_OK;
 }
