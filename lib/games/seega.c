@@ -31,6 +31,7 @@ typedef struct sg_cfg {
 	int max_plies;   /* 0: no limit */
 	int8_t nb[SG_CELLS][8];  /* neighbour in a direction of grid.h, or -1 */
 	int8_t nb2[SG_CELLS][8]; /* the cell beyond that neighbour, or -1 */
+	uint32_t nbm[SG_CELLS];  /* the neighbours, as a set */
 	/* The keys of sg_hash: pieces, pieces in hand, side to move, passes
 	 * just made (none: 0; two end the game, so never more). */
 	uint64_t z[2][SG_CELLS], zhand[2][SG_PIECES + 1], zturn, zpass[3];
@@ -98,6 +99,7 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 						bg_grid_step(SG_N, SG_N, q, d));
 			if (q >= 0) {
 				c->off[d] = q - p;
+				c->nbm[p] |= bit(q);
 				c->has1[d] |= bit(p);
 			}
 			if (c->nb2[p][d] >= 0)
@@ -295,6 +297,68 @@ static size_t sg_legal(const void *cfgp, const void *stp, bg_move *buf)
 	const sg_state *s = stp;
 
 	return sg_placing(s) ? sg_placement(s, buf) : sg_stepping(cfgp, s, buf);
+}
+
+/* Placement number r of sg_placement's list: the pairs are ranked by
+ * their first cell, which has as many partners as empty cells above it. */
+static void sg_nth_placement(uint32_t empty, uint64_t r, bg_move *out)
+{
+	uint32_t a = empty, b;
+
+	for (uint64_t k; r >= (k = (uint64_t)popcount(a) - 1); a &= a - 1)
+		r -= k;
+	for (b = a & (a - 1); r; r--)
+		b &= b - 1;
+	sg_put(out, BG_MOVE_PLACE, ctz(a), ctz(b));
+}
+
+/* Step number r of sg_stepping's list (r below the number of steps). */
+static void sg_nth_step(const sg_cfg *c, const sg_state *s, uint32_t empty,
+			uint64_t r, bg_move *out)
+{
+	uint32_t own = s->occ[s->turn];
+	uint64_t k;
+	int from, d = 0;
+
+	for (; r >= (k = (uint64_t)popcount(c->nbm[ctz(own)] & empty));
+	     own &= own - 1)
+		r -= k;
+	from = ctz(own);
+	for (;; d++)
+		if (c->nb[from][d] >= 0 && (empty & bit(c->nb[from][d])) &&
+		    !r--)
+			break;
+	sg_put(out, BG_MOVE_STEP, from, c->nb[from][d]);
+}
+
+/* The move the core would draw from sg_legal's list with the same number,
+ * found without writing the list. */
+static bool sg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
+			   bg_move *out)
+{
+	const sg_cfg *c = cfgp;
+	const sg_state *s = stp;
+	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL;
+	uint64_t n = 0, r;
+
+	if (sg_placing(s)) {
+		empty &= ~bit(SG_CENTRE);
+		n = (uint64_t)popcount(empty);
+		n = n * (n - 1) / 2;
+		if (!n)
+			return false;
+		sg_nth_placement(empty, bg_rand(rng) % n, out);
+		return true;
+	}
+	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1)
+		n += (uint64_t)popcount(c->nbm[ctz(own)] & empty);
+	/* The pass is last; sg_stepping's rule. */
+	r = bg_rand(rng) % (n + (!n || (!s->passes && !sg_any_capture(c, s))));
+	if (r == n)
+		sg_put(out, BG_MOVE_PASS, 0, 0);
+	else
+		sg_nth_step(c, s, empty, r, out);
+	return true;
 }
 
 static void sg_set_cell(sg_state *s, int p, int seat)
@@ -582,6 +646,7 @@ const bg_rules bg_rules_seega = {
 	.max_moves = sg_max_moves,
 	.legal = sg_legal,
 	.is_legal = sg_is_legal,
+	.random_move = sg_random_move,
 	.apply = sg_apply,
 	.to_move = sg_to_move,
 	.outcome = sg_outcome,
