@@ -61,9 +61,13 @@ static int ctz(uint32_t x)
 	return __builtin_ctz(x);
 }
 
+/* Inline: without -mpopcnt __builtin_popcount is a call into libgcc. */
 static int popcount(uint32_t x)
 {
-	return __builtin_popcount(x);
+	x -= (x >> 1) & 0x55555555u;
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (int)((x * 0x01010101u) >> 24);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
