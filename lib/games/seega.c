@@ -17,6 +17,7 @@
 #define SG_ALL ((1u << SG_CELLS) - 1)
 #define SG_CENTRE 12
 #define SG_PIECES 12 /* per side */
+#define SG_OFF 31    /* beyond the edge: a bit no set of cells holds */
 /* Placing: every pair of the 24 cells around the centre. */
 #define SG_MAXMOVES (24 * 23 / 2)
 
@@ -30,15 +31,19 @@ typedef struct sg_cfg {
 	int repetition;  /* occurrences of a position that end it: 2 or 3 */
 	int max_plies;   /* 0: no limit */
 	int8_t nb[SG_CELLS][8];  /* neighbour in a direction of grid.h, or -1 */
-	int8_t nb2[SG_CELLS][8]; /* the cell beyond that neighbour, or -1 */
 	uint32_t nbm[SG_CELLS];  /* the neighbours, as a set */
+	/* [p][q], q next to p: the cell past q seen from p, or SG_OFF. */
+	uint8_t beyond[SG_CELLS][SG_CELLS];
 	/* The keys of sg_hash: pieces, pieces in hand, side to move, passes
 	 * just made (none: 0; two end the game, so never more). */
 	uint64_t z[2][SG_CELLS], zhand[2][SG_PIECES + 1], zturn, zpass[3];
-	/* Per direction: the offset of a step, the cells with a neighbour
-	 * that way, and those with a cell beyond it. */
-	int off[8];
-	uint32_t has1[8], has2[8];
+	/* The four lines (N, E, NE, NW and back): the step k > 0 up the cell
+	 * numbers, and the cells two steps up (down) from which stay on the
+	 * board. */
+	struct sg_line {
+		int k;
+		uint32_t up2, down2;
+	} line[4];
 } sg_cfg;
 
 typedef struct sg_state {
@@ -99,16 +104,24 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 			int q = bg_grid_step(SG_N, SG_N, p, d);
 
 			c->nb[p][d] = (int8_t)q;
-			c->nb2[p][d] = (int8_t)(q < 0 ? -1 :
-						bg_grid_step(SG_N, SG_N, q, d));
-			if (q >= 0) {
-				c->off[d] = q - p;
-				c->nbm[p] |= bit(q);
-				c->has1[d] |= bit(p);
-			}
-			if (c->nb2[p][d] >= 0)
-				c->has2[d] |= bit(p);
+			if (q < 0)
+				continue;
+			c->nbm[p] |= bit(q);
+			q = bg_grid_step(SG_N, SG_N, q, d);
+			c->beyond[p][c->nb[p][d]] = (uint8_t)(q < 0 ? SG_OFF : q);
 		}
+	for (int d = 0, i = 0; d < 8; d++) {
+		int k = c->nb[SG_CENTRE][d] - SG_CENTRE;
+
+		if (k < 0)
+			continue;
+		c->line[i].k = k;
+		for (int p = 0; p < SG_CELLS; p++)
+			if (c->nb[p][d] >= 0 && c->nb[c->nb[p][d]][d] >= 0)
+				c->line[i].up2 |= bit(p);
+		c->line[i].down2 = c->line[i].up2 << 2 * k;
+		i++;
+	}
 	return BG_OK;
 }
 
@@ -166,46 +179,45 @@ static bool sg_placing(const sg_state *s)
 
 /* ---- Moves ---------------------------------------------------------------- */
 
+/* The pieces of the side to move's opponent that can be taken. */
+static uint32_t sg_prey(const sg_cfg *c, const sg_state *s)
+{
+	return s->occ[!s->turn] & (c->safe ? ~bit(SG_CENTRE) : SG_ALL);
+}
+
 /* The enemy pieces a step to `to` takes (the mover's piece has left its
- * cell, which bg_grid_custodian never looks at: it is next to `to`). */
+ * cell, next to `to`): custodian, an enemy between `to` and an own piece. */
 static uint32_t sg_captures(const sg_cfg *c, const sg_state *s, int to)
 {
-	uint32_t own = s->occ[s->turn], enemy = s->occ[!s->turn], mask = 0;
+	uint32_t own = s->occ[s->turn], mask = 0;
 
-	/* Custodian: an enemy between `to` and an own piece. */
-	for (int d = 0; d < 8; d++) {
-		int r = c->nb2[to][d];
+	for (uint32_t x = c->nbm[to] & sg_prey(c, s); x; x &= x - 1) {
+		int e = ctz(x);
 
-		if (r >= 0 && (own & bit(r)) && (enemy & bit(c->nb[to][d])))
-			mask |= bit(c->nb[to][d]);
+		mask |= (own >> c->beyond[to][e] & 1) << e;
 	}
-	if (c->safe)
-		mask &= ~bit(SG_CENTRE);
 	return mask;
 }
 
-static uint32_t sg_shift(uint32_t x, int k)
-{
-	return k >= 0 ? x << k : x >> -k;
-}
-
-/* Would any step of the side to move take something? sg_takes for every
- * step at once: the cells a step reaches, and the empty cells where an
- * arrival takes (an enemy next to it with an own piece beyond). */
+/* Would any step of the side to move take something? sg_captures for
+ * every cell at once: the cells where an arrival takes (an enemy next to
+ * it with an own piece beyond), then whether one of them is empty and
+ * next to an own piece. */
 static bool sg_any_capture(const sg_cfg *c, const sg_state *s)
 {
-	uint32_t own = s->occ[s->turn], enemy = s->occ[!s->turn];
-	uint32_t empty = ~(own | enemy) & SG_ALL, reach = 0, takes = 0;
+	uint32_t own = s->occ[s->turn], enemy = sg_prey(c, s);
+	uint32_t takes = 0;
 
-	if (c->safe)
-		enemy &= ~bit(SG_CENTRE);
-	for (int d = 0; d < 8; d++) {
-		int k = c->off[d];
+	for (int i = 0; i < 4; i++) {
+		const struct sg_line *l = &c->line[i];
 
-		reach |= sg_shift(own & c->has1[d], k);
-		takes |= c->has2[d] & sg_shift(enemy, -k) & sg_shift(own, -2 * k);
+		takes |= (l->up2 & (enemy & own >> l->k) >> l->k) |
+			 (l->down2 & (enemy & own << l->k) << l->k);
 	}
-	return (reach & takes & empty) != 0;
+	for (takes &= ~(own | s->occ[!s->turn]); takes; takes &= takes - 1)
+		if (c->nbm[ctz(takes)] & own)
+			return true;
+	return false;
 }
 
 static bg_move *sg_put(bg_move *m, int kind, int a, int b)
@@ -263,8 +275,8 @@ static bool sg_pass_ok(const sg_cfg *c, const sg_state *s)
 {
 	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL, reach = 0;
 
-	for (int d = 0; d < 8; d++)
-		reach |= sg_shift(s->occ[s->turn] & c->has1[d], c->off[d]);
+	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1)
+		reach |= c->nbm[ctz(own)];
 	if (!(reach & empty))
 		return true; /* no step: the pass is forced */
 	return !s->passes && !sg_any_capture(c, s);
