@@ -282,16 +282,33 @@ static bool sg_pass_ok(const sg_cfg *c, const sg_state *s)
 	return !s->passes && !sg_any_capture(c, s);
 }
 
+_Static_assert(BG_MOVE_MAX_POINTS == 2 + 8 * 4,
+	       "sg_written reads the points past the second as 8 words");
+
+/* Is m written as sg_put writes it (no removals, no flags, the points
+ * past the path 0)? The same test as a memcmp with sg_put's move, in
+ * words. */
+static bool sg_written(const bg_move *m)
+{
+	uint64_t w[8], any;
+
+	memcpy(w, &m->pts[2], sizeof(w));
+	any = w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7];
+	if (m->kind == BG_MOVE_PASS)
+		any |= (uint64_t)m->npath | m->pts[0] | m->pts[1];
+	else
+		any |= m->npath ^ 2u;
+	return !(any | m->nremove | m->flags) && m->kind <= BG_MOVE_STEP;
+}
+
 static bool sg_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 {
 	const sg_cfg *c = cfgp;
 	const sg_state *s = stp;
 	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL;
-	int a = m->pts[0], b = m->pts[1], d = 0;
-	bg_move want;
+	int a = m->pts[0], b = m->pts[1];
 
-	sg_put(&want, m->kind, a, b);
-	if (m->kind > BG_MOVE_STEP || memcmp(m, &want, sizeof(want)))
+	if (!sg_written(m))
 		return false;
 	if (m->kind == BG_MOVE_PLACE)
 		return sg_placing(s) && a < b && b < SG_CELLS &&
@@ -301,11 +318,8 @@ static bool sg_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 		return false;
 	if (m->kind == BG_MOVE_PASS)
 		return sg_pass_ok(c, s);
-	if (a >= SG_CELLS || !(s->occ[s->turn] & bit(a)))
-		return false;
-	while (d < 8 && c->nb[a][d] != b)
-		d++;
-	return d < 8 && (empty & bit(b));
+	return a < SG_CELLS && b < SG_CELLS && (s->occ[s->turn] & bit(a)) &&
+	       (c->nbm[a] & empty & bit(b));
 }
 
 static size_t sg_legal(const void *cfgp, const void *stp, bg_move *buf)
