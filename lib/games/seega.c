@@ -50,7 +50,6 @@ typedef struct sg_state {
 	uint64_t hash;          /* sg_hash, kept by sg_apply */
 	uint32_t clock;         /* stepping plies since the last capture */
 	uint32_t occ[2];
-	uint8_t cells[SG_CELLS]; /* 0 empty, seat + 1: for bg_grid_custodian */
 	uint8_t hand[2];
 	uint8_t turn;
 	uint8_t passes;         /* consecutive passes just made */
@@ -170,6 +169,12 @@ static int sg_to_move(const void *cfgp, const void *stp)
 {
 	(void)cfgp;
 	return ((const sg_state *)stp)->turn;
+}
+
+/* 0 empty, else the seat of the piece on p plus 1. */
+static int sg_cell(const sg_state *s, int p)
+{
+	return (int)((s->occ[0] >> p & 1) | (s->occ[1] >> p & 1) << 1);
 }
 
 static bool sg_placing(const sg_state *s)
@@ -391,25 +396,11 @@ static bool sg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 	return true;
 }
 
-static void sg_set_cell(sg_state *s, int p, int seat)
+/* Put seat's piece on empty p, or take it off p, with its key. */
+static void sg_toggle(const sg_cfg *c, sg_state *s, int seat, int p)
 {
-	if (seat < 0) {
-		s->occ[0] &= ~bit(p);
-		s->occ[1] &= ~bit(p);
-		s->cells[p] = 0;
-	} else {
-		s->occ[seat] |= bit(p);
-		s->cells[p] = (uint8_t)(seat + 1);
-	}
-}
-
-/* sg_set_cell keeping the key: seat's piece arrives on p or (seat < 0)
- * the piece of `was` leaves it. */
-static void sg_move_cell(const sg_cfg *c, sg_state *s, int p, int seat,
-			 int was)
-{
-	sg_set_cell(s, p, seat);
-	s->hash ^= c->z[seat < 0 ? was : seat][p];
+	s->occ[seat] ^= bit(p);
+	s->hash ^= c->z[seat][p];
 }
 
 /* Keeps the key: every change below xors its keys in or out. */
@@ -422,8 +413,8 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 	(void)undo;
 	s->hash ^= c->zpass[s->passes];
 	if (m->kind == BG_MOVE_PLACE) {
-		sg_move_cell(c, s, m->pts[0], seat, seat);
-		sg_move_cell(c, s, m->pts[1], seat, seat);
+		sg_toggle(c, s, seat, m->pts[0]);
+		sg_toggle(c, s, seat, m->pts[1]);
 		s->hash ^= c->zhand[seat][s->hand[seat]] ^
 			   c->zhand[seat][s->hand[seat] - 2];
 		s->hand[seat] -= 2;
@@ -439,11 +430,11 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 	} else {
 		uint32_t taken;
 
-		sg_move_cell(c, s, m->pts[0], -1, seat);
-		sg_move_cell(c, s, m->pts[1], seat, seat);
+		sg_toggle(c, s, seat, m->pts[0]);
+		sg_toggle(c, s, seat, m->pts[1]);
 		taken = sg_captures(c, s, m->pts[1]);
 		for (uint32_t t = taken; t; t &= t - 1)
-			sg_move_cell(c, s, ctz(t), -1, !seat);
+			sg_toggle(c, s, !seat, ctz(t));
 		s->passes = 0;
 		s->clock = taken ? 0 : s->clock + 1;
 		if (taken)
@@ -517,8 +508,8 @@ static void sg_piece(const void *cfgp, const void *stp, int p, int *seat,
 	const sg_state *s = stp;
 
 	(void)cfgp;
-	*seat = s->cells[p] - 1;
-	*kind = s->cells[p] ? BG_PIECE_MAN : BG_PIECE_NONE;
+	*seat = sg_cell(s, p) - 1;
+	*kind = sg_cell(s, p) ? BG_PIECE_MAN : BG_PIECE_NONE;
 }
 
 /* ---- Position text -------------------------------------------------------- */
@@ -531,7 +522,7 @@ static void sg_write_position(const void *cfgp, const void *stp,
 	(void)cfgp;
 	for (int y = SG_N - 1; y >= 0; y--) {
 		for (int x = 0; x < SG_N; x++)
-			bg_sb_putc(out, ".wb"[s->cells[y * SG_N + x]]);
+			bg_sb_putc(out, ".wb"[sg_cell(s, y * SG_N + x)]);
 		if (y)
 			bg_sb_putc(out, '/');
 	}
@@ -546,7 +537,7 @@ static int sg_read_board(sg_state *s, const char **text)
 	for (int y = SG_N - 1; y >= 0; y--) {
 		for (int x = 0; x < SG_N; x++, t++) {
 			if (*t == 'w' || *t == 'b')
-				sg_set_cell(s, y * SG_N + x, *t == 'b');
+				s->occ[*t == 'b'] |= bit(y * SG_N + x);
 			else if (*t != '.')
 				return bg_seterr(BG_EFORMAT,
 						 "rank %d: '%c' is not one of . w b",
@@ -601,7 +592,7 @@ static int sg_check(const sg_state *s)
 					 "while placing nothing is taken, but %s "
 					 "has %d pieces", seat ? "Black" : "White",
 					 popcount(s->occ[seat]) + s->hand[seat]);
-	if (s->cells[SG_CENTRE] || s->passes || s->clock)
+	if (sg_cell(s, SG_CENTRE) || s->passes || s->clock)
 		return bg_seterr(BG_EFORMAT,
 				 "while placing the centre is empty and there "
 				 "are no passes nor clock");
