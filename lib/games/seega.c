@@ -38,11 +38,11 @@ typedef struct sg_cfg {
 	 * just made (none: 0; two end the game, so never more). */
 	uint64_t z[2][SG_CELLS], zhand[2][SG_PIECES + 1], zturn, zpass[3];
 	/* The four lines (N, E, NE, NW and back): the step k > 0 up the cell
-	 * numbers, and the cells two steps up (down) from which stay on the
-	 * board. */
+	 * numbers, the cells one step up from which stays on the board, and
+	 * those two steps up (down) from which do. */
 	struct sg_line {
 		int k;
-		uint32_t up2, down2;
+		uint32_t up1, up2, down2;
 	} line[4];
 } sg_cfg;
 
@@ -72,6 +72,20 @@ static int popcount(uint32_t x)
 	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
 	x = (x + (x >> 4)) & 0x0f0f0f0fu;
 	return (int)((x * 0x01010101u) >> 24);
+}
+
+/* popcount(a) + popcount(b) for sets of at most 100 cells in all: one
+ * tail for both. */
+static int popcount2(uint64_t a, uint64_t b)
+{
+	const uint64_t m1 = 0x5555555555555555u, m2 = 0x3333333333333333u;
+	const uint64_t m4 = 0x0f0f0f0f0f0f0f0fu;
+
+	a -= (a >> 1) & m1;
+	b -= (b >> 1) & m1;
+	a = (a & m2) + ((a >> 2) & m2) + (b & m2) + ((b >> 2) & m2);
+	a = (a & m4) + ((a >> 4) & m4);
+	return (int)((a * 0x0101010101010101u) >> 56);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -115,9 +129,13 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 		if (k < 0)
 			continue;
 		c->line[i].k = k;
-		for (int p = 0; p < SG_CELLS; p++)
-			if (c->nb[p][d] >= 0 && c->nb[c->nb[p][d]][d] >= 0)
+		for (int p = 0; p < SG_CELLS; p++) {
+			if (c->nb[p][d] < 0)
+				continue;
+			c->line[i].up1 |= bit(p);
+			if (c->nb[c->nb[p][d]][d] >= 0)
 				c->line[i].up2 |= bit(p);
+		}
 		c->line[i].down2 = c->line[i].up2 << 2 * k;
 		i++;
 	}
@@ -366,6 +384,25 @@ static void sg_nth_step(const sg_cfg *c, const sg_state *s, uint32_t empty,
 	sg_put(out, BG_MOVE_STEP, from, c->nb[from][d]);
 }
 
+/* The steps along one line, one bit each: the cells where a piece of the
+ * side to move has an empty cell one step up, and the empty cells with
+ * one of its pieces one step up (the two sets are disjoint). */
+static uint64_t sg_line_steps(const struct sg_line *l, uint32_t own,
+			      uint32_t empty)
+{
+	return l->up1 & ((own & empty >> l->k) | (empty & own >> l->k));
+}
+
+/* The number of steps of the side to move, line by line, two lines to a
+ * word. */
+static int sg_count_steps(const sg_cfg *c, uint32_t own, uint32_t empty)
+{
+	return popcount2(sg_line_steps(&c->line[0], own, empty) |
+			 sg_line_steps(&c->line[1], own, empty) << 32,
+			 sg_line_steps(&c->line[2], own, empty) |
+			 sg_line_steps(&c->line[3], own, empty) << 32);
+}
+
 /* The move the core would draw from sg_legal's list with the same number,
  * found without writing the list. */
 static bool sg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
@@ -385,8 +422,7 @@ static bool sg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 		sg_nth_placement(empty, bg_rand(rng) % n, out);
 		return true;
 	}
-	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1)
-		n += (uint64_t)popcount(c->nbm[ctz(own)] & empty);
+	n = (uint64_t)sg_count_steps(c, s->occ[s->turn], empty);
 	/* The pass is last; sg_stepping's rule. */
 	r = bg_rand(rng) % (n + (!n || (!s->passes && !sg_any_capture(c, s))));
 	if (r == n)
