@@ -17,6 +17,10 @@
 #define SG_ALL ((1u << SG_CELLS) - 1)
 #define SG_CENTRE 12
 #define SG_PIECES 12 /* per side */
+/* The lines N, E, NE, NW (and back) by their step up the cell numbers,
+ * constants so that the shifts along them are. */
+enum { SG_UP_N = SG_N, SG_UP_E = 1, SG_UP_NE = SG_N + 1, SG_UP_NW = SG_N - 1 };
+static const int sg_step[4] = { SG_UP_N, SG_UP_E, SG_UP_NE, SG_UP_NW };
 #define SG_OFF 31    /* beyond the edge: a bit no set of cells holds */
 /* Placing: every pair of the 24 cells around the centre. */
 #define SG_MAXMOVES (24 * 23 / 2)
@@ -37,11 +41,9 @@ typedef struct sg_cfg {
 	/* The keys of sg_hash: pieces, pieces in hand, side to move, passes
 	 * just made (none: 0; two end the game, so never more). */
 	uint64_t z[2][SG_CELLS], zhand[2][SG_PIECES + 1], zturn, zpass[3];
-	/* The four lines (N, E, NE, NW and back): the step k > 0 up the cell
-	 * numbers, the cells one step up from which stays on the board, and
-	 * those two steps up (down) from which do. */
+	/* The four lines, by sg_step: the cells one step up from which stays
+	 * on the board, and those two steps up (down) from which do. */
 	struct sg_line {
-		int k;
 		uint32_t up1, up2, down2;
 	} line[4];
 } sg_cfg;
@@ -123,12 +125,11 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 			q = bg_grid_step(SG_N, SG_N, q, d);
 			c->beyond[p][c->nb[p][d]] = (uint8_t)(q < 0 ? SG_OFF : q);
 		}
-	for (int d = 0, i = 0; d < 8; d++) {
-		int k = c->nb[SG_CENTRE][d] - SG_CENTRE;
+	for (int i = 0; i < 4; i++) {
+		int d = 0;
 
-		if (k < 0)
-			continue;
-		c->line[i].k = k;
+		while (c->nb[SG_CENTRE][d] - SG_CENTRE != sg_step[i])
+			d++;
 		for (int p = 0; p < SG_CELLS; p++) {
 			if (c->nb[p][d] < 0)
 				continue;
@@ -136,8 +137,7 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 			if (c->nb[c->nb[p][d]][d] >= 0)
 				c->line[i].up2 |= bit(p);
 		}
-		c->line[i].down2 = c->line[i].up2 << 2 * k;
-		i++;
+		c->line[i].down2 = c->line[i].up2 << 2 * sg_step[i];
 	}
 	return BG_OK;
 }
@@ -222,6 +222,15 @@ static uint32_t sg_captures(const sg_cfg *c, const sg_state *s, int to)
 	return mask;
 }
 
+/* The cells on one line where an arrival takes: an enemy one step up
+ * (down) with an own piece beyond. */
+static uint32_t sg_line_takes(const struct sg_line *l, int k, uint32_t own,
+			      uint32_t enemy)
+{
+	return (l->up2 & (enemy & own >> k) >> k) |
+	       (l->down2 & (enemy & own << k) << k);
+}
+
 /* Would any step of the side to move take something? sg_captures for
  * every cell at once: the cells where an arrival takes (an enemy next to
  * it with an own piece beyond), then whether one of them is empty and
@@ -229,14 +238,11 @@ static uint32_t sg_captures(const sg_cfg *c, const sg_state *s, int to)
 static bool sg_any_capture(const sg_cfg *c, const sg_state *s)
 {
 	uint32_t own = s->occ[s->turn], enemy = sg_prey(c, s);
-	uint32_t takes = 0;
+	uint32_t takes = sg_line_takes(&c->line[0], SG_UP_N, own, enemy) |
+			 sg_line_takes(&c->line[1], SG_UP_E, own, enemy) |
+			 sg_line_takes(&c->line[2], SG_UP_NE, own, enemy) |
+			 sg_line_takes(&c->line[3], SG_UP_NW, own, enemy);
 
-	for (int i = 0; i < 4; i++) {
-		const struct sg_line *l = &c->line[i];
-
-		takes |= (l->up2 & (enemy & own >> l->k) >> l->k) |
-			 (l->down2 & (enemy & own << l->k) << l->k);
-	}
 	for (takes &= ~(own | s->occ[!s->turn]); takes; takes &= takes - 1)
 		if (c->nbm[ctz(takes)] & own)
 			return true;
@@ -387,20 +393,20 @@ static void sg_nth_step(const sg_cfg *c, const sg_state *s, uint32_t empty,
 /* The steps along one line, one bit each: the cells where a piece of the
  * side to move has an empty cell one step up, and the empty cells with
  * one of its pieces one step up (the two sets are disjoint). */
-static uint64_t sg_line_steps(const struct sg_line *l, uint32_t own,
+static uint64_t sg_line_steps(const struct sg_line *l, int k, uint32_t own,
 			      uint32_t empty)
 {
-	return l->up1 & ((own & empty >> l->k) | (empty & own >> l->k));
+	return l->up1 & ((own & empty >> k) | (empty & own >> k));
 }
 
 /* The number of steps of the side to move, line by line, two lines to a
  * word. */
 static int sg_count_steps(const sg_cfg *c, uint32_t own, uint32_t empty)
 {
-	return popcount2(sg_line_steps(&c->line[0], own, empty) |
-			 sg_line_steps(&c->line[1], own, empty) << 32,
-			 sg_line_steps(&c->line[2], own, empty) |
-			 sg_line_steps(&c->line[3], own, empty) << 32);
+	return popcount2(sg_line_steps(&c->line[0], SG_UP_N, own, empty) |
+			 sg_line_steps(&c->line[1], SG_UP_E, own, empty) << 32,
+			 sg_line_steps(&c->line[2], SG_UP_NE, own, empty) |
+			 sg_line_steps(&c->line[3], SG_UP_NW, own, empty) << 32);
 }
 
 /* The move the core would draw from sg_legal's list with the same number,
