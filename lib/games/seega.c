@@ -30,7 +30,7 @@ enum { SG_OPT_FIRST, SG_OPT_SAFE, SG_OPT_CLOCK, SG_OPT_REP, SG_OPT_PLIES };
 typedef struct sg_cfg {
 	bg_board board;
 	int first;       /* the seat that makes the first step */
-	bool safe;       /* a piece on the centre cannot be taken */
+	uint32_t prey;   /* the cells whose pieces can be taken (centre_safe) */
 	int no_capture;  /* plies without capture that end the game; 0: off */
 	int repetition;  /* occurrences of a position that end it: 2 or 3 */
 	int max_plies;   /* 0: no limit */
@@ -100,7 +100,7 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 	bg_board_grid(&c->board, BG_BOARD_CELLS, SG_N, SG_N);
 	c->board.marks[SG_CENTRE] = BG_MARK_SPECIAL;
 	c->first = (int)opts[SG_OPT_FIRST].i;
-	c->safe = opts[SG_OPT_SAFE].i != 0;
+	c->prey = opts[SG_OPT_SAFE].i ? SG_ALL & ~bit(SG_CENTRE) : SG_ALL;
 	c->no_capture = (int)opts[SG_OPT_CLOCK].i;
 	c->repetition = (int)opts[SG_OPT_REP].i;
 	c->max_plies = (int)opts[SG_OPT_PLIES].i;
@@ -205,7 +205,7 @@ static bool sg_placing(const sg_state *s)
 /* The pieces of the side to move's opponent that can be taken. */
 static uint32_t sg_prey(const sg_cfg *c, const sg_state *s)
 {
-	return s->occ[!s->turn] & (c->safe ? ~bit(SG_CENTRE) : SG_ALL);
+	return s->occ[!s->turn] & c->prey;
 }
 
 /* The enemy pieces a step to `to` takes (the mover's piece has left its
