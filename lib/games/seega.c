@@ -17,6 +17,11 @@
 #define SG_ALL ((1u << SG_CELLS) - 1)
 #define SG_CENTRE 12
 #define SG_PIECES 12 /* per side */
+/* The lines N, E, NE, NW (and back) by their step up the cell numbers,
+ * constants so that the shifts along them are. */
+enum { SG_UP_N = SG_N, SG_UP_E = 1, SG_UP_NE = SG_N + 1, SG_UP_NW = SG_N - 1 };
+static const int sg_step[4] = { SG_UP_N, SG_UP_E, SG_UP_NE, SG_UP_NW };
+#define SG_OFF 31    /* beyond the edge: a bit no set of cells holds */
 /* Placing: every pair of the 24 cells around the centre. */
 #define SG_MAXMOVES (24 * 23 / 2)
 
@@ -25,24 +30,28 @@ enum { SG_OPT_FIRST, SG_OPT_SAFE, SG_OPT_CLOCK, SG_OPT_REP, SG_OPT_PLIES };
 typedef struct sg_cfg {
 	bg_board board;
 	int first;       /* the seat that makes the first step */
-	bool safe;       /* a piece on the centre cannot be taken */
+	uint32_t prey;   /* the cells whose pieces can be taken (centre_safe) */
 	int no_capture;  /* plies without capture that end the game; 0: off */
 	int repetition;  /* occurrences of a position that end it: 2 or 3 */
 	int max_plies;   /* 0: no limit */
 	int8_t nb[SG_CELLS][8];  /* neighbour in a direction of grid.h, or -1 */
-	int8_t nb2[SG_CELLS][8]; /* the cell beyond that neighbour, or -1 */
-	/* The keys of sg_hash: pieces, pieces in hand, side to move. */
-	uint64_t z[2][SG_CELLS], zhand[2][SG_PIECES + 1], zturn;
-	/* Per direction: the offset of a step, the cells with a neighbour
-	 * that way, and those with a cell beyond it. */
-	int off[8];
-	uint32_t has1[8], has2[8];
+	uint32_t nbm[SG_CELLS];  /* the neighbours, as a set */
+	/* [p][q], q next to p: the cell past q seen from p, or SG_OFF. */
+	uint8_t beyond[SG_CELLS][SG_CELLS];
+	/* The keys of sg_hash: pieces, pieces in hand, side to move, passes
+	 * just made (none: 0; two end the game, so never more). */
+	uint64_t z[2][SG_CELLS], zhand[2][SG_PIECES + 1], zturn, zpass[3];
+	/* The four lines, by sg_step: the cells one step up from which stays
+	 * on the board, and those two steps up (down) from which do. */
+	struct sg_line {
+		uint32_t up1, up2, down2;
+	} line[4];
 } sg_cfg;
 
 typedef struct sg_state {
+	uint64_t hash;          /* sg_hash, kept by sg_apply */
 	uint32_t clock;         /* stepping plies since the last capture */
 	uint32_t occ[2];
-	uint8_t cells[SG_CELLS]; /* 0 empty, seat + 1: for bg_grid_custodian */
 	uint8_t hand[2];
 	uint8_t turn;
 	uint8_t passes;         /* consecutive passes just made */
@@ -58,9 +67,27 @@ static int ctz(uint32_t x)
 	return __builtin_ctz(x);
 }
 
+/* Inline: without -mpopcnt __builtin_popcount is a call into libgcc. */
 static int popcount(uint32_t x)
 {
-	return __builtin_popcount(x);
+	x -= (x >> 1) & 0x55555555u;
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (int)((x * 0x01010101u) >> 24);
+}
+
+/* popcount(a) + popcount(b) for sets of at most 100 cells in all: one
+ * tail for both. */
+static int popcount2(uint64_t a, uint64_t b)
+{
+	const uint64_t m1 = 0x5555555555555555u, m2 = 0x3333333333333333u;
+	const uint64_t m4 = 0x0f0f0f0f0f0f0f0fu;
+
+	a -= (a >> 1) & m1;
+	b -= (b >> 1) & m1;
+	a = (a & m2) + ((a >> 2) & m2) + (b & m2) + ((b >> 2) & m2);
+	a = (a & m4) + ((a >> 4) & m4);
+	return (int)((a * 0x0101010101010101u) >> 56);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -73,7 +100,7 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 	bg_board_grid(&c->board, BG_BOARD_CELLS, SG_N, SG_N);
 	c->board.marks[SG_CENTRE] = BG_MARK_SPECIAL;
 	c->first = (int)opts[SG_OPT_FIRST].i;
-	c->safe = opts[SG_OPT_SAFE].i != 0;
+	c->prey = opts[SG_OPT_SAFE].i ? SG_ALL & ~bit(SG_CENTRE) : SG_ALL;
 	c->no_capture = (int)opts[SG_OPT_CLOCK].i;
 	c->repetition = (int)opts[SG_OPT_REP].i;
 	c->max_plies = (int)opts[SG_OPT_PLIES].i;
@@ -85,20 +112,33 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 						       (uint32_t)k);
 	}
 	c->zturn = bg_zobrist(2, 0);
+	for (int k = 1; k <= 2; k++)
+		c->zpass[k] = bg_zobrist(5, (uint32_t)k);
 	for (int p = 0; p < SG_CELLS; p++)
 		for (int d = 0; d < 8; d++) {
 			int q = bg_grid_step(SG_N, SG_N, p, d);
 
 			c->nb[p][d] = (int8_t)q;
-			c->nb2[p][d] = (int8_t)(q < 0 ? -1 :
-						bg_grid_step(SG_N, SG_N, q, d));
-			if (q >= 0) {
-				c->off[d] = q - p;
-				c->has1[d] |= bit(p);
-			}
-			if (c->nb2[p][d] >= 0)
-				c->has2[d] |= bit(p);
+			if (q < 0)
+				continue;
+			c->nbm[p] |= bit(q);
+			q = bg_grid_step(SG_N, SG_N, q, d);
+			c->beyond[p][c->nb[p][d]] = (uint8_t)(q < 0 ? SG_OFF : q);
 		}
+	for (int i = 0; i < 4; i++) {
+		int d = 0;
+
+		while (c->nb[SG_CENTRE][d] - SG_CENTRE != sg_step[i])
+			d++;
+		for (int p = 0; p < SG_CELLS; p++) {
+			if (c->nb[p][d] < 0)
+				continue;
+			c->line[i].up1 |= bit(p);
+			if (c->nb[c->nb[p][d]][d] >= 0)
+				c->line[i].up2 |= bit(p);
+		}
+		c->line[i].down2 = c->line[i].up2 << 2 * sg_step[i];
+	}
 	return BG_OK;
 }
 
@@ -113,13 +153,27 @@ static const bg_board *sg_board(const void *cfgp)
 	return &((const sg_cfg *)cfgp)->board;
 }
 
+/* The key: pieces, side to move, pieces in hand and whether the last ply
+ * was a pass (it forbids a pass now); not the capture clock. */
+static uint64_t sg_key(const sg_cfg *c, const sg_state *s)
+{
+	uint64_t h = (s->turn ? c->zturn : 0) ^ c->zpass[s->passes];
+
+	for (int seat = 0; seat < 2; seat++) {
+		h ^= c->zhand[seat][s->hand[seat]];
+		for (uint32_t o = s->occ[seat]; o; o &= o - 1)
+			h ^= c->z[seat][ctz(o)];
+	}
+	return h;
+}
+
 static void sg_init(const void *cfgp, void *stp)
 {
 	sg_state *s = stp;
 
-	(void)cfgp;
 	memset(s, 0, sizeof(*s));
 	s->hand[0] = s->hand[1] = SG_PIECES;
+	s->hash = sg_key(cfgp, s);
 }
 
 static size_t sg_max_moves(const void *cfgp)
@@ -135,6 +189,12 @@ static int sg_to_move(const void *cfgp, const void *stp)
 	return ((const sg_state *)stp)->turn;
 }
 
+/* 0 empty, else the seat of the piece on p plus 1. */
+static int sg_cell(const sg_state *s, int p)
+{
+	return (int)((s->occ[0] >> p & 1) | (s->occ[1] >> p & 1) << 1);
+}
+
 static bool sg_placing(const sg_state *s)
 {
 	return s->hand[0] || s->hand[1];
@@ -142,46 +202,51 @@ static bool sg_placing(const sg_state *s)
 
 /* ---- Moves ---------------------------------------------------------------- */
 
+/* The pieces of the side to move's opponent that can be taken. */
+static uint32_t sg_prey(const sg_cfg *c, const sg_state *s)
+{
+	return s->occ[!s->turn] & c->prey;
+}
+
 /* The enemy pieces a step to `to` takes (the mover's piece has left its
- * cell, which bg_grid_custodian never looks at: it is next to `to`). */
+ * cell, next to `to`): custodian, an enemy between `to` and an own piece. */
 static uint32_t sg_captures(const sg_cfg *c, const sg_state *s, int to)
 {
-	uint32_t own = s->occ[s->turn], enemy = s->occ[!s->turn], mask = 0;
+	uint32_t own = s->occ[s->turn], mask = 0;
 
-	/* Custodian: an enemy between `to` and an own piece. */
-	for (int d = 0; d < 8; d++) {
-		int r = c->nb2[to][d];
+	for (uint32_t x = c->nbm[to] & sg_prey(c, s); x; x &= x - 1) {
+		int e = ctz(x);
 
-		if (r >= 0 && (own & bit(r)) && (enemy & bit(c->nb[to][d])))
-			mask |= bit(c->nb[to][d]);
+		mask |= (own >> c->beyond[to][e] & 1) << e;
 	}
-	if (c->safe)
-		mask &= ~bit(SG_CENTRE);
 	return mask;
 }
 
-static uint32_t sg_shift(uint32_t x, int k)
+/* The cells on one line where an arrival takes: an enemy one step up
+ * (down) with an own piece beyond. */
+static uint32_t sg_line_takes(const struct sg_line *l, int k, uint32_t own,
+			      uint32_t enemy)
 {
-	return k >= 0 ? x << k : x >> -k;
+	return (l->up2 & (enemy & own >> k) >> k) |
+	       (l->down2 & (enemy & own << k) << k);
 }
 
-/* Would any step of the side to move take something? sg_takes for every
- * step at once: the cells a step reaches, and the empty cells where an
- * arrival takes (an enemy next to it with an own piece beyond). */
+/* Would any step of the side to move take something? sg_captures for
+ * every cell at once: the cells where an arrival takes (an enemy next to
+ * it with an own piece beyond), then whether one of them is empty and
+ * next to an own piece. */
 static bool sg_any_capture(const sg_cfg *c, const sg_state *s)
 {
-	uint32_t own = s->occ[s->turn], enemy = s->occ[!s->turn];
-	uint32_t empty = ~(own | enemy) & SG_ALL, reach = 0, takes = 0;
+	uint32_t own = s->occ[s->turn], enemy = sg_prey(c, s);
+	uint32_t takes = sg_line_takes(&c->line[0], SG_UP_N, own, enemy) |
+			 sg_line_takes(&c->line[1], SG_UP_E, own, enemy) |
+			 sg_line_takes(&c->line[2], SG_UP_NE, own, enemy) |
+			 sg_line_takes(&c->line[3], SG_UP_NW, own, enemy);
 
-	if (c->safe)
-		enemy &= ~bit(SG_CENTRE);
-	for (int d = 0; d < 8; d++) {
-		int k = c->off[d];
-
-		reach |= sg_shift(own & c->has1[d], k);
-		takes |= c->has2[d] & sg_shift(enemy, -k) & sg_shift(own, -2 * k);
-	}
-	return (reach & takes & empty) != 0;
+	for (takes &= ~(own | s->occ[!s->turn]); takes; takes &= takes - 1)
+		if (c->nbm[ctz(takes)] & own)
+			return true;
+	return false;
 }
 
 static bg_move *sg_put(bg_move *m, int kind, int a, int b)
@@ -239,11 +304,30 @@ static bool sg_pass_ok(const sg_cfg *c, const sg_state *s)
 {
 	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL, reach = 0;
 
-	for (int d = 0; d < 8; d++)
-		reach |= sg_shift(s->occ[s->turn] & c->has1[d], c->off[d]);
+	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1)
+		reach |= c->nbm[ctz(own)];
 	if (!(reach & empty))
 		return true; /* no step: the pass is forced */
 	return !s->passes && !sg_any_capture(c, s);
+}
+
+_Static_assert(BG_MOVE_MAX_POINTS == 2 + 8 * 4,
+	       "sg_written reads the points past the second as 8 words");
+
+/* Is m written as sg_put writes it (no removals, no flags, the points
+ * past the path 0)? The same test as a memcmp with sg_put's move, in
+ * words. */
+static bool sg_written(const bg_move *m)
+{
+	uint64_t w[8], any;
+
+	memcpy(w, &m->pts[2], sizeof(w));
+	any = w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7];
+	if (m->kind == BG_MOVE_PASS)
+		any |= (uint64_t)m->npath | m->pts[0] | m->pts[1];
+	else
+		any |= m->npath ^ 2u;
+	return !(any | m->nremove | m->flags) && m->kind <= BG_MOVE_STEP;
 }
 
 static bool sg_is_legal(const void *cfgp, const void *stp, const bg_move *m)
@@ -251,11 +335,9 @@ static bool sg_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 	const sg_cfg *c = cfgp;
 	const sg_state *s = stp;
 	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL;
-	int a = m->pts[0], b = m->pts[1], d = 0;
-	bg_move want;
+	int a = m->pts[0], b = m->pts[1];
 
-	sg_put(&want, m->kind, a, b);
-	if (m->kind > BG_MOVE_STEP || memcmp(m, &want, sizeof(want)))
+	if (!sg_written(m))
 		return false;
 	if (m->kind == BG_MOVE_PLACE)
 		return sg_placing(s) && a < b && b < SG_CELLS &&
@@ -265,11 +347,8 @@ static bool sg_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 		return false;
 	if (m->kind == BG_MOVE_PASS)
 		return sg_pass_ok(c, s);
-	if (a >= SG_CELLS || !(s->occ[s->turn] & bit(a)))
-		return false;
-	while (d < 8 && c->nb[a][d] != b)
-		d++;
-	return d < 8 && (empty & bit(b));
+	return a < SG_CELLS && b < SG_CELLS && (s->occ[s->turn] & bit(a)) &&
+	       (c->nbm[a] & empty & bit(b));
 }
 
 static size_t sg_legal(const void *cfgp, const void *stp, bg_move *buf)
@@ -279,18 +358,94 @@ static size_t sg_legal(const void *cfgp, const void *stp, bg_move *buf)
 	return sg_placing(s) ? sg_placement(s, buf) : sg_stepping(cfgp, s, buf);
 }
 
-static void sg_set_cell(sg_state *s, int p, int seat)
+/* Placement number r of sg_placement's list: the pairs are ranked by
+ * their first cell, which has as many partners as empty cells above it. */
+static void sg_nth_placement(uint32_t empty, uint64_t r, bg_move *out)
 {
-	if (seat < 0) {
-		s->occ[0] &= ~bit(p);
-		s->occ[1] &= ~bit(p);
-		s->cells[p] = 0;
-	} else {
-		s->occ[seat] |= bit(p);
-		s->cells[p] = (uint8_t)(seat + 1);
-	}
+	uint32_t a = empty, b;
+
+	for (uint64_t k; r >= (k = (uint64_t)popcount(a) - 1); a &= a - 1)
+		r -= k;
+	for (b = a & (a - 1); r; r--)
+		b &= b - 1;
+	sg_put(out, BG_MOVE_PLACE, ctz(a), ctz(b));
 }
 
+/* Step number r of sg_stepping's list (r below the number of steps). */
+static void sg_nth_step(const sg_cfg *c, const sg_state *s, uint32_t empty,
+			uint64_t r, bg_move *out)
+{
+	uint32_t own = s->occ[s->turn];
+	uint64_t k;
+	int from, d = 0;
+
+	for (; r >= (k = (uint64_t)popcount(c->nbm[ctz(own)] & empty));
+	     own &= own - 1)
+		r -= k;
+	from = ctz(own);
+	for (;; d++)
+		if (c->nb[from][d] >= 0 && (empty & bit(c->nb[from][d])) &&
+		    !r--)
+			break;
+	sg_put(out, BG_MOVE_STEP, from, c->nb[from][d]);
+}
+
+/* The steps along one line, one bit each: the cells where a piece of the
+ * side to move has an empty cell one step up, and the empty cells with
+ * one of its pieces one step up (the two sets are disjoint). */
+static uint64_t sg_line_steps(const struct sg_line *l, int k, uint32_t own,
+			      uint32_t empty)
+{
+	return l->up1 & ((own & empty >> k) | (empty & own >> k));
+}
+
+/* The number of steps of the side to move, line by line, two lines to a
+ * word. */
+static int sg_count_steps(const sg_cfg *c, uint32_t own, uint32_t empty)
+{
+	return popcount2(sg_line_steps(&c->line[0], SG_UP_N, own, empty) |
+			 sg_line_steps(&c->line[1], SG_UP_E, own, empty) << 32,
+			 sg_line_steps(&c->line[2], SG_UP_NE, own, empty) |
+			 sg_line_steps(&c->line[3], SG_UP_NW, own, empty) << 32);
+}
+
+/* The move the core would draw from sg_legal's list with the same number,
+ * found without writing the list. */
+static bool sg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
+			   bg_move *out)
+{
+	const sg_cfg *c = cfgp;
+	const sg_state *s = stp;
+	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL;
+	uint64_t n = 0, r;
+
+	if (sg_placing(s)) {
+		empty &= ~bit(SG_CENTRE);
+		n = (uint64_t)popcount(empty);
+		n = n * (n - 1) / 2;
+		if (!n)
+			return false;
+		sg_nth_placement(empty, bg_rand(rng) % n, out);
+		return true;
+	}
+	n = (uint64_t)sg_count_steps(c, s->occ[s->turn], empty);
+	/* The pass is last; sg_stepping's rule. */
+	r = bg_rand(rng) % (n + (!n || (!s->passes && !sg_any_capture(c, s))));
+	if (r == n)
+		sg_put(out, BG_MOVE_PASS, 0, 0);
+	else
+		sg_nth_step(c, s, empty, r, out);
+	return true;
+}
+
+/* Put seat's piece on empty p, or take it off p, with its key. */
+static void sg_toggle(const sg_cfg *c, sg_state *s, int seat, int p)
+{
+	s->occ[seat] ^= bit(p);
+	s->hash ^= c->z[seat][p];
+}
+
+/* Keeps the key: every change below xors its keys in or out. */
 static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 {
 	const sg_cfg *c = cfgp;
@@ -298,12 +453,17 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 	int seat = s->turn, flags = 0;
 
 	(void)undo;
+	s->hash ^= c->zpass[s->passes];
 	if (m->kind == BG_MOVE_PLACE) {
-		sg_set_cell(s, m->pts[0], seat);
-		sg_set_cell(s, m->pts[1], seat);
+		sg_toggle(c, s, seat, m->pts[0]);
+		sg_toggle(c, s, seat, m->pts[1]);
+		s->hash ^= c->zhand[seat][s->hand[seat]] ^
+			   c->zhand[seat][s->hand[seat] - 2];
 		s->hand[seat] -= 2;
 		/* Placing over, the chosen side steps first. */
 		s->turn = (uint8_t)(sg_placing(s) ? !seat : c->first);
+		if (s->turn != seat)
+			s->hash ^= c->zturn;
 		return BG_APPLY_IRREVERSIBLE;
 	}
 	if (m->kind == BG_MOVE_PASS) {
@@ -312,16 +472,17 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 	} else {
 		uint32_t taken;
 
-		sg_set_cell(s, m->pts[0], -1);
-		sg_set_cell(s, m->pts[1], seat);
+		sg_toggle(c, s, seat, m->pts[0]);
+		sg_toggle(c, s, seat, m->pts[1]);
 		taken = sg_captures(c, s, m->pts[1]);
 		for (uint32_t t = taken; t; t &= t - 1)
-			sg_set_cell(s, ctz(t), -1);
+			sg_toggle(c, s, !seat, ctz(t));
 		s->passes = 0;
 		s->clock = taken ? 0 : s->clock + 1;
 		if (taken)
 			flags = BG_APPLY_IRREVERSIBLE;
 	}
+	s->hash ^= c->zpass[s->passes] ^ c->zturn;
 	s->turn = (uint8_t)!seat;
 	return flags;
 }
@@ -377,22 +538,10 @@ static void sg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	}
 }
 
-/* The key: pieces, side to move, pieces in hand and whether the last ply
- * was a pass (it forbids a pass now); not the capture clock. */
 static uint64_t sg_hash(const void *cfgp, const void *stp)
 {
-	const sg_cfg *c = cfgp;
-	const sg_state *s = stp;
-	uint64_t h = (s->turn ? c->zturn : 0) ^
-		     (s->passes ? bg_zobrist(5, s->passes) : 0);
-
-	for (int seat = 0; seat < 2; seat++) {
-		h ^= s->hand[seat] <= SG_PIECES ? c->zhand[seat][s->hand[seat]] :
-		     bg_zobrist(3 + (uint32_t)seat, s->hand[seat]);
-		for (uint32_t o = s->occ[seat]; o; o &= o - 1)
-			h ^= c->z[seat][ctz(o)];
-	}
-	return h;
+	(void)cfgp;
+	return ((const sg_state *)stp)->hash;
 }
 
 static void sg_piece(const void *cfgp, const void *stp, int p, int *seat,
@@ -401,8 +550,8 @@ static void sg_piece(const void *cfgp, const void *stp, int p, int *seat,
 	const sg_state *s = stp;
 
 	(void)cfgp;
-	*seat = s->cells[p] - 1;
-	*kind = s->cells[p] ? BG_PIECE_MAN : BG_PIECE_NONE;
+	*seat = sg_cell(s, p) - 1;
+	*kind = sg_cell(s, p) ? BG_PIECE_MAN : BG_PIECE_NONE;
 }
 
 /* ---- Position text -------------------------------------------------------- */
@@ -415,7 +564,7 @@ static void sg_write_position(const void *cfgp, const void *stp,
 	(void)cfgp;
 	for (int y = SG_N - 1; y >= 0; y--) {
 		for (int x = 0; x < SG_N; x++)
-			bg_sb_putc(out, ".wb"[s->cells[y * SG_N + x]]);
+			bg_sb_putc(out, ".wb"[sg_cell(s, y * SG_N + x)]);
 		if (y)
 			bg_sb_putc(out, '/');
 	}
@@ -430,7 +579,7 @@ static int sg_read_board(sg_state *s, const char **text)
 	for (int y = SG_N - 1; y >= 0; y--) {
 		for (int x = 0; x < SG_N; x++, t++) {
 			if (*t == 'w' || *t == 'b')
-				sg_set_cell(s, y * SG_N + x, *t == 'b');
+				s->occ[*t == 'b'] |= bit(y * SG_N + x);
 			else if (*t != '.')
 				return bg_seterr(BG_EFORMAT,
 						 "rank %d: '%c' is not one of . w b",
@@ -485,7 +634,7 @@ static int sg_check(const sg_state *s)
 					 "while placing nothing is taken, but %s "
 					 "has %d pieces", seat ? "Black" : "White",
 					 popcount(s->occ[seat]) + s->hand[seat]);
-	if (s->cells[SG_CENTRE] || s->passes || s->clock)
+	if (sg_cell(s, SG_CENTRE) || s->passes || s->clock)
 		return bg_seterr(BG_EFORMAT,
 				 "while placing the centre is empty and there "
 				 "are no passes nor clock");
@@ -522,6 +671,7 @@ static int sg_read_position(const void *cfgp, void *stp, const char *text)
 	tmp.clock = clock;
 	if ((rc = sg_check(&tmp)))
 		return rc;
+	tmp.hash = sg_key(cfgp, &tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
 	return BG_OK;
 }
@@ -559,6 +709,7 @@ const bg_rules bg_rules_seega = {
 	.max_moves = sg_max_moves,
 	.legal = sg_legal,
 	.is_legal = sg_is_legal,
+	.random_move = sg_random_move,
 	.apply = sg_apply,
 	.to_move = sg_to_move,
 	.outcome = sg_outcome,
