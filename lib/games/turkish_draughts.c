@@ -28,6 +28,7 @@ typedef struct td_cfg {
 	int quiet_plies;  /* draw after this many quiet plies; 0: off */
 	int max_plies;    /* 0: no limit */
 	int8_t nb[TD_N][TD_DIRS]; /* neighbour in a direction, or -1 */
+	uint64_t ray[TD_N][TD_DIRS]; /* the squares from p going d, p excluded */
 	uint64_t z[4][TD_N];      /* td_zpiece(seat, king, p) at [seat + 2 * king] */
 	uint64_t zturn;
 } td_cfg;
@@ -103,6 +104,48 @@ static int td_dir(int a, int b)
 	return -1;
 }
 
+/* ---- Bitboards ------------------------------------------------------------ */
+
+#define TD_FILE_A 0x0101010101010101ull
+#define TD_FILE_H (TD_FILE_A << 7)
+#define TD_RANK_1 0xffull
+#define TD_RANK_8 (TD_RANK_1 << 56)
+
+/* Point number change of one step going N, E, S, W. */
+static const int td_delta[TD_DIRS] = { TD_SIDE, 1, -TD_SIDE, -1 };
+
+/* The squares one step from those of b going d: a rotation, once the
+ * squares that would wrap round the edge are left out. */
+static uint64_t td_step(uint64_t b, int d)
+{
+	static const uint64_t keep[TD_DIRS] = { ~TD_RANK_8, ~TD_FILE_H,
+						~TD_RANK_1, ~TD_FILE_A };
+	static const unsigned rot[TD_DIRS] = { 8, 1, 56, 63 };
+
+	b &= keep[d];
+	return b << rot[d] | b >> (64 - rot[d]);
+}
+
+/* The first square of occ from p going d, or -1. */
+static int td_first(const td_cfg *c, uint64_t occ, int p, int d)
+{
+	uint64_t b = c->ray[p][d] & occ;
+
+	if (!b)
+		return -1;
+	/* N and E go up the point numbers, S and W down. */
+	return d == BG_N || d == BG_E ? __builtin_ctzll(b) :
+					63 - __builtin_clzll(b);
+}
+
+/* The squares a king on p slides over going d, up to the first piece. */
+static uint64_t td_slide(const td_cfg *c, uint64_t occ, int p, int d)
+{
+	int f = td_first(c, occ, p, d);
+
+	return f < 0 ? c->ray[p][d] : c->ray[p][d] & ~c->ray[f][d] & ~bit(f);
+}
+
 /* ---- Configuration -------------------------------------------------------- */
 
 enum { TD_OPT_PROMOTE, TD_OPT_KINGDRAW, TD_OPT_REPS, TD_OPT_QUIET,
@@ -117,8 +160,12 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 	for (int p = 0; p < TD_N; p++) {
 		int y = p / TD_SIDE;
 
-		for (int d = 0; d < TD_DIRS; d++)
+		for (int d = 0; d < TD_DIRS; d++) {
 			c->nb[p][d] = (int8_t)bg_grid_step(TD_SIDE, TD_SIDE, p, d);
+			for (int q = c->nb[p][d]; q >= 0;
+			     q = bg_grid_step(TD_SIDE, TD_SIDE, q, d))
+				c->ray[p][d] |= bit(q);
+		}
 		if (y == 1 || y == 2)
 			c->board.marks[p] = BG_MARK_HOME0;
 		else if (y == 5 || y == 6)
@@ -158,22 +205,7 @@ static void td_put(td_state *s, int seat, bool king, int p)
 	s->hash ^= td_zpiece(seat, king, p);
 }
 
-/* td_remove and td_put with the config's keys, for apply. */
-static void td_remove_fast(const td_cfg *c, td_state *s, int p)
-{
-	uint64_t b = bit(p);
-
-	for (int seat = 0; seat < 2; seat++) {
-		if (s->men[seat] & b) {
-			s->men[seat] &= ~b;
-			s->hash ^= c->z[seat][p];
-		} else if (s->kings[seat] & b) {
-			s->kings[seat] &= ~b;
-			s->hash ^= c->z[seat + 2][p];
-		}
-	}
-}
-
+/* td_put with the config's keys, for apply. */
 static void td_put_fast(const td_cfg *c, td_state *s, int seat, bool king,
 			int p)
 {
@@ -357,7 +389,8 @@ typedef struct td_gen {
 	uint16_t path[BG_MOVE_MAX_POINTS];
 	int npath;
 	bg_move *buf;
-	size_t n;
+	size_t n, cap; /* moves kept, room for them */
+	bool full;     /* a move of the most captures found had no room */
 	uint64_t took[TD_MAXMOVES]; /* what buf[i] takes */
 	bool crowned[TD_MAXMOVES];  /* whether buf[i] ends as a king */
 	uint8_t from[TD_MAXMOVES], to[TD_MAXMOVES]; /* buf[i]'s ends */
@@ -378,13 +411,16 @@ static void td_record(td_gen *g, bool king)
 	if (g->ntaken > g->best) {
 		g->best = g->ntaken;
 		g->n = 0;
+		g->full = false;
 	}
 	for (size_t i = 0; i < g->n; i++)
 		if (g->took[i] == g->taken && g->from[i] == from &&
 		    g->to[i] == to && g->crowned[i] == crowned)
 			return;
-	if (g->n == TD_MAXMOVES)
+	if (g->n == g->cap) {
+		g->full = true;
 		return;
+	}
 	g->took[g->n] = g->taken;
 	g->crowned[g->n] = crowned;
 	g->from[g->n] = (uint8_t)from;
@@ -427,18 +463,6 @@ static void td_hop(td_gen *g, int over, int land, bool king, int d)
 	g->occ |= b;
 }
 
-/* The first piece met from sq going d: the next square for a man, the
- * first occupied square for a king; -1 when there is none. */
-static int td_first_piece(const td_cfg *c, uint64_t occ, int sq, int d,
-			  bool king)
-{
-	int q = c->nb[sq][d];
-
-	while (king && q >= 0 && !(occ & bit(q)))
-		q = c->nb[q][d];
-	return q;
-}
-
 /* Directions in the order N, E, S, W; a king tries its landing squares
  * nearest first. A chain ends where no capture follows. */
 static void td_chain(td_gen *g, int sq, bool king, int last)
@@ -452,7 +476,8 @@ static void td_chain(td_gen *g, int sq, bool king, int last)
 		if ((last >= 0 && d == td_opposite(last)) ||
 		    (!king && d == td_backward(g->seat)))
 			continue;
-		over = td_first_piece(c, g->occ, sq, d, king);
+		/* A man takes next to it, a king the first piece it meets. */
+		over = king ? td_first(c, g->occ, sq, d) : c->nb[sq][d];
 		if (over < 0 || !(g->enemy & bit(over)))
 			continue;
 		for (land = c->nb[over][d]; land >= 0 && !(g->occ & bit(land));
@@ -467,56 +492,33 @@ static void td_chain(td_gen *g, int sq, bool king, int last)
 		td_record(g, king);
 }
 
-/* Can the piece on sq take anything at all? */
-static bool td_can_take(const td_cfg *c, uint64_t occ, uint64_t enemy, int sq,
-			bool king, int seat)
-{
-	for (int d = 0; d < TD_DIRS; d++) {
-		int over, land;
-
-		if (!king && d == td_backward(seat))
-			continue;
-		over = td_first_piece(c, occ, sq, d, king);
-		if (over < 0 || !(enemy & bit(over)))
-			continue;
-		land = c->nb[over][d];
-		if (land >= 0 && !(occ & bit(land)))
-			return true;
-	}
-	return false;
-}
-
-/* The files a and h, and the two nearest each edge. */
-#define TD_FILE_A 0x0101010101010101ull
-#define TD_FILE_H (TD_FILE_A << 7)
-#define TD_FILES_AB (TD_FILE_A | TD_FILE_A << 1)
-#define TD_FILES_GH (TD_FILE_H | TD_FILE_H >> 1)
-
-/* The men of the side to move that can take now: an enemy next to them
- * forward or sideways with an empty square beyond. */
-static uint64_t td_man_capturers(const td_state *s)
-{
-	int seat = s->turn;
-	uint64_t men = s->men[seat], enemy = td_side(s, !seat);
-	uint64_t empty = ~td_all(s);
-	uint64_t fwd = seat ? (enemy << 8) & (empty << 16) :
-			      (enemy >> 8) & (empty >> 16);
-
-	return men & (fwd | (~TD_FILES_GH & (enemy >> 1) & (empty >> 2)) |
-		      (~TD_FILES_AB & (enemy << 1) & (empty << 2)));
-}
-
-/* The pieces of the side to move that can take now. */
+/* The pieces of the side to move that can take now: an enemy next to a
+ * man forward or sideways, or first on a king's line, with an empty
+ * square beyond it. */
 static uint64_t td_capturers(const td_cfg *c, const td_state *s)
 {
-	uint64_t out = td_man_capturers(s), all = td_all(s);
-	uint64_t enemy = td_side(s, !s->turn);
+	int seat = s->turn, back = td_backward(seat);
+	uint64_t all = td_all(s), enemy = td_side(s, !seat), out = 0;
+	uint64_t prey[TD_DIRS]; /* the enemies that can be taken going d */
 
-	for (uint64_t k = s->kings[s->turn]; k; k &= k - 1) {
+	for (int d = 0; d < TD_DIRS; d++) {
+		int o = td_opposite(d);
+
+		prey[d] = enemy & td_step(~all, o);
+		if (d != back)
+			out |= s->men[seat] & td_step(prey[d], o);
+	}
+	for (uint64_t k = s->kings[seat]; k; k &= k - 1) {
 		int sq = __builtin_ctzll(k);
 
-		if (td_can_take(c, all & ~bit(sq), enemy, sq, true, s->turn))
-			out |= bit(sq);
+		for (int d = 0; d < TD_DIRS; d++) {
+			int f = td_first(c, all, sq, d);
+
+			if (f >= 0 && (prey[d] & bit(f))) {
+				out |= bit(sq);
+				break;
+			}
+		}
 	}
 	return out;
 }
@@ -529,7 +531,8 @@ static size_t td_max_moves(const void *cfgp)
 	return TD_MAXMOVES;
 }
 
-/* The capture chains of `pieces` into g (buf or want set by the caller). */
+/* The capture chains of `pieces` into g (buf and cap, or want, set by the
+ * caller). */
 static void td_captures_of(td_gen *g, const td_cfg *c, const td_state *s,
 			   uint64_t pieces)
 {
@@ -539,6 +542,7 @@ static void td_captures_of(td_gen *g, const td_cfg *c, const td_state *s,
 	g->seat = s->turn;
 	g->best = 0;
 	g->n = 0;
+	g->full = false;
 	for (uint64_t bits = pieces; bits; bits &= bits - 1) {
 		int sq = __builtin_ctzll(bits);
 
@@ -558,15 +562,14 @@ static size_t td_captures(const td_cfg *c, const td_state *s, bg_move *buf,
 	td_gen g;
 
 	g.buf = buf;
+	g.cap = TD_MAXMOVES;
 	g.want = NULL;
 	td_captures_of(&g, c, s, pieces);
 	return g.n;
 }
 
-static void td_add_step(bg_move *buf, size_t *n, int from, int to)
+static void td_set_step(bg_move *m, int from, int to)
 {
-	bg_move *m = &buf[(*n)++];
-
 	memset(m, 0, sizeof(*m));
 	m->kind = BG_MOVE_STEP;
 	m->npath = 2;
@@ -574,25 +577,41 @@ static void td_add_step(bg_move *buf, size_t *n, int from, int to)
 	m->pts[1] = (uint16_t)to;
 }
 
+/* The men of the side to move that can step going d (none backward). */
+static void td_men_steps(const td_state *s, uint64_t steps[TD_DIRS])
+{
+	uint64_t empty = ~td_all(s);
+	int back = td_backward(s->turn);
+
+	for (int d = 0; d < TD_DIRS; d++)
+		steps[d] = d == back ? 0 :
+			   s->men[s->turn] & td_step(empty, td_opposite(d));
+}
+
+/* How many squares the piece on sq steps to going d when no piece can
+ * take; they are sq + k * td_delta[d] for k = 1, 2, ..., nearest first. */
+static int td_reach(const td_cfg *c, const td_state *s,
+		    const uint64_t steps[TD_DIRS], int sq, int d)
+{
+	if (s->kings[s->turn] & bit(sq))
+		return __builtin_popcountll(td_slide(c, td_all(s), sq, d));
+	return (int)(steps[d] >> sq & 1);
+}
+
 static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
 {
-	uint64_t all = td_all(s), own = td_side(s, s->turn);
-	int back = td_backward(s->turn);
+	uint64_t steps[TD_DIRS];
 	size_t n = 0;
 
-	for (uint64_t bits = own; bits; bits &= bits - 1) {
+	td_men_steps(s, steps);
+	for (uint64_t bits = td_side(s, s->turn); bits; bits &= bits - 1) {
 		int sq = __builtin_ctzll(bits);
-		bool king = (s->kings[s->turn] & bit(sq)) != 0;
 
 		for (int d = 0; d < TD_DIRS; d++) {
-			if (!king && d == back)
-				continue;
-			for (int q = c->nb[sq][d]; q >= 0 && !(all & bit(q));
-			     q = c->nb[q][d]) {
-				td_add_step(buf, &n, sq, q);
-				if (!king)
-					break;
-			}
+			int len = td_reach(c, s, steps, sq, d);
+
+			for (int k = 1; k <= len; k++)
+				td_set_step(&buf[n++], sq, sq + k * td_delta[d]);
 		}
 	}
 	return n;
@@ -610,6 +629,85 @@ static size_t td_legal(const void *cfgp, const void *st, bg_move *buf)
 			   td_quiet_moves(cfgp, st, buf);
 }
 
+/* A quiet move drawn uniformly: the r-th that td_quiet_moves would
+ * list, found by counting instead of writing the list. */
+static bool td_random_step(const td_cfg *c, const td_state *s, uint64_t *rng,
+			   bg_move *out)
+{
+	uint64_t all = td_all(s), steps[TD_DIRS];
+	size_t n = 0, r;
+
+	td_men_steps(s, steps);
+	for (int d = 0; d < TD_DIRS; d++)
+		n += (size_t)__builtin_popcountll(steps[d]);
+	for (uint64_t k = s->kings[s->turn]; k; k &= k - 1)
+		for (int d = 0; d < TD_DIRS; d++)
+			n += (size_t)__builtin_popcountll(
+				td_slide(c, all, __builtin_ctzll(k), d));
+	if (!n)
+		return false;
+	r = bg_rand(rng) % n;
+	for (uint64_t bits = td_side(s, s->turn); bits; bits &= bits - 1) {
+		int sq = __builtin_ctzll(bits);
+
+		for (int d = 0; d < TD_DIRS; d++) {
+			size_t len = (size_t)td_reach(c, s, steps, sq, d);
+
+			if (r < len) {
+				td_set_step(out, sq, sq + (int)(r + 1) * td_delta[d]);
+				return true;
+			}
+			r -= len;
+		}
+	}
+	return false;
+}
+
+/* Room for the captures td_random_capture lists itself; more are left to
+ * the core's full list. */
+#define TD_RANDOM_CAPTURES 32
+
+/* A capture drawn uniformly from the list td_legal would write. */
+static bool td_random_capture(const td_cfg *c, const td_state *s,
+			      uint64_t capturers, uint64_t *rng, bg_move *out)
+{
+	bg_move buf[TD_RANDOM_CAPTURES];
+	td_gen g;
+
+	g.buf = buf;
+	g.cap = TD_RANDOM_CAPTURES;
+	g.want = NULL;
+	td_captures_of(&g, c, s, capturers);
+	if (g.full)
+		return false;
+	*out = buf[bg_rand(rng) % g.n];
+	return true;
+}
+
+/* The move td_legal's list would give at index bg_rand(rng) % its length,
+ * drawn without writing the list. */
+static bool td_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	uint64_t capturers = td_capturers(cfgp, st);
+
+	return capturers ? td_random_capture(cfgp, st, capturers, rng, out) :
+			   td_random_step(cfgp, st, rng, out);
+}
+
+/* Whether the piece on from steps to `to`, going d, when no piece can
+ * take. */
+static bool td_step_ok(const td_cfg *c, const td_state *s, int from, int to,
+		       int d)
+{
+	uint64_t all = td_all(s);
+
+	if (s->kings[s->turn] & bit(from))
+		return (td_slide(c, all, from, d) & bit(to)) != 0;
+	return d != td_backward(s->turn) && to == c->nb[from][d] &&
+	       !(all & bit(to));
+}
+
 /* A step when no piece can take; else a capture chain the generator
  * lists, found by running it without writing the list. */
 static bool td_is_legal(const void *cfgp, const void *st, const bg_move *m)
@@ -617,33 +715,21 @@ static bool td_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	const td_cfg *c = cfgp;
 	const td_state *s = st;
 	int from = m->pts[0], to = m->pts[1], d;
-	uint64_t capturers, all = td_all(s);
-	bool king;
+	uint64_t capturers;
 	td_gen g;
 
 	if (m->nremove || m->flags || m->npath < 2 || from >= TD_N ||
 	    !(td_side(s, s->turn) & bit(from)))
 		return false;
+	if (m->kind == BG_MOVE_STEP)
+		return m->npath == 2 && to < TD_N &&
+		       (d = td_dir(from, to)) >= 0 &&
+		       td_step_ok(c, s, from, to, d) && !td_capturers(c, s);
 	capturers = td_capturers(c, s);
-	if (m->kind == BG_MOVE_STEP) {
-		if (capturers || m->npath != 2 || to >= TD_N ||
-		    (d = td_dir(from, to)) < 0)
-			return false;
-		king = (s->kings[s->turn] & bit(from)) != 0;
-		if (!king && d == td_backward(s->turn))
-			return false;
-		for (int q = c->nb[from][d]; q >= 0 && !(all & bit(q));
-		     q = c->nb[q][d]) {
-			if (q == to)
-				return true;
-			if (!king)
-				break;
-		}
-		return false;
-	}
 	if (m->kind != BG_MOVE_CAPTURE || !(capturers & bit(from)))
 		return false;
 	g.buf = NULL;
+	g.cap = TD_MAXMOVES;
 	g.want = m;
 	g.want_taken = -1;
 	td_captures_of(&g, c, s, capturers);
@@ -717,6 +803,31 @@ static bool td_path_ok(const void *cfgp, const void *st, const bg_move *m,
 	       want.taken == got.taken && want.king == got.king;
 }
 
+/* Take the pieces a capture path jumps over; returns whether the piece
+ * ends as a king (promotion on the way; `king`: it was one at the start). */
+static bool td_take(const td_cfg *c, td_state *s, const bg_move *m, bool king)
+{
+	int seat = s->turn, foe = !seat;
+	uint64_t taken = 0;
+
+	for (int i = 1; i < m->npath; i++) {
+		int a = m->pts[i - 1], b = m->pts[i], d = td_dir(a, b);
+
+		/* Between a and b: the piece taken, and maybe squares
+		 * emptied earlier in the chain. */
+		taken |= c->ray[a][d] & ~c->ray[b][d] & ~bit(b);
+		if (c->promote_mid && td_last_rank(seat, b))
+			king = true;
+	}
+	for (uint64_t t = taken & s->men[foe]; t; t &= t - 1)
+		s->hash ^= c->z[foe][__builtin_ctzll(t)];
+	for (uint64_t t = taken & s->kings[foe]; t; t &= t - 1)
+		s->hash ^= c->z[foe + 2][__builtin_ctzll(t)];
+	s->men[foe] &= ~taken;
+	s->kings[foe] &= ~taken;
+	return king;
+}
+
 static int td_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
 	const td_cfg *c = cfgp;
@@ -726,15 +837,11 @@ static int td_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	bool capture = m->kind == BG_MOVE_CAPTURE;
 
 	(void)undo;
-	td_remove_fast(c, s, from);
-	for (int i = 1; capture && i < m->npath; i++) {
-		int a = m->pts[i - 1], b = m->pts[i], d = td_dir(a, b);
-
-		for (int q = c->nb[a][d]; q != b; q = c->nb[q][d])
-			td_remove_fast(c, s, q);
-		if (c->promote_mid && td_last_rank(seat, b))
-			king = true;
-	}
+	s->men[seat] &= ~bit(from);
+	s->kings[seat] &= ~bit(from);
+	s->hash ^= c->z[seat + 2 * was_king][from];
+	if (capture)
+		king = td_take(c, s, m, king);
 	if (td_last_rank(seat, to))
 		king = true;
 	td_put_fast(c, s, seat, king, to);
@@ -817,6 +924,7 @@ const bg_rules bg_rules_turkish_draughts = {
 	.max_moves = td_max_moves,
 	.legal = td_legal,
 	.is_legal = td_is_legal,
+	.random_move = td_random_move,
 	.path_ok = td_path_ok,
 	.apply = td_apply,
 	.to_move = td_to_move,
