@@ -29,6 +29,9 @@ typedef struct td_cfg {
 	int max_plies;    /* 0: no limit */
 	int8_t nb[TD_N][TD_DIRS]; /* neighbour in a direction, or -1 */
 	uint64_t ray[TD_N][TD_DIRS]; /* the squares from p going d, p excluded */
+	uint8_t len[TD_N][TD_DIRS];  /* how many squares ray[p][d] holds */
+	int8_t jump[TD_N][TD_DIRS];  /* where a man on p lands taking going d,
+					or -1 */
 	uint64_t z[4][TD_N];      /* td_zpiece(seat, king, p) at [seat + 2 * king] */
 	uint64_t zturn;
 } td_cfg;
@@ -146,6 +149,24 @@ static uint64_t td_slide(const td_cfg *c, uint64_t occ, int p, int d)
 	return f < 0 ? c->ray[p][d] : c->ray[p][d] & ~c->ray[f][d] & ~bit(f);
 }
 
+/* How many squares td_slide gives. */
+static int td_slide_len(const td_cfg *c, uint64_t occ, int p, int d)
+{
+	int f = td_first(c, occ, p, d);
+
+	return f < 0 ? c->len[p][d] : c->len[p][d] - c->len[f][d] - 1;
+}
+
+/* The bits set in b: the build targets plain x86-64, where
+ * __builtin_popcountll is a library call. */
+static int td_count(uint64_t b)
+{
+	b -= b >> 1 & 0x5555555555555555ull;
+	b = (b & 0x3333333333333333ull) + (b >> 2 & 0x3333333333333333ull);
+	b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (int)(b * 0x0101010101010101ull >> 56);
+}
+
 /* ---- Configuration -------------------------------------------------------- */
 
 enum { TD_OPT_PROMOTE, TD_OPT_KINGDRAW, TD_OPT_REPS, TD_OPT_QUIET,
@@ -163,8 +184,12 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 		for (int d = 0; d < TD_DIRS; d++) {
 			c->nb[p][d] = (int8_t)bg_grid_step(TD_SIDE, TD_SIDE, p, d);
 			for (int q = c->nb[p][d]; q >= 0;
-			     q = bg_grid_step(TD_SIDE, TD_SIDE, q, d))
+			     q = bg_grid_step(TD_SIDE, TD_SIDE, q, d)) {
 				c->ray[p][d] |= bit(q);
+				c->len[p][d]++;
+			}
+			c->jump[p][d] = (int8_t)(c->len[p][d] >= 2 ?
+						 p + 2 * td_delta[d] : -1);
 		}
 		if (y == 1 || y == 2)
 			c->board.marks[p] = BG_MARK_HOME0;
@@ -386,7 +411,7 @@ typedef struct td_gen {
 	int seat;
 	uint64_t occ, enemy, taken;
 	int ntaken, best;
-	uint16_t path[BG_MOVE_MAX_POINTS];
+	uint16_t path[BG_MOVE_MAX_POINTS]; /* zero past npath */
 	int npath;
 	bg_move *buf;
 	size_t n, cap; /* moves kept, room for them */
@@ -399,6 +424,16 @@ typedef struct td_gen {
 	const bg_move *want;
 	int want_taken; /* -1: not (yet) listed */
 } td_gen;
+
+static bool td_same_path(const bg_move *m, const uint16_t *path, int npath)
+{
+	if (m->npath != npath)
+		return false;
+	for (int i = 0; i < npath; i++)
+		if (m->pts[i] != path[i])
+			return false;
+	return true;
+}
 
 static void td_record(td_gen *g, bool king)
 {
@@ -426,19 +461,19 @@ static void td_record(td_gen *g, bool king)
 	g->from[g->n] = (uint8_t)from;
 	g->to[g->n] = (uint8_t)to;
 	if (g->want) {
-		if (g->want->npath == g->npath &&
-		    !memcmp(g->want->pts, g->path,
-			    (size_t)g->npath * sizeof(g->path[0])))
+		if (td_same_path(g->want, g->path, g->npath))
 			g->want_taken = g->ntaken;
 		g->n++;
 		return;
 	}
-	m = &g->buf[g->n];
-	memset(m, 0, sizeof(*m));
+	m = &g->buf[g->n++];
 	m->kind = BG_MOVE_CAPTURE;
 	m->npath = (uint8_t)g->npath;
-	memcpy(m->pts, g->path, (size_t)g->npath * sizeof(g->path[0]));
-	g->n++;
+	m->nremove = 0;
+	m->flags = 0;
+	/* The whole array, zeros past the path included: a copy of fixed
+	 * size is a few stores, not a call. */
+	memcpy(m->pts, g->path, sizeof(m->pts));
 }
 
 static void td_chain(td_gen *g, int sq, bool king, int last);
@@ -456,7 +491,7 @@ static void td_hop(td_gen *g, int over, int land, bool king, int d)
 	if (g->c->promote_mid && td_last_rank(g->seat, land))
 		king = true;
 	td_chain(g, land, king, d);
-	g->npath--;
+	g->path[--g->npath] = 0;
 	g->ntaken--;
 	g->taken &= ~b;
 	g->enemy |= b;
@@ -468,24 +503,33 @@ static void td_hop(td_gen *g, int over, int land, bool king, int d)
 static void td_chain(td_gen *g, int sq, bool king, int last)
 {
 	const td_cfg *c = g->c;
+	unsigned dirs = king ? 0xfu : ~(1u << td_backward(g->seat)) & 0xfu;
 	bool more = false;
 
-	for (int d = 0; d < TD_DIRS; d++) {
-		int over, land;
+	if (last >= 0)
+		dirs &= ~(1u << td_opposite(last));
+	for (; dirs; dirs &= dirs - 1) {
+		int d = __builtin_ctz(dirs), over, land;
 
-		if ((last >= 0 && d == td_opposite(last)) ||
-		    (!king && d == td_backward(g->seat)))
+		if (!king) {
+			/* Over the next square, to the one beyond. */
+			land = c->jump[sq][d];
+			over = sq + td_delta[d];
+			if (land >= 0 && (g->enemy & bit(over)) &&
+			    !(g->occ & bit(land))) {
+				more = true;
+				td_hop(g, over, land, king, d);
+			}
 			continue;
-		/* A man takes next to it, a king the first piece it meets. */
-		over = king ? td_first(c, g->occ, sq, d) : c->nb[sq][d];
+		}
+		/* Over the first piece met, to any empty square beyond. */
+		over = td_first(c, g->occ, sq, d);
 		if (over < 0 || !(g->enemy & bit(over)))
 			continue;
 		for (land = c->nb[over][d]; land >= 0 && !(g->occ & bit(land));
 		     land = c->nb[land][d]) {
 			more = true;
 			td_hop(g, over, land, king, d);
-			if (!king)
-				break;
 		}
 	}
 	if (!more && g->ntaken)
@@ -497,17 +541,18 @@ static void td_chain(td_gen *g, int sq, bool king, int last)
  * square beyond it. */
 static uint64_t td_capturers(const td_cfg *c, const td_state *s)
 {
-	int seat = s->turn, back = td_backward(seat);
-	uint64_t all = td_all(s), enemy = td_side(s, !seat), out = 0;
-	uint64_t prey[TD_DIRS]; /* the enemies that can be taken going d */
+	int seat = s->turn;
+	uint64_t all = td_all(s), enemy = td_side(s, !seat), empty = ~all;
+	/* The enemies that can be taken going d. */
+	uint64_t prey[TD_DIRS] = {
+		enemy & td_step(empty, BG_S), enemy & td_step(empty, BG_W),
+		enemy & td_step(empty, BG_N), enemy & td_step(empty, BG_E)
+	};
+	uint64_t out = s->men[seat] &
+		       (td_step(prey[BG_E], BG_W) | td_step(prey[BG_W], BG_E) |
+			(seat ? td_step(prey[BG_S], BG_N) :
+				td_step(prey[BG_N], BG_S)));
 
-	for (int d = 0; d < TD_DIRS; d++) {
-		int o = td_opposite(d);
-
-		prey[d] = enemy & td_step(~all, o);
-		if (d != back)
-			out |= s->men[seat] & td_step(prey[d], o);
-	}
 	for (uint64_t k = s->kings[seat]; k; k &= k - 1) {
 		int sq = __builtin_ctzll(k);
 
@@ -543,6 +588,7 @@ static void td_captures_of(td_gen *g, const td_cfg *c, const td_state *s,
 	g->best = 0;
 	g->n = 0;
 	g->full = false;
+	memset(g->path, 0, sizeof(g->path));
 	for (uint64_t bits = pieces; bits; bits &= bits - 1) {
 		int sq = __builtin_ctzll(bits);
 
@@ -580,22 +626,31 @@ static void td_set_step(bg_move *m, int from, int to)
 /* The men of the side to move that can step going d (none backward). */
 static void td_men_steps(const td_state *s, uint64_t steps[TD_DIRS])
 {
-	uint64_t empty = ~td_all(s);
-	int back = td_backward(s->turn);
+	uint64_t empty = ~td_all(s), men = s->men[s->turn];
 
-	for (int d = 0; d < TD_DIRS; d++)
-		steps[d] = d == back ? 0 :
-			   s->men[s->turn] & td_step(empty, td_opposite(d));
+	steps[BG_N] = s->turn ? 0 : men & td_step(empty, BG_S);
+	steps[BG_E] = men & td_step(empty, BG_W);
+	steps[BG_S] = s->turn ? men & td_step(empty, BG_N) : 0;
+	steps[BG_W] = men & td_step(empty, BG_E);
 }
 
-/* How many squares the piece on sq steps to going d when no piece can
- * take; they are sq + k * td_delta[d] for k = 1, 2, ..., nearest first. */
+/* How many squares the piece on sq steps to going N, E, S, W when no
+ * piece can take, into len; returns the sum. Going d they are
+ * sq + k * td_delta[d] for k = 1, 2, ..., nearest first. */
 static int td_reach(const td_cfg *c, const td_state *s,
-		    const uint64_t steps[TD_DIRS], int sq, int d)
+		    const uint64_t steps[TD_DIRS], int sq, int len[TD_DIRS])
 {
-	if (s->kings[s->turn] & bit(sq))
-		return __builtin_popcountll(td_slide(c, td_all(s), sq, d));
-	return (int)(steps[d] >> sq & 1);
+	uint64_t all = td_all(s);
+	int n = 0;
+
+	if (s->kings[s->turn] & bit(sq)) {
+		for (int d = 0; d < TD_DIRS; d++)
+			n += len[d] = td_slide_len(c, all, sq, d);
+		return n;
+	}
+	for (int d = 0; d < TD_DIRS; d++)
+		n += len[d] = (int)(steps[d] >> sq & 1);
+	return n;
 }
 
 static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
@@ -605,14 +660,12 @@ static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
 
 	td_men_steps(s, steps);
 	for (uint64_t bits = td_side(s, s->turn); bits; bits &= bits - 1) {
-		int sq = __builtin_ctzll(bits);
+		int sq = __builtin_ctzll(bits), len[TD_DIRS];
 
-		for (int d = 0; d < TD_DIRS; d++) {
-			int len = td_reach(c, s, steps, sq, d);
-
-			for (int k = 1; k <= len; k++)
+		td_reach(c, s, steps, sq, len);
+		for (int d = 0; d < TD_DIRS; d++)
+			for (int k = 1; k <= len[d]; k++)
 				td_set_step(&buf[n++], sq, sq + k * td_delta[d]);
-		}
 	}
 	return n;
 }
@@ -634,31 +687,37 @@ static size_t td_legal(const void *cfgp, const void *st, bg_move *buf)
 static bool td_random_step(const td_cfg *c, const td_state *s, uint64_t *rng,
 			   bg_move *out)
 {
-	uint64_t all = td_all(s), steps[TD_DIRS];
-	size_t n = 0, r;
+	uint64_t kings = s->kings[s->turn], steps[TD_DIRS];
+	uint64_t ew, one, two; /* a man's move count, bit by bit */
+	int len[TD_DIRS], d = 0;
+	size_t n, r;
 
 	td_men_steps(s, steps);
-	for (int d = 0; d < TD_DIRS; d++)
-		n += (size_t)__builtin_popcountll(steps[d]);
-	for (uint64_t k = s->kings[s->turn]; k; k &= k - 1)
-		for (int d = 0; d < TD_DIRS; d++)
-			n += (size_t)__builtin_popcountll(
-				td_slide(c, all, __builtin_ctzll(k), d));
+	ew = steps[BG_E] ^ steps[BG_W];
+	one = ew ^ steps[BG_N] ^ steps[BG_S];
+	two = (steps[BG_E] & steps[BG_W]) | (ew & (steps[BG_N] | steps[BG_S]));
+	n = (size_t)td_count(one) + 2 * (size_t)td_count(two);
+	for (uint64_t k = kings; k; k &= k - 1)
+		n += (size_t)td_reach(c, s, steps, __builtin_ctzll(k), len);
 	if (!n)
 		return false;
 	r = bg_rand(rng) % n;
-	for (uint64_t bits = td_side(s, s->turn); bits; bits &= bits - 1) {
+	/* Whole pieces are skipped by their count first. */
+	for (uint64_t bits = one | two | kings; bits; bits &= bits - 1) {
 		int sq = __builtin_ctzll(bits);
+		size_t all = kings & bit(sq) ?
+				     (size_t)td_reach(c, s, steps, sq, len) :
+				     (one >> sq & 1) + 2 * (two >> sq & 1);
 
-		for (int d = 0; d < TD_DIRS; d++) {
-			size_t len = (size_t)td_reach(c, s, steps, sq, d);
-
-			if (r < len) {
-				td_set_step(out, sq, sq + (int)(r + 1) * td_delta[d]);
-				return true;
-			}
-			r -= len;
+		if (r >= all) {
+			r -= all;
+			continue;
 		}
+		td_reach(c, s, steps, sq, len);
+		for (; r >= (size_t)len[d]; d++)
+			r -= (size_t)len[d];
+		td_set_step(out, sq, sq + (int)(r + 1) * td_delta[d]);
+		return true;
 	}
 	return false;
 }
