@@ -404,13 +404,16 @@ static int td_read_position(const void *cfgp, void *st, const char *text)
  * leave the board at once (a square may be crossed again) and the moving
  * piece's start square counts as empty. Only chains of the most captures
  * found so far are kept; chains with the same result are listed once, by
- * the first path found.
+ * the first path found. A node is given the enemies left; the rest of
+ * the board follows: the pieces taken are the others of `prey`, one per
+ * hop of the path.
  */
 typedef struct td_gen {
 	const td_cfg *c;
 	int seat;
-	uint64_t occ, enemy, taken;
-	int ntaken, best;
+	uint64_t own;  /* the other pieces of the side to move */
+	uint64_t prey; /* the enemies at the start */
+	int best;
 	uint16_t path[BG_MOVE_MAX_POINTS]; /* zero past npath */
 	int npath;
 	bg_move *buf;
@@ -435,34 +438,36 @@ static bool td_same_path(const bg_move *m, const uint16_t *path, int npath)
 	return true;
 }
 
-static void td_record(td_gen *g, bool king)
+static void td_record(td_gen *g, bool king, uint64_t enemy)
 {
 	int from = g->path[0], to = g->path[g->npath - 1];
+	int ntaken = g->npath - 1;
+	uint64_t taken = g->prey & ~enemy;
 	bool crowned = king || td_last_rank(g->seat, to);
 	bg_move *m;
 
-	if (g->ntaken < g->best)
+	if (ntaken < g->best)
 		return;
-	if (g->ntaken > g->best) {
-		g->best = g->ntaken;
+	if (ntaken > g->best) {
+		g->best = ntaken;
 		g->n = 0;
 		g->full = false;
 	}
 	for (size_t i = 0; i < g->n; i++)
-		if (g->took[i] == g->taken && g->from[i] == from &&
+		if (g->took[i] == taken && g->from[i] == from &&
 		    g->to[i] == to && g->crowned[i] == crowned)
 			return;
 	if (g->n == g->cap) {
 		g->full = true;
 		return;
 	}
-	g->took[g->n] = g->taken;
+	g->took[g->n] = taken;
 	g->crowned[g->n] = crowned;
 	g->from[g->n] = (uint8_t)from;
 	g->to[g->n] = (uint8_t)to;
 	if (g->want) {
 		if (td_same_path(g->want, g->path, g->npath))
-			g->want_taken = g->ntaken;
+			g->want_taken = ntaken;
 		g->n++;
 		return;
 	}
@@ -476,33 +481,25 @@ static void td_record(td_gen *g, bool king)
 	memcpy(m->pts, g->path, sizeof(m->pts));
 }
 
-static void td_chain(td_gen *g, int sq, bool king, int last);
+static void td_chain(td_gen *g, int sq, bool king, int last, uint64_t enemy);
 
-/* Take the piece on `over`, land on `land` and look for more. */
-static void td_hop(td_gen *g, int over, int land, bool king, int d)
+/* Take the piece on `over` going d, land on `land` and look for more. */
+static void td_hop(td_gen *g, int over, int land, bool king, int d,
+		   uint64_t enemy)
 {
-	uint64_t b = bit(over);
-
-	g->occ &= ~b;
-	g->enemy &= ~b;
-	g->taken |= b;
-	g->ntaken++;
 	g->path[g->npath++] = (uint16_t)land;
 	if (g->c->promote_mid && td_last_rank(g->seat, land))
 		king = true;
-	td_chain(g, land, king, d);
+	td_chain(g, land, king, d, enemy & ~bit(over));
 	g->path[--g->npath] = 0;
-	g->ntaken--;
-	g->taken &= ~b;
-	g->enemy |= b;
-	g->occ |= b;
 }
 
 /* Directions in the order N, E, S, W; a king tries its landing squares
  * nearest first. A chain ends where no capture follows. */
-static void td_chain(td_gen *g, int sq, bool king, int last)
+static void td_chain(td_gen *g, int sq, bool king, int last, uint64_t enemy)
 {
 	const td_cfg *c = g->c;
+	uint64_t occ = g->own | enemy;
 	unsigned dirs = king ? 0xfu : ~(1u << td_backward(g->seat)) & 0xfu;
 	bool more = false;
 
@@ -515,57 +512,130 @@ static void td_chain(td_gen *g, int sq, bool king, int last)
 			/* Over the next square, to the one beyond. */
 			land = c->jump[sq][d];
 			over = sq + td_delta[d];
-			if (land >= 0 && (g->enemy & bit(over)) &&
-			    !(g->occ & bit(land))) {
+			if (land >= 0 && (enemy & bit(over)) &&
+			    !(occ & bit(land))) {
 				more = true;
-				td_hop(g, over, land, king, d);
+				td_hop(g, over, land, king, d, enemy);
 			}
 			continue;
 		}
 		/* Over the first piece met, to any empty square beyond. */
-		over = td_first(c, g->occ, sq, d);
-		if (over < 0 || !(g->enemy & bit(over)))
+		if (!(c->ray[sq][d] & enemy))
 			continue;
-		for (land = c->nb[over][d]; land >= 0 && !(g->occ & bit(land));
+		over = td_first(c, occ, sq, d);
+		if (!(enemy & bit(over)))
+			continue;
+		for (land = c->nb[over][d]; land >= 0 && !(occ & bit(land));
 		     land = c->nb[land][d]) {
 			more = true;
-			td_hop(g, over, land, king, d);
+			td_hop(g, over, land, king, d, enemy);
 		}
 	}
-	if (!more && g->ntaken)
-		td_record(g, king);
+	if (!more && g->npath > 1)
+		td_record(g, king, enemy);
+}
+
+/* Who can take now, found with bitboards. */
+typedef struct td_takers {
+	uint64_t prey[TD_DIRS]; /* the enemies with an empty square beyond
+				   going d */
+	uint64_t from[TD_DIRS]; /* the squares a man takes from going d */
+	uint64_t men[TD_DIRS];  /* the men of the side to move there */
+	uint64_t kings;         /* its kings that can take */
+	uint64_t all;           /* all the pieces that can take */
+} td_takers;
+
+/* Direction d of td_takers_of; `men` is none for the backward one. */
+static void td_takers_dir(td_takers *t, uint64_t enemy, uint64_t empty,
+			  uint64_t men, int d)
+{
+	int o = td_opposite(d);
+
+	t->prey[d] = enemy & td_step(empty, o);
+	t->from[d] = td_step(t->prey[d], o);
+	t->men[d] = men & t->from[d];
+}
+
+/* Whether the king on sq can take: the first piece on one of its lines
+ * is prey. */
+static bool td_king_takes(const td_cfg *c, uint64_t all,
+			  const uint64_t prey[TD_DIRS], int sq)
+{
+	for (int d = 0; d < TD_DIRS; d++)
+		/* Most lines hold no prey at all. */
+		if ((c->ray[sq][d] & prey[d]) &&
+		    (prey[d] & bit(td_first(c, all, sq, d))))
+			return true;
+	return false;
 }
 
 /* The pieces of the side to move that can take now: an enemy next to a
  * man forward or sideways, or first on a king's line, with an empty
  * square beyond it. */
-static uint64_t td_capturers(const td_cfg *c, const td_state *s)
+static uint64_t td_takers_of(const td_cfg *c, const td_state *s,
+			     td_takers *t)
 {
 	int seat = s->turn;
-	uint64_t all = td_all(s), enemy = td_side(s, !seat), empty = ~all;
-	/* The enemies that can be taken going d. */
+	uint64_t all = td_all(s), enemy = td_side(s, !seat);
+	uint64_t men = s->men[seat];
+
+	td_takers_dir(t, enemy, ~all, seat ? 0 : men, BG_N);
+	td_takers_dir(t, enemy, ~all, men, BG_E);
+	td_takers_dir(t, enemy, ~all, seat ? men : 0, BG_S);
+	td_takers_dir(t, enemy, ~all, men, BG_W);
+	t->kings = 0;
+	for (uint64_t k = s->kings[seat]; k; k &= k - 1)
+		if (td_king_takes(c, all, t->prey, __builtin_ctzll(k)))
+			t->kings |= k & -k;
+	t->all = t->men[BG_N] | t->men[BG_E] | t->men[BG_S] | t->men[BG_W] |
+		 t->kings;
+	return t->all;
+}
+
+/* Whether td_takers_of finds any piece, without its details: what most
+ * plies, which take nothing, need. */
+static bool td_can_take(const td_cfg *c, const td_state *s)
+{
+	int seat = s->turn;
+	uint64_t all = td_all(s), empty = ~all, enemy = td_side(s, !seat);
 	uint64_t prey[TD_DIRS] = {
 		enemy & td_step(empty, BG_S), enemy & td_step(empty, BG_W),
 		enemy & td_step(empty, BG_N), enemy & td_step(empty, BG_E)
 	};
-	uint64_t out = s->men[seat] &
-		       (td_step(prey[BG_E], BG_W) | td_step(prey[BG_W], BG_E) |
-			(seat ? td_step(prey[BG_S], BG_N) :
-				td_step(prey[BG_N], BG_S)));
+	uint64_t ahead = seat ? td_step(prey[BG_S], BG_N) :
+				td_step(prey[BG_N], BG_S);
 
-	for (uint64_t k = s->kings[seat]; k; k &= k - 1) {
-		int sq = __builtin_ctzll(k);
+	if (s->men[seat] & (ahead | td_step(prey[BG_E], BG_W) |
+			    td_step(prey[BG_W], BG_E)))
+		return true;
+	for (uint64_t k = s->kings[seat]; k; k &= k - 1)
+		if (td_king_takes(c, all, prey, __builtin_ctzll(k)))
+			return true;
+	return false;
+}
 
-		for (int d = 0; d < TD_DIRS; d++) {
-			int f = td_first(c, all, sq, d);
+/*
+ * Whether the men's single jumps of t are all the legal moves, so the
+ * chain search is not needed: no king can take, and no man can take again
+ * where it lands (nor is crowned there with promote_midcapture). A jump
+ * empties only the square taken and the start, which would matter only
+ * to a jump straight back, never allowed.
+ */
+static bool td_only_jumps(const td_cfg *c, const td_state *s,
+			  const td_takers *t)
+{
+	int seat = s->turn;
+	uint64_t ahead = t->from[seat ? BG_S : BG_N];
+	/* Where the jumps land: inside the board, as they are jumps. */
+	uint64_t fwd = seat ? t->men[BG_S] >> 2 * TD_SIDE :
+			      t->men[BG_N] << 2 * TD_SIDE;
+	uint64_t east = t->men[BG_E] << 2, west = t->men[BG_W] >> 2;
 
-			if (f >= 0 && (prey[d] & bit(f))) {
-				out |= bit(sq);
-				break;
-			}
-		}
-	}
-	return out;
+	return !t->kings &&
+	       !(fwd & (ahead | t->from[BG_E] | t->from[BG_W])) &&
+	       !(east & (ahead | t->from[BG_E])) &&
+	       !(west & (ahead | t->from[BG_W])) &&
+	       !(c->promote_mid && (fwd & (seat ? TD_RANK_1 : TD_RANK_8)));
 }
 
 /* ---- Moves ---------------------------------------------------------------- */
@@ -581,24 +651,21 @@ static size_t td_max_moves(const void *cfgp)
 static void td_captures_of(td_gen *g, const td_cfg *c, const td_state *s,
 			   uint64_t pieces)
 {
-	uint64_t all = td_all(s);
-
 	g->c = c;
 	g->seat = s->turn;
+	g->prey = td_side(s, !s->turn);
 	g->best = 0;
 	g->n = 0;
 	g->full = false;
 	memset(g->path, 0, sizeof(g->path));
+	g->npath = 1;
 	for (uint64_t bits = pieces; bits; bits &= bits - 1) {
 		int sq = __builtin_ctzll(bits);
 
-		g->occ = all & ~bit(sq);
-		g->enemy = td_side(s, !s->turn);
-		g->taken = 0;
-		g->ntaken = 0;
+		g->own = td_side(s, s->turn) & ~bit(sq);
 		g->path[0] = (uint16_t)sq;
-		g->npath = 1;
-		td_chain(g, sq, (s->kings[s->turn] & bit(sq)) != 0, -1);
+		td_chain(g, sq, (s->kings[s->turn] & bit(sq)) != 0, -1,
+			 g->prey);
 	}
 }
 
@@ -614,10 +681,10 @@ static size_t td_captures(const td_cfg *c, const td_state *s, bg_move *buf,
 	return g.n;
 }
 
-static void td_set_step(bg_move *m, int from, int to)
+static void td_set_move(bg_move *m, int kind, int from, int to)
 {
 	memset(m, 0, sizeof(*m));
-	m->kind = BG_MOVE_STEP;
+	m->kind = (uint8_t)kind;
 	m->npath = 2;
 	m->pts[0] = (uint16_t)from;
 	m->pts[1] = (uint16_t)to;
@@ -634,22 +701,15 @@ static void td_men_steps(const td_state *s, uint64_t steps[TD_DIRS])
 	steps[BG_W] = men & td_step(empty, BG_E);
 }
 
-/* How many squares the piece on sq steps to going N, E, S, W when no
- * piece can take, into len; returns the sum. Going d they are
- * sq + k * td_delta[d] for k = 1, 2, ..., nearest first. */
-static int td_reach(const td_cfg *c, const td_state *s,
-		    const uint64_t steps[TD_DIRS], int sq, int len[TD_DIRS])
+/* How many squares the king on sq slides to going N, E, S, W, into len;
+ * returns the sum. Going d they are sq + k * td_delta[d] for k = 1, 2,
+ * ..., nearest first. */
+static int td_slides(const td_cfg *c, uint64_t all, int sq, int len[TD_DIRS])
 {
-	uint64_t all = td_all(s);
 	int n = 0;
 
-	if (s->kings[s->turn] & bit(sq)) {
-		for (int d = 0; d < TD_DIRS; d++)
-			n += len[d] = td_slide_len(c, all, sq, d);
-		return n;
-	}
 	for (int d = 0; d < TD_DIRS; d++)
-		n += len[d] = (int)(steps[d] >> sq & 1);
+		n += len[d] = td_slide_len(c, all, sq, d);
 	return n;
 }
 
@@ -662,10 +722,32 @@ static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
 	for (uint64_t bits = td_side(s, s->turn); bits; bits &= bits - 1) {
 		int sq = __builtin_ctzll(bits), len[TD_DIRS];
 
-		td_reach(c, s, steps, sq, len);
+		if (s->kings[s->turn] & bit(sq))
+			td_slides(c, td_all(s), sq, len);
+		else
+			for (int d = 0; d < TD_DIRS; d++)
+				len[d] = (steps[d] & bit(sq)) != 0;
 		for (int d = 0; d < TD_DIRS; d++)
 			for (int k = 1; k <= len[d]; k++)
-				td_set_step(&buf[n++], sq, sq + k * td_delta[d]);
+				td_set_move(&buf[n++], BG_MOVE_STEP, sq,
+					    sq + k * td_delta[d]);
+	}
+	return n;
+}
+
+/* The single jumps of t, in the order the chain search would list them:
+ * by start square, then direction. */
+static size_t td_jumps(const td_takers *t, bg_move *buf)
+{
+	size_t n = 0;
+
+	for (uint64_t bits = t->all; bits; bits &= bits - 1) {
+		int sq = __builtin_ctzll(bits);
+
+		for (int d = 0; d < TD_DIRS; d++)
+			if (t->men[d] & bit(sq))
+				td_set_move(&buf[n++], BG_MOVE_CAPTURE, sq,
+					    sq + 2 * td_delta[d]);
 	}
 	return n;
 }
@@ -675,49 +757,67 @@ static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
  * square, directions N, E, S, W, kings nearest square first. */
 static size_t td_legal(const void *cfgp, const void *st, bg_move *buf)
 {
-	uint64_t capturers = td_capturers(cfgp, st);
+	td_takers t;
 
+	if (!td_takers_of(cfgp, st, &t))
+		return td_quiet_moves(cfgp, st, buf);
 	/* A piece that can take has at least one chain. */
-	return capturers ? td_captures(cfgp, st, buf, capturers) :
-			   td_quiet_moves(cfgp, st, buf);
+	return td_only_jumps(cfgp, st, &t) ? td_jumps(&t, buf) :
+					     td_captures(cfgp, st, buf, t.all);
 }
 
-/* A quiet move drawn uniformly: the r-th that td_quiet_moves would
- * list, found by counting instead of writing the list. */
-static bool td_random_step(const td_cfg *c, const td_state *s, uint64_t *rng,
-			   bg_move *out)
+/* The direction of the r-th (from 0) of the masks that hold sq, in the
+ * order N, E, S, W. */
+static int td_nth_dir(const uint64_t masks[TD_DIRS], int sq, size_t r)
 {
-	uint64_t kings = s->kings[s->turn], steps[TD_DIRS];
-	uint64_t ew, one, two; /* a man's move count, bit by bit */
-	int len[TD_DIRS], d = 0;
-	size_t n, r;
+	for (int d = 0;; d++)
+		if ((masks[d] & bit(sq)) && !r--)
+			return d;
+}
 
-	td_men_steps(s, steps);
-	ew = steps[BG_E] ^ steps[BG_W];
-	one = ew ^ steps[BG_N] ^ steps[BG_S];
-	two = (steps[BG_E] & steps[BG_W]) | (ew & (steps[BG_N] | steps[BG_S]));
-	n = (size_t)td_count(one) + 2 * (size_t)td_count(two);
+/*
+ * A move drawn uniformly from a list in the order of td_legal's, found by
+ * counting instead of writing the list: the moves of `kind` of the men of
+ * men[d] going d (a step, or a jump of two squares), and the slides of
+ * `kings`; by square, then direction, then distance. False when there is
+ * none.
+ */
+static bool td_pick(const td_cfg *c, uint64_t all,
+		    const uint64_t men[TD_DIRS], uint64_t kings, int kind,
+		    uint64_t *rng, bg_move *out)
+{
+	int dist = kind == BG_MOVE_CAPTURE ? 2 : 1, len[TD_DIRS];
+	/* A man's move count, bit by bit: at most three, as it never
+	 * moves backward. */
+	uint64_t ab = men[0] ^ men[1], cd = men[2] ^ men[3];
+	uint64_t one = ab ^ cd;
+	uint64_t two = (men[0] & men[1]) | (men[2] & men[3]) | (ab & cd);
+	size_t n = (size_t)td_count(one) + 2 * (size_t)td_count(two), r;
+
 	for (uint64_t k = kings; k; k &= k - 1)
-		n += (size_t)td_reach(c, s, steps, __builtin_ctzll(k), len);
+		n += (size_t)td_slides(c, all, __builtin_ctzll(k), len);
 	if (!n)
 		return false;
 	r = bg_rand(rng) % n;
 	/* Whole pieces are skipped by their count first. */
 	for (uint64_t bits = one | two | kings; bits; bits &= bits - 1) {
-		int sq = __builtin_ctzll(bits);
-		size_t all = kings & bit(sq) ?
-				     (size_t)td_reach(c, s, steps, sq, len) :
-				     (one >> sq & 1) + 2 * (two >> sq & 1);
+		int sq = __builtin_ctzll(bits), d = 0;
+		size_t cnt;
 
-		if (r >= all) {
-			r -= all;
-			continue;
+		if (!(kings & bit(sq))) {
+			cnt = (one >> sq & 1) + 2 * (two >> sq & 1);
+			if (r < cnt) {
+				d = td_nth_dir(men, sq, r);
+				td_set_move(out, kind, sq, sq + dist * td_delta[d]);
+				return true;
+			}
+		} else if (r < (cnt = (size_t)td_slides(c, all, sq, len))) {
+			for (; r >= (size_t)len[d]; d++)
+				r -= (size_t)len[d];
+			td_set_move(out, kind, sq, sq + (int)(r + 1) * td_delta[d]);
+			return true;
 		}
-		td_reach(c, s, steps, sq, len);
-		for (; r >= (size_t)len[d]; d++)
-			r -= (size_t)len[d];
-		td_set_step(out, sq, sq + (int)(r + 1) * td_delta[d]);
-		return true;
+		r -= cnt;
 	}
 	return false;
 }
@@ -748,10 +848,20 @@ static bool td_random_capture(const td_cfg *c, const td_state *s,
 static bool td_random_move(const void *cfgp, const void *st, uint64_t *rng,
 			   bg_move *out)
 {
-	uint64_t capturers = td_capturers(cfgp, st);
+	const td_cfg *c = cfgp;
+	const td_state *s = st;
+	uint64_t steps[TD_DIRS];
+	td_takers t;
 
-	return capturers ? td_random_capture(cfgp, st, capturers, rng, out) :
-			   td_random_step(cfgp, st, rng, out);
+	if (!td_can_take(c, s)) {
+		td_men_steps(s, steps);
+		return td_pick(c, td_all(s), steps, s->kings[s->turn],
+			       BG_MOVE_STEP, rng, out);
+	}
+	td_takers_of(c, s, &t);
+	if (!td_only_jumps(c, s, &t))
+		return td_random_capture(c, s, t.all, rng, out);
+	return td_pick(c, td_all(s), t.men, 0, BG_MOVE_CAPTURE, rng, out);
 }
 
 /* Whether the piece on from steps to `to`, going d, when no piece can
@@ -774,7 +884,7 @@ static bool td_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	const td_cfg *c = cfgp;
 	const td_state *s = st;
 	int from = m->pts[0], to = m->pts[1], d;
-	uint64_t capturers;
+	td_takers t;
 	td_gen g;
 
 	if (m->nremove || m->flags || m->npath < 2 || from >= TD_N ||
@@ -783,15 +893,18 @@ static bool td_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	if (m->kind == BG_MOVE_STEP)
 		return m->npath == 2 && to < TD_N &&
 		       (d = td_dir(from, to)) >= 0 &&
-		       td_step_ok(c, s, from, to, d) && !td_capturers(c, s);
-	capturers = td_capturers(c, s);
-	if (m->kind != BG_MOVE_CAPTURE || !(capturers & bit(from)))
+		       td_step_ok(c, s, from, to, d) && !td_can_take(c, s);
+	if (m->kind != BG_MOVE_CAPTURE || !(td_takers_of(c, s, &t) & bit(from)))
 		return false;
+	if (td_only_jumps(c, s, &t))
+		return m->npath == 2 && to < TD_N &&
+		       (d = td_dir(from, to)) >= 0 && (t.men[d] & bit(from)) &&
+		       to == from + 2 * td_delta[d];
 	g.buf = NULL;
 	g.cap = TD_MAXMOVES;
 	g.want = m;
 	g.want_taken = -1;
-	td_captures_of(&g, c, s, capturers);
+	td_captures_of(&g, c, s, t.all);
 	return g.want_taken >= 0 && g.want_taken == g.best;
 }
 
@@ -805,7 +918,7 @@ static bool td_has_move(const td_cfg *c, const td_state *s)
 	uint64_t to = ((side & ~TD_FILE_H) << 1) | ((side & ~TD_FILE_A) >> 1) |
 		      (s->turn ? men >> 8 : men << 8) | kings << 8 | kings >> 8;
 
-	return (to & empty) || td_capturers(c, s);
+	return (to & empty) || td_can_take(c, s);
 }
 
 /* Follow a capture path as given, checking every hop; false when it is
