@@ -28,6 +28,10 @@ typedef struct td_cfg {
 	int quiet_plies;  /* draw after this many quiet plies; 0: off */
 	int max_plies;    /* 0: no limit */
 	int8_t nb[TD_N][TD_DIRS]; /* neighbour in a direction, or -1 */
+	uint64_t ray[TD_N][TD_DIRS]; /* the squares from p going d, p excluded */
+	uint8_t len[TD_N][TD_DIRS];  /* how many squares ray[p][d] holds */
+	int8_t jump[TD_N][TD_DIRS];  /* where a man on p lands taking going d,
+					or -1 */
 	uint64_t z[4][TD_N];      /* td_zpiece(seat, king, p) at [seat + 2 * king] */
 	uint64_t zturn;
 } td_cfg;
@@ -103,6 +107,66 @@ static int td_dir(int a, int b)
 	return -1;
 }
 
+/* ---- Bitboards ------------------------------------------------------------ */
+
+#define TD_FILE_A 0x0101010101010101ull
+#define TD_FILE_H (TD_FILE_A << 7)
+#define TD_RANK_1 0xffull
+#define TD_RANK_8 (TD_RANK_1 << 56)
+
+/* Point number change of one step going N, E, S, W. */
+static const int td_delta[TD_DIRS] = { TD_SIDE, 1, -TD_SIDE, -1 };
+
+/* The squares one step from those of b going d: a rotation, once the
+ * squares that would wrap round the edge are left out. */
+static uint64_t td_step(uint64_t b, int d)
+{
+	static const uint64_t keep[TD_DIRS] = { ~TD_RANK_8, ~TD_FILE_H,
+						~TD_RANK_1, ~TD_FILE_A };
+	static const unsigned rot[TD_DIRS] = { 8, 1, 56, 63 };
+
+	b &= keep[d];
+	return b << rot[d] | b >> (64 - rot[d]);
+}
+
+/* The first square of occ from p going d, or -1. */
+static int td_first(const td_cfg *c, uint64_t occ, int p, int d)
+{
+	uint64_t b = c->ray[p][d] & occ;
+
+	if (!b)
+		return -1;
+	/* N and E go up the point numbers, S and W down. */
+	return d == BG_N || d == BG_E ? __builtin_ctzll(b) :
+					63 - __builtin_clzll(b);
+}
+
+/* The squares a king on p slides over going d, up to the first piece. */
+static uint64_t td_slide(const td_cfg *c, uint64_t occ, int p, int d)
+{
+	int f = td_first(c, occ, p, d);
+
+	return f < 0 ? c->ray[p][d] : c->ray[p][d] & ~c->ray[f][d] & ~bit(f);
+}
+
+/* How many squares td_slide gives. */
+static int td_slide_len(const td_cfg *c, uint64_t occ, int p, int d)
+{
+	int f = td_first(c, occ, p, d);
+
+	return f < 0 ? c->len[p][d] : c->len[p][d] - c->len[f][d] - 1;
+}
+
+/* The bits set in b: the build targets plain x86-64, where
+ * __builtin_popcountll is a library call. */
+static int td_count(uint64_t b)
+{
+	b -= b >> 1 & 0x5555555555555555ull;
+	b = (b & 0x3333333333333333ull) + (b >> 2 & 0x3333333333333333ull);
+	b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (int)(b * 0x0101010101010101ull >> 56);
+}
+
 /* ---- Configuration -------------------------------------------------------- */
 
 enum { TD_OPT_PROMOTE, TD_OPT_KINGDRAW, TD_OPT_REPS, TD_OPT_QUIET,
@@ -117,8 +181,16 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 	for (int p = 0; p < TD_N; p++) {
 		int y = p / TD_SIDE;
 
-		for (int d = 0; d < TD_DIRS; d++)
+		for (int d = 0; d < TD_DIRS; d++) {
 			c->nb[p][d] = (int8_t)bg_grid_step(TD_SIDE, TD_SIDE, p, d);
+			for (int q = c->nb[p][d]; q >= 0;
+			     q = bg_grid_step(TD_SIDE, TD_SIDE, q, d)) {
+				c->ray[p][d] |= bit(q);
+				c->len[p][d]++;
+			}
+			c->jump[p][d] = (int8_t)(c->len[p][d] >= 2 ?
+						 p + 2 * td_delta[d] : -1);
+		}
 		if (y == 1 || y == 2)
 			c->board.marks[p] = BG_MARK_HOME0;
 		else if (y == 5 || y == 6)
@@ -158,22 +230,7 @@ static void td_put(td_state *s, int seat, bool king, int p)
 	s->hash ^= td_zpiece(seat, king, p);
 }
 
-/* td_remove and td_put with the config's keys, for apply. */
-static void td_remove_fast(const td_cfg *c, td_state *s, int p)
-{
-	uint64_t b = bit(p);
-
-	for (int seat = 0; seat < 2; seat++) {
-		if (s->men[seat] & b) {
-			s->men[seat] &= ~b;
-			s->hash ^= c->z[seat][p];
-		} else if (s->kings[seat] & b) {
-			s->kings[seat] &= ~b;
-			s->hash ^= c->z[seat + 2][p];
-		}
-	}
-}
-
+/* td_put with the config's keys, for apply. */
 static void td_put_fast(const td_cfg *c, td_state *s, int seat, bool king,
 			int p)
 {
@@ -347,17 +404,21 @@ static int td_read_position(const void *cfgp, void *st, const char *text)
  * leave the board at once (a square may be crossed again) and the moving
  * piece's start square counts as empty. Only chains of the most captures
  * found so far are kept; chains with the same result are listed once, by
- * the first path found.
+ * the first path found. A node is given the enemies left; the rest of
+ * the board follows: the pieces taken are the others of `prey`, one per
+ * hop of the path.
  */
 typedef struct td_gen {
 	const td_cfg *c;
 	int seat;
-	uint64_t occ, enemy, taken;
-	int ntaken, best;
-	uint16_t path[BG_MOVE_MAX_POINTS];
+	uint64_t own;  /* the other pieces of the side to move */
+	uint64_t prey; /* the enemies at the start */
+	int best;
+	uint16_t path[BG_MOVE_MAX_POINTS]; /* zero past npath */
 	int npath;
 	bg_move *buf;
-	size_t n;
+	size_t n, cap; /* moves kept, room for them */
+	bool full;     /* a move of the most captures found had no room */
 	uint64_t took[TD_MAXMOVES]; /* what buf[i] takes */
 	bool crowned[TD_MAXMOVES];  /* whether buf[i] ends as a king */
 	uint8_t from[TD_MAXMOVES], to[TD_MAXMOVES]; /* buf[i]'s ends */
@@ -367,158 +428,214 @@ typedef struct td_gen {
 	int want_taken; /* -1: not (yet) listed */
 } td_gen;
 
-static void td_record(td_gen *g, bool king)
+static bool td_same_path(const bg_move *m, const uint16_t *path, int npath)
+{
+	if (m->npath != npath)
+		return false;
+	for (int i = 0; i < npath; i++)
+		if (m->pts[i] != path[i])
+			return false;
+	return true;
+}
+
+static void td_record(td_gen *g, bool king, uint64_t enemy)
 {
 	int from = g->path[0], to = g->path[g->npath - 1];
+	int ntaken = g->npath - 1;
+	uint64_t taken = g->prey & ~enemy;
 	bool crowned = king || td_last_rank(g->seat, to);
 	bg_move *m;
 
-	if (g->ntaken < g->best)
+	if (ntaken < g->best)
 		return;
-	if (g->ntaken > g->best) {
-		g->best = g->ntaken;
+	if (ntaken > g->best) {
+		g->best = ntaken;
 		g->n = 0;
+		g->full = false;
 	}
 	for (size_t i = 0; i < g->n; i++)
-		if (g->took[i] == g->taken && g->from[i] == from &&
+		if (g->took[i] == taken && g->from[i] == from &&
 		    g->to[i] == to && g->crowned[i] == crowned)
 			return;
-	if (g->n == TD_MAXMOVES)
+	if (g->n == g->cap) {
+		g->full = true;
 		return;
-	g->took[g->n] = g->taken;
+	}
+	g->took[g->n] = taken;
 	g->crowned[g->n] = crowned;
 	g->from[g->n] = (uint8_t)from;
 	g->to[g->n] = (uint8_t)to;
 	if (g->want) {
-		if (g->want->npath == g->npath &&
-		    !memcmp(g->want->pts, g->path,
-			    (size_t)g->npath * sizeof(g->path[0])))
-			g->want_taken = g->ntaken;
+		if (td_same_path(g->want, g->path, g->npath))
+			g->want_taken = ntaken;
 		g->n++;
 		return;
 	}
-	m = &g->buf[g->n];
-	memset(m, 0, sizeof(*m));
+	m = &g->buf[g->n++];
 	m->kind = BG_MOVE_CAPTURE;
 	m->npath = (uint8_t)g->npath;
-	memcpy(m->pts, g->path, (size_t)g->npath * sizeof(g->path[0]));
-	g->n++;
+	m->nremove = 0;
+	m->flags = 0;
+	/* The whole array, zeros past the path included: a copy of fixed
+	 * size is a few stores, not a call. */
+	memcpy(m->pts, g->path, sizeof(m->pts));
 }
 
-static void td_chain(td_gen *g, int sq, bool king, int last);
+static void td_chain(td_gen *g, int sq, bool king, int last, uint64_t enemy);
 
-/* Take the piece on `over`, land on `land` and look for more. */
-static void td_hop(td_gen *g, int over, int land, bool king, int d)
+/* Take the piece on `over` going d, land on `land` and look for more. */
+static void td_hop(td_gen *g, int over, int land, bool king, int d,
+		   uint64_t enemy)
 {
-	uint64_t b = bit(over);
-
-	g->occ &= ~b;
-	g->enemy &= ~b;
-	g->taken |= b;
-	g->ntaken++;
 	g->path[g->npath++] = (uint16_t)land;
 	if (g->c->promote_mid && td_last_rank(g->seat, land))
 		king = true;
-	td_chain(g, land, king, d);
-	g->npath--;
-	g->ntaken--;
-	g->taken &= ~b;
-	g->enemy |= b;
-	g->occ |= b;
-}
-
-/* The first piece met from sq going d: the next square for a man, the
- * first occupied square for a king; -1 when there is none. */
-static int td_first_piece(const td_cfg *c, uint64_t occ, int sq, int d,
-			  bool king)
-{
-	int q = c->nb[sq][d];
-
-	while (king && q >= 0 && !(occ & bit(q)))
-		q = c->nb[q][d];
-	return q;
+	td_chain(g, land, king, d, enemy & ~bit(over));
+	g->path[--g->npath] = 0;
 }
 
 /* Directions in the order N, E, S, W; a king tries its landing squares
  * nearest first. A chain ends where no capture follows. */
-static void td_chain(td_gen *g, int sq, bool king, int last)
+static void td_chain(td_gen *g, int sq, bool king, int last, uint64_t enemy)
 {
 	const td_cfg *c = g->c;
+	uint64_t occ = g->own | enemy;
+	unsigned dirs = king ? 0xfu : ~(1u << td_backward(g->seat)) & 0xfu;
 	bool more = false;
 
-	for (int d = 0; d < TD_DIRS; d++) {
-		int over, land;
+	if (last >= 0)
+		dirs &= ~(1u << td_opposite(last));
+	for (; dirs; dirs &= dirs - 1) {
+		int d = __builtin_ctz(dirs), over, land;
 
-		if ((last >= 0 && d == td_opposite(last)) ||
-		    (!king && d == td_backward(g->seat)))
+		if (!king) {
+			/* Over the next square, to the one beyond. */
+			land = c->jump[sq][d];
+			over = sq + td_delta[d];
+			if (land >= 0 && (enemy & bit(over)) &&
+			    !(occ & bit(land))) {
+				more = true;
+				td_hop(g, over, land, king, d, enemy);
+			}
 			continue;
-		over = td_first_piece(c, g->occ, sq, d, king);
-		if (over < 0 || !(g->enemy & bit(over)))
+		}
+		/* Over the first piece met, to any empty square beyond. */
+		if (!(c->ray[sq][d] & enemy))
 			continue;
-		for (land = c->nb[over][d]; land >= 0 && !(g->occ & bit(land));
+		over = td_first(c, occ, sq, d);
+		if (!(enemy & bit(over)))
+			continue;
+		for (land = c->nb[over][d]; land >= 0 && !(occ & bit(land));
 		     land = c->nb[land][d]) {
 			more = true;
-			td_hop(g, over, land, king, d);
-			if (!king)
-				break;
+			td_hop(g, over, land, king, d, enemy);
 		}
 	}
-	if (!more && g->ntaken)
-		td_record(g, king);
+	if (!more && g->npath > 1)
+		td_record(g, king, enemy);
 }
 
-/* Can the piece on sq take anything at all? */
-static bool td_can_take(const td_cfg *c, uint64_t occ, uint64_t enemy, int sq,
-			bool king, int seat)
-{
-	for (int d = 0; d < TD_DIRS; d++) {
-		int over, land;
+/* Who can take now, found with bitboards. */
+typedef struct td_takers {
+	uint64_t prey[TD_DIRS]; /* the enemies with an empty square beyond
+				   going d */
+	uint64_t from[TD_DIRS]; /* the squares a man takes from going d */
+	uint64_t men[TD_DIRS];  /* the men of the side to move there */
+	uint64_t kings;         /* its kings that can take */
+	uint64_t all;           /* all the pieces that can take */
+} td_takers;
 
-		if (!king && d == td_backward(seat))
-			continue;
-		over = td_first_piece(c, occ, sq, d, king);
-		if (over < 0 || !(enemy & bit(over)))
-			continue;
-		land = c->nb[over][d];
-		if (land >= 0 && !(occ & bit(land)))
+/* Direction d of td_takers_of; `men` is none for the backward one. */
+static void td_takers_dir(td_takers *t, uint64_t enemy, uint64_t empty,
+			  uint64_t men, int d)
+{
+	int o = td_opposite(d);
+
+	t->prey[d] = enemy & td_step(empty, o);
+	t->from[d] = td_step(t->prey[d], o);
+	t->men[d] = men & t->from[d];
+}
+
+/* Whether the king on sq can take: the first piece on one of its lines
+ * is prey. */
+static bool td_king_takes(const td_cfg *c, uint64_t all,
+			  const uint64_t prey[TD_DIRS], int sq)
+{
+	for (int d = 0; d < TD_DIRS; d++)
+		/* Most lines hold no prey at all. */
+		if ((c->ray[sq][d] & prey[d]) &&
+		    (prey[d] & bit(td_first(c, all, sq, d))))
 			return true;
-	}
 	return false;
 }
 
-/* The files a and h, and the two nearest each edge. */
-#define TD_FILE_A 0x0101010101010101ull
-#define TD_FILE_H (TD_FILE_A << 7)
-#define TD_FILES_AB (TD_FILE_A | TD_FILE_A << 1)
-#define TD_FILES_GH (TD_FILE_H | TD_FILE_H >> 1)
-
-/* The men of the side to move that can take now: an enemy next to them
- * forward or sideways with an empty square beyond. */
-static uint64_t td_man_capturers(const td_state *s)
+/* The pieces of the side to move that can take now: an enemy next to a
+ * man forward or sideways, or first on a king's line, with an empty
+ * square beyond it. */
+static uint64_t td_takers_of(const td_cfg *c, const td_state *s,
+			     td_takers *t)
 {
 	int seat = s->turn;
-	uint64_t men = s->men[seat], enemy = td_side(s, !seat);
-	uint64_t empty = ~td_all(s);
-	uint64_t fwd = seat ? (enemy << 8) & (empty << 16) :
-			      (enemy >> 8) & (empty >> 16);
+	uint64_t all = td_all(s), enemy = td_side(s, !seat);
+	uint64_t men = s->men[seat];
 
-	return men & (fwd | (~TD_FILES_GH & (enemy >> 1) & (empty >> 2)) |
-		      (~TD_FILES_AB & (enemy << 1) & (empty << 2)));
+	td_takers_dir(t, enemy, ~all, seat ? 0 : men, BG_N);
+	td_takers_dir(t, enemy, ~all, men, BG_E);
+	td_takers_dir(t, enemy, ~all, seat ? men : 0, BG_S);
+	td_takers_dir(t, enemy, ~all, men, BG_W);
+	t->kings = 0;
+	for (uint64_t k = s->kings[seat]; k; k &= k - 1)
+		if (td_king_takes(c, all, t->prey, __builtin_ctzll(k)))
+			t->kings |= k & -k;
+	t->all = t->men[BG_N] | t->men[BG_E] | t->men[BG_S] | t->men[BG_W] |
+		 t->kings;
+	return t->all;
 }
 
-/* The pieces of the side to move that can take now. */
-static uint64_t td_capturers(const td_cfg *c, const td_state *s)
+/* Whether td_takers_of finds any piece, without its details: what most
+ * plies, which take nothing, need. */
+static bool td_can_take(const td_cfg *c, const td_state *s)
 {
-	uint64_t out = td_man_capturers(s), all = td_all(s);
-	uint64_t enemy = td_side(s, !s->turn);
+	int seat = s->turn;
+	uint64_t all = td_all(s), empty = ~all, enemy = td_side(s, !seat);
+	uint64_t prey[TD_DIRS] = {
+		enemy & td_step(empty, BG_S), enemy & td_step(empty, BG_W),
+		enemy & td_step(empty, BG_N), enemy & td_step(empty, BG_E)
+	};
+	uint64_t ahead = seat ? td_step(prey[BG_S], BG_N) :
+				td_step(prey[BG_N], BG_S);
 
-	for (uint64_t k = s->kings[s->turn]; k; k &= k - 1) {
-		int sq = __builtin_ctzll(k);
+	if (s->men[seat] & (ahead | td_step(prey[BG_E], BG_W) |
+			    td_step(prey[BG_W], BG_E)))
+		return true;
+	for (uint64_t k = s->kings[seat]; k; k &= k - 1)
+		if (td_king_takes(c, all, prey, __builtin_ctzll(k)))
+			return true;
+	return false;
+}
 
-		if (td_can_take(c, all & ~bit(sq), enemy, sq, true, s->turn))
-			out |= bit(sq);
-	}
-	return out;
+/*
+ * Whether the men's single jumps of t are all the legal moves, so the
+ * chain search is not needed: no king can take, and no man can take again
+ * where it lands (nor is crowned there with promote_midcapture). A jump
+ * empties only the square taken and the start, which would matter only
+ * to a jump straight back, never allowed.
+ */
+static bool td_only_jumps(const td_cfg *c, const td_state *s,
+			  const td_takers *t)
+{
+	int seat = s->turn;
+	uint64_t ahead = t->from[seat ? BG_S : BG_N];
+	/* Where the jumps land: inside the board, as they are jumps. */
+	uint64_t fwd = seat ? t->men[BG_S] >> 2 * TD_SIDE :
+			      t->men[BG_N] << 2 * TD_SIDE;
+	uint64_t east = t->men[BG_E] << 2, west = t->men[BG_W] >> 2;
+
+	return !t->kings &&
+	       !(fwd & (ahead | t->from[BG_E] | t->from[BG_W])) &&
+	       !(east & (ahead | t->from[BG_E])) &&
+	       !(west & (ahead | t->from[BG_W])) &&
+	       !(c->promote_mid && (fwd & (seat ? TD_RANK_1 : TD_RANK_8)));
 }
 
 /* ---- Moves ---------------------------------------------------------------- */
@@ -529,26 +646,26 @@ static size_t td_max_moves(const void *cfgp)
 	return TD_MAXMOVES;
 }
 
-/* The capture chains of `pieces` into g (buf or want set by the caller). */
+/* The capture chains of `pieces` into g (buf and cap, or want, set by the
+ * caller). */
 static void td_captures_of(td_gen *g, const td_cfg *c, const td_state *s,
 			   uint64_t pieces)
 {
-	uint64_t all = td_all(s);
-
 	g->c = c;
 	g->seat = s->turn;
+	g->prey = td_side(s, !s->turn);
 	g->best = 0;
 	g->n = 0;
+	g->full = false;
+	memset(g->path, 0, sizeof(g->path));
+	g->npath = 1;
 	for (uint64_t bits = pieces; bits; bits &= bits - 1) {
 		int sq = __builtin_ctzll(bits);
 
-		g->occ = all & ~bit(sq);
-		g->enemy = td_side(s, !s->turn);
-		g->taken = 0;
-		g->ntaken = 0;
+		g->own = td_side(s, s->turn) & ~bit(sq);
 		g->path[0] = (uint16_t)sq;
-		g->npath = 1;
-		td_chain(g, sq, (s->kings[s->turn] & bit(sq)) != 0, -1);
+		td_chain(g, sq, (s->kings[s->turn] & bit(sq)) != 0, -1,
+			 g->prey);
 	}
 }
 
@@ -558,42 +675,79 @@ static size_t td_captures(const td_cfg *c, const td_state *s, bg_move *buf,
 	td_gen g;
 
 	g.buf = buf;
+	g.cap = TD_MAXMOVES;
 	g.want = NULL;
 	td_captures_of(&g, c, s, pieces);
 	return g.n;
 }
 
-static void td_add_step(bg_move *buf, size_t *n, int from, int to)
+static void td_set_move(bg_move *m, int kind, int from, int to)
 {
-	bg_move *m = &buf[(*n)++];
-
 	memset(m, 0, sizeof(*m));
-	m->kind = BG_MOVE_STEP;
+	m->kind = (uint8_t)kind;
 	m->npath = 2;
 	m->pts[0] = (uint16_t)from;
 	m->pts[1] = (uint16_t)to;
 }
 
+/* The men of the side to move that can step going d (none backward). */
+static void td_men_steps(const td_state *s, uint64_t steps[TD_DIRS])
+{
+	uint64_t empty = ~td_all(s), men = s->men[s->turn];
+
+	steps[BG_N] = s->turn ? 0 : men & td_step(empty, BG_S);
+	steps[BG_E] = men & td_step(empty, BG_W);
+	steps[BG_S] = s->turn ? men & td_step(empty, BG_N) : 0;
+	steps[BG_W] = men & td_step(empty, BG_E);
+}
+
+/* How many squares the king on sq slides to going N, E, S, W, into len;
+ * returns the sum. Going d they are sq + k * td_delta[d] for k = 1, 2,
+ * ..., nearest first. */
+static int td_slides(const td_cfg *c, uint64_t all, int sq, int len[TD_DIRS])
+{
+	int n = 0;
+
+	for (int d = 0; d < TD_DIRS; d++)
+		n += len[d] = td_slide_len(c, all, sq, d);
+	return n;
+}
+
 static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
 {
-	uint64_t all = td_all(s), own = td_side(s, s->turn);
-	int back = td_backward(s->turn);
+	uint64_t steps[TD_DIRS];
 	size_t n = 0;
 
-	for (uint64_t bits = own; bits; bits &= bits - 1) {
-		int sq = __builtin_ctzll(bits);
-		bool king = (s->kings[s->turn] & bit(sq)) != 0;
+	td_men_steps(s, steps);
+	for (uint64_t bits = td_side(s, s->turn); bits; bits &= bits - 1) {
+		int sq = __builtin_ctzll(bits), len[TD_DIRS];
 
-		for (int d = 0; d < TD_DIRS; d++) {
-			if (!king && d == back)
-				continue;
-			for (int q = c->nb[sq][d]; q >= 0 && !(all & bit(q));
-			     q = c->nb[q][d]) {
-				td_add_step(buf, &n, sq, q);
-				if (!king)
-					break;
-			}
-		}
+		if (s->kings[s->turn] & bit(sq))
+			td_slides(c, td_all(s), sq, len);
+		else
+			for (int d = 0; d < TD_DIRS; d++)
+				len[d] = (steps[d] & bit(sq)) != 0;
+		for (int d = 0; d < TD_DIRS; d++)
+			for (int k = 1; k <= len[d]; k++)
+				td_set_move(&buf[n++], BG_MOVE_STEP, sq,
+					    sq + k * td_delta[d]);
+	}
+	return n;
+}
+
+/* The single jumps of t, in the order the chain search would list them:
+ * by start square, then direction. */
+static size_t td_jumps(const td_takers *t, bg_move *buf)
+{
+	size_t n = 0;
+
+	for (uint64_t bits = t->all; bits; bits &= bits - 1) {
+		int sq = __builtin_ctzll(bits);
+
+		for (int d = 0; d < TD_DIRS; d++)
+			if (t->men[d] & bit(sq))
+				td_set_move(&buf[n++], BG_MOVE_CAPTURE, sq,
+					    sq + 2 * td_delta[d]);
 	}
 	return n;
 }
@@ -603,11 +757,124 @@ static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
  * square, directions N, E, S, W, kings nearest square first. */
 static size_t td_legal(const void *cfgp, const void *st, bg_move *buf)
 {
-	uint64_t capturers = td_capturers(cfgp, st);
+	td_takers t;
 
+	if (!td_takers_of(cfgp, st, &t))
+		return td_quiet_moves(cfgp, st, buf);
 	/* A piece that can take has at least one chain. */
-	return capturers ? td_captures(cfgp, st, buf, capturers) :
-			   td_quiet_moves(cfgp, st, buf);
+	return td_only_jumps(cfgp, st, &t) ? td_jumps(&t, buf) :
+					     td_captures(cfgp, st, buf, t.all);
+}
+
+/* The direction of the r-th (from 0) of the masks that hold sq, in the
+ * order N, E, S, W. */
+static int td_nth_dir(const uint64_t masks[TD_DIRS], int sq, size_t r)
+{
+	for (int d = 0;; d++)
+		if ((masks[d] & bit(sq)) && !r--)
+			return d;
+}
+
+/*
+ * A move drawn uniformly from a list in the order of td_legal's, found by
+ * counting instead of writing the list: the moves of `kind` of the men of
+ * men[d] going d (a step, or a jump of two squares), and the slides of
+ * `kings`; by square, then direction, then distance. False when there is
+ * none.
+ */
+static bool td_pick(const td_cfg *c, uint64_t all,
+		    const uint64_t men[TD_DIRS], uint64_t kings, int kind,
+		    uint64_t *rng, bg_move *out)
+{
+	int dist = kind == BG_MOVE_CAPTURE ? 2 : 1, len[TD_DIRS];
+	/* A man's move count, bit by bit: at most three, as it never
+	 * moves backward. */
+	uint64_t ab = men[0] ^ men[1], cd = men[2] ^ men[3];
+	uint64_t one = ab ^ cd;
+	uint64_t two = (men[0] & men[1]) | (men[2] & men[3]) | (ab & cd);
+	size_t n = (size_t)td_count(one) + 2 * (size_t)td_count(two), r;
+
+	for (uint64_t k = kings; k; k &= k - 1)
+		n += (size_t)td_slides(c, all, __builtin_ctzll(k), len);
+	if (!n)
+		return false;
+	r = bg_rand(rng) % n;
+	/* Whole pieces are skipped by their count first. */
+	for (uint64_t bits = one | two | kings; bits; bits &= bits - 1) {
+		int sq = __builtin_ctzll(bits), d = 0;
+		size_t cnt;
+
+		if (!(kings & bit(sq))) {
+			cnt = (one >> sq & 1) + 2 * (two >> sq & 1);
+			if (r < cnt) {
+				d = td_nth_dir(men, sq, r);
+				td_set_move(out, kind, sq, sq + dist * td_delta[d]);
+				return true;
+			}
+		} else if (r < (cnt = (size_t)td_slides(c, all, sq, len))) {
+			for (; r >= (size_t)len[d]; d++)
+				r -= (size_t)len[d];
+			td_set_move(out, kind, sq, sq + (int)(r + 1) * td_delta[d]);
+			return true;
+		}
+		r -= cnt;
+	}
+	return false;
+}
+
+/* Room for the captures td_random_capture lists itself; more are left to
+ * the core's full list. */
+#define TD_RANDOM_CAPTURES 32
+
+/* A capture drawn uniformly from the list td_legal would write. */
+static bool td_random_capture(const td_cfg *c, const td_state *s,
+			      uint64_t capturers, uint64_t *rng, bg_move *out)
+{
+	bg_move buf[TD_RANDOM_CAPTURES];
+	td_gen g;
+
+	g.buf = buf;
+	g.cap = TD_RANDOM_CAPTURES;
+	g.want = NULL;
+	td_captures_of(&g, c, s, capturers);
+	if (g.full)
+		return false;
+	*out = buf[bg_rand(rng) % g.n];
+	return true;
+}
+
+/* The move td_legal's list would give at index bg_rand(rng) % its length,
+ * drawn without writing the list. */
+static bool td_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const td_cfg *c = cfgp;
+	const td_state *s = st;
+	uint64_t steps[TD_DIRS];
+	td_takers t;
+
+	if (!td_can_take(c, s)) {
+		td_men_steps(s, steps);
+		return td_pick(c, td_all(s), steps, s->kings[s->turn],
+			       BG_MOVE_STEP, rng, out);
+	}
+	td_takers_of(c, s, &t);
+	if (!td_only_jumps(c, s, &t))
+		return td_random_capture(c, s, t.all, rng, out);
+	return td_pick(c, td_all(s), t.men, 0, BG_MOVE_CAPTURE, rng, out);
+}
+
+/* Whether the piece on from steps to `to`, going d, when no piece can
+ * take. */
+static bool td_step_ok(const td_cfg *c, const td_state *s, int from, int to,
+		       int d)
+{
+	uint64_t all = td_all(s);
+
+	if (s->kings[s->turn] & bit(from))
+		return (td_slide(c, all, from, d) & bit(to)) != 0;
+	return d != td_backward(s->turn) && to == c->nb[from][d] &&
+	       !(all & bit(to));
 }
 
 /* A step when no piece can take; else a capture chain the generator
@@ -617,36 +884,27 @@ static bool td_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	const td_cfg *c = cfgp;
 	const td_state *s = st;
 	int from = m->pts[0], to = m->pts[1], d;
-	uint64_t capturers, all = td_all(s);
-	bool king;
+	td_takers t;
 	td_gen g;
 
 	if (m->nremove || m->flags || m->npath < 2 || from >= TD_N ||
 	    !(td_side(s, s->turn) & bit(from)))
 		return false;
-	capturers = td_capturers(c, s);
-	if (m->kind == BG_MOVE_STEP) {
-		if (capturers || m->npath != 2 || to >= TD_N ||
-		    (d = td_dir(from, to)) < 0)
-			return false;
-		king = (s->kings[s->turn] & bit(from)) != 0;
-		if (!king && d == td_backward(s->turn))
-			return false;
-		for (int q = c->nb[from][d]; q >= 0 && !(all & bit(q));
-		     q = c->nb[q][d]) {
-			if (q == to)
-				return true;
-			if (!king)
-				break;
-		}
+	if (m->kind == BG_MOVE_STEP)
+		return m->npath == 2 && to < TD_N &&
+		       (d = td_dir(from, to)) >= 0 &&
+		       td_step_ok(c, s, from, to, d) && !td_can_take(c, s);
+	if (m->kind != BG_MOVE_CAPTURE || !(td_takers_of(c, s, &t) & bit(from)))
 		return false;
-	}
-	if (m->kind != BG_MOVE_CAPTURE || !(capturers & bit(from)))
-		return false;
+	if (td_only_jumps(c, s, &t))
+		return m->npath == 2 && to < TD_N &&
+		       (d = td_dir(from, to)) >= 0 && (t.men[d] & bit(from)) &&
+		       to == from + 2 * td_delta[d];
 	g.buf = NULL;
+	g.cap = TD_MAXMOVES;
 	g.want = m;
 	g.want_taken = -1;
-	td_captures_of(&g, c, s, capturers);
+	td_captures_of(&g, c, s, t.all);
 	return g.want_taken >= 0 && g.want_taken == g.best;
 }
 
@@ -660,7 +918,7 @@ static bool td_has_move(const td_cfg *c, const td_state *s)
 	uint64_t to = ((side & ~TD_FILE_H) << 1) | ((side & ~TD_FILE_A) >> 1) |
 		      (s->turn ? men >> 8 : men << 8) | kings << 8 | kings >> 8;
 
-	return (to & empty) || td_capturers(c, s);
+	return (to & empty) || td_can_take(c, s);
 }
 
 /* Follow a capture path as given, checking every hop; false when it is
@@ -717,6 +975,31 @@ static bool td_path_ok(const void *cfgp, const void *st, const bg_move *m,
 	       want.taken == got.taken && want.king == got.king;
 }
 
+/* Take the pieces a capture path jumps over; returns whether the piece
+ * ends as a king (promotion on the way; `king`: it was one at the start). */
+static bool td_take(const td_cfg *c, td_state *s, const bg_move *m, bool king)
+{
+	int seat = s->turn, foe = !seat;
+	uint64_t taken = 0;
+
+	for (int i = 1; i < m->npath; i++) {
+		int a = m->pts[i - 1], b = m->pts[i], d = td_dir(a, b);
+
+		/* Between a and b: the piece taken, and maybe squares
+		 * emptied earlier in the chain. */
+		taken |= c->ray[a][d] & ~c->ray[b][d] & ~bit(b);
+		if (c->promote_mid && td_last_rank(seat, b))
+			king = true;
+	}
+	for (uint64_t t = taken & s->men[foe]; t; t &= t - 1)
+		s->hash ^= c->z[foe][__builtin_ctzll(t)];
+	for (uint64_t t = taken & s->kings[foe]; t; t &= t - 1)
+		s->hash ^= c->z[foe + 2][__builtin_ctzll(t)];
+	s->men[foe] &= ~taken;
+	s->kings[foe] &= ~taken;
+	return king;
+}
+
 static int td_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
 	const td_cfg *c = cfgp;
@@ -726,15 +1009,11 @@ static int td_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	bool capture = m->kind == BG_MOVE_CAPTURE;
 
 	(void)undo;
-	td_remove_fast(c, s, from);
-	for (int i = 1; capture && i < m->npath; i++) {
-		int a = m->pts[i - 1], b = m->pts[i], d = td_dir(a, b);
-
-		for (int q = c->nb[a][d]; q != b; q = c->nb[q][d])
-			td_remove_fast(c, s, q);
-		if (c->promote_mid && td_last_rank(seat, b))
-			king = true;
-	}
+	s->men[seat] &= ~bit(from);
+	s->kings[seat] &= ~bit(from);
+	s->hash ^= c->z[seat + 2 * was_king][from];
+	if (capture)
+		king = td_take(c, s, m, king);
 	if (td_last_rank(seat, to))
 		king = true;
 	td_put_fast(c, s, seat, king, to);
@@ -817,6 +1096,7 @@ const bg_rules bg_rules_turkish_draughts = {
 	.max_moves = td_max_moves,
 	.legal = td_legal,
 	.is_legal = td_is_legal,
+	.random_move = td_random_move,
 	.path_ok = td_path_ok,
 	.apply = td_apply,
 	.to_move = td_to_move,
