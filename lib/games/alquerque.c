@@ -62,9 +62,17 @@ static const uint32_t aq_start[2] = {
 
 enum { AQ_SCORE_ADD, AQ_SCORE_REPLACE };
 
+/* The point differences of the four line directions (east, north-west,
+ * north, north-east); each is taken up (+d) and down (-d). */
+static const int aq_delta[4] = { 1, 4, 5, 6 };
+
 typedef struct aq_cfg {
 	bg_board board;
 	uint32_t step[2][AQ_N]; /* where a seat's piece on p may step */
+	/* The points from which a seat's piece may step, or jump, by
+	 * +aq_delta[k] (up) or -aq_delta[k] (down): all pieces' moves in a
+	 * few word operations. */
+	uint32_t sup[2][4], sdown[2][4], jup[2][4], jdown[2][4];
 	/* The jumps a seat's piece on p may make, in line order. */
 	uint8_t njump[2][AQ_N];
 	uint8_t jover[2][AQ_N][AQ_MAXJ];
@@ -93,9 +101,13 @@ typedef struct aq_state {
 	uint8_t pad[2];
 } aq_state;
 
+/* Without -mpopcnt __builtin_popcount is a library call. */
 static int aq_popcount(uint32_t x)
 {
-	return __builtin_popcount(x);
+	x -= (x >> 1) & 0x55555555u;
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (int)((x * 0x01010101u) >> 24);
 }
 
 static int aq_ctz(uint32_t x)
@@ -112,6 +124,28 @@ enum { AQ_OPT_OPENING, AQ_OPT_FORWARD, AQ_OPT_HUFF_ALL, AQ_OPT_SCORE,
 static bool aq_not_backward(int seat, int dy)
 {
 	return seat == 0 ? dy >= 0 : dy <= 0;
+}
+
+/* The index k of the direction from p to q (|q - p| = aq_delta[k]); q one
+ * step along a line from p. */
+static int aq_dir(int p, int q)
+{
+	int d = q > p ? q - p : p - q;
+	int k = 0;
+
+	while (aq_delta[k] != d)
+		k++;
+	return k;
+}
+
+/* Enter the move from p to q (a step, or a jump landing on q) in the
+ * direction sets up/down. */
+static void aq_set_dir(uint32_t up[4], uint32_t down[4], int p, int q)
+{
+	if (q > p)
+		up[aq_dir(p, q)] |= AQ_BIT(p);
+	else
+		down[aq_dir(p, q)] |= AQ_BIT(p);
 }
 
 static int aq_configure(void *cfgp, const bg_optval *opts)
@@ -131,8 +165,11 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 					     (s ? BG_MARK_HOME1 : BG_MARK_HOME0) : 0;
 		for (int k = 0; k < lb.nstep[p]; k++)
 			for (int s = 0; s < 2; s++)
-				if (aq_not_backward(s, lb.step[p][k].dy))
+				if (aq_not_backward(s, lb.step[p][k].dy)) {
 					c->step[s][p] |= AQ_BIT(lb.step[p][k].to);
+					aq_set_dir(c->sup[s], c->sdown[s], p,
+						   lb.step[p][k].to);
+				}
 		for (int k = 0; k < lb.njump[p]; k++) {
 			const bg_link *l = &lb.jump[p][k];
 
@@ -141,6 +178,7 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 				if (forward_only && !aq_not_backward(s, l->dy))
 					continue;
 				c->jovers[s][p] |= AQ_BIT(l->over);
+				aq_set_dir(c->jup[s], c->jdown[s], p, l->over);
 				c->jover[s][p][c->njump[s][p]] = l->over;
 				c->jto[s][p][c->njump[s][p]++] = l->to;
 			}
@@ -215,29 +253,48 @@ static void aq_init(const void *cfgp, void *st)
 static bool aq_can_capture(const aq_cfg *c, int seat, int p, int from,
 			   uint32_t occ, uint32_t enemy)
 {
-	for (int k = 0; k < c->njump[seat][p]; k++) {
-		int to = c->jto[seat][p][k];
+	uint32_t empty = ~(occ | AQ_BIT(from)) & AQ_ALL;
 
-		if ((enemy & AQ_BIT(c->jover[seat][p][k])) &&
-		    !(occ & AQ_BIT(to)) && to != from)
+	/* The points of a jump are equally spaced: it lands on 2 over - p. */
+	for (uint32_t b = enemy & c->jovers[seat][p]; b; b &= b - 1)
+		if (empty & AQ_BIT(2 * aq_ctz(b) - p))
 			return true;
-	}
 	return false;
 }
 
-/* The pieces of seat that could capture now. */
-static uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t own,
-			     uint32_t enemy)
+/* The pieces of `up` that jump d points up and those of `down` that jump
+ * d points down, over a piece of `prey` onto an empty point. */
+static uint32_t aq_jump_dir(uint32_t up, uint32_t down, uint32_t prey,
+			    uint32_t empty, int d)
 {
-	uint32_t out = 0;
+	return (up & prey >> d & empty >> 2 * d) |
+	       (down & prey << d & empty << 2 * d);
+}
 
-	for (uint32_t b = own; b; b &= b - 1) {
-		int p = aq_ctz(b);
+/* The pieces of seat among `pieces` that could jump a piece of `prey` onto
+ * an empty point. (The directions written out: constant shifts.) */
+static uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t pieces,
+			     uint32_t prey, uint32_t empty)
+{
+	const uint32_t *up = c->jup[seat], *down = c->jdown[seat];
 
-		if (aq_can_capture(c, seat, p, p, own | enemy, enemy))
-			out |= AQ_BIT(p);
-	}
-	return out;
+	return pieces & (aq_jump_dir(up[0], down[0], prey, empty, 1) |
+			 aq_jump_dir(up[1], down[1], prey, empty, 4) |
+			 aq_jump_dir(up[2], down[2], prey, empty, 5) |
+			 aq_jump_dir(up[3], down[3], prey, empty, 6));
+}
+
+/* The points the pieces of seat among `pieces` can step to, or 0 when
+ * none can: one word for all of them. */
+static uint32_t aq_step_reach(const aq_cfg *c, int seat, uint32_t pieces,
+			      uint32_t empty)
+{
+	const uint32_t *up = c->sup[seat], *down = c->sdown[seat];
+
+	return empty & ((pieces & up[0]) << 1 | (pieces & down[0]) >> 1 |
+			(pieces & up[1]) << 4 | (pieces & down[1]) >> 4 |
+			(pieces & up[2]) << 5 | (pieces & down[2]) >> 5 |
+			(pieces & up[3]) << 6 | (pieces & down[3]) >> 6);
 }
 
 /* ---- Move generation ------------------------------------------------------ */
@@ -392,7 +449,9 @@ static void aq_gen_side(aq_gen *g, const aq_state *s, int removal,
 	g->must = s->opening && seat == 1 ? AQ_BIT(AQ_C3) : 0;
 	if (removal >= 0)
 		enemy &= ~AQ_BIT(removal);
-	g->could = g->c->huff_all ? aq_capturers(g->c, seat, own, enemy) : 0;
+	g->could = g->c->huff_all ?
+		   aq_capturers(g->c, seat, own, enemy, ~(own | enemy) & AQ_ALL) :
+		   0;
 	for (uint32_t b = own & pieces; b; b &= b - 1) {
 		int from = aq_ctz(b);
 
@@ -465,27 +524,14 @@ static bool aq_side_can_move(const aq_cfg *c, const aq_state *s, int removal)
 	if (removal >= 0)
 		enemy &= ~AQ_BIT(removal);
 	empty = ~(own | enemy) & AQ_ALL;
-	for (uint32_t b = own; b; b &= b - 1) {
-		int p = aq_ctz(b);
-
-		/* Black's opening reply: the first jump takes c3 (the
-		 * only position it is asked in is White's entry). */
-		if (s->opening && seat == 1) {
-			for (int k = 0; k < c->njump[1][p]; k++)
-				if (c->jover[1][p][k] == AQ_C3 &&
-				    (enemy & AQ_BIT(AQ_C3)) &&
-				    (empty & AQ_BIT(c->jto[1][p][k])))
-					return true;
-			continue;
-		}
-		if (c->step[seat][p] & empty &
-		    (s->opening ? AQ_BIT(AQ_C3) : AQ_ALL))
-			return true;
-		if (!s->opening &&
-		    aq_can_capture(c, seat, p, p, own | enemy, enemy))
-			return true;
-	}
-	return false;
+	/* Black's opening reply: the first jump takes c3 (the only position
+	 * it is asked in is White's entry). */
+	if (s->opening && seat == 1)
+		return aq_capturers(c, seat, own, enemy & AQ_BIT(AQ_C3), empty);
+	if (aq_step_reach(c, seat, own,
+			  empty & (s->opening ? AQ_BIT(AQ_C3) : AQ_ALL)))
+		return true;
+	return !s->opening && aq_capturers(c, seat, own, enemy, empty);
 }
 
 static bool aq_can_move(const aq_cfg *c, const aq_state *s)
@@ -507,8 +553,10 @@ static bool aq_apply_step(const aq_cfg *c, aq_state *s, int from, int to)
 {
 	int seat = s->turn;
 	uint32_t *own = &s->bb[seat];
+	uint32_t occ = s->bb[0] | s->bb[1];
 	uint32_t could = c->huff_all ?
-			 aq_capturers(c, seat, *own, s->bb[!seat]) : 0;
+			 aq_capturers(c, seat, *own, s->bb[!seat],
+				      ~occ & AQ_ALL) : 0;
 
 	*own = (*own & ~AQ_BIT(from)) | AQ_BIT(to);
 	s->pending = aq_huff_step(own, could, from, to);
