@@ -102,12 +102,12 @@ typedef struct aq_state {
 } aq_state;
 
 /* Without -mpopcnt __builtin_popcount is a library call. */
-static int aq_popcount(uint32_t x)
+static int aq_popcount(uint64_t x)
 {
-	x -= (x >> 1) & 0x55555555u;
-	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (int)((x * 0x01010101u) >> 24);
+	x -= (x >> 1) & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
 static int aq_ctz(uint32_t x)
@@ -314,11 +314,29 @@ static uint32_t aq_huff_step(uint32_t *own, uint32_t could, int from, int to)
 	return 0;
 }
 
+/* Where the side to move may step: the opening lets White only enter c3
+ * and Black not step at all. */
+static uint32_t aq_step_to(const aq_state *s)
+{
+	if (!s->opening)
+		return AQ_ALL;
+	return s->turn == 0 ? AQ_BIT(AQ_C3) : 0;
+}
+
+/* The points the piece on p (of the side to move) may step to. */
+static uint32_t aq_piece_steps(const aq_cfg *c, const aq_state *s, int p)
+{
+	return c->step[s->turn][p] & ~(s->bb[0] | s->bb[1]) & aq_step_to(s);
+}
+
 /* One generation pass: a side's moves with an optional huff removal. */
 typedef struct aq_gen {
 	const aq_cfg *c;
 	int seat;
 	int removal;     /* the enemy piece removed first (huff_all), or -1 */
+	uint32_t side;   /* own pieces */
+	uint32_t step_to; /* where steps may go (0: no steps) */
+	bool captures;   /* whether captures may be made */
 	int from;        /* the piece moving */
 	uint32_t own;    /* own pieces, the moving one excluded */
 	uint32_t enemy;  /* enemy pieces still on the board */
@@ -327,7 +345,11 @@ typedef struct aq_gen {
 	uint32_t could;  /* huff_all: the pieces that could capture */
 	uint16_t path[BG_MOVE_MAX_POINTS];
 	int npath;
+	/* The list; or, with buf NULL, the move numbered `pick` goes to out
+	 * (the others are only counted). */
 	bg_move *buf;
+	bg_move *out;
+	size_t pick;
 	/* Per listed move, the position it reaches: the pieces, and the
 	 * huff candidates it leaves. */
 	uint64_t *keys;
@@ -340,13 +362,43 @@ typedef struct aq_gen {
 	bool found;
 } aq_gen;
 
+/* A pass that counts, with the key store keys/pends; the callers set what
+ * else it does. (No initialiser: the path needs no zeroing.) */
+static void aq_gen_init(aq_gen *g, const aq_cfg *c, uint64_t *keys,
+			uint32_t *pends)
+{
+	g->c = c;
+	g->buf = NULL;
+	g->out = NULL;
+	g->pick = SIZE_MAX;
+	g->keys = keys;
+	g->pends = pends;
+	g->n = 0;
+	g->scan_all = false;
+	g->want = NULL;
+	g->found = false;
+}
+
+/* Write the move on path (npath points) with the huff removal (or -1). */
+static void aq_write(bg_move *m, int kind, const uint16_t *path, int npath,
+		     int removal)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	m->npath = (uint8_t)npath;
+	memcpy(m->pts, path, (size_t)npath * sizeof(path[0]));
+	if (removal >= 0) {
+		m->nremove = 1;
+		m->pts[npath] = (uint16_t)removal;
+	}
+}
+
 /* List the move on g->path unless an earlier one reaches the same
  * position: two chains of one piece may, and under huff_all two steps of
  * a piece that is huffed wherever it goes. */
 static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
 {
 	uint64_t key = (uint64_t)g->enemy << 32 | own;
-	bg_move *m;
 
 	for (size_t i = g->scan; i < g->n; i++)
 		if (g->keys[i] == key && g->pends[i] == pend)
@@ -362,43 +414,24 @@ static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
 			    (size_t)g->npath * sizeof(g->path[0])) &&
 		    (g->removal < 0 || w->pts[g->npath] == g->removal))
 			g->found = true;
-		g->keys[g->n] = key;
-		g->pends[g->n++] = pend;
-		return;
-	}
-	m = &g->buf[g->n];
-	memset(m, 0, sizeof(*m));
-	m->kind = (uint8_t)kind;
-	m->npath = (uint8_t)g->npath;
-	for (int i = 0; i < g->npath; i++)
-		m->pts[i] = g->path[i];
-	if (g->removal >= 0) {
-		m->nremove = 1;
-		m->pts[g->npath] = (uint16_t)g->removal;
+	} else if (g->buf) {
+		aq_write(&g->buf[g->n], kind, g->path, g->npath, g->removal);
+	} else if (g->n == g->pick) {
+		aq_write(g->out, kind, g->path, g->npath, g->removal);
 	}
 	g->keys[g->n] = key;
 	g->pends[g->n++] = pend;
 }
 
-/* The chain so far, ending on `land`, is a move. A chain that stops while
- * it could go on loses its piece (huff). */
-static void aq_emit_chain(aq_gen *g, int land)
-{
-	bool huffed = aq_can_capture(g->c, g->seat, land, g->from,
-				     g->own | g->enemy, g->enemy);
-
-	if ((g->taken & g->must) == g->must)
-		aq_put(g, BG_MOVE_CAPTURE,
-		       g->own | (huffed ? 0 : AQ_BIT(land)), 0);
-}
-
-/* Depth first over the jumps from p: every prefix is a move. */
+/* Depth first over the jumps from p: every prefix is a move. A chain that
+ * stops while it could go on loses its piece (huff). */
 static void aq_chain(aq_gen *g, int p)
 {
 	const aq_cfg *c = g->c;
 
 	for (int k = 0; k < c->njump[g->seat][p]; k++) {
 		int over = c->jover[g->seat][p][k], to = c->jto[g->seat][p][k];
+		bool more;
 
 		if (!(g->enemy & AQ_BIT(over)) ||
 		    ((g->own | g->enemy) & AQ_BIT(to)) || to == g->from)
@@ -406,8 +439,13 @@ static void aq_chain(aq_gen *g, int p)
 		g->enemy &= ~AQ_BIT(over);
 		g->taken |= AQ_BIT(over);
 		g->path[g->npath++] = (uint16_t)to;
-		aq_emit_chain(g, to);
-		aq_chain(g, to);
+		more = aq_can_capture(c, g->seat, to, g->from,
+				      g->own | g->enemy, g->enemy);
+		if ((g->taken & g->must) == g->must)
+			aq_put(g, BG_MOVE_CAPTURE,
+			       g->own | (more ? 0 : AQ_BIT(to)), 0);
+		if (more)
+			aq_chain(g, to);
 		g->npath--;
 		g->taken &= ~AQ_BIT(over);
 		g->enemy |= AQ_BIT(over);
@@ -415,12 +453,12 @@ static void aq_chain(aq_gen *g, int p)
 }
 
 /* The steps of the piece on g->from: to the points of c->step in order. */
-static void aq_steps(aq_gen *g, uint32_t allowed)
+static void aq_steps(aq_gen *g)
 {
 	uint32_t empty = ~(g->own | g->enemy | AQ_BIT(g->from)) & AQ_ALL;
 
-	for (uint32_t b = g->c->step[g->seat][g->from] & empty & allowed; b;
-	     b &= b - 1) {
+	for (uint32_t b = g->c->step[g->seat][g->from] & empty & g->step_to;
+	     b; b &= b - 1) {
 		int to = aq_ctz(b);
 		uint32_t own = g->own | AQ_BIT(to);
 		uint32_t pend = aq_huff_step(&own, g->could, g->from, to);
@@ -431,47 +469,63 @@ static void aq_steps(aq_gen *g, uint32_t allowed)
 	}
 }
 
-/* Every move of the side to move after the huff removal `removal` (or
- * none: -1), appended at g->n. Order: pieces by point, each piece's steps
- * by point, then its capture chains depth first in line order. */
-static void aq_gen_side(aq_gen *g, const aq_state *s, int removal,
-			uint32_t pieces)
+/* Set up a pass over the moves of the side to move after the huff removal
+ * `removal` (or none: -1). */
+static void aq_gen_begin(aq_gen *g, const aq_state *s, int removal)
 {
 	int seat = s->turn;
 	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
-	/* The opening: White only enters c3, Black only takes it. */
-	bool steps = !s->opening || seat == 0;
-	bool captures = !s->opening || seat == 1;
-	uint32_t step_to = s->opening ? AQ_BIT(AQ_C3) : AQ_ALL;
 
-	g->seat = seat;
-	g->removal = removal;
-	g->must = s->opening && seat == 1 ? AQ_BIT(AQ_C3) : 0;
 	if (removal >= 0)
 		enemy &= ~AQ_BIT(removal);
+	g->seat = seat;
+	g->removal = removal;
+	g->side = own;
+	g->enemy = enemy;
+	/* The opening: White only enters c3, Black only takes it. */
+	g->step_to = aq_step_to(s);
+	g->captures = !s->opening || seat == 1;
+	g->must = s->opening && seat == 1 ? AQ_BIT(AQ_C3) : 0;
 	g->could = g->c->huff_all ?
 		   aq_capturers(g->c, seat, own, enemy, ~(own | enemy) & AQ_ALL) :
 		   0;
-	for (uint32_t b = own & pieces; b; b &= b - 1) {
-		int from = aq_ctz(b);
+}
 
-		g->from = from;
-		g->own = own & ~AQ_BIT(from);
-		g->enemy = enemy;
-		g->taken = 0;
-		g->path[0] = (uint16_t)from;
-		g->npath = 1;
-		/* Two chains of one piece reach the same position; with a
-		 * huff choice, so can a chain taking q after removing q'
-		 * and one taking q' after removing q. */
-		g->scan = g->scan_all ? 0 : g->n;
-		if (steps)
-			aq_steps(g, step_to);
-		g->npath = 1;
-		/* No enemy next to it along a jump: no chain. */
-		if (captures && (enemy & g->c->jovers[seat][from]))
-			aq_chain(g, from);
-	}
+/* The moves of the piece on `from`, appended at g->n: its steps by point,
+ * then its capture chains depth first in line order. */
+static void aq_gen_piece(aq_gen *g, int from)
+{
+	g->from = from;
+	g->own = g->side & ~AQ_BIT(from);
+	g->taken = 0;
+	g->path[0] = (uint16_t)from;
+	g->npath = 1;
+	/* Two chains of one piece reach the same position; with a huff
+	 * choice, so can a chain taking q after removing q' and one taking
+	 * q' after removing q. */
+	g->scan = g->scan_all ? 0 : g->n;
+	if (g->step_to)
+		aq_steps(g);
+	g->npath = 1;
+	/* No enemy next to it along a jump: no chain. */
+	if (g->captures && (g->enemy & g->c->jovers[g->seat][from]))
+		aq_chain(g, from);
+}
+
+/* Every move of the side to move after the removal (or -1), of the pieces
+ * in `pieces`, in point order. */
+static void aq_gen_side(aq_gen *g, const aq_state *s, int removal,
+			uint32_t pieces)
+{
+	aq_gen_begin(g, s, removal);
+	/* Steps and chains never reach the same position (a chain takes a
+	 * piece), so is_legal makes only the kind it looks for. */
+	if (g->want && g->want->kind == BG_MOVE_CAPTURE)
+		g->step_to = 0;
+	if (g->want && g->want->kind == BG_MOVE_STEP)
+		g->captures = false;
+	for (uint32_t b = g->side & pieces; b; b &= b - 1)
+		aq_gen_piece(g, aq_ctz(b));
 }
 
 static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
@@ -479,9 +533,11 @@ static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 	const aq_state *s = st;
 	uint64_t keys[AQ_MAX_MOVES];
 	uint32_t pends[AQ_MAX_MOVES];
-	aq_gen g = { .c = cfgp, .buf = buf, .keys = keys, .pends = pends,
-		     .scan_all = s->pending != 0 };
+	aq_gen g;
 
+	aq_gen_init(&g, cfgp, keys, pends);
+	g.buf = buf;
+	g.scan_all = s->pending != 0;
 	if (!s->pending)
 		aq_gen_side(&g, s, -1, AQ_ALL);
 	for (uint32_t b = s->pending; b; b &= b - 1)
@@ -491,22 +547,28 @@ static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 
 /* The generator run without writing the list. With no huff choice, a
  * move is compared only with the moves of its own piece, so only that
- * piece's moves are made. (The list's cap, AQ_MAX_MOVES, is far above
- * what a position has, so counting the other pieces' moves is not
- * needed.) */
+ * piece's moves are made; without huff_all a step needs no generation.
+ * (The list's cap, AQ_MAX_MOVES, is far above what a position has, so
+ * counting the other pieces' moves is not needed.) */
 static bool aq_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
+	const aq_cfg *c = cfgp;
 	const aq_state *s = st;
 	uint64_t keys[AQ_MAX_MOVES];
 	uint32_t pends[AQ_MAX_MOVES];
-	aq_gen g = { .c = cfgp, .keys = keys, .pends = pends,
-		     .scan_all = s->pending != 0, .want = m };
+	aq_gen g;
 
 	if (m->flags || m->npath < 2 || m->pts[0] >= AQ_N ||
 	    !(s->bb[s->turn] & AQ_BIT(m->pts[0])) ||
 	    (m->kind != BG_MOVE_STEP && m->kind != BG_MOVE_CAPTURE) ||
 	    m->nremove != (s->pending != 0))
 		return false;
+	if (m->kind == BG_MOVE_STEP && !c->huff_all)
+		return m->npath == 2 && m->pts[1] < AQ_N &&
+		       (aq_piece_steps(c, s, m->pts[0]) & AQ_BIT(m->pts[1]));
+	aq_gen_init(&g, c, keys, pends);
+	g.scan_all = s->pending != 0;
+	g.want = m;
 	if (!s->pending)
 		aq_gen_side(&g, s, -1, AQ_BIT(m->pts[0]));
 	for (uint32_t b = s->pending; b && !g.found; b &= b - 1)
@@ -514,24 +576,113 @@ static bool aq_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	return g.found;
 }
 
+/* ---- Random moves ----------------------------------------------------------- */
+
+/* Two directions' steps in a word: the targets of `up` d points up in the
+ * high half, of `down` d points down in the low half. */
+static uint64_t aq_step_pair(uint32_t up, uint32_t down, uint32_t empty,
+			     int d)
+{
+	return (uint64_t)(up << d & empty) << 32 | (down >> d & empty);
+}
+
+/* The number of steps the pieces of seat among `pieces` can make. */
+static int aq_step_count(const aq_cfg *c, int seat, uint32_t pieces,
+			 uint32_t empty)
+{
+	const uint32_t *up = c->sup[seat], *down = c->sdown[seat];
+
+	return aq_popcount(aq_step_pair(pieces & up[0], pieces & down[0],
+					empty, 1)) +
+	       aq_popcount(aq_step_pair(pieces & up[1], pieces & down[1],
+					empty, 4)) +
+	       aq_popcount(aq_step_pair(pieces & up[2], pieces & down[2],
+					empty, 5)) +
+	       aq_popcount(aq_step_pair(pieces & up[3], pieces & down[3],
+					empty, 6));
+}
+
+/* The chains of the piece on p, counted in g->n from 0; the one numbered
+ * g->pick is written out. */
+static size_t aq_chains_of(aq_gen *g, int p)
+{
+	g->n = 0;
+	aq_gen_piece(g, p);
+	return g->n;
+}
+
+/* The same draw as from the list (bg_rand % count, in list order) without
+ * writing it: the steps are counted by bitboards, and only the pieces that
+ * can capture walk their chains. Under huff_all steps can merge and carry
+ * huffs: the list decides. */
+static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const aq_cfg *c = cfgp;
+	const aq_state *s = st;
+	uint64_t keys[AQ_MAX_MOVES];
+	uint32_t pends[AQ_MAX_MOVES];
+	aq_gen g;
+	uint32_t empty = ~(s->bb[0] | s->bb[1]) & AQ_ALL, capt;
+	size_t chains[AQ_N], n, r;
+
+	if (c->huff_all)
+		return false;
+	aq_gen_init(&g, c, keys, pends);
+	g.out = out;
+	aq_gen_begin(&g, s, -1);
+	n = (size_t)aq_step_count(c, g.seat, g.side, empty & g.step_to);
+	g.step_to = 0; /* the passes below walk chains only */
+	capt = g.captures ? aq_capturers(c, g.seat, g.side, g.enemy, empty) : 0;
+	for (uint32_t b = capt; b; b &= b - 1)
+		n += chains[aq_ctz(b)] = aq_chains_of(&g, aq_ctz(b));
+	/* The list stops at its cap: let it decide there. */
+	if (n == 0 || n >= AQ_MAX_MOVES)
+		return false;
+	r = bg_rand(rng) % n;
+	for (uint32_t b = g.side; b; b &= b - 1) {
+		int p = aq_ctz(b);
+		uint32_t t = aq_piece_steps(c, s, p);
+		size_t k = (size_t)aq_popcount(t);
+
+		if (r < k) {
+			for (; r; r--)
+				t &= t - 1;
+			aq_write(out, BG_MOVE_STEP,
+				 (const uint16_t[2]){ (uint16_t)p,
+						      (uint16_t)aq_ctz(t) },
+				 2, -1);
+			return true;
+		}
+		r -= k;
+		if (!(capt & AQ_BIT(p)))
+			continue;
+		if (r < chains[p]) {
+			g.pick = r;
+			aq_chains_of(&g, p);
+			return true;
+		}
+		r -= chains[p];
+	}
+	return false;
+}
+
 /* Has the side to move a move after the removal (or -1)? */
 static bool aq_side_can_move(const aq_cfg *c, const aq_state *s, int removal)
 {
 	int seat = s->turn;
 	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
-	uint32_t empty;
+	uint32_t empty, prey;
 
 	if (removal >= 0)
 		enemy &= ~AQ_BIT(removal);
 	empty = ~(own | enemy) & AQ_ALL;
-	/* Black's opening reply: the first jump takes c3 (the only position
-	 * it is asked in is White's entry). */
-	if (s->opening && seat == 1)
-		return aq_capturers(c, seat, own, enemy & AQ_BIT(AQ_C3), empty);
-	if (aq_step_reach(c, seat, own,
-			  empty & (s->opening ? AQ_BIT(AQ_C3) : AQ_ALL)))
+	if (aq_step_reach(c, seat, own, empty & aq_step_to(s)))
 		return true;
-	return !s->opening && aq_capturers(c, seat, own, enemy, empty);
+	/* White's entry captures nothing; Black's reply takes c3 first (the
+	 * only position it is asked in is White's entry). */
+	prey = !s->opening ? enemy : seat == 1 ? enemy & AQ_BIT(AQ_C3) : 0;
+	return aq_capturers(c, seat, own, prey, empty) != 0;
 }
 
 static bool aq_can_move(const aq_cfg *c, const aq_state *s)
@@ -867,6 +1018,7 @@ const bg_rules bg_rules_alquerque = {
 	.max_moves = aq_max_moves,
 	.legal = aq_legal,
 	.is_legal = aq_is_legal,
+	.random_move = aq_random_move,
 	.apply = aq_apply,
 	.to_move = aq_to_move,
 	.outcome = aq_outcome,
