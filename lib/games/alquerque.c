@@ -78,6 +78,7 @@ typedef struct aq_cfg {
 	uint8_t jover[2][AQ_N][AQ_MAXJ];
 	uint8_t jto[2][AQ_N][AQ_MAXJ];
 	uint32_t jovers[2][AQ_N]; /* the points jumped over, as a set */
+	uint8_t jrank[2][AQ_N][AQ_N]; /* k of the jump from p over q */
 	uint8_t mid[AQ_N][AQ_N]; /* the point between p and q, for replay */
 	/* The keys of aq_full_hash: pieces per seat, huff candidates, side
 	 * to move, opening. */
@@ -178,6 +179,7 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 				if (forward_only && !aq_not_backward(s, l->dy))
 					continue;
 				c->jovers[s][p] |= AQ_BIT(l->over);
+				c->jrank[s][p][l->over] = c->njump[s][p];
 				aq_set_dir(c->jup[s], c->jdown[s], p, l->over);
 				c->jover[s][p][c->njump[s][p]] = l->over;
 				c->jto[s][p][c->njump[s][p]++] = l->to;
@@ -260,6 +262,23 @@ static bool aq_can_capture(const aq_cfg *c, int seat, int p, int from,
 		if (empty & AQ_BIT(2 * aq_ctz(b) - p))
 			return true;
 	return false;
+}
+
+/* The jumps the piece of seat on p can make now, as bits k of its jump
+ * list: over a piece of `enemy` onto a point of `empty`. */
+static unsigned aq_jumps_at(const aq_cfg *c, int seat, int p, uint32_t enemy,
+			    uint32_t empty)
+{
+	unsigned out = 0;
+
+	/* The points of a jump are equally spaced: it lands on 2 over - p. */
+	for (uint32_t b = enemy & c->jovers[seat][p]; b; b &= b - 1) {
+		int over = aq_ctz(b);
+
+		if (empty & AQ_BIT(2 * over - p))
+			out |= 1u << c->jrank[seat][p][over];
+	}
+	return out;
 }
 
 /* The pieces of `up` that jump d points up and those of `down` that jump
@@ -423,29 +442,29 @@ static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
 	g->pends[g->n++] = pend;
 }
 
-/* Depth first over the jumps from p: every prefix is a move. A chain that
+/* Depth first over `jumps`, the jumps the piece can make from p (bits k of
+ * its jump list, taken in that order): every prefix is a move. A chain that
  * stops while it could go on loses its piece (huff). */
-static void aq_chain(aq_gen *g, int p)
+static void aq_chain(aq_gen *g, int p, unsigned jumps)
 {
 	const aq_cfg *c = g->c;
 
-	for (int k = 0; k < c->njump[g->seat][p]; k++) {
+	for (; jumps; jumps &= jumps - 1) {
+		int k = aq_ctz(jumps);
 		int over = c->jover[g->seat][p][k], to = c->jto[g->seat][p][k];
-		bool more;
+		unsigned next;
 
-		if (!(g->enemy & AQ_BIT(over)) ||
-		    ((g->own | g->enemy) & AQ_BIT(to)) || to == g->from)
-			continue;
 		g->enemy &= ~AQ_BIT(over);
 		g->taken |= AQ_BIT(over);
 		g->path[g->npath++] = (uint16_t)to;
-		more = aq_can_capture(c, g->seat, to, g->from,
-				      g->own | g->enemy, g->enemy);
+		next = aq_jumps_at(c, g->seat, to, g->enemy,
+				   ~(g->own | g->enemy | AQ_BIT(g->from)) &
+				   AQ_ALL);
 		if ((g->taken & g->must) == g->must)
 			aq_put(g, BG_MOVE_CAPTURE,
-			       g->own | (more ? 0 : AQ_BIT(to)), 0);
-		if (more)
-			aq_chain(g, to);
+			       g->own | (next ? 0 : AQ_BIT(to)), 0);
+		if (next)
+			aq_chain(g, to, next);
 		g->npath--;
 		g->taken &= ~AQ_BIT(over);
 		g->enemy |= AQ_BIT(over);
@@ -507,9 +526,10 @@ static void aq_gen_piece(aq_gen *g, int from)
 	if (g->step_to)
 		aq_steps(g);
 	g->npath = 1;
-	/* No enemy next to it along a jump: no chain. */
-	if (g->captures && (g->enemy & g->c->jovers[g->seat][from]))
-		aq_chain(g, from);
+	if (g->captures)
+		aq_chain(g, from,
+			 aq_jumps_at(g->c, g->seat, from, g->enemy,
+				     ~(g->side | g->enemy) & AQ_ALL));
 }
 
 /* Every move of the side to move after the removal (or -1), of the pieces
