@@ -747,15 +747,24 @@ static void aq_apply_capture(const aq_cfg *c, aq_state *s, const bg_move *m)
 		*own &= ~AQ_BIT(land); /* huffed */
 }
 
-static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
+/* A step with no huff rule in play (most moves): two bits and their keys.
+ * Black's opening reply is a capture, so a step never ends the opening. */
+static int aq_apply_plain_step(const aq_cfg *c, aq_state *s, int from, int to)
 {
-	const aq_cfg *c = cfgp;
-	aq_state *s = st;
+	int seat = s->turn;
+
+	s->bb[seat] ^= AQ_BIT(from) | AQ_BIT(to);
+	s->hash ^= c->z[seat][from] ^ c->z[seat][to] ^ c->zturn;
+	s->turn = !seat;
+	return !s->opening && from / 5 == to / 5 ? 0 : BG_APPLY_IRREVERSIBLE;
+}
+
+/* Any move: made on the bitboards, then the keys of what changed. */
+static int aq_apply_move(const aq_cfg *c, aq_state *s, const bg_move *m)
+{
+	aq_state old = *s;
 	bool reversible = false;
 
-	aq_state old = *s;
-
-	(void)undo;
 	if (m->nremove)
 		s->bb[!s->turn] &= ~AQ_BIT(m->pts[m->npath]);
 	s->pending = 0;
@@ -777,6 +786,16 @@ static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	for (uint32_t b = old.pending ^ s->pending; b; b &= b - 1)
 		s->hash ^= c->zpend[aq_ctz(b)];
 	return reversible ? 0 : BG_APPLY_IRREVERSIBLE;
+}
+
+static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
+{
+	const aq_cfg *c = cfgp;
+
+	(void)undo;
+	if (m->kind == BG_MOVE_STEP && !c->huff_all)
+		return aq_apply_plain_step(c, st, m->pts[0], m->pts[1]);
+	return aq_apply_move(c, st, m);
 }
 
 static int aq_to_move(const void *cfgp, const void *st)
