@@ -596,7 +596,35 @@ static bool aq_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	return g.found;
 }
 
-/* ---- Random moves ----------------------------------------------------------- */
+/* Has the side to move a move after the removal (or -1)? */
+static bool aq_side_can_move(const aq_cfg *c, const aq_state *s, int removal)
+{
+	int seat = s->turn;
+	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
+	uint32_t empty, prey;
+
+	if (removal >= 0)
+		enemy &= ~AQ_BIT(removal);
+	empty = ~(own | enemy) & AQ_ALL;
+	if (aq_step_reach(c, seat, own, empty & aq_step_to(s)))
+		return true;
+	/* White's entry captures nothing; Black's reply takes c3 first (the
+	 * only position it is asked in is White's entry). */
+	prey = !s->opening ? enemy : seat == 1 ? enemy & AQ_BIT(AQ_C3) : 0;
+	return aq_capturers(c, seat, own, prey, empty) != 0;
+}
+
+static bool aq_can_move(const aq_cfg *c, const aq_state *s)
+{
+	if (!s->pending)
+		return aq_side_can_move(c, s, -1);
+	for (uint32_t b = s->pending; b; b &= b - 1)
+		if (aq_side_can_move(c, s, aq_ctz(b)))
+			return true;
+	return false;
+}
+
+/* ---- Random moves --------------------------------------------------------- */
 
 /* Two directions' steps in a word: the targets of `up` d points up in the
  * high half, of `down` d points down in the low half. */
@@ -666,12 +694,12 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 		size_t k = (size_t)aq_popcount(t);
 
 		if (r < k) {
+			uint16_t path[2] = { (uint16_t)p, 0 };
+
 			for (; r; r--)
 				t &= t - 1;
-			aq_write(out, BG_MOVE_STEP,
-				 (const uint16_t[2]){ (uint16_t)p,
-						      (uint16_t)aq_ctz(t) },
-				 2, -1);
+			path[1] = (uint16_t)aq_ctz(t);
+			aq_write(out, BG_MOVE_STEP, path, 2, -1);
 			return true;
 		}
 		r -= k;
@@ -684,34 +712,6 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 		}
 		r -= chains[p];
 	}
-	return false;
-}
-
-/* Has the side to move a move after the removal (or -1)? */
-static bool aq_side_can_move(const aq_cfg *c, const aq_state *s, int removal)
-{
-	int seat = s->turn;
-	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
-	uint32_t empty, prey;
-
-	if (removal >= 0)
-		enemy &= ~AQ_BIT(removal);
-	empty = ~(own | enemy) & AQ_ALL;
-	if (aq_step_reach(c, seat, own, empty & aq_step_to(s)))
-		return true;
-	/* White's entry captures nothing; Black's reply takes c3 first (the
-	 * only position it is asked in is White's entry). */
-	prey = !s->opening ? enemy : seat == 1 ? enemy & AQ_BIT(AQ_C3) : 0;
-	return aq_capturers(c, seat, own, prey, empty) != 0;
-}
-
-static bool aq_can_move(const aq_cfg *c, const aq_state *s)
-{
-	if (!s->pending)
-		return aq_side_can_move(c, s, -1);
-	for (uint32_t b = s->pending; b; b &= b - 1)
-		if (aq_side_can_move(c, s, aq_ctz(b)))
-			return true;
 	return false;
 }
 
