@@ -62,14 +62,23 @@ static const uint32_t aq_start[2] = {
 
 enum { AQ_SCORE_ADD, AQ_SCORE_REPLACE };
 
+/* The point differences of the four line directions (east, north-west,
+ * north, north-east); each is taken up (+d) and down (-d). */
+static const int aq_delta[4] = { 1, 4, 5, 6 };
+
 typedef struct aq_cfg {
 	bg_board board;
 	uint32_t step[2][AQ_N]; /* where a seat's piece on p may step */
+	/* The points from which a seat's piece may step, or jump, by
+	 * +aq_delta[k] (up) or -aq_delta[k] (down): all pieces' moves in a
+	 * few word operations. */
+	uint32_t sup[2][4], sdown[2][4], jup[2][4], jdown[2][4];
 	/* The jumps a seat's piece on p may make, in line order. */
 	uint8_t njump[2][AQ_N];
 	uint8_t jover[2][AQ_N][AQ_MAXJ];
 	uint8_t jto[2][AQ_N][AQ_MAXJ];
 	uint32_t jovers[2][AQ_N]; /* the points jumped over, as a set */
+	uint8_t jrank[2][AQ_N][AQ_N]; /* k of the jump from p over q */
 	uint8_t mid[AQ_N][AQ_N]; /* the point between p and q, for replay */
 	/* The keys of aq_full_hash: pieces per seat, huff candidates, side
 	 * to move, opening. */
@@ -93,9 +102,13 @@ typedef struct aq_state {
 	uint8_t pad[2];
 } aq_state;
 
-static int aq_popcount(uint32_t x)
+/* Without -mpopcnt __builtin_popcount is a library call. */
+static int aq_popcount(uint64_t x)
 {
-	return __builtin_popcount(x);
+	x -= (x >> 1) & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
 static int aq_ctz(uint32_t x)
@@ -112,6 +125,28 @@ enum { AQ_OPT_OPENING, AQ_OPT_FORWARD, AQ_OPT_HUFF_ALL, AQ_OPT_SCORE,
 static bool aq_not_backward(int seat, int dy)
 {
 	return seat == 0 ? dy >= 0 : dy <= 0;
+}
+
+/* The index k of the direction from p to q (|q - p| = aq_delta[k]); q one
+ * step along a line from p. */
+static int aq_dir(int p, int q)
+{
+	int d = q > p ? q - p : p - q;
+	int k = 0;
+
+	while (aq_delta[k] != d)
+		k++;
+	return k;
+}
+
+/* Enter the move from p to q (a step, or a jump landing on q) in the
+ * direction sets up/down. */
+static void aq_set_dir(uint32_t up[4], uint32_t down[4], int p, int q)
+{
+	if (q > p)
+		up[aq_dir(p, q)] |= AQ_BIT(p);
+	else
+		down[aq_dir(p, q)] |= AQ_BIT(p);
 }
 
 static int aq_configure(void *cfgp, const bg_optval *opts)
@@ -131,8 +166,11 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 					     (s ? BG_MARK_HOME1 : BG_MARK_HOME0) : 0;
 		for (int k = 0; k < lb.nstep[p]; k++)
 			for (int s = 0; s < 2; s++)
-				if (aq_not_backward(s, lb.step[p][k].dy))
+				if (aq_not_backward(s, lb.step[p][k].dy)) {
 					c->step[s][p] |= AQ_BIT(lb.step[p][k].to);
+					aq_set_dir(c->sup[s], c->sdown[s], p,
+						   lb.step[p][k].to);
+				}
 		for (int k = 0; k < lb.njump[p]; k++) {
 			const bg_link *l = &lb.jump[p][k];
 
@@ -141,6 +179,8 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 				if (forward_only && !aq_not_backward(s, l->dy))
 					continue;
 				c->jovers[s][p] |= AQ_BIT(l->over);
+				c->jrank[s][p][l->over] = c->njump[s][p];
+				aq_set_dir(c->jup[s], c->jdown[s], p, l->over);
 				c->jover[s][p][c->njump[s][p]] = l->over;
 				c->jto[s][p][c->njump[s][p]++] = l->to;
 			}
@@ -215,29 +255,65 @@ static void aq_init(const void *cfgp, void *st)
 static bool aq_can_capture(const aq_cfg *c, int seat, int p, int from,
 			   uint32_t occ, uint32_t enemy)
 {
-	for (int k = 0; k < c->njump[seat][p]; k++) {
-		int to = c->jto[seat][p][k];
+	uint32_t empty = ~(occ | AQ_BIT(from)) & AQ_ALL;
 
-		if ((enemy & AQ_BIT(c->jover[seat][p][k])) &&
-		    !(occ & AQ_BIT(to)) && to != from)
+	/* The points of a jump are equally spaced: it lands on 2 over - p. */
+	for (uint32_t b = enemy & c->jovers[seat][p]; b; b &= b - 1)
+		if (empty & AQ_BIT(2 * aq_ctz(b) - p))
 			return true;
-	}
 	return false;
 }
 
-/* The pieces of seat that could capture now. */
-static uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t own,
-			     uint32_t enemy)
+/* The jumps the piece of seat on p can make now, as bits k of its jump
+ * list: over a piece of `enemy` onto a point of `empty`. */
+static unsigned aq_jumps_at(const aq_cfg *c, int seat, int p, uint32_t enemy,
+			    uint32_t empty)
 {
-	uint32_t out = 0;
+	unsigned out = 0;
 
-	for (uint32_t b = own; b; b &= b - 1) {
-		int p = aq_ctz(b);
+	/* The points of a jump are equally spaced: it lands on 2 over - p. */
+	for (uint32_t b = enemy & c->jovers[seat][p]; b; b &= b - 1) {
+		int over = aq_ctz(b);
 
-		if (aq_can_capture(c, seat, p, p, own | enemy, enemy))
-			out |= AQ_BIT(p);
+		if (empty & AQ_BIT(2 * over - p))
+			out |= 1u << c->jrank[seat][p][over];
 	}
 	return out;
+}
+
+/* The pieces of `up` that jump d points up and those of `down` that jump
+ * d points down, over a piece of `prey` onto an empty point. */
+static uint32_t aq_jump_dir(uint32_t up, uint32_t down, uint32_t prey,
+			    uint32_t empty, int d)
+{
+	return (up & prey >> d & empty >> 2 * d) |
+	       (down & prey << d & empty << 2 * d);
+}
+
+/* The pieces of seat among `pieces` that could jump a piece of `prey` onto
+ * an empty point. (The directions written out: constant shifts.) */
+static uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t pieces,
+			     uint32_t prey, uint32_t empty)
+{
+	const uint32_t *up = c->jup[seat], *down = c->jdown[seat];
+
+	return pieces & (aq_jump_dir(up[0], down[0], prey, empty, 1) |
+			 aq_jump_dir(up[1], down[1], prey, empty, 4) |
+			 aq_jump_dir(up[2], down[2], prey, empty, 5) |
+			 aq_jump_dir(up[3], down[3], prey, empty, 6));
+}
+
+/* The points the pieces of seat among `pieces` can step to, or 0 when
+ * none can: one word for all of them. */
+static uint32_t aq_step_reach(const aq_cfg *c, int seat, uint32_t pieces,
+			      uint32_t empty)
+{
+	const uint32_t *up = c->sup[seat], *down = c->sdown[seat];
+
+	return empty & ((pieces & up[0]) << 1 | (pieces & down[0]) >> 1 |
+			(pieces & up[1]) << 4 | (pieces & down[1]) >> 4 |
+			(pieces & up[2]) << 5 | (pieces & down[2]) >> 5 |
+			(pieces & up[3]) << 6 | (pieces & down[3]) >> 6);
 }
 
 /* ---- Move generation ------------------------------------------------------ */
@@ -257,11 +333,29 @@ static uint32_t aq_huff_step(uint32_t *own, uint32_t could, int from, int to)
 	return 0;
 }
 
+/* Where the side to move may step: the opening lets White only enter c3
+ * and Black not step at all. */
+static uint32_t aq_step_to(const aq_state *s)
+{
+	if (!s->opening)
+		return AQ_ALL;
+	return s->turn == 0 ? AQ_BIT(AQ_C3) : 0;
+}
+
+/* The points the piece on p (of the side to move) may step to. */
+static uint32_t aq_piece_steps(const aq_cfg *c, const aq_state *s, int p)
+{
+	return c->step[s->turn][p] & ~(s->bb[0] | s->bb[1]) & aq_step_to(s);
+}
+
 /* One generation pass: a side's moves with an optional huff removal. */
 typedef struct aq_gen {
 	const aq_cfg *c;
 	int seat;
 	int removal;     /* the enemy piece removed first (huff_all), or -1 */
+	uint32_t side;   /* own pieces */
+	uint32_t step_to; /* where steps may go (0: no steps) */
+	bool captures;   /* whether captures may be made */
 	int from;        /* the piece moving */
 	uint32_t own;    /* own pieces, the moving one excluded */
 	uint32_t enemy;  /* enemy pieces still on the board */
@@ -270,7 +364,11 @@ typedef struct aq_gen {
 	uint32_t could;  /* huff_all: the pieces that could capture */
 	uint16_t path[BG_MOVE_MAX_POINTS];
 	int npath;
+	/* The list; or, with buf NULL, the move numbered `pick` goes to out
+	 * (the others are only counted). */
 	bg_move *buf;
+	bg_move *out;
+	size_t pick;
 	/* Per listed move, the position it reaches: the pieces, and the
 	 * huff candidates it leaves. */
 	uint64_t *keys;
@@ -283,13 +381,43 @@ typedef struct aq_gen {
 	bool found;
 } aq_gen;
 
+/* A pass that counts, with the key store keys/pends; the callers set what
+ * else it does. (No initialiser: the path needs no zeroing.) */
+static void aq_gen_init(aq_gen *g, const aq_cfg *c, uint64_t *keys,
+			uint32_t *pends)
+{
+	g->c = c;
+	g->buf = NULL;
+	g->out = NULL;
+	g->pick = SIZE_MAX;
+	g->keys = keys;
+	g->pends = pends;
+	g->n = 0;
+	g->scan_all = false;
+	g->want = NULL;
+	g->found = false;
+}
+
+/* Write the move on path (npath points) with the huff removal (or -1). */
+static void aq_write(bg_move *m, int kind, const uint16_t *path, int npath,
+		     int removal)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	m->npath = (uint8_t)npath;
+	memcpy(m->pts, path, (size_t)npath * sizeof(path[0]));
+	if (removal >= 0) {
+		m->nremove = 1;
+		m->pts[npath] = (uint16_t)removal;
+	}
+}
+
 /* List the move on g->path unless an earlier one reaches the same
  * position: two chains of one piece may, and under huff_all two steps of
  * a piece that is huffed wherever it goes. */
 static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
 {
 	uint64_t key = (uint64_t)g->enemy << 32 | own;
-	bg_move *m;
 
 	for (size_t i = g->scan; i < g->n; i++)
 		if (g->keys[i] == key && g->pends[i] == pend)
@@ -305,52 +433,38 @@ static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
 			    (size_t)g->npath * sizeof(g->path[0])) &&
 		    (g->removal < 0 || w->pts[g->npath] == g->removal))
 			g->found = true;
-		g->keys[g->n] = key;
-		g->pends[g->n++] = pend;
-		return;
-	}
-	m = &g->buf[g->n];
-	memset(m, 0, sizeof(*m));
-	m->kind = (uint8_t)kind;
-	m->npath = (uint8_t)g->npath;
-	for (int i = 0; i < g->npath; i++)
-		m->pts[i] = g->path[i];
-	if (g->removal >= 0) {
-		m->nremove = 1;
-		m->pts[g->npath] = (uint16_t)g->removal;
+	} else if (g->buf) {
+		aq_write(&g->buf[g->n], kind, g->path, g->npath, g->removal);
+	} else if (g->n == g->pick) {
+		aq_write(g->out, kind, g->path, g->npath, g->removal);
 	}
 	g->keys[g->n] = key;
 	g->pends[g->n++] = pend;
 }
 
-/* The chain so far, ending on `land`, is a move. A chain that stops while
- * it could go on loses its piece (huff). */
-static void aq_emit_chain(aq_gen *g, int land)
-{
-	bool huffed = aq_can_capture(g->c, g->seat, land, g->from,
-				     g->own | g->enemy, g->enemy);
-
-	if ((g->taken & g->must) == g->must)
-		aq_put(g, BG_MOVE_CAPTURE,
-		       g->own | (huffed ? 0 : AQ_BIT(land)), 0);
-}
-
-/* Depth first over the jumps from p: every prefix is a move. */
-static void aq_chain(aq_gen *g, int p)
+/* Depth first over `jumps`, the jumps the piece can make from p (bits k of
+ * its jump list, taken in that order): every prefix is a move. A chain that
+ * stops while it could go on loses its piece (huff). */
+static void aq_chain(aq_gen *g, int p, unsigned jumps)
 {
 	const aq_cfg *c = g->c;
 
-	for (int k = 0; k < c->njump[g->seat][p]; k++) {
+	for (; jumps; jumps &= jumps - 1) {
+		int k = aq_ctz(jumps);
 		int over = c->jover[g->seat][p][k], to = c->jto[g->seat][p][k];
+		unsigned next;
 
-		if (!(g->enemy & AQ_BIT(over)) ||
-		    ((g->own | g->enemy) & AQ_BIT(to)) || to == g->from)
-			continue;
 		g->enemy &= ~AQ_BIT(over);
 		g->taken |= AQ_BIT(over);
 		g->path[g->npath++] = (uint16_t)to;
-		aq_emit_chain(g, to);
-		aq_chain(g, to);
+		next = aq_jumps_at(c, g->seat, to, g->enemy,
+				   ~(g->own | g->enemy | AQ_BIT(g->from)) &
+				   AQ_ALL);
+		if ((g->taken & g->must) == g->must)
+			aq_put(g, BG_MOVE_CAPTURE,
+			       g->own | (next ? 0 : AQ_BIT(to)), 0);
+		if (next)
+			aq_chain(g, to, next);
 		g->npath--;
 		g->taken &= ~AQ_BIT(over);
 		g->enemy |= AQ_BIT(over);
@@ -358,12 +472,12 @@ static void aq_chain(aq_gen *g, int p)
 }
 
 /* The steps of the piece on g->from: to the points of c->step in order. */
-static void aq_steps(aq_gen *g, uint32_t allowed)
+static void aq_steps(aq_gen *g)
 {
 	uint32_t empty = ~(g->own | g->enemy | AQ_BIT(g->from)) & AQ_ALL;
 
-	for (uint32_t b = g->c->step[g->seat][g->from] & empty & allowed; b;
-	     b &= b - 1) {
+	for (uint32_t b = g->c->step[g->seat][g->from] & empty & g->step_to;
+	     b; b &= b - 1) {
 		int to = aq_ctz(b);
 		uint32_t own = g->own | AQ_BIT(to);
 		uint32_t pend = aq_huff_step(&own, g->could, g->from, to);
@@ -374,45 +488,64 @@ static void aq_steps(aq_gen *g, uint32_t allowed)
 	}
 }
 
-/* Every move of the side to move after the huff removal `removal` (or
- * none: -1), appended at g->n. Order: pieces by point, each piece's steps
- * by point, then its capture chains depth first in line order. */
-static void aq_gen_side(aq_gen *g, const aq_state *s, int removal,
-			uint32_t pieces)
+/* Set up a pass over the moves of the side to move after the huff removal
+ * `removal` (or none: -1). */
+static void aq_gen_begin(aq_gen *g, const aq_state *s, int removal)
 {
 	int seat = s->turn;
 	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
-	/* The opening: White only enters c3, Black only takes it. */
-	bool steps = !s->opening || seat == 0;
-	bool captures = !s->opening || seat == 1;
-	uint32_t step_to = s->opening ? AQ_BIT(AQ_C3) : AQ_ALL;
 
-	g->seat = seat;
-	g->removal = removal;
-	g->must = s->opening && seat == 1 ? AQ_BIT(AQ_C3) : 0;
 	if (removal >= 0)
 		enemy &= ~AQ_BIT(removal);
-	g->could = g->c->huff_all ? aq_capturers(g->c, seat, own, enemy) : 0;
-	for (uint32_t b = own & pieces; b; b &= b - 1) {
-		int from = aq_ctz(b);
+	g->seat = seat;
+	g->removal = removal;
+	g->side = own;
+	g->enemy = enemy;
+	/* The opening: White only enters c3, Black only takes it. */
+	g->step_to = aq_step_to(s);
+	g->captures = !s->opening || seat == 1;
+	g->must = s->opening && seat == 1 ? AQ_BIT(AQ_C3) : 0;
+	g->could = g->c->huff_all ?
+		   aq_capturers(g->c, seat, own, enemy, ~(own | enemy) & AQ_ALL) :
+		   0;
+}
 
-		g->from = from;
-		g->own = own & ~AQ_BIT(from);
-		g->enemy = enemy;
-		g->taken = 0;
-		g->path[0] = (uint16_t)from;
-		g->npath = 1;
-		/* Two chains of one piece reach the same position; with a
-		 * huff choice, so can a chain taking q after removing q'
-		 * and one taking q' after removing q. */
-		g->scan = g->scan_all ? 0 : g->n;
-		if (steps)
-			aq_steps(g, step_to);
-		g->npath = 1;
-		/* No enemy next to it along a jump: no chain. */
-		if (captures && (enemy & g->c->jovers[seat][from]))
-			aq_chain(g, from);
-	}
+/* The moves of the piece on `from`, appended at g->n: its steps by point,
+ * then its capture chains depth first in line order. */
+static void aq_gen_piece(aq_gen *g, int from)
+{
+	g->from = from;
+	g->own = g->side & ~AQ_BIT(from);
+	g->taken = 0;
+	g->path[0] = (uint16_t)from;
+	g->npath = 1;
+	/* Two chains of one piece reach the same position; with a huff
+	 * choice, so can a chain taking q after removing q' and one taking
+	 * q' after removing q. */
+	g->scan = g->scan_all ? 0 : g->n;
+	if (g->step_to)
+		aq_steps(g);
+	g->npath = 1;
+	if (g->captures)
+		aq_chain(g, from,
+			 aq_jumps_at(g->c, g->seat, from, g->enemy,
+				     ~(g->side | g->enemy) & AQ_ALL));
+}
+
+/* Every move of the side to move after the removal (or -1), of the pieces
+ * in `pieces`, in point order. */
+static void aq_gen_side(aq_gen *g, const aq_state *s, int removal,
+			uint32_t pieces)
+{
+	aq_gen_begin(g, s, removal);
+	/* Steps and chains never reach the same position (a chain takes a
+	 * piece), so is_legal makes only the kind it looks for. */
+	if (g->want && g->want->kind == BG_MOVE_CAPTURE)
+		g->step_to = 0;
+	if (g->want && g->want->kind == BG_MOVE_STEP)
+		g->captures = false;
+	for (uint32_t b = g->side & pieces; b; b &= b - 1)
+		aq_gen_piece(g, aq_ctz(b));
 }
 
 static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
@@ -420,9 +553,11 @@ static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 	const aq_state *s = st;
 	uint64_t keys[AQ_MAX_MOVES];
 	uint32_t pends[AQ_MAX_MOVES];
-	aq_gen g = { .c = cfgp, .buf = buf, .keys = keys, .pends = pends,
-		     .scan_all = s->pending != 0 };
+	aq_gen g;
 
+	aq_gen_init(&g, cfgp, keys, pends);
+	g.buf = buf;
+	g.scan_all = s->pending != 0;
 	if (!s->pending)
 		aq_gen_side(&g, s, -1, AQ_ALL);
 	for (uint32_t b = s->pending; b; b &= b - 1)
@@ -432,22 +567,28 @@ static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 
 /* The generator run without writing the list. With no huff choice, a
  * move is compared only with the moves of its own piece, so only that
- * piece's moves are made. (The list's cap, AQ_MAX_MOVES, is far above
- * what a position has, so counting the other pieces' moves is not
- * needed.) */
+ * piece's moves are made; without huff_all a step needs no generation.
+ * (The list's cap, AQ_MAX_MOVES, is far above what a position has, so
+ * counting the other pieces' moves is not needed.) */
 static bool aq_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
+	const aq_cfg *c = cfgp;
 	const aq_state *s = st;
 	uint64_t keys[AQ_MAX_MOVES];
 	uint32_t pends[AQ_MAX_MOVES];
-	aq_gen g = { .c = cfgp, .keys = keys, .pends = pends,
-		     .scan_all = s->pending != 0, .want = m };
+	aq_gen g;
 
 	if (m->flags || m->npath < 2 || m->pts[0] >= AQ_N ||
 	    !(s->bb[s->turn] & AQ_BIT(m->pts[0])) ||
 	    (m->kind != BG_MOVE_STEP && m->kind != BG_MOVE_CAPTURE) ||
 	    m->nremove != (s->pending != 0))
 		return false;
+	if (m->kind == BG_MOVE_STEP && !c->huff_all)
+		return m->npath == 2 && m->pts[1] < AQ_N &&
+		       (aq_piece_steps(c, s, m->pts[0]) & AQ_BIT(m->pts[1]));
+	aq_gen_init(&g, c, keys, pends);
+	g.scan_all = s->pending != 0;
+	g.want = m;
 	if (!s->pending)
 		aq_gen_side(&g, s, -1, AQ_BIT(m->pts[0]));
 	for (uint32_t b = s->pending; b && !g.found; b &= b - 1)
@@ -460,32 +601,17 @@ static bool aq_side_can_move(const aq_cfg *c, const aq_state *s, int removal)
 {
 	int seat = s->turn;
 	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
-	uint32_t empty;
+	uint32_t empty, prey;
 
 	if (removal >= 0)
 		enemy &= ~AQ_BIT(removal);
 	empty = ~(own | enemy) & AQ_ALL;
-	for (uint32_t b = own; b; b &= b - 1) {
-		int p = aq_ctz(b);
-
-		/* Black's opening reply: the first jump takes c3 (the
-		 * only position it is asked in is White's entry). */
-		if (s->opening && seat == 1) {
-			for (int k = 0; k < c->njump[1][p]; k++)
-				if (c->jover[1][p][k] == AQ_C3 &&
-				    (enemy & AQ_BIT(AQ_C3)) &&
-				    (empty & AQ_BIT(c->jto[1][p][k])))
-					return true;
-			continue;
-		}
-		if (c->step[seat][p] & empty &
-		    (s->opening ? AQ_BIT(AQ_C3) : AQ_ALL))
-			return true;
-		if (!s->opening &&
-		    aq_can_capture(c, seat, p, p, own | enemy, enemy))
-			return true;
-	}
-	return false;
+	if (aq_step_reach(c, seat, own, empty & aq_step_to(s)))
+		return true;
+	/* White's entry captures nothing; Black's reply takes c3 first (the
+	 * only position it is asked in is White's entry). */
+	prey = !s->opening ? enemy : seat == 1 ? enemy & AQ_BIT(AQ_C3) : 0;
+	return aq_capturers(c, seat, own, prey, empty) != 0;
 }
 
 static bool aq_can_move(const aq_cfg *c, const aq_state *s)
@@ -498,6 +624,97 @@ static bool aq_can_move(const aq_cfg *c, const aq_state *s)
 	return false;
 }
 
+/* ---- Random moves --------------------------------------------------------- */
+
+/* Two directions' steps in a word: the targets of `up` d points up in the
+ * high half, of `down` d points down in the low half. */
+static uint64_t aq_step_pair(uint32_t up, uint32_t down, uint32_t empty,
+			     int d)
+{
+	return (uint64_t)(up << d & empty) << 32 | (down >> d & empty);
+}
+
+/* The number of steps the pieces of seat among `pieces` can make. */
+static int aq_step_count(const aq_cfg *c, int seat, uint32_t pieces,
+			 uint32_t empty)
+{
+	const uint32_t *up = c->sup[seat], *down = c->sdown[seat];
+
+	return aq_popcount(aq_step_pair(pieces & up[0], pieces & down[0],
+					empty, 1)) +
+	       aq_popcount(aq_step_pair(pieces & up[1], pieces & down[1],
+					empty, 4)) +
+	       aq_popcount(aq_step_pair(pieces & up[2], pieces & down[2],
+					empty, 5)) +
+	       aq_popcount(aq_step_pair(pieces & up[3], pieces & down[3],
+					empty, 6));
+}
+
+/* The chains of the piece on p, counted in g->n from 0; the one numbered
+ * g->pick is written out. */
+static size_t aq_chains_of(aq_gen *g, int p)
+{
+	g->n = 0;
+	aq_gen_piece(g, p);
+	return g->n;
+}
+
+/* The same draw as from the list (bg_rand % count, in list order) without
+ * writing it: the steps are counted by bitboards, and only the pieces that
+ * can capture walk their chains. Under huff_all steps can merge and carry
+ * huffs: the list decides. */
+static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const aq_cfg *c = cfgp;
+	const aq_state *s = st;
+	uint64_t keys[AQ_MAX_MOVES];
+	uint32_t pends[AQ_MAX_MOVES];
+	aq_gen g;
+	uint32_t empty = ~(s->bb[0] | s->bb[1]) & AQ_ALL, capt;
+	size_t chains[AQ_N], n, r;
+
+	if (c->huff_all)
+		return false;
+	aq_gen_init(&g, c, keys, pends);
+	g.out = out;
+	aq_gen_begin(&g, s, -1);
+	n = (size_t)aq_step_count(c, g.seat, g.side, empty & g.step_to);
+	g.step_to = 0; /* the passes below walk chains only */
+	capt = g.captures ? aq_capturers(c, g.seat, g.side, g.enemy, empty) : 0;
+	for (uint32_t b = capt; b; b &= b - 1)
+		n += chains[aq_ctz(b)] = aq_chains_of(&g, aq_ctz(b));
+	/* The list stops at its cap: let it decide there. */
+	if (n == 0 || n >= AQ_MAX_MOVES)
+		return false;
+	r = bg_rand(rng) % n;
+	for (uint32_t b = g.side; b; b &= b - 1) {
+		int p = aq_ctz(b);
+		uint32_t t = aq_piece_steps(c, s, p);
+		size_t k = (size_t)aq_popcount(t);
+
+		if (r < k) {
+			uint16_t path[2] = { (uint16_t)p, 0 };
+
+			for (; r; r--)
+				t &= t - 1;
+			path[1] = (uint16_t)aq_ctz(t);
+			aq_write(out, BG_MOVE_STEP, path, 2, -1);
+			return true;
+		}
+		r -= k;
+		if (!(capt & AQ_BIT(p)))
+			continue;
+		if (r < chains[p]) {
+			g.pick = r;
+			aq_chains_of(&g, p);
+			return true;
+		}
+		r -= chains[p];
+	}
+	return false;
+}
+
 /* ---- Making moves --------------------------------------------------------- */
 
 /* A step; under huff_all, the pieces that could have captured instead are
@@ -507,8 +724,10 @@ static bool aq_apply_step(const aq_cfg *c, aq_state *s, int from, int to)
 {
 	int seat = s->turn;
 	uint32_t *own = &s->bb[seat];
+	uint32_t occ = s->bb[0] | s->bb[1];
 	uint32_t could = c->huff_all ?
-			 aq_capturers(c, seat, *own, s->bb[!seat]) : 0;
+			 aq_capturers(c, seat, *own, s->bb[!seat],
+				      ~occ & AQ_ALL) : 0;
 
 	*own = (*own & ~AQ_BIT(from)) | AQ_BIT(to);
 	s->pending = aq_huff_step(own, could, from, to);
@@ -528,15 +747,24 @@ static void aq_apply_capture(const aq_cfg *c, aq_state *s, const bg_move *m)
 		*own &= ~AQ_BIT(land); /* huffed */
 }
 
-static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
+/* A step with no huff rule in play (most moves): two bits and their keys.
+ * Black's opening reply is a capture, so a step never ends the opening. */
+static int aq_apply_plain_step(const aq_cfg *c, aq_state *s, int from, int to)
 {
-	const aq_cfg *c = cfgp;
-	aq_state *s = st;
+	int seat = s->turn;
+
+	s->bb[seat] ^= AQ_BIT(from) | AQ_BIT(to);
+	s->hash ^= c->z[seat][from] ^ c->z[seat][to] ^ c->zturn;
+	s->turn = !seat;
+	return !s->opening && from / 5 == to / 5 ? 0 : BG_APPLY_IRREVERSIBLE;
+}
+
+/* Any move: made on the bitboards, then the keys of what changed. */
+static int aq_apply_move(const aq_cfg *c, aq_state *s, const bg_move *m)
+{
+	aq_state old = *s;
 	bool reversible = false;
 
-	aq_state old = *s;
-
-	(void)undo;
 	if (m->nremove)
 		s->bb[!s->turn] &= ~AQ_BIT(m->pts[m->npath]);
 	s->pending = 0;
@@ -558,6 +786,16 @@ static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	for (uint32_t b = old.pending ^ s->pending; b; b &= b - 1)
 		s->hash ^= c->zpend[aq_ctz(b)];
 	return reversible ? 0 : BG_APPLY_IRREVERSIBLE;
+}
+
+static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
+{
+	const aq_cfg *c = cfgp;
+
+	(void)undo;
+	if (m->kind == BG_MOVE_STEP && !c->huff_all)
+		return aq_apply_plain_step(c, st, m->pts[0], m->pts[1]);
+	return aq_apply_move(c, st, m);
 }
 
 static int aq_to_move(const void *cfgp, const void *st)
@@ -819,6 +1057,7 @@ const bg_rules bg_rules_alquerque = {
 	.max_moves = aq_max_moves,
 	.legal = aq_legal,
 	.is_legal = aq_is_legal,
+	.random_move = aq_random_move,
 	.apply = aq_apply,
 	.to_move = aq_to_move,
 	.outcome = aq_outcome,
