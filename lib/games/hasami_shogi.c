@@ -18,6 +18,13 @@
 
 /* Move directions, in the library's order N, E, S, W. */
 #define HS_DIRS 4
+#define HS_HI (HS_N - 64) /* cells in word 1 of a bitboard */
+
+/* Point offsets of a step N, E, S, W. */
+static const int8_t hs_delta[HS_DIRS] = { HS_SIDE, 1, -HS_SIDE, -1 };
+/* The directions each seat moves in: forward first. */
+static const int8_t hs_dirs[2][3] = { { BG_N, BG_E, BG_W },
+				      { BG_S, BG_E, BG_W } };
 
 typedef struct hs_cfg {
 	bg_board board;
@@ -27,6 +34,7 @@ typedef struct hs_cfg {
 	int reps;          /* the occurrence of a position that draws */
 	int max_plies;     /* 0: no limit */
 	int16_t nb[HS_N][8]; /* neighbour in each bg_dir direction, or -1 */
+	uint64_t reach[HS_DIRS][2]; /* cells a step in each direction ends on */
 	uint64_t win[HS_NLINES][2];
 	uint64_t z[2][HS_N]; /* hs_zpiece(seat, p), for the hot path */
 	uint64_t zturn;
@@ -89,6 +97,16 @@ static void hs_win_lines(hs_cfg *c)
 			bb_set(c->win[i], runs[i * HS_LINE + k] + 2 * HS_SIDE);
 }
 
+/* Per direction, the cells a step can end on: a shifted bitboard wraps
+ * round the files otherwise. */
+static void hs_step_tables(hs_cfg *c)
+{
+	for (int d = 0; d < HS_DIRS; d++)
+		for (int p = 0; p < HS_N; p++)
+			if (c->nb[p][d] >= 0)
+				bb_set(c->reach[d], c->nb[p][d]);
+}
+
 static int hs_configure(void *cfgp, const bg_optval *opts)
 {
 	hs_cfg *c = cfgp;
@@ -106,6 +124,7 @@ static int hs_configure(void *cfgp, const bg_optval *opts)
 			c->board.marks[p] = BG_MARK_HOME1;
 	}
 	hs_win_lines(c);
+	hs_step_tables(c);
 	for (int p = 0; p < HS_N; p++)
 		for (int seat = 0; seat < 2; seat++)
 			c->z[seat][p] = hs_zpiece(seat, p);
@@ -361,6 +380,104 @@ static size_t hs_legal(const void *cfgp, const void *st, bg_move *buf)
 	return n;
 }
 
+/* The cells of b moved by k points (k in -63..63, not 0). Bits carried
+ * past i9 stay in word 1: hs_step masks them with the wrapped files. */
+static void hs_shift(uint64_t out[2], const uint64_t b[2], int k)
+{
+	if (k > 0) {
+		out[1] = b[1] << k | b[0] >> (64 - k);
+		out[0] = b[0] << k;
+	} else {
+		out[0] = b[0] >> -k | b[1] << (64 + k);
+		out[1] = b[1] >> -k;
+	}
+}
+
+/* popcount without a library call (no popcnt instruction by default) */
+static int hs_popcount(uint64_t v)
+{
+	v -= (v >> 1) & 0x5555555555555555ull;
+	v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+	v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+	return (int)((v * 0x0101010101010101ull) >> 56);
+}
+
+/* The cells a step going d from the cells of b ends on. Inline, as
+ * hs_targets: the shifts of E and W become constants. */
+static inline void hs_step(const hs_cfg *c, int d, const uint64_t b[2],
+			   uint64_t out[2])
+{
+	hs_shift(out, b, hs_delta[d]);
+	out[0] &= c->reach[d][0];
+	out[1] &= c->reach[d][1];
+}
+
+/* The cells the pieces of the side to move reach going d, by a step or a
+ * jump. One piece makes at most one move a direction, and no two pieces
+ * reach the same cell going the same way (a jumper's target is beyond an
+ * enemy, a stepper's beyond an own piece), so each cell is one move. */
+static inline void hs_targets(const hs_cfg *c, const hs_state *s, int d,
+			      uint64_t to[2])
+{
+	const uint64_t *own = s->bb[s->turn], *foe = s->bb[!s->turn];
+	uint64_t next[2], over[2];
+
+	hs_step(c, d, own, next);
+	over[0] = next[0] & foe[0];
+	over[1] = next[1] & foe[1];
+	hs_step(c, d, over, over);
+	to[0] = (next[0] | over[0]) & ~(own[0] | foe[0]);
+	to[1] = (next[1] | over[1]) & ~(own[1] | foe[1]);
+}
+
+/* The step or jump going d that ends on q (a target of hs_targets). */
+static void hs_move_to(const hs_state *s, int d, int q, bg_move *out)
+{
+	int p = q - hs_delta[d]; /* the mover, or the enemy it jumps */
+
+	if (s->cells[p] == s->turn + 1)
+		hs_put_move(out, BG_MOVE_STEP, p, q);
+	else
+		hs_put_move(out, BG_MOVE_JUMP, p - hs_delta[d], q);
+}
+
+/* A legal move drawn uniformly from the targets of the three directions,
+ * without listing the moves; the pass is left to the list. The targets
+ * are counted in four words: word 0 of each direction, then their words 1
+ * (HS_HI cells each) side by side. */
+static bool hs_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const hs_cfg *c = cfgp;
+	const hs_state *s = st;
+	const int8_t *dirs = hs_dirs[s->turn];
+	uint64_t to[3][2], words[4], bits;
+	int cnt[4], total = 0, i, k;
+
+	hs_targets(c, s, dirs[0], to[0]);
+	hs_targets(c, s, BG_E, to[1]);
+	hs_targets(c, s, BG_W, to[2]);
+	words[0] = to[0][0];
+	words[1] = to[1][0];
+	words[2] = to[2][0];
+	words[3] = to[0][1] | to[1][1] << HS_HI | to[2][1] << 2 * HS_HI;
+	for (i = 0; i < 4; i++)
+		total += cnt[i] = hs_popcount(words[i]);
+	if (total == 0)
+		return false;
+	k = (int)(bg_rand(rng) % (uint64_t)total);
+	for (i = 0; k >= cnt[i]; i++)
+		k -= cnt[i];
+	for (bits = words[i]; k > 0; k--)
+		bits &= bits - 1;
+	k = __builtin_ctzll(bits);
+	if (i < 3)
+		hs_move_to(s, dirs[i], k, out);
+	else
+		hs_move_to(s, dirs[k / HS_HI], 64 + k % HS_HI, out);
+	return true;
+}
+
 static bool hs_has_move(const hs_cfg *c, const hs_state *s)
 {
 	bg_move m;
@@ -552,6 +669,7 @@ const bg_rules bg_rules_hasami_shogi = {
 	.max_moves = hs_max_moves,
 	.legal = hs_legal,
 	.is_legal = hs_is_legal,
+	.random_move = hs_random_move,
 	.apply = hs_apply,
 	.to_move = hs_to_move,
 	.outcome = hs_outcome,
