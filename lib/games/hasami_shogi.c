@@ -35,6 +35,8 @@ typedef struct hs_cfg {
 	int max_plies;     /* 0: no limit */
 	int16_t nb[HS_N][8]; /* neighbour in each bg_dir direction, or -1 */
 	uint64_t reach[HS_DIRS][2]; /* cells a step in each direction ends on */
+	/* Per cell, the cells one and two steps away in a capture direction */
+	uint64_t adj[HS_N][2], beyond[HS_N][2];
 	uint64_t win[HS_NLINES][2];
 	uint64_t z[2][HS_N]; /* hs_zpiece(seat, p), for the hot path */
 	uint64_t zturn;
@@ -107,6 +109,22 @@ static void hs_step_tables(hs_cfg *c)
 				bb_set(c->reach[d], c->nb[p][d]);
 }
 
+/* The capture directions' cells around each cell, so a capture test is a
+ * mask and a few lookups instead of eight direction walks. */
+static void hs_capture_tables(hs_cfg *c)
+{
+	for (int p = 0; p < HS_N; p++)
+		for (int d = 0; d < 8; d++) {
+			int q = c->nb[p][d];
+
+			if (q < 0 || !(c->capdirs & (1u << d)))
+				continue;
+			bb_set(c->adj[p], q);
+			if (c->nb[q][d] >= 0)
+				bb_set(c->beyond[p], c->nb[q][d]);
+		}
+}
+
 static int hs_configure(void *cfgp, const bg_optval *opts)
 {
 	hs_cfg *c = cfgp;
@@ -130,6 +148,7 @@ static int hs_configure(void *cfgp, const bg_optval *opts)
 			c->z[seat][p] = hs_zpiece(seat, p);
 	c->zturn = hs_zturn();
 	c->capdirs = opts[HS_OPT_ORTHO].i ? BG_DIRS_ORTHO : BG_DIRS_ALL;
+	hs_capture_tables(c);
 	c->capture_lines = opts[HS_OPT_LINES].i != 0;
 	c->blocked_loses = opts[HS_OPT_NOMOVES].i == 1;
 	c->reps = (int)opts[HS_OPT_REPS].i;
@@ -516,27 +535,36 @@ static bool hs_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	return false;
 }
 
-/* The enemies taken by the piece that arrived at p: single pieces by the
- * custodian helper, or whole rows when capture_lines is on. */
+/* Custodian: the enemies between p and an own piece two cells away (the
+ * cell between is the midpoint). A move next to no enemy takes nothing,
+ * the common case, without looking at the own pieces. */
+static int hs_custodian(const hs_cfg *c, const hs_state *s, int p, int *out)
+{
+	int seat = s->cells[p] - 1, n = 0;
+	const uint64_t *own = s->bb[seat], *foe = s->bb[!seat];
+
+	if (!((foe[0] & c->adj[p][0]) | (foe[1] & c->adj[p][1])))
+		return 0;
+	for (int w = 0; w < 2; w++)
+		for (uint64_t bits = own[w] & c->beyond[p][w]; bits;
+		     bits &= bits - 1) {
+			int q = (p + w * 64 + __builtin_ctzll(bits)) / 2;
+
+			if (s->cells[q] == !seat + 1)
+				out[n++] = q;
+		}
+	return n;
+}
+
+/* The enemies taken by the piece that arrived at p: single pieces, or
+ * whole rows when capture_lines is on. */
 static int hs_captures(const hs_cfg *c, const hs_state *s, int p, int *out)
 {
 	uint8_t own = s->cells[p];
 	int n = 0;
 
-	if (!c->capture_lines) {
-		/* Custodian: an enemy between p and an own piece. */
-		for (int d = 0; d < 8; d++) {
-			int q = c->nb[p][d], r;
-
-			if (q < 0 || !(c->capdirs & (1u << d)) || !s->cells[q] ||
-			    s->cells[q] == own)
-				continue;
-			r = c->nb[q][d];
-			if (r >= 0 && s->cells[r] == own)
-				out[n++] = q;
-		}
-		return n;
-	}
+	if (!c->capture_lines)
+		return hs_custodian(c, s, p, out);
 	for (int d = 0; d < 8; d++) {
 		int q = c->nb[p][d], k = 0, run[HS_SIDE];
 
