@@ -37,7 +37,10 @@ typedef struct hs_cfg {
 	uint64_t reach[HS_DIRS][2]; /* cells a step in each direction ends on */
 	/* Per cell, the cells one and two steps away in a capture direction */
 	uint64_t adj[HS_N][2], beyond[HS_N][2];
-	uint64_t win[HS_NLINES][2];
+	/* The winning lines through each cell, as word-0 masks (they lie in
+	 * cells 18..62); ~0 fills the unused places, as no seat has all 64
+	 * cells. */
+	uint64_t lines[HS_N][3];
 	uint64_t z[2][HS_N]; /* hs_zpiece(seat, p), for the hot path */
 	uint64_t zturn;
 } hs_cfg;
@@ -54,6 +57,8 @@ typedef struct hs_state {
 	uint8_t turn;
 	uint8_t passes;      /* passes in a row just made: 0, 1 or 2 */
 	uint8_t count[2];    /* pieces on the board per seat */
+	uint8_t last;        /* 1 + the cell the last move ended on; 0 after a
+			      * pass or in a position read or set up */
 } hs_state;
 
 static void bb_set(uint64_t *bb, int p)
@@ -87,16 +92,25 @@ enum { HS_OPT_ORTHO, HS_OPT_LINES, HS_OPT_NOMOVES, HS_OPT_REPS,
        HS_OPT_PLIES };
 
 /* The winning lines: every run of five going N, NE or NW inside ranks 3-7
- * (a 9x5 band, offset by two ranks). */
+ * (a 9x5 band, offset by two ranks). A cell is on one of each at most. */
 static void hs_win_lines(hs_cfg *c)
 {
-	uint8_t runs[HS_NLINES * HS_LINE];
+	uint8_t runs[HS_NLINES * HS_LINE], used[HS_N] = { 0 };
 	size_t n = bg_grid_runs(HS_SIDE, HS_LINE, HS_LINE,
 				1u << BG_N | 1u << BG_NE | 1u << BG_NW, runs);
 
-	for (size_t i = 0; i < n && i < HS_NLINES; i++)
+	memset(c->lines, 0xff, sizeof(c->lines));
+	for (size_t i = 0; i < n && i < HS_NLINES; i++) {
+		uint64_t line = 0;
+
 		for (int k = 0; k < HS_LINE; k++)
-			bb_set(c->win[i], runs[i * HS_LINE + k] + 2 * HS_SIDE);
+			line |= (uint64_t)1 << (runs[i * HS_LINE + k] + 2 * HS_SIDE);
+		for (int k = 0; k < HS_LINE; k++) {
+			int p = runs[i * HS_LINE + k] + 2 * HS_SIDE;
+
+			c->lines[p][used[p]++] = line;
+		}
+	}
 }
 
 /* Per direction, the cells a step can end on: a shifted bitboard wraps
@@ -591,6 +605,7 @@ static int hs_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	(void)undo;
 	if (m->kind == BG_MOVE_PASS) {
 		s->passes++;
+		s->last = 0;
 	} else {
 		int from = m->pts[0], to = m->pts[1];
 		int taken[8 * HS_SIDE], n;
@@ -605,6 +620,7 @@ static int hs_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 		if (n || from / HS_SIDE != to / HS_SIDE)
 			flags |= BG_APPLY_IRREVERSIBLE;
 		s->passes = 0;
+		s->last = (uint8_t)(to + 1);
 	}
 	s->turn = (uint8_t)!seat;
 	s->hash ^= c->zturn;
@@ -613,21 +629,31 @@ static int hs_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-/* Five in a row on a line of c->win. Those lines lie in ranks 3-7, cells
+/* Five in a row on a winning line. Those lines lie in ranks 3-7, cells
  * 18..62, all in word 0: a run of five is a start cell whose next four
  * cells going N (+9), NE (+10) or NW (+8) are own too. The start cells:
- * rank 3 for N, its files a-e for NE and e-i for NW (c->win's 9 + 5 + 5
+ * rank 3 for N, its files a-e for NE and e-i for NW (the 9 + 5 + 5
  * lines). */
-static bool hs_five(const hs_cfg *c, const hs_state *s, int seat)
+static bool hs_five(const hs_state *s, int seat)
 {
 	uint64_t b = s->bb[seat][0];
 	uint64_t n = b & b >> 9 & b >> 18 & b >> 27 & b >> 36;
 	uint64_t ne = b & b >> 10 & b >> 20 & b >> 30 & b >> 40;
 	uint64_t nw = b & b >> 8 & b >> 16 & b >> 24 & b >> 32;
 
-	(void)c;
 	return ((n & (uint64_t)0x1ff << 18) | (ne & (uint64_t)0x1f << 18) |
 		(nw & (uint64_t)0x1f << 22)) != 0;
+}
+
+/* Five in a row on a winning line through p. */
+static bool hs_five_at(const hs_cfg *c, const hs_state *s, int seat, int p)
+{
+	uint64_t b = s->bb[seat][0];
+
+	for (int i = 0; i < 3; i++)
+		if ((b & c->lines[p][i]) == c->lines[p][i])
+			return true;
+	return false;
 }
 
 static void hs_set(bg_result *out, int status, int winner, int reason)
@@ -645,11 +671,12 @@ static void hs_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	int mover = !s->turn;
 
 	hs_set(out, BG_ONGOING, -1, BG_REASON_NONE);
-	/* Only the mover can have made a five; the other side's five is
-	 * possible only in a position given as text. */
-	if (hs_five(c, s, mover))
+	/* After a step or jump (s->last) the game went on before it, so only
+	 * the mover can have a five, through the cell it moved to. Else (a
+	 * pass, or a position given as text) either side may have one. */
+	if (s->last ? hs_five_at(c, s, mover, s->last - 1) : hs_five(s, mover))
 		hs_set(out, BG_WIN, mover, BG_REASON_GOAL);
-	else if (hs_five(c, s, s->turn))
+	else if (!s->last && hs_five(s, s->turn))
 		hs_set(out, BG_WIN, s->turn, BG_REASON_GOAL);
 	else if (hs_count(s, 0) < HS_LINE && hs_count(s, 1) < HS_LINE)
 		hs_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
