@@ -527,26 +527,43 @@ static bool hs_has_move(const hs_cfg *c, const hs_state *s)
 	return false;
 }
 
-/* The move is in the legal list: the step or jump of an own piece in a
- * direction it may go, or the pass when there is no other move. */
+/* The offset of one step from p towards q along their rank or file, or 0
+ * when they share neither or lie more than a jump apart. */
+static int hs_step_towards(int p, int q)
+{
+	int diff = q - p;
+
+	if (p / HS_SIDE == q / HS_SIDE)
+		return diff >= -2 && diff <= 2 ? (diff > 0) - (diff < 0) : 0;
+	if (diff % HS_SIDE)
+		return 0;
+	return diff >= -2 * HS_SIDE && diff <= 2 * HS_SIDE ?
+	       (diff > 0 ? HS_SIDE : -HS_SIDE) : 0;
+}
+
+/* The move is in the legal list: the step or jump of an own piece to an
+ * empty cell in a direction it may go, or the pass when there is no other
+ * move. */
 static bool hs_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const hs_cfg *c = cfgp;
 	const hs_state *s = st;
-	int p = m->pts[0], back = hs_backward(s->turn);
-	bg_move t;
+	int p = m->pts[0], q = m->pts[1], step;
 
 	if (m->nremove || m->flags)
 		return false;
 	if (m->kind == BG_MOVE_PASS)
 		return m->npath == 0 && !hs_has_move(c, s);
-	if (m->npath != 2 || p >= HS_N || s->cells[p] != s->turn + 1)
+	if (m->npath != 2 || p >= HS_N || q >= HS_N ||
+	    s->cells[p] != s->turn + 1 || s->cells[q])
 		return false;
-	for (int d = 0; d < HS_DIRS; d++)
-		if (d != back && hs_move_in(c, s, p, d, &t) &&
-		    t.pts[1] == m->pts[1])
-			return t.kind == m->kind;
-	return false;
+	step = hs_step_towards(p, q);
+	if (!step || step == hs_delta[hs_backward(s->turn)])
+		return false;
+	if (q - p == step)
+		return m->kind == BG_MOVE_STEP;
+	/* Only an enemy may be jumped. */
+	return m->kind == BG_MOVE_JUMP && s->cells[p + step] == !s->turn + 1;
 }
 
 /* Custodian: the enemies between p and an own piece two cells away (the
