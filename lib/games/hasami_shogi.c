@@ -191,13 +191,16 @@ static void hs_put(hs_state *s, int seat, int p)
 	s->hash ^= hs_zpiece(seat, p);
 }
 
-/* hs_put and hs_take with the keys from the config's table. */
-static void hs_put_fast(const hs_cfg *c, hs_state *s, int seat, int p)
+/* For the hot path, with the keys from the config's table: the piece of
+ * seat on from goes to to (the count stays), or the piece on p goes. */
+static void hs_relocate(const hs_cfg *c, hs_state *s, int seat, int from,
+			int to)
 {
-	s->cells[p] = (uint8_t)(seat + 1);
-	bb_set(s->bb[seat], p);
-	s->count[seat]++;
-	s->hash ^= c->z[seat][p];
+	s->cells[from] = 0;
+	s->cells[to] = (uint8_t)(seat + 1);
+	bb_clr(s->bb[seat], from);
+	bb_set(s->bb[seat], to);
+	s->hash ^= c->z[seat][from] ^ c->z[seat][to];
 }
 
 static void hs_take_fast(const hs_cfg *c, hs_state *s, int p)
@@ -627,8 +630,7 @@ static int hs_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 		int from = m->pts[0], to = m->pts[1];
 		int taken[8 * HS_SIDE], n;
 
-		hs_take_fast(c, s, from);
-		hs_put_fast(c, s, seat, to);
+		hs_relocate(c, s, seat, from, to);
 		n = hs_captures(c, s, to, taken);
 		for (int i = 0; i < n; i++)
 			hs_take_fast(c, s, taken[i]);
