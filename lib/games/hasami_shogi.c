@@ -46,9 +46,9 @@ typedef struct hs_cfg {
 } hs_cfg;
 
 /*
- * cells[] and bb[] say the same thing: cells for the custodian helper and
- * the step tests, the bitboards (cells 0..63 in word 0, 64..80 in word 1)
- * for iterating pieces and testing the winning lines.
+ * cells[] and bb[] say the same thing: cells for the step tests and single
+ * lookups, the bitboards (cells 0..63 in word 0, 64..80 in word 1) for
+ * iterating pieces, move targets, capture masks and the winning lines.
  */
 typedef struct hs_state {
 	uint64_t bb[2][2];
@@ -101,12 +101,13 @@ static void hs_win_lines(hs_cfg *c)
 
 	memset(c->lines, 0xff, sizeof(c->lines));
 	for (size_t i = 0; i < n && i < HS_NLINES; i++) {
+		const uint8_t *run = &runs[i * HS_LINE];
 		uint64_t line = 0;
 
 		for (int k = 0; k < HS_LINE; k++)
-			line |= (uint64_t)1 << (runs[i * HS_LINE + k] + 2 * HS_SIDE);
+			line |= (uint64_t)1 << (run[k] + 2 * HS_SIDE);
 		for (int k = 0; k < HS_LINE; k++) {
-			int p = runs[i * HS_LINE + k] + 2 * HS_SIDE;
+			int p = run[k] + 2 * HS_SIDE;
 
 			c->lines[p][used[p]++] = line;
 		}
@@ -191,8 +192,9 @@ static void hs_put(hs_state *s, int seat, int p)
 	s->hash ^= hs_zpiece(seat, p);
 }
 
-/* For the hot path, with the keys from the config's table: the piece of
- * seat on from goes to to (the count stays), or the piece on p goes. */
+/* The hot path's updates, with the keys from the config's table: the
+ * piece of seat on from moves to to (its count stays), or the piece on p
+ * is taken. */
 static void hs_relocate(const hs_cfg *c, hs_state *s, int seat, int from,
 			int to)
 {
@@ -417,7 +419,8 @@ static size_t hs_legal(const void *cfgp, const void *st, bg_move *buf)
 }
 
 /* The cells of b moved by k points (k in -63..63, not 0). Bits carried
- * past i9 stay in word 1: hs_step masks them with the wrapped files. */
+ * past i9 stay in word 1: hs_step masks them, and the files a shift wraps
+ * round. */
 static void hs_shift(uint64_t out[2], const uint64_t b[2], int k)
 {
 	if (k > 0) {
