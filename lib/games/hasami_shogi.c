@@ -493,7 +493,11 @@ static bool hs_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	uint64_t to[3][2], words[4], bits;
 	int cnt[4], total = 0, i, k;
 
-	hs_targets(c, s, dirs[0], to[0]);
+	/* Either forward direction by name, so its shifts are constants. */
+	if (s->turn)
+		hs_targets(c, s, BG_S, to[0]);
+	else
+		hs_targets(c, s, BG_N, to[0]);
 	hs_targets(c, s, BG_E, to[1]);
 	hs_targets(c, s, BG_W, to[2]);
 	words[0] = to[0][0];
