@@ -18,6 +18,13 @@
 
 /* Move directions, in the library's order N, E, S, W. */
 #define HS_DIRS 4
+#define HS_HI (HS_N - 64) /* cells in word 1 of a bitboard */
+
+/* Point offsets of a step N, E, S, W. */
+static const int8_t hs_delta[HS_DIRS] = { HS_SIDE, 1, -HS_SIDE, -1 };
+/* The directions each seat moves in: forward first. */
+static const int8_t hs_dirs[2][3] = { { BG_N, BG_E, BG_W },
+				      { BG_S, BG_E, BG_W } };
 
 typedef struct hs_cfg {
 	bg_board board;
@@ -27,15 +34,21 @@ typedef struct hs_cfg {
 	int reps;          /* the occurrence of a position that draws */
 	int max_plies;     /* 0: no limit */
 	int16_t nb[HS_N][8]; /* neighbour in each bg_dir direction, or -1 */
-	uint64_t win[HS_NLINES][2];
+	uint64_t reach[HS_DIRS][2]; /* cells a step in each direction ends on */
+	/* Per cell, the cells one and two steps away in a capture direction */
+	uint64_t adj[HS_N][2], beyond[HS_N][2];
+	/* The winning lines through each cell, as word-0 masks (they lie in
+	 * cells 18..62); ~0 fills the unused places, as no seat has all 64
+	 * cells. */
+	uint64_t lines[HS_N][3];
 	uint64_t z[2][HS_N]; /* hs_zpiece(seat, p), for the hot path */
 	uint64_t zturn;
 } hs_cfg;
 
 /*
- * cells[] and bb[] say the same thing: cells for the custodian helper and
- * the step tests, the bitboards (cells 0..63 in word 0, 64..80 in word 1)
- * for iterating pieces and testing the winning lines.
+ * cells[] and bb[] say the same thing: cells for the step tests and single
+ * lookups, the bitboards (cells 0..63 in word 0, 64..80 in word 1) for
+ * iterating pieces, move targets, capture masks and the winning lines.
  */
 typedef struct hs_state {
 	uint64_t bb[2][2];
@@ -44,6 +57,8 @@ typedef struct hs_state {
 	uint8_t turn;
 	uint8_t passes;      /* passes in a row just made: 0, 1 or 2 */
 	uint8_t count[2];    /* pieces on the board per seat */
+	uint8_t last;        /* 1 + the cell the last move ended on; 0 after a
+			      * pass or in a position read or set up */
 } hs_state;
 
 static void bb_set(uint64_t *bb, int p)
@@ -77,16 +92,52 @@ enum { HS_OPT_ORTHO, HS_OPT_LINES, HS_OPT_NOMOVES, HS_OPT_REPS,
        HS_OPT_PLIES };
 
 /* The winning lines: every run of five going N, NE or NW inside ranks 3-7
- * (a 9x5 band, offset by two ranks). */
+ * (a 9x5 band, offset by two ranks). A cell is on one of each at most. */
 static void hs_win_lines(hs_cfg *c)
 {
-	uint8_t runs[HS_NLINES * HS_LINE];
+	uint8_t runs[HS_NLINES * HS_LINE], used[HS_N] = { 0 };
 	size_t n = bg_grid_runs(HS_SIDE, HS_LINE, HS_LINE,
 				1u << BG_N | 1u << BG_NE | 1u << BG_NW, runs);
 
-	for (size_t i = 0; i < n && i < HS_NLINES; i++)
+	memset(c->lines, 0xff, sizeof(c->lines));
+	for (size_t i = 0; i < n && i < HS_NLINES; i++) {
+		const uint8_t *run = &runs[i * HS_LINE];
+		uint64_t line = 0;
+
 		for (int k = 0; k < HS_LINE; k++)
-			bb_set(c->win[i], runs[i * HS_LINE + k] + 2 * HS_SIDE);
+			line |= (uint64_t)1 << (run[k] + 2 * HS_SIDE);
+		for (int k = 0; k < HS_LINE; k++) {
+			int p = run[k] + 2 * HS_SIDE;
+
+			c->lines[p][used[p]++] = line;
+		}
+	}
+}
+
+/* Per direction, the cells a step can end on: a shifted bitboard wraps
+ * round the files otherwise. */
+static void hs_step_tables(hs_cfg *c)
+{
+	for (int d = 0; d < HS_DIRS; d++)
+		for (int p = 0; p < HS_N; p++)
+			if (c->nb[p][d] >= 0)
+				bb_set(c->reach[d], c->nb[p][d]);
+}
+
+/* The capture directions' cells around each cell, so a capture test is a
+ * mask and a few lookups instead of eight direction walks. */
+static void hs_capture_tables(hs_cfg *c)
+{
+	for (int p = 0; p < HS_N; p++)
+		for (int d = 0; d < 8; d++) {
+			int q = c->nb[p][d];
+
+			if (q < 0 || !(c->capdirs & (1u << d)))
+				continue;
+			bb_set(c->adj[p], q);
+			if (c->nb[q][d] >= 0)
+				bb_set(c->beyond[p], c->nb[q][d]);
+		}
 }
 
 static int hs_configure(void *cfgp, const bg_optval *opts)
@@ -106,11 +157,13 @@ static int hs_configure(void *cfgp, const bg_optval *opts)
 			c->board.marks[p] = BG_MARK_HOME1;
 	}
 	hs_win_lines(c);
+	hs_step_tables(c);
 	for (int p = 0; p < HS_N; p++)
 		for (int seat = 0; seat < 2; seat++)
 			c->z[seat][p] = hs_zpiece(seat, p);
 	c->zturn = hs_zturn();
 	c->capdirs = opts[HS_OPT_ORTHO].i ? BG_DIRS_ORTHO : BG_DIRS_ALL;
+	hs_capture_tables(c);
 	c->capture_lines = opts[HS_OPT_LINES].i != 0;
 	c->blocked_loses = opts[HS_OPT_NOMOVES].i == 1;
 	c->reps = (int)opts[HS_OPT_REPS].i;
@@ -139,13 +192,17 @@ static void hs_put(hs_state *s, int seat, int p)
 	s->hash ^= hs_zpiece(seat, p);
 }
 
-/* hs_put and hs_take with the keys from the config's table. */
-static void hs_put_fast(const hs_cfg *c, hs_state *s, int seat, int p)
+/* The hot path's updates, with the keys from the config's table: the
+ * piece of seat on from moves to to (its count stays), or the piece on p
+ * is taken. */
+static void hs_relocate(const hs_cfg *c, hs_state *s, int seat, int from,
+			int to)
 {
-	s->cells[p] = (uint8_t)(seat + 1);
-	bb_set(s->bb[seat], p);
-	s->count[seat]++;
-	s->hash ^= c->z[seat][p];
+	s->cells[from] = 0;
+	s->cells[to] = (uint8_t)(seat + 1);
+	bb_clr(s->bb[seat], from);
+	bb_set(s->bb[seat], to);
+	s->hash ^= c->z[seat][from] ^ c->z[seat][to];
 }
 
 static void hs_take_fast(const hs_cfg *c, hs_state *s, int p)
@@ -361,6 +418,109 @@ static size_t hs_legal(const void *cfgp, const void *st, bg_move *buf)
 	return n;
 }
 
+/* The cells of b moved by k points (k in -63..63, not 0). Bits carried
+ * past i9 stay in word 1: hs_step masks them, and the files a shift wraps
+ * round. */
+static void hs_shift(uint64_t out[2], const uint64_t b[2], int k)
+{
+	if (k > 0) {
+		out[1] = b[1] << k | b[0] >> (64 - k);
+		out[0] = b[0] << k;
+	} else {
+		out[0] = b[0] >> -k | b[1] << (64 + k);
+		out[1] = b[1] >> -k;
+	}
+}
+
+/* popcount without a library call (no popcnt instruction by default) */
+static int hs_popcount(uint64_t v)
+{
+	v -= (v >> 1) & 0x5555555555555555ull;
+	v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+	v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+	return (int)((v * 0x0101010101010101ull) >> 56);
+}
+
+/* The cells a step going d from the cells of b ends on. Inline, as
+ * hs_targets: the shifts of E and W become constants. */
+static inline void hs_step(const hs_cfg *c, int d, const uint64_t b[2],
+			   uint64_t out[2])
+{
+	hs_shift(out, b, hs_delta[d]);
+	out[0] &= c->reach[d][0];
+	out[1] &= c->reach[d][1];
+}
+
+/* The cells the pieces of the side to move reach going d, by a step or a
+ * jump. One piece makes at most one move a direction, and no two pieces
+ * reach the same cell going the same way (a jumper's target is beyond an
+ * enemy, a stepper's beyond an own piece), so each cell is one move. */
+static inline void hs_targets(const hs_cfg *c, const hs_state *s, int d,
+			      uint64_t to[2])
+{
+	const uint64_t *own = s->bb[s->turn], *foe = s->bb[!s->turn];
+	uint64_t next[2], over[2];
+
+	hs_step(c, d, own, next);
+	over[0] = next[0] & foe[0];
+	over[1] = next[1] & foe[1];
+	hs_step(c, d, over, over);
+	to[0] = (next[0] | over[0]) & ~(own[0] | foe[0]);
+	to[1] = (next[1] | over[1]) & ~(own[1] | foe[1]);
+}
+
+/* The step or jump going d that ends on q (a target of hs_targets). */
+static void hs_move_to(const hs_state *s, int d, int q, bg_move *out)
+{
+	int p = q - hs_delta[d]; /* the mover, or the enemy it jumps */
+
+	if (s->cells[p] == s->turn + 1)
+		hs_put_move(out, BG_MOVE_STEP, p, q);
+	else
+		hs_put_move(out, BG_MOVE_JUMP, p - hs_delta[d], q);
+}
+
+/* A legal move drawn uniformly from the targets of the three directions,
+ * without listing the moves; the pass is left to the list. The targets
+ * are counted in four words: word 0 of each direction, then their words 1
+ * (HS_HI cells each) side by side. */
+static bool hs_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const hs_cfg *c = cfgp;
+	const hs_state *s = st;
+	const int8_t *dirs = hs_dirs[s->turn];
+	uint64_t to[3][2], words[4], bits;
+	int cnt[4], total = 0, i, k;
+
+	/* Either forward direction by name, so its shifts are constants. */
+	if (s->turn)
+		hs_targets(c, s, BG_S, to[0]);
+	else
+		hs_targets(c, s, BG_N, to[0]);
+	hs_targets(c, s, BG_E, to[1]);
+	hs_targets(c, s, BG_W, to[2]);
+	words[0] = to[0][0];
+	words[1] = to[1][0];
+	words[2] = to[2][0];
+	words[3] = to[0][1] | to[1][1] << HS_HI | to[2][1] << 2 * HS_HI;
+	for (i = 0; i < 4; i++)
+		total += cnt[i] = hs_popcount(words[i]);
+	if (total == 0)
+		return false;
+	k = (int)(bg_rand(rng) % (uint64_t)total);
+	for (i = 0; k >= cnt[i]; i++)
+		k -= cnt[i];
+	for (bits = words[i]; k > 0; k--)
+		bits &= bits - 1;
+	k = __builtin_ctzll(bits);
+	if (i < 3)
+		hs_move_to(s, dirs[i], k, out);
+	else
+		hs_move_to(s, dirs[k / HS_HI], 64 + k % HS_HI, out);
+	return true;
+}
+
 static bool hs_has_move(const hs_cfg *c, const hs_state *s)
 {
 	bg_move m;
@@ -377,49 +537,75 @@ static bool hs_has_move(const hs_cfg *c, const hs_state *s)
 	return false;
 }
 
-/* The move is in the legal list: the step or jump of an own piece in a
- * direction it may go, or the pass when there is no other move. */
+/* The offset of one step from p towards q along their rank or file, or 0
+ * when they share neither or lie more than a jump apart. */
+static int hs_step_towards(int p, int q)
+{
+	int diff = q - p;
+
+	if (p / HS_SIDE == q / HS_SIDE)
+		return diff >= -2 && diff <= 2 ? (diff > 0) - (diff < 0) : 0;
+	if (diff % HS_SIDE)
+		return 0;
+	return diff >= -2 * HS_SIDE && diff <= 2 * HS_SIDE ?
+	       (diff > 0 ? HS_SIDE : -HS_SIDE) : 0;
+}
+
+/* The move is in the legal list: the step or jump of an own piece to an
+ * empty cell in a direction it may go, or the pass when there is no other
+ * move. */
 static bool hs_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const hs_cfg *c = cfgp;
 	const hs_state *s = st;
-	int p = m->pts[0], back = hs_backward(s->turn);
-	bg_move t;
+	int p = m->pts[0], q = m->pts[1], step;
 
 	if (m->nremove || m->flags)
 		return false;
 	if (m->kind == BG_MOVE_PASS)
 		return m->npath == 0 && !hs_has_move(c, s);
-	if (m->npath != 2 || p >= HS_N || s->cells[p] != s->turn + 1)
+	if (m->npath != 2 || p >= HS_N || q >= HS_N ||
+	    s->cells[p] != s->turn + 1 || s->cells[q])
 		return false;
-	for (int d = 0; d < HS_DIRS; d++)
-		if (d != back && hs_move_in(c, s, p, d, &t) &&
-		    t.pts[1] == m->pts[1])
-			return t.kind == m->kind;
-	return false;
+	step = hs_step_towards(p, q);
+	if (!step || step == hs_delta[hs_backward(s->turn)])
+		return false;
+	if (q - p == step)
+		return m->kind == BG_MOVE_STEP;
+	/* Only an enemy may be jumped. */
+	return m->kind == BG_MOVE_JUMP && s->cells[p + step] == !s->turn + 1;
 }
 
-/* The enemies taken by the piece that arrived at p: single pieces by the
- * custodian helper, or whole rows when capture_lines is on. */
+/* Custodian: the enemies between p and an own piece two cells away (the
+ * cell between is the midpoint). A move next to no enemy takes nothing,
+ * the common case, without looking at the own pieces. */
+static int hs_custodian(const hs_cfg *c, const hs_state *s, int p, int *out)
+{
+	int seat = s->cells[p] - 1, n = 0;
+	const uint64_t *own = s->bb[seat], *foe = s->bb[!seat];
+
+	if (!((foe[0] & c->adj[p][0]) | (foe[1] & c->adj[p][1])))
+		return 0;
+	for (int w = 0; w < 2; w++)
+		for (uint64_t bits = own[w] & c->beyond[p][w]; bits;
+		     bits &= bits - 1) {
+			int q = (p + w * 64 + __builtin_ctzll(bits)) / 2;
+
+			if (s->cells[q] == !seat + 1)
+				out[n++] = q;
+		}
+	return n;
+}
+
+/* The enemies taken by the piece that arrived at p: single pieces, or
+ * whole rows when capture_lines is on. */
 static int hs_captures(const hs_cfg *c, const hs_state *s, int p, int *out)
 {
 	uint8_t own = s->cells[p];
 	int n = 0;
 
-	if (!c->capture_lines) {
-		/* Custodian: an enemy between p and an own piece. */
-		for (int d = 0; d < 8; d++) {
-			int q = c->nb[p][d], r;
-
-			if (q < 0 || !(c->capdirs & (1u << d)) || !s->cells[q] ||
-			    s->cells[q] == own)
-				continue;
-			r = c->nb[q][d];
-			if (r >= 0 && s->cells[r] == own)
-				out[n++] = q;
-		}
-		return n;
-	}
+	if (!c->capture_lines)
+		return hs_custodian(c, s, p, out);
 	for (int d = 0; d < 8; d++) {
 		int q = c->nb[p][d], k = 0, run[HS_SIDE];
 
@@ -446,12 +632,12 @@ static int hs_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	(void)undo;
 	if (m->kind == BG_MOVE_PASS) {
 		s->passes++;
+		s->last = 0;
 	} else {
 		int from = m->pts[0], to = m->pts[1];
 		int taken[8 * HS_SIDE], n;
 
-		hs_take_fast(c, s, from);
-		hs_put_fast(c, s, seat, to);
+		hs_relocate(c, s, seat, from, to);
 		n = hs_captures(c, s, to, taken);
 		for (int i = 0; i < n; i++)
 			hs_take_fast(c, s, taken[i]);
@@ -460,6 +646,7 @@ static int hs_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 		if (n || from / HS_SIDE != to / HS_SIDE)
 			flags |= BG_APPLY_IRREVERSIBLE;
 		s->passes = 0;
+		s->last = (uint8_t)(to + 1);
 	}
 	s->turn = (uint8_t)!seat;
 	s->hash ^= c->zturn;
@@ -468,21 +655,31 @@ static int hs_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-/* Five in a row on a line of c->win. Those lines lie in ranks 3-7, cells
+/* Five in a row on a winning line. Those lines lie in ranks 3-7, cells
  * 18..62, all in word 0: a run of five is a start cell whose next four
  * cells going N (+9), NE (+10) or NW (+8) are own too. The start cells:
- * rank 3 for N, its files a-e for NE and e-i for NW (c->win's 9 + 5 + 5
+ * rank 3 for N, its files a-e for NE and e-i for NW (the 9 + 5 + 5
  * lines). */
-static bool hs_five(const hs_cfg *c, const hs_state *s, int seat)
+static bool hs_five(const hs_state *s, int seat)
 {
 	uint64_t b = s->bb[seat][0];
 	uint64_t n = b & b >> 9 & b >> 18 & b >> 27 & b >> 36;
 	uint64_t ne = b & b >> 10 & b >> 20 & b >> 30 & b >> 40;
 	uint64_t nw = b & b >> 8 & b >> 16 & b >> 24 & b >> 32;
 
-	(void)c;
 	return ((n & (uint64_t)0x1ff << 18) | (ne & (uint64_t)0x1f << 18) |
 		(nw & (uint64_t)0x1f << 22)) != 0;
+}
+
+/* Five in a row on a winning line through p. */
+static bool hs_five_at(const hs_cfg *c, const hs_state *s, int seat, int p)
+{
+	uint64_t b = s->bb[seat][0];
+
+	for (int i = 0; i < 3; i++)
+		if ((b & c->lines[p][i]) == c->lines[p][i])
+			return true;
+	return false;
 }
 
 static void hs_set(bg_result *out, int status, int winner, int reason)
@@ -500,11 +697,12 @@ static void hs_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	int mover = !s->turn;
 
 	hs_set(out, BG_ONGOING, -1, BG_REASON_NONE);
-	/* Only the mover can have made a five; the other side's five is
-	 * possible only in a position given as text. */
-	if (hs_five(c, s, mover))
+	/* After a step or jump (s->last) the game went on before it, so only
+	 * the mover can have a five, through the cell it moved to. Else (a
+	 * pass, or a position given as text) either side may have one. */
+	if (s->last ? hs_five_at(c, s, mover, s->last - 1) : hs_five(s, mover))
 		hs_set(out, BG_WIN, mover, BG_REASON_GOAL);
-	else if (hs_five(c, s, s->turn))
+	else if (!s->last && hs_five(s, s->turn))
 		hs_set(out, BG_WIN, s->turn, BG_REASON_GOAL);
 	else if (hs_count(s, 0) < HS_LINE && hs_count(s, 1) < HS_LINE)
 		hs_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
@@ -552,6 +750,7 @@ const bg_rules bg_rules_hasami_shogi = {
 	.max_moves = hs_max_moves,
 	.legal = hs_legal,
 	.is_legal = hs_is_legal,
+	.random_move = hs_random_move,
 	.apply = hs_apply,
 	.to_move = hs_to_move,
 	.outcome = hs_outcome,
