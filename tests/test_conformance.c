@@ -10,6 +10,9 @@
  *   (e) moves that are not in the legal list are refused (BG_EILLEGAL, or
  *       BG_EGAMEOVER after the end) and change nothing;
  *   (f) equal positions (text without the ply number) have equal hashes;
+ *   (g) bg_random_move draws a listed move, the one bg_playout makes from
+ *       the same generator state; every UNIFORM_EVERY plies, in positions
+ *       of at most UNIFORM_MAX moves, 40 draws a move bring up every one;
  * and at the end of each game: record round trip, a record that starts from
  * a loaded position, and undo back to the start.
  *
@@ -50,6 +53,8 @@
 #define MAX_SPECS 256
 #define SPEC_CAP 512
 #define TEXT_SAMPLE 32 /* move texts round-tripped per ply, at most */
+#define UNIFORM_EVERY 16
+#define UNIFORM_MAX 32
 
 static char specs[MAX_SPECS][SPEC_CAP];
 static size_t nspecs;
@@ -409,6 +414,42 @@ static void check_play_undo(run *r, const bg_move *m, uint64_t h)
 		"legal moves differ after play + undo");
 }
 
+/* (g) random moves: listed, the same through bg_playout, and (sampled)
+ * every listed move drawn. A uniform draw misses one of n moves in 40n
+ * draws with probability below n e^-40. */
+static void check_random(run *r, uint64_t h)
+{
+	uint32_t ply = bg_ply(r->g), hist = bg_history_length(r->g), plies;
+	uint64_t state = r->rng ^ 0x9E3779B97F4A7C15ull, copy = state;
+	bg_move m, made;
+	int rc = bg_random_move(r->g, &state, &m);
+
+	REQUIRE(r, rc == BG_OK, "bg_random_move = %d (%s)", rc,
+		bg_last_error());
+	REQUIRE(r, listed(r, &m), "bg_random_move drew an unlisted move");
+	rc = bg_playout(r->g, &copy, 1, &plies);
+	REQUIRE(r, rc == BG_OK && plies == 1 && copy == state,
+		"bg_playout = %d, %u plies", rc, plies);
+	bg_history_move(r->g, hist, &made);
+	REQUIRE(r, bg_move_equal(&m, &made), "bg_playout made another move");
+	REQUIRE(r, bg_undo(r->g) == BG_OK, "undo after bg_playout");
+	require_unchanged(r, h, ply, hist, "bg_playout + undo");
+	if (r->ply % UNIFORM_EVERY || r->n > UNIFORM_MAX)
+		return;
+	unsigned char hit[UNIFORM_MAX] = {0};
+	size_t seen = 0;
+	for (size_t k = 0; k < 40 * r->n; k++) {
+		bg_random_move(r->g, &state, &m);
+		bg_move *at = bsearch(&m, r->sorted, r->n, sizeof(bg_move),
+				      cmp_moves);
+		REQUIRE(r, at != NULL, "bg_random_move drew an unlisted move");
+		seen += !hit[at - r->sorted];
+		hit[at - r->sorted] = 1;
+	}
+	REQUIRE(r, seen == r->n, "%zu draws brought up %zu of %zu moves",
+		40 * r->n, seen, r->n);
+}
+
 /* (c) a clone plays the same move to the same position. */
 static void check_clone(run *r, const bg_move *m)
 {
@@ -728,6 +769,7 @@ static uint32_t play_random_game(const char *spec, uint64_t seed)
 		if (status != BG_ONGOING || r->ply >= max_plies)
 			break;
 
+		check_random(r, h);
 		const bg_move m = r->moves[xorshift64(&r->rng) % r->n];
 		check_move_text(r, &m);
 		check_play_undo(r, &m, h);

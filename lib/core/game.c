@@ -52,6 +52,7 @@ void bg_game_free(bg_game *g)
 	free(g->hist);
 	free(g->keys);
 	free(g->undo);
+	free(g->seen);
 	free(g->scratch);
 	free(g);
 }
@@ -78,7 +79,10 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 	if (!r->is_legal)
 		g->scratch = calloc(g->max_moves ? g->max_moves : 1,
 				    sizeof(bg_move));
+	if (!r->no_repetition)
+		g->seen = calloc(BG_SEEN_SIZE, sizeof(*g->seen));
 	if (!g->cfg || !g->st || (!r->is_legal && !g->scratch) ||
+	    (!r->no_repetition && !g->seen) ||
 	    hist_reserve(g, HIST_INITIAL) != BG_OK) {
 		bg_game_free(g);
 		return bg_seterr(BG_ENOMEM, "handle");
@@ -149,6 +153,8 @@ int bg_game_clone(bg_game **out, const bg_game *g)
 	memcpy(c->hist, g->hist, g->hist_len * sizeof(*g->hist));
 	memcpy(c->keys, g->keys, g->hist_len * sizeof(*g->keys));
 	memcpy(c->undo, g->undo, g->hist_len * g->undo_size);
+	if (g->seen)
+		memcpy(c->seen, g->seen, BG_SEEN_SIZE * sizeof(*g->seen));
 	c->hist_len = g->hist_len;
 	c->rep_start = g->rep_start;
 	c->ply0 = g->ply0;
@@ -170,6 +176,7 @@ int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply)
 	if (handle)
 		*handle = sizeof(*g) + g->rules->config_size + g->st_size +
 			  (g->scratch ? g->max_moves * sizeof(bg_move) : 0) +
+			  (g->seen ? BG_SEEN_SIZE * sizeof(*g->seen) : 0) +
 			  g->hist_cap * ply;
 	if (per_ply)
 		*per_ply = ply;
@@ -393,11 +400,21 @@ static int is_legal(const bg_game *g, const bg_move *m)
  * rule asks). */
 static uint32_t repetitions(const bg_game *g)
 {
+	size_t b = g->hash & (BG_SEEN_SIZE - 1), left = g->seen[b];
 	uint32_t reps = 0;
 
-	for (size_t i = g->hist_len; i-- > g->rep_start;)
+	/* The bucket counts are exact while the history is shorter than
+	 * their modulus: the scan stops once it has met every key of the
+	 * current key's bucket. */
+	if (g->hist_len >= 65536)
+		left = SIZE_MAX;
+	for (size_t i = g->hist_len; left && i-- > g->rep_start;) {
+		if ((g->keys[i] & (BG_SEEN_SIZE - 1)) != b)
+			continue;
+		left--;
 		if (g->keys[i] == g->hash && ++reps == 2)
 			break;
+	}
 	return reps;
 }
 
@@ -407,7 +424,7 @@ void bg_game_refresh(bg_game *g)
 
 	g->hash = g->rules->hash(g->cfg, g->st);
 	ctx.ply = g->ply0 + (uint32_t)g->hist_len;
-	ctx.reps = g->rules->no_repetition ? 0 : repetitions(g);
+	ctx.reps = g->seen ? repetitions(g) : 0;
 	g->result.status = BG_ONGOING;
 	g->result.winner = -1;
 	g->result.reason = BG_REASON_NONE;
@@ -431,6 +448,8 @@ static int play_legal(bg_game *g, const bg_move *m)
 	rec->result = g->result;
 	rec->rep_start = (uint32_t)g->rep_start;
 	g->keys[g->hist_len] = g->hash;
+	if (g->seen)
+		g->seen[g->hash & (BG_SEEN_SIZE - 1)]++;
 	if (!g->rules->unapply)
 		memcpy(undo, g->st, g->st_size);
 	flags = g->rules->apply(g->cfg, g->st, m, undo);
@@ -496,6 +515,8 @@ int bg_undo(bg_game *g)
 	else
 		memcpy(g->st, undo, g->st_size);
 	g->hash = g->keys[g->hist_len];
+	if (g->seen)
+		g->seen[g->hash & (BG_SEEN_SIZE - 1)]--;
 	g->result = rec->result;
 	g->rep_start = rec->rep_start;
 	return BG_OK;

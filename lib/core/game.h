@@ -7,6 +7,7 @@
 #include "core/rules.h"
 
 #define BG_SPEC_MAX 256
+#define BG_SEEN_SIZE 4096 /* buckets of bg_game.seen, a power of two */
 
 /* One ply of history: what is needed to take the move back. The position
  * keys live apart, in bg_game.keys, so the repetition scan reads a dense
@@ -32,6 +33,11 @@ struct bg_game {
 	/* Positions keys[rep_start..] can come again: none before the last
 	 * irreversible move can. */
 	size_t rep_start;
+	/* How many keys of the history fall in each of BG_SEEN_SIZE buckets
+	 * by their low bits, kept modulo 2^16: a current key whose bucket is
+	 * empty has no earlier occurrence, and the scan is skipped. NULL for
+	 * games without a repetition rule. */
+	uint16_t *seen;
 	uint32_t ply0;          /* the ply number where the history starts */
 	int from_position;      /* started from a position text */
 

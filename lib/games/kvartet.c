@@ -18,10 +18,17 @@
 #define KV_PIECES 4
 #define KV_NGOALS 44
 
+#define KV_GOALS_AT 8 /* room for the goals whose lowest cell is one cell */
+
 typedef struct kv_cfg {
 	bg_board board;
 	uint32_t goal[KV_NGOALS];  /* 28 lines of four, then 16 squares */
+	/* The goals by their lowest cell: four pieces make a goal exactly
+	 * when they equal one of the goals of their lowest cell. */
+	uint32_t goal_at[KV_CELLS][KV_GOALS_AT];
+	uint8_t ngoal_at[KV_CELLS];
 	int8_t nb[KV_CELLS][8];    /* neighbour in BG_N..BG_NW order, or -1 */
+	uint32_t nbm[KV_CELLS];    /* the neighbours, as a set */
 	int repetition;            /* occurrences that draw: 2 or 3 */
 	int max_plies;             /* 0: no cap */
 	bool blocked_loses;        /* else a blocked side passes */
@@ -89,9 +96,17 @@ static int kv_configure(void *cfgp, const bg_optval *opts)
 	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, KV_N, KV_N);
 	kv_goals(c->goal);
+	for (int i = 0; i < KV_NGOALS; i++) {
+		int low = ctz32(c->goal[i]);
+
+		c->goal_at[low][c->ngoal_at[low]++] = c->goal[i];
+	}
 	for (int p = 0; p < KV_CELLS; p++)
-		for (int d = 0; d < 8; d++)
+		for (int d = 0; d < 8; d++) {
 			c->nb[p][d] = (int8_t)bg_grid_step(KV_N, KV_N, p, d);
+			if (c->nb[p][d] >= 0)
+				c->nbm[p] |= bitmask(c->nb[p][d]);
+		}
 	c->repetition = (int)opts[KV_OPT_REPETITION].i;
 	c->max_plies = (int)opts[KV_OPT_MAX_PLIES].i;
 	c->blocked_loses = opts[KV_OPT_BLOCKED].i == 1;
@@ -154,10 +169,13 @@ static void kv_piece(const void *cfgp, const void *st, int p, int *seat,
 
 static bool kv_has_goal(const kv_cfg *c, uint32_t own)
 {
+	int low;
+
 	if (popcount32(own) < KV_PIECES)
 		return false;
-	for (int i = 0; i < KV_NGOALS; i++)
-		if ((own & c->goal[i]) == c->goal[i])
+	low = ctz32(own);
+	for (int i = 0; i < c->ngoal_at[low]; i++)
+		if (own == c->goal_at[low][i])
 			return true;
 	return false;
 }
@@ -285,6 +303,48 @@ static size_t kv_legal(const void *cfgp, const void *st, bg_move *buf)
 	return n;
 }
 
+/* The move kv_legal would list at index bg_rand() % count, counted
+ * instead of listed; the pass is left to the list. */
+static bool kv_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const kv_cfg *c = cfgp;
+	const kv_state *s = st;
+	uint32_t all = s->occ[0] | s->occ[1];
+	uint32_t empty = ~all & ((1u << KV_CELLS) - 1), own = s->occ[s->turn];
+	uint32_t n = 0, k;
+
+	if (in_hand(s, s->turn) > 0) {
+		k = (uint32_t)(bg_rand(rng) % (uint32_t)popcount32(empty));
+		while (k--)
+			empty &= empty - 1;
+		kv_make(out, BG_MOVE_PLACE, -1, ctz32(empty));
+		return true;
+	}
+	for (uint32_t b = own; b; b &= b - 1)
+		n += (uint32_t)popcount32(c->nbm[ctz32(b)] & empty);
+	if (n == 0)
+		return false;
+	k = (uint32_t)(bg_rand(rng) % n);
+	for (uint32_t b = own;; b &= b - 1) {
+		int from = ctz32(b);
+		uint32_t here = (uint32_t)popcount32(c->nbm[from] & empty);
+
+		if (k >= here) {
+			k -= here;
+			continue;
+		}
+		for (int d = 0;; d++) {
+			int to = c->nb[from][d];
+
+			if (to >= 0 && (empty & bitmask(to)) && k-- == 0) {
+				kv_make(out, BG_MOVE_STEP, from, to);
+				return true;
+			}
+		}
+	}
+}
+
 static bool kv_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const kv_cfg *c = cfgp;
@@ -398,6 +458,7 @@ const bg_rules bg_rules_kvartet = {
 	.max_moves = kv_max_moves,
 	.legal = kv_legal,
 	.is_legal = kv_is_legal,
+	.random_move = kv_random_move,
 	.apply = kv_apply,
 	.to_move = kv_to_move,
 	.outcome = kv_outcome,
