@@ -19,6 +19,7 @@
 #define MI_MAX_LINKS 8
 #define MI_MAX_MILLS 3 /* lines through one point */
 #define MI_QUIET_MAX 1000000
+#define MI_ALL ((1u << MI_POINTS) - 1)
 
 /* The points in rank order from the bottom, as on the printed board. */
 static const int8_t mi_xy[MI_POINTS][2] = {
@@ -50,19 +51,21 @@ static const bg_line mi_lines[MI_LINES] = {
 	DASHED(23, 20, 17),
 };
 
-/* A destination of a piece: a step (over = BG_LB_NONE) or a jump. */
-typedef struct mi_link {
+/* A jump: over the middle point of a line to its far end. */
+typedef struct mi_jump {
 	uint8_t to;
 	uint8_t over;
-} mi_link;
+} mi_jump;
 
 typedef struct mi_cfg {
 	bg_board board;
 	uint32_t line[MI_LINES];
 	uint8_t nat[MI_POINTS];                  /* lines through p */
 	uint32_t at[MI_POINTS][MI_MAX_MILLS];    /* their masks */
-	uint8_t nlink[MI_POINTS];
-	mi_link link[MI_POINTS][MI_MAX_LINKS];   /* sorted by destination */
+	uint32_t step[MI_POINTS];                /* the points next to p */
+	uint32_t reach[MI_POINTS];               /* those and the jump ends */
+	uint8_t njump[MI_POINTS];
+	mi_jump jump[MI_POINTS][MI_MAX_MILLS];   /* one per line p ends */
 	int per_mill;          /* removals per move: 1 per mill, or 1 in all */
 	bool protect;          /* pieces in mills are immune (protect_mills) */
 	bool flying;           /* three pieces fly */
@@ -106,12 +109,8 @@ static int popcount32(uint32_t x)
 enum { MI_OPT_DOUBLE, MI_OPT_PROTECT, MI_OPT_FLYING, MI_OPT_BLOCKED,
        MI_OPT_REPETITION, MI_OPT_NO_REMOVAL, MI_OPT_MAX_PLIES };
 
-static int mi_link_cmp(const void *a, const void *b)
-{
-	return ((const mi_link *)a)->to - ((const mi_link *)b)->to;
-}
-
-/* The steps and jumps of each point from the line list, by destination. */
+/* The steps and jumps of each point from the line list. Two lines share
+ * at most one point, so no two of a point's links have one destination. */
 static void mi_links(mi_cfg *c)
 {
 	bg_lineboard lbs, *lb = &lbs;
@@ -119,12 +118,13 @@ static void mi_links(mi_cfg *c)
 	bg_lineboard_build(lb, &c->board);
 	for (int p = 0; p < MI_POINTS; p++) {
 		for (int i = 0; i < lb->nstep[p]; i++)
-			c->link[p][c->nlink[p]++] = (mi_link){ lb->step[p][i].to,
-							       BG_LB_NONE };
-		for (int i = 0; i < lb->njump[p]; i++)
-			c->link[p][c->nlink[p]++] = (mi_link){ lb->jump[p][i].to,
+			c->step[p] |= bitmask(lb->step[p][i].to);
+		c->reach[p] = c->step[p];
+		for (int i = 0; i < lb->njump[p]; i++) {
+			c->jump[p][c->njump[p]++] = (mi_jump){ lb->jump[p][i].to,
 							       lb->jump[p][i].over };
-		qsort(c->link[p], c->nlink[p], sizeof(mi_link), mi_link_cmp);
+			c->reach[p] |= bitmask(lb->jump[p][i].to);
+		}
 	}
 }
 
@@ -405,15 +405,115 @@ static int mi_new_mills(const mi_cfg *c, uint32_t own, int to)
 	return k;
 }
 
-typedef struct mi_gen {
-	bg_move *buf;
-	size_t n;
-} mi_gen;
-
-static void mi_emit(mi_gen *g, int kind, int from, int to, const int *rem,
-		    int nrem)
+/* The points that complete a line of `own`: only a move there can make a
+ * mill. */
+static uint32_t mi_closers(const mi_cfg *c, uint32_t own)
 {
-	bg_move *m = &g->buf[g->n++];
+	uint32_t m = 0;
+
+	for (int i = 0; i < MI_LINES; i++) {
+		uint32_t x = c->line[i] & ~own;
+
+		if (x && !(x & (x - 1)))
+			m |= x;
+	}
+	return m;
+}
+
+/* The removals that the move from -> to (from -1: a placement) of the side
+ * to move earns: one per new mill or one in all, and at most the
+ * opponent's pieces. */
+static int mi_nrem(const mi_cfg *c, const mi_state *s, int from, int to)
+{
+	uint32_t own = s->occ[s->turn];
+	int mills, nrem, nq = popcount32(s->occ[!s->turn]);
+
+	if (from >= 0)
+		own &= ~bitmask(from);
+	mills = mi_new_mills(c, own | bitmask(to), to);
+	nrem = c->per_mill ? mills : mills > 0;
+	return nrem < nq ? nrem : nq;
+}
+
+/* The removal sets of k pieces of one side in lexicographic order of their
+ * points: index tuples idx[0] < ... < idx[k-1] into its pieces q. */
+typedef struct mi_sets {
+	int q[MI_POINTS];
+	int nq;
+	int k;
+	int idx[MI_MAX_MILLS];
+} mi_sets;
+
+static void mi_sets_first(mi_sets *it, uint32_t side, int k)
+{
+	it->nq = 0;
+	it->k = k;
+	for (int i = 0; i < k; i++)
+		it->idx[i] = i;
+	if (k)
+		for (uint32_t b = side; b; b &= b - 1)
+			it->q[it->nq++] = ctz32(b);
+}
+
+static uint32_t mi_sets_mask(const mi_sets *it)
+{
+	uint32_t set = 0;
+
+	for (int i = 0; i < it->k; i++)
+		set |= bitmask(it->q[it->idx[i]]);
+	return set;
+}
+
+/* Step the odometer; false after the last set. */
+static bool mi_sets_next(mi_sets *it)
+{
+	int i, k = it->k;
+
+	for (i = k - 1; i >= 0 && it->idx[i] == it->nq - k + i; i--)
+		;
+	if (i < 0)
+		return false;
+	it->idx[i]++;
+	for (int j = i + 1; j < k; j++)
+		it->idx[j] = it->idx[j - 1] + 1;
+	return true;
+}
+
+/* The removal sets of k pieces of `side` that may be taken. */
+static size_t mi_nsets(const mi_cfg *c, uint32_t side, int k)
+{
+	mi_sets it;
+	size_t n = 0;
+
+	if (!c->protect)
+		return mi_choose(popcount32(side), k);
+	mi_sets_first(&it, side, k);
+	do
+		n += mi_removal_ok(c, side, mi_sets_mask(&it));
+	while (mi_sets_next(&it));
+	return n;
+}
+
+/* The r-th (from 0) of the sets mi_nsets counts, in lexicographic order. */
+static uint32_t mi_nth_set(const mi_cfg *c, uint32_t side, int k, size_t r)
+{
+	mi_sets it;
+
+	mi_sets_first(&it, side, k);
+	for (;;) {
+		uint32_t set = mi_sets_mask(&it);
+
+		if (mi_removal_ok(c, side, set) && r-- == 0)
+			return set;
+		mi_sets_next(&it);
+	}
+}
+
+/* ---- Moves ---------------------------------------------------------------- */
+
+/* The move from -> to (from -1: a placement) removing the pieces of set. */
+static void mi_write(bg_move *m, int kind, int from, int to, uint32_t set)
+{
 	int k = 0;
 
 	memset(m, 0, sizeof(*m));
@@ -422,57 +522,10 @@ static void mi_emit(mi_gen *g, int kind, int from, int to, const int *rem,
 		m->pts[k++] = (uint16_t)from;
 	m->pts[k++] = (uint16_t)to;
 	m->npath = (uint8_t)k;
-	for (int i = 0; i < nrem; i++)
-		m->pts[k++] = (uint16_t)rem[i];
-	m->nremove = (uint8_t)nrem;
+	for (; set; set &= set - 1)
+		m->pts[k++] = (uint16_t)ctz32(set);
+	m->nremove = (uint8_t)(k - m->npath);
 }
-
-/* The move from -> to (from -1 for a placement) once per removal set: the
- * sets in lexicographic order of their points, each in ascending order. */
-static void mi_add(const mi_cfg *c, const mi_state *s, mi_gen *g, int kind,
-		   int from, int to)
-{
-	int seat = s->turn, q[MI_POINTS], nq = 0, r[MI_MAX_MILLS];
-	int idx[MI_MAX_MILLS], mills, nrem;
-	uint32_t own = s->occ[seat], opp = s->occ[!seat];
-
-	if (from >= 0)
-		own &= ~bitmask(from);
-	own |= bitmask(to);
-	mills = mi_new_mills(c, own, to);
-	nrem = c->per_mill ? mills : mills > 0;
-	if (nrem == 0 || opp == 0) {
-		mi_emit(g, kind, from, to, NULL, 0);
-		return;
-	}
-	for (uint32_t b = opp; b; b &= b - 1)
-		q[nq++] = ctz32(b);
-	if (nrem > nq)
-		nrem = nq;
-	/* Odometer over the index tuples i0 < i1 < ... of q. */
-	for (int i = 0; i < nrem; i++)
-		idx[i] = i;
-	for (;;) {
-		uint32_t set = 0;
-		int i;
-
-		for (i = 0; i < nrem; i++) {
-			r[i] = q[idx[i]];
-			set |= bitmask(r[i]);
-		}
-		if (mi_removal_ok(c, opp, set))
-			mi_emit(g, kind, from, to, r, nrem);
-		for (i = nrem - 1; i >= 0 && idx[i] == nq - nrem + i; i--)
-			;
-		if (i < 0)
-			return;
-		idx[i]++;
-		for (int j = i + 1; j < nrem; j++)
-			idx[j] = idx[j - 1] + 1;
-	}
-}
-
-/* ---- Moves ---------------------------------------------------------------- */
 
 static bool mi_flies(const mi_cfg *c, const mi_state *s, int seat)
 {
@@ -480,159 +533,211 @@ static bool mi_flies(const mi_cfg *c, const mi_state *s, int seat)
 	       popcount32(s->occ[seat]) == 3;
 }
 
-/* May the piece on from go to `to` by a step or a jump (flying aside)? The
- * kind of the move, or -1. */
-static int mi_link_kind_at(const mi_cfg *c, uint32_t all, int from, int to,
-			   int i)
+/* Where the piece on from may go when it does not fly: the empty points
+ * next to it, and the empty far ends of lines whose middle is taken. */
+static uint32_t mi_dests(const mi_cfg *c, uint32_t all, int from)
 {
-	for (; i < c->nlink[from]; i++) {
-		const mi_link *l = &c->link[from][i];
+	uint32_t d = c->step[from];
 
-		if (l->to != to || (all & bitmask(to)))
-			continue;
-		if (l->over == BG_LB_NONE)
-			return BG_MOVE_STEP;
-		if (all & bitmask(l->over))
-			return BG_MOVE_JUMP;
-	}
-	return -1;
+	for (int i = 0; i < c->njump[from]; i++)
+		if (all & bitmask(c->jump[from][i].over))
+			d |= bitmask(c->jump[from][i].to);
+	return d & ~all;
 }
 
-static int mi_link_kind(const mi_cfg *c, uint32_t all, int from, int to)
+/* The destinations of a piece of the side to move (from -1: the points to
+ * place on). */
+static uint32_t mi_group(const mi_cfg *c, const mi_state *s, bool flies,
+			 int from)
 {
-	return mi_link_kind_at(c, all, from, to, 0);
+	uint32_t all = s->occ[0] | s->occ[1];
+
+	if (from < 0 || flies)
+		return MI_ALL & ~all;
+	return mi_dests(c, all, from);
 }
 
-/* mi_add for a move (from -1: a placement) of the side to move: a move
- * that makes no mill is written here, the rest go to mi_add. */
-static inline void mi_add_fast(const mi_cfg *c, const mi_state *s, mi_gen *g,
-			       uint32_t own, int kind, int from, int to)
+/* The kind of the move from -> to, one of mi_group's. */
+static int mi_kind(const mi_cfg *c, bool flies, int from, int to)
 {
-	bg_move *m;
-
-	if (mi_new_mills(c, own | bitmask(to), to)) {
-		mi_add(c, s, g, kind, from, to);
-		return;
-	}
-	m = &g->buf[g->n++];
-	memset(m, 0, sizeof(*m));
-	m->kind = (uint8_t)kind;
-	if (from >= 0) {
-		m->npath = 2;
-		m->pts[0] = (uint16_t)from;
-		m->pts[1] = (uint16_t)to;
-	} else {
-		m->npath = 1;
-		m->pts[0] = (uint16_t)to;
-	}
+	if (from < 0)
+		return BG_MOVE_PLACE;
+	if (flies || (c->step[from] & bitmask(to)))
+		return BG_MOVE_STEP;
+	return BG_MOVE_JUMP;
 }
 
-/* Every (kind, from, to) of the side to move, in order, into g (or only
- * counted, when g is NULL: returns at the first). */
-static size_t mi_generate(const mi_cfg *c, const mi_state *s, mi_gen *g)
+/* The pieces that move this turn, by point, or one group -1 for a
+ * placement; returns how many. */
+static int mi_froms(const mi_state *s, int8_t *from)
+{
+	int n = 0;
+
+	if (s->hand[s->turn] > 0) {
+		from[n++] = -1;
+		return n;
+	}
+	for (uint32_t b = s->occ[s->turn]; b; b &= b - 1)
+		from[n++] = (int8_t)ctz32(b);
+	return n;
+}
+
+/* Has the side to move a turn other than a pass? */
+static bool mi_can_move(const mi_cfg *c, const mi_state *s)
 {
 	int seat = s->turn;
-	uint32_t all = s->occ[0] | s->occ[1];
-	uint32_t empty = ~all & ((1u << MI_POINTS) - 1);
-	size_t found = 0;
+	uint32_t empty = MI_ALL & ~(s->occ[0] | s->occ[1]);
 
-	if (s->hand[seat] > 0) {
-		for (uint32_t e = empty; e; e &= e - 1, found++)
-			if (g)
-				mi_add_fast(c, s, g, s->occ[seat],
-					    BG_MOVE_PLACE, -1, ctz32(e));
-			else
-				return 1;
-		return found;
-	}
-	bool flies = mi_flies(c, s, seat);
-
-	for (uint32_t b = s->occ[seat]; b; b &= b - 1) {
-		int from = ctz32(b);
-
-		if (flies) {
-			for (uint32_t e = empty; e; e &= e - 1, found++)
-				if (g)
-					mi_add_fast(c, s, g,
-						    s->occ[seat] & ~bitmask(from),
-						    BG_MOVE_STEP, from, ctz32(e));
-				else
-					return 1;
-			continue;
-		}
-		for (int i = 0; i < c->nlink[from]; i++) {
-			int to = c->link[from][i].to, kind;
-
-			/* Two links to one point make one move: the kind of
-			 * the first that may be taken (the links with one
-			 * destination are next to each other). */
-			if ((all & bitmask(to)) ||
-			    (i && c->link[from][i - 1].to == to))
-				continue;
-			kind = mi_link_kind_at(c, all, from, to, i);
-			if (kind < 0)
-				continue;
-			if (!g)
-				return 1;
-			mi_add_fast(c, s, g, s->occ[seat] & ~bitmask(from),
-				    kind, from, to);
-			found++;
-		}
-	}
-	return found;
+	if (s->hand[seat] > 0 || mi_flies(c, s, seat))
+		return empty != 0;
+	for (uint32_t b = s->occ[seat]; b; b &= b - 1)
+		if (c->reach[ctz32(b)] & empty)
+			return true;
+	return false;
 }
 
 /* Placements on the empty points in point order; in the movement, pieces
  * in point order, each to its destinations in point order; each with its
- * removal sets. A blocked side passes (blocked=pass). */
+ * removal sets in lexicographic order. A blocked side passes
+ * (blocked=pass). */
 static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 {
-	mi_gen g = { buf, 0 };
+	const mi_cfg *c = cfgp;
+	const mi_state *s = st;
+	uint32_t opp = s->occ[!s->turn];
+	uint32_t closers = mi_closers(c, s->occ[s->turn]);
+	bool flies = mi_flies(c, s, s->turn);
+	int8_t from[MI_PIECES];
+	int nfrom = mi_froms(s, from);
+	size_t n = 0;
 
-	mi_generate(cfgp, st, &g);
-	if (g.n == 0) {
+	for (int i = 0; i < nfrom; i++) {
+		uint32_t d = mi_group(c, s, flies, from[i]);
+
+		for (; d; d &= d - 1) {
+			int to = ctz32(d), kind = mi_kind(c, flies, from[i], to);
+			mi_sets it;
+
+			if (!(closers & bitmask(to))) {
+				mi_write(&buf[n++], kind, from[i], to, 0);
+				continue;
+			}
+			mi_sets_first(&it, opp, mi_nrem(c, s, from[i], to));
+			do {
+				uint32_t set = mi_sets_mask(&it);
+
+				if (mi_removal_ok(c, opp, set))
+					mi_write(&buf[n++], kind, from[i], to,
+						 set);
+			} while (mi_sets_next(&it));
+		}
+	}
+	if (n == 0) {
 		memset(buf, 0, sizeof(*buf));
 		buf->kind = BG_MOVE_PASS;
-		g.n = 1;
+		n = 1;
 	}
-	return g.n;
+	return n;
+}
+
+/* Each turn counts once: the moves that make no mill by the size of their
+ * destination sets, the others with their removal sets. A blocked side's
+ * pass is left to the core. */
+static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const mi_cfg *c = cfgp;
+	const mi_state *s = st;
+	uint32_t opp = s->occ[!s->turn];
+	uint32_t closers = mi_closers(c, s->occ[s->turn]);
+	bool flies = mi_flies(c, s, s->turn);
+	int8_t from[MI_PIECES];
+	uint32_t plain[MI_PIECES], mill[MI_PIECES];
+	int nfrom = mi_froms(s, from);
+	size_t total = 0, r, n;
+
+	for (int i = 0; i < nfrom; i++) {
+		uint32_t d = mi_group(c, s, flies, from[i]);
+
+		plain[i] = d & ~closers;
+		mill[i] = 0;
+		for (d &= closers; d; d &= d - 1) {
+			int k = mi_nrem(c, s, from[i], ctz32(d));
+
+			if (k) {
+				mill[i] |= d & -d;
+				total += mi_nsets(c, opp, k);
+			} else {
+				plain[i] |= d & -d;
+			}
+		}
+		total += (size_t)popcount32(plain[i]);
+	}
+	if (total == 0)
+		return false;
+	r = (size_t)(bg_rand(rng) % total);
+	for (int i = 0; i < nfrom; i++) {
+		n = (size_t)popcount32(plain[i]);
+		if (r < n) {
+			for (; r; r--)
+				plain[i] &= plain[i] - 1;
+			mi_write(out, mi_kind(c, flies, from[i], ctz32(plain[i])),
+				 from[i], ctz32(plain[i]), 0);
+			return true;
+		}
+		r -= n;
+		for (uint32_t d = mill[i]; d; d &= d - 1) {
+			int to = ctz32(d), k = mi_nrem(c, s, from[i], to);
+
+			n = mi_nsets(c, opp, k);
+			if (r < n) {
+				mi_write(out, mi_kind(c, flies, from[i], to),
+					 from[i], to, mi_nth_set(c, opp, k, r));
+				return true;
+			}
+			r -= n;
+		}
+	}
+	return false;
 }
 
 static bool mi_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const mi_cfg *c = cfgp;
 	const mi_state *s = st;
-	int seat = s->turn, kind, from = -1, to;
-	uint32_t all = s->occ[0] | s->occ[1];
-	bg_move list[84]; /* C(9, 3): the most removal sets of one move */
-	mi_gen g = { list, 0 };
+	int seat = s->turn, from = -1, to, npath = s->hand[seat] > 0 ? 1 : 2;
+	uint32_t opp = s->occ[!seat], set = 0;
+	bool flies = mi_flies(c, s, seat);
+	bg_move want;
 
 	if (m->kind == BG_MOVE_PASS)
-		return !mi_generate(c, s, NULL) &&
+		return !mi_can_move(c, s) &&
 		       !memcmp(m, &(bg_move){ .kind = BG_MOVE_PASS },
 			       sizeof(*m));
-	if (m->npath < 1 || m->pts[m->npath - 1] >= MI_POINTS ||
-	    m->pts[0] >= MI_POINTS)
+	if (m->npath != npath || m->pts[0] >= MI_POINTS ||
+	    m->pts[npath - 1] >= MI_POINTS)
 		return false;
-	to = m->pts[m->npath - 1];
-	if (all & bitmask(to))
-		return false;
-	if (s->hand[seat] > 0) {
-		kind = BG_MOVE_PLACE;
-	} else {
+	to = m->pts[npath - 1];
+	if (npath == 2) {
 		from = m->pts[0];
-		if (m->npath != 2 || !(s->occ[seat] & bitmask(from)))
+		if (!(s->occ[seat] & bitmask(from)))
 			return false;
-		kind = mi_flies(c, s, seat) ? BG_MOVE_STEP :
-		       mi_link_kind(c, all, from, to);
 	}
-	if (kind != m->kind)
+	if (!(mi_group(c, s, flies, from) & bitmask(to)) ||
+	    m->nremove != mi_nrem(c, s, from, to))
 		return false;
-	mi_add(c, s, &g, kind, from, to);
-	for (size_t i = 0; i < g.n; i++)
-		if (!memcmp(&list[i], m, sizeof(*m)))
-			return true;
-	return false;
+	for (int i = 0; i < m->nremove; i++) {
+		int p = m->pts[npath + i];
+
+		if (p >= MI_POINTS || !(opp & bitmask(p)))
+			return false;
+		set |= bitmask(p);
+	}
+	if (!mi_removal_ok(c, opp, set))
+		return false;
+	/* The listed spelling: the removals in point order, nothing else. */
+	mi_write(&want, mi_kind(c, flies, from, to), from, to, set);
+	return !memcmp(&want, m, sizeof(*m));
 }
 
 static int mi_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
@@ -687,7 +792,7 @@ static void mi_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	mi_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (mi_pieces(s, s->turn) <= 2)
 		mi_set(out, BG_WIN, mover, BG_REASON_PIECES);
-	else if (c->blocked_loses && !mi_generate(c, s, NULL))
+	else if (c->blocked_loses && !mi_can_move(c, s))
 		mi_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
 	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
 		mi_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
@@ -734,6 +839,7 @@ const bg_rules bg_rules_mill = {
 	.max_moves = mi_max_moves,
 	.legal = mi_legal,
 	.is_legal = mi_is_legal,
+	.random_move = mi_random_move,
 	.apply = mi_apply,
 	.to_move = mi_to_move,
 	.outcome = mi_outcome,
