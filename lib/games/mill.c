@@ -66,6 +66,11 @@ typedef struct mi_cfg {
 	uint32_t reach[MI_POINTS];               /* those and the jump ends */
 	uint8_t njump[MI_POINTS];
 	mi_jump jump[MI_POINTS][MI_MAX_MILLS];   /* one per line p ends */
+	/* The Zobrist keys (bg_zobrist): a piece of a seat on a point, Black
+	 * to move, a number of pieces in hand. */
+	uint64_t zpiece[2][MI_POINTS];
+	uint64_t zturn;
+	uint64_t zhand[2][MI_PIECES + 1];
 	int per_mill;          /* removals per move: 1 per mill, or 1 in all */
 	bool protect;          /* pieces in mills are immune (protect_mills) */
 	bool flying;           /* three pieces fly */
@@ -128,6 +133,17 @@ static void mi_links(mi_cfg *c)
 	}
 }
 
+static void mi_zobrist_tables(mi_cfg *c)
+{
+	for (uint32_t seat = 0; seat < 2; seat++) {
+		for (uint32_t p = 0; p < MI_POINTS; p++)
+			c->zpiece[seat][p] = bg_zobrist(seat, p);
+		for (uint32_t h = 0; h <= MI_PIECES; h++)
+			c->zhand[seat][h] = bg_zobrist(3 + seat, h);
+	}
+	c->zturn = bg_zobrist(2, 0);
+}
+
 static size_t mi_choose(int n, int k)
 {
 	size_t r = 1;
@@ -156,6 +172,7 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 		}
 	}
 	mi_links(c);
+	mi_zobrist_tables(c);
 	c->per_mill = opts[MI_OPT_DOUBLE].i == 0;
 	c->protect = opts[MI_OPT_PROTECT].i != 0;
 	c->flying = opts[MI_OPT_FLYING].i != 0;
@@ -189,19 +206,14 @@ static size_t mi_max_moves(const void *cfgp)
 
 /* ---- Position ------------------------------------------------------------- */
 
-static uint64_t mi_hash_hand(int seat, int hand)
+static uint64_t mi_hash_scratch(const mi_cfg *c, const mi_state *s)
 {
-	return bg_zobrist(3 + (uint32_t)seat, (uint32_t)hand);
-}
-
-static uint64_t mi_hash_scratch(const mi_state *s)
-{
-	uint64_t h = s->turn ? bg_zobrist(2, 0) : 0;
+	uint64_t h = s->turn ? c->zturn : 0;
 
 	for (int seat = 0; seat < 2; seat++) {
 		for (uint32_t b = s->occ[seat]; b; b &= b - 1)
-			h ^= bg_zobrist((uint32_t)seat, (uint32_t)ctz32(b));
-		h ^= mi_hash_hand(seat, s->hand[seat]);
+			h ^= c->zpiece[seat][ctz32(b)];
+		h ^= c->zhand[seat][s->hand[seat]];
 	}
 	return h;
 }
@@ -212,7 +224,7 @@ static void mi_init(const void *cfgp, void *st)
 
 	memset(s, 0, sizeof(*s));
 	s->hand[0] = s->hand[1] = MI_PIECES;
-	s->hash = mi_hash_scratch(s);
+	s->hash = mi_hash_scratch(cfgp, s);
 }
 
 static int mi_to_move(const void *cfgp, const void *st)
@@ -347,7 +359,7 @@ static int mi_read_position(const void *cfgp, void *st, const char *text)
 	tmp.quiet = (uint32_t)quiet;
 	if (mi_check(&tmp) != BG_OK)
 		return BG_EFORMAT;
-	tmp.hash = mi_hash_scratch(&tmp);
+	tmp.hash = mi_hash_scratch(cfgp, &tmp);
 	memcpy(st, &tmp, sizeof(tmp));
 	return BG_OK;
 }
@@ -742,34 +754,33 @@ static bool mi_is_legal(const void *cfgp, const void *st, const bg_move *m)
 
 static int mi_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
+	const mi_cfg *c = cfgp;
 	mi_state *s = st;
-	uint32_t seat = s->turn, opp = !seat;
-	int flags = 0;
+	int seat = s->turn, opp = !seat, flags = 0;
+	uint64_t h = s->hash ^ c->zturn;
 
 	s->quiet++;
 	if (m->kind == BG_MOVE_PLACE) {
-		s->hash ^= mi_hash_hand((int)seat, s->hand[seat]);
+		h ^= c->zhand[seat][s->hand[seat]];
 		s->hand[seat]--;
-		s->hash ^= mi_hash_hand((int)seat, s->hand[seat]);
+		h ^= c->zhand[seat][s->hand[seat]] ^ c->zpiece[seat][m->pts[0]];
 		s->occ[seat] |= bitmask(m->pts[0]);
-		s->hash ^= bg_zobrist(seat, m->pts[0]);
 		flags = BG_APPLY_IRREVERSIBLE;
 	} else if (m->kind != BG_MOVE_PASS) {
 		s->occ[seat] ^= bitmask(m->pts[0]) | bitmask(m->pts[1]);
-		s->hash ^= bg_zobrist(seat, m->pts[0]) ^
-			   bg_zobrist(seat, m->pts[1]);
+		h ^= c->zpiece[seat][m->pts[0]] ^ c->zpiece[seat][m->pts[1]];
 	}
 	for (int i = 0; i < m->nremove; i++) {
 		int p = m->pts[m->npath + i];
 
 		s->occ[opp] &= ~bitmask(p);
-		s->hash ^= bg_zobrist(opp, (uint32_t)p);
+		h ^= c->zpiece[opp][p];
 		flags = BG_APPLY_IRREVERSIBLE;
 	}
 	if (flags)
 		s->quiet = 0;
 	s->turn = (uint8_t)opp;
-	s->hash ^= bg_zobrist(2, 0);
+	s->hash = h;
 	return flags;
 }
 
@@ -782,6 +793,16 @@ static void mi_set(bg_result *out, int status, int winner, int reason)
 	out->reason = reason;
 }
 
+/* mi_pieces(s, seat) <= 2, without counting all the bits. */
+static bool mi_two_or_fewer(const mi_state *s, int seat)
+{
+	uint32_t b = s->occ[seat];
+
+	for (int n = s->hand[seat]; n < 2; n++)
+		b &= b - 1;
+	return s->hand[seat] <= 2 && !b;
+}
+
 static void mi_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -790,7 +811,7 @@ static void mi_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	int mover = !s->turn;
 
 	mi_set(out, BG_ONGOING, -1, BG_REASON_NONE);
-	if (mi_pieces(s, s->turn) <= 2)
+	if (mi_two_or_fewer(s, s->turn))
 		mi_set(out, BG_WIN, mover, BG_REASON_PIECES);
 	else if (c->blocked_loses && !mi_can_move(c, s))
 		mi_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
