@@ -20,6 +20,8 @@
 #define MI_MAX_MILLS 3 /* lines through one point */
 #define MI_QUIET_MAX 1000000
 #define MI_ALL ((1u << MI_POINTS) - 1)
+#define MI_HAND MI_POINTS /* the origin of a placement */
+#define MI_NO_LINE (1u << 31)
 
 /* The points in rank order from the bottom, as on the printed board. */
 static const int8_t mi_xy[MI_POINTS][2] = {
@@ -51,21 +53,19 @@ static const bg_line mi_lines[MI_LINES] = {
 	DASHED(23, 20, 17),
 };
 
-/* A jump: over the middle point of a line to its far end. */
-typedef struct mi_jump {
-	uint8_t to;
-	uint8_t over;
-} mi_jump;
-
 typedef struct mi_cfg {
 	bg_board board;
 	uint32_t line[MI_LINES];
-	uint8_t nat[MI_POINTS];                  /* lines through p */
-	uint32_t at[MI_POINTS][MI_MAX_MILLS];    /* their masks */
+	/* The lines through p, then MI_NO_LINE, which no side fills. */
+	uint32_t at[MI_POINTS][MI_MAX_MILLS];
 	uint32_t step[MI_POINTS];                /* the points next to p */
 	uint32_t reach[MI_POINTS];               /* those and the jump ends */
-	uint8_t njump[MI_POINTS];
-	mi_jump jump[MI_POINTS][MI_MAX_MILLS];   /* one per line p ends */
+	/* The jumps of p, one per line it ends (0 when fewer): over the
+	 * middle point to the far end. */
+	uint32_t jover[MI_POINTS][MI_MAX_MILLS];
+	uint32_t jto[MI_POINTS][MI_MAX_MILLS];
+	/* Sets of k removals from n pieces, all allowed: C(n, k). */
+	uint8_t nsets[MI_PIECES + 1][MI_MAX_MILLS + 1];
 	/* The Zobrist keys (bg_zobrist): a piece of a seat on a point, Black
 	 * to move, a number of pieces in hand. */
 	uint64_t zpiece[2][MI_POINTS];
@@ -116,7 +116,7 @@ enum { MI_OPT_DOUBLE, MI_OPT_PROTECT, MI_OPT_FLYING, MI_OPT_BLOCKED,
 
 /* The steps and jumps of each point from the line list. Two lines share
  * at most one point, so no two of a point's links have one destination. */
-static void mi_links(mi_cfg *c)
+static void mi_link_tables(mi_cfg *c)
 {
 	bg_lineboard lbs, *lb = &lbs;
 
@@ -126,9 +126,9 @@ static void mi_links(mi_cfg *c)
 			c->step[p] |= bitmask(lb->step[p][i].to);
 		c->reach[p] = c->step[p];
 		for (int i = 0; i < lb->njump[p]; i++) {
-			c->jump[p][c->njump[p]++] = (mi_jump){ lb->jump[p][i].to,
-							       lb->jump[p][i].over };
-			c->reach[p] |= bitmask(lb->jump[p][i].to);
+			c->jover[p][i] = bitmask(lb->jump[p][i].over);
+			c->jto[p][i] = bitmask(lb->jump[p][i].to);
+			c->reach[p] |= c->jto[p][i];
 		}
 	}
 }
@@ -160,19 +160,27 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 
 	memset(c, 0, sizeof(*c));
 	bg_board_lines(&c->board, 7, 7, MI_POINTS, mi_xy, mi_lines, MI_LINES);
+	for (int p = 0; p < MI_POINTS; p++)
+		for (int k = 0; k < MI_MAX_MILLS; k++)
+			c->at[p][k] = MI_NO_LINE;
 	for (int i = 0; i < MI_LINES; i++) {
 		const bg_line *ln = &mi_lines[i];
 
 		for (int k = 0; k < ln->npoints; k++)
 			c->line[i] |= bitmask(ln->pts[k]);
 		for (int k = 0; k < ln->npoints; k++) {
-			int p = ln->pts[k];
+			uint32_t *at = c->at[ln->pts[k]];
 
-			c->at[p][c->nat[p]++] = c->line[i];
+			while (*at != MI_NO_LINE)
+				at++;
+			*at = c->line[i];
 		}
 	}
-	mi_links(c);
+	mi_link_tables(c);
 	mi_zobrist_tables(c);
+	for (int n = 0; n <= MI_PIECES; n++)
+		for (int k = 0; k <= MI_MAX_MILLS && k <= n; k++)
+			c->nsets[n][k] = (uint8_t)mi_choose(n, k);
 	c->per_mill = opts[MI_OPT_DOUBLE].i == 0;
 	c->protect = opts[MI_OPT_PROTECT].i != 0;
 	c->flying = opts[MI_OPT_FLYING].i != 0;
@@ -410,11 +418,10 @@ static bool mi_removal_ok(const mi_cfg *c, uint32_t side, uint32_t set)
 /* Mills made by own pieces `own` (the move made) through point to. */
 static int mi_new_mills(const mi_cfg *c, uint32_t own, int to)
 {
-	int k = 0;
+	const uint32_t *at = c->at[to];
 
-	for (int i = 0; i < c->nat[to]; i++)
-		k += (own & c->at[to][i]) == c->at[to][i];
-	return k;
+	return ((own & at[0]) == at[0]) + ((own & at[1]) == at[1]) +
+	       ((own & at[2]) == at[2]);
 }
 
 /* The points that complete a line of `own`: only a move there can make a
@@ -432,19 +439,45 @@ static uint32_t mi_closers(const mi_cfg *c, uint32_t own)
 	return m;
 }
 
-/* The removals that the move from -> to (from -1: a placement) of the side
- * to move earns: one per new mill or one in all, and at most the
- * opponent's pieces. */
-static int mi_nrem(const mi_cfg *c, const mi_state *s, int from, int to)
-{
-	uint32_t own = s->occ[s->turn];
-	int mills, nrem, nq = popcount32(s->occ[!s->turn]);
+/* The side to move, as the move generators see it. */
+typedef struct mi_side {
+	uint32_t own, opp, all;
+	int nopp;      /* the opponent's pieces on the board */
+	bool places;   /* it has pieces in hand */
+	bool flies;
+} mi_side;
 
-	if (from >= 0)
-		own &= ~bitmask(from);
-	mills = mi_new_mills(c, own | bitmask(to), to);
-	nrem = c->per_mill ? mills : mills > 0;
-	return nrem < nq ? nrem : nq;
+static bool mi_flies(const mi_cfg *c, const mi_state *s, int seat)
+{
+	return c->flying && s->hand[seat] == 0 &&
+	       popcount32(s->occ[seat]) == 3;
+}
+
+static inline void mi_side_of(const mi_cfg *c, const mi_state *s, mi_side *v)
+{
+	v->own = s->occ[s->turn];
+	v->opp = s->occ[!s->turn];
+	v->all = v->own | v->opp;
+	v->nopp = popcount32(v->opp);
+	v->places = s->hand[s->turn] > 0;
+	v->flies = mi_flies(c, s, s->turn);
+}
+
+/* The removals that new mills earn: one per mill or one in all, and at
+ * most the opponent's pieces. */
+static int mi_earned(const mi_cfg *c, const mi_side *v, int mills)
+{
+	if (!c->per_mill && mills)
+		mills = 1;
+	return mills < v->nopp ? mills : v->nopp;
+}
+
+/* The removals that the move from -> to earns. */
+static int mi_nrem(const mi_cfg *c, const mi_side *v, int from, int to)
+{
+	uint32_t own = (v->own & ~bitmask(from)) | bitmask(to);
+
+	return mi_earned(c, v, mi_new_mills(c, own, to));
 }
 
 /* The removal sets of k pieces of one side in lexicographic order of their
@@ -491,14 +524,15 @@ static bool mi_sets_next(mi_sets *it)
 	return true;
 }
 
-/* The removal sets of k pieces of `side` that may be taken. */
-static size_t mi_nsets(const mi_cfg *c, uint32_t side, int k)
+/* The removal sets of k pieces of the opponent that may be taken. */
+static size_t mi_nsets(const mi_cfg *c, const mi_side *v, int k)
 {
+	uint32_t side = v->opp;
 	mi_sets it;
 	size_t n = 0;
 
 	if (!c->protect)
-		return mi_choose(popcount32(side), k);
+		return c->nsets[v->nopp][k];
 	mi_sets_first(&it, side, k);
 	do
 		n += mi_removal_ok(c, side, mi_sets_mask(&it));
@@ -507,8 +541,10 @@ static size_t mi_nsets(const mi_cfg *c, uint32_t side, int k)
 }
 
 /* The r-th (from 0) of the sets mi_nsets counts, in lexicographic order. */
-static uint32_t mi_nth_set(const mi_cfg *c, uint32_t side, int k, size_t r)
+static uint32_t mi_nth_set(const mi_cfg *c, const mi_side *v, int k,
+			   size_t r)
 {
+	uint32_t side = v->opp;
 	mi_sets it;
 
 	mi_sets_first(&it, side, k);
@@ -523,14 +559,14 @@ static uint32_t mi_nth_set(const mi_cfg *c, uint32_t side, int k, size_t r)
 
 /* ---- Moves ---------------------------------------------------------------- */
 
-/* The move from -> to (from -1: a placement) removing the pieces of set. */
+/* The move from -> to removing the pieces of set. */
 static void mi_write(bg_move *m, int kind, int from, int to, uint32_t set)
 {
 	int k = 0;
 
 	memset(m, 0, sizeof(*m));
 	m->kind = (uint8_t)kind;
-	if (from >= 0)
+	if (from != MI_HAND)
 		m->pts[k++] = (uint16_t)from;
 	m->pts[k++] = (uint16_t)to;
 	m->npath = (uint8_t)k;
@@ -539,59 +575,44 @@ static void mi_write(bg_move *m, int kind, int from, int to, uint32_t set)
 	m->nremove = (uint8_t)(k - m->npath);
 }
 
-static bool mi_flies(const mi_cfg *c, const mi_state *s, int seat)
+/* The end of the i-th jump of p when its middle point is taken, else 0. */
+static inline uint32_t mi_jump(const mi_cfg *c, uint32_t all, int p, int i)
 {
-	return c->flying && s->hand[seat] == 0 &&
-	       popcount32(s->occ[seat]) == 3;
+	return c->jto[p][i] & -(uint32_t)((all & c->jover[p][i]) != 0);
 }
 
-/* Where the piece on from may go when it does not fly: the empty points
- * next to it, and the empty far ends of lines whose middle is taken. */
-static uint32_t mi_dests(const mi_cfg *c, uint32_t all, int from)
+/* The points next to p, and the far ends of the lines p ends whose middle
+ * is taken: where a piece on p may go when they are empty, and where the
+ * pieces that may come to p stand (steps and jumps go both ways). */
+static inline uint32_t mi_links(const mi_cfg *c, uint32_t all, int p)
 {
-	uint32_t d = c->step[from];
-
-	for (int i = 0; i < c->njump[from]; i++)
-		if (all & bitmask(c->jump[from][i].over))
-			d |= bitmask(c->jump[from][i].to);
-	return d & ~all;
+	return c->step[p] | mi_jump(c, all, p, 0) | mi_jump(c, all, p, 1) |
+	       mi_jump(c, all, p, 2);
 }
 
-/* The destinations of a piece of the side to move (from -1: the points to
- * place on). */
-static uint32_t mi_group(const mi_cfg *c, const mi_state *s, bool flies,
-			 int from)
+/* The destinations of a piece of the side to move, or of a placement. */
+static inline uint32_t mi_group(const mi_cfg *c, const mi_side *v,
+				int from)
 {
-	uint32_t all = s->occ[0] | s->occ[1];
-
-	if (from < 0 || flies)
-		return MI_ALL & ~all;
-	return mi_dests(c, all, from);
+	if (from == MI_HAND || v->flies)
+		return MI_ALL & ~v->all;
+	return mi_links(c, v->all, from) & ~v->all;
 }
 
 /* The kind of the move from -> to, one of mi_group's. */
-static int mi_kind(const mi_cfg *c, bool flies, int from, int to)
+static int mi_kind(const mi_cfg *c, const mi_side *v, int from, int to)
 {
-	if (from < 0)
+	if (from == MI_HAND)
 		return BG_MOVE_PLACE;
-	if (flies || (c->step[from] & bitmask(to)))
+	if (v->flies || (c->step[from] & bitmask(to)))
 		return BG_MOVE_STEP;
 	return BG_MOVE_JUMP;
 }
 
-/* The pieces that move this turn, by point, or one group -1 for a
- * placement; returns how many. */
-static int mi_froms(const mi_state *s, int8_t *from)
+/* Where the moves of the side to move start: its pieces, or the hand. */
+static uint32_t mi_origins(const mi_side *v)
 {
-	int n = 0;
-
-	if (s->hand[s->turn] > 0) {
-		from[n++] = -1;
-		return n;
-	}
-	for (uint32_t b = s->occ[s->turn]; b; b &= b - 1)
-		from[n++] = (int8_t)ctz32(b);
-	return n;
+	return v->places ? bitmask(MI_HAND) : v->own;
 }
 
 /* Has the side to move a turn other than a pass? */
@@ -615,31 +636,29 @@ static bool mi_can_move(const mi_cfg *c, const mi_state *s)
 static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 {
 	const mi_cfg *c = cfgp;
-	const mi_state *s = st;
-	uint32_t opp = s->occ[!s->turn];
-	uint32_t closers = mi_closers(c, s->occ[s->turn]);
-	bool flies = mi_flies(c, s, s->turn);
-	int8_t from[MI_PIECES];
-	int nfrom = mi_froms(s, from);
+	mi_side v;
+	uint32_t closers;
 	size_t n = 0;
 
-	for (int i = 0; i < nfrom; i++) {
-		uint32_t d = mi_group(c, s, flies, from[i]);
+	mi_side_of(c, st, &v);
+	closers = mi_closers(c, v.own);
+	for (uint32_t b = mi_origins(&v); b; b &= b - 1) {
+		int from = ctz32(b);
 
-		for (; d; d &= d - 1) {
-			int to = ctz32(d), kind = mi_kind(c, flies, from[i], to);
+		for (uint32_t d = mi_group(c, &v, from); d; d &= d - 1) {
+			int to = ctz32(d), kind = mi_kind(c, &v, from, to);
 			mi_sets it;
 
 			if (!(closers & bitmask(to))) {
-				mi_write(&buf[n++], kind, from[i], to, 0);
+				mi_write(&buf[n++], kind, from, to, 0);
 				continue;
 			}
-			mi_sets_first(&it, opp, mi_nrem(c, s, from[i], to));
+			mi_sets_first(&it, v.opp, mi_nrem(c, &v, from, to));
 			do {
 				uint32_t set = mi_sets_mask(&it);
 
-				if (mi_removal_ok(c, opp, set))
-					mi_write(&buf[n++], kind, from[i], to,
+				if (mi_removal_ok(c, v.opp, set))
+					mi_write(&buf[n++], kind, from, to,
 						 set);
 			} while (mi_sets_next(&it));
 		}
@@ -652,103 +671,124 @@ static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 	return n;
 }
 
-/* Each turn counts once: the moves that make no mill by the size of their
- * destination sets, the others with their removal sets. A blocked side's
+/* The point of the r-th (from 0) member of b. */
+static int mi_nth(uint32_t b, size_t r)
+{
+	for (; r; r--)
+		b &= b - 1;
+	return ctz32(b);
+}
+
+/* The turns of the moves from `from` to the points of d: one per move,
+ * and the later removal sets of those that make mills (to a point in
+ * `closers`). */
+static size_t mi_nturns(const mi_cfg *c, const mi_side *v, int from,
+			uint32_t d, uint32_t closers)
+{
+	size_t n = (size_t)popcount32(d);
+
+	for (d &= closers; d; d &= d - 1)
+		n += mi_nsets(c, v, mi_nrem(c, v, from, ctz32(d))) - 1;
+	return n;
+}
+
+/* The r-th of the turns mi_nturns counts: the moves in point order with
+ * their first removal sets, then the later sets. */
+static void mi_nth_turn(const mi_cfg *c, const mi_side *v, int from,
+			uint32_t d, uint32_t closers, size_t r, bg_move *out)
+{
+	size_t n = (size_t)popcount32(d);
+	int to, k;
+
+	if (r < n) {
+		to = mi_nth(d, r);
+		k = closers & bitmask(to) ? mi_nrem(c, v, from, to) : 0;
+		mi_write(out, mi_kind(c, v, from, to), from, to,
+			 k ? mi_nth_set(c, v, k, 0) : 0);
+		return;
+	}
+	r -= n;
+	for (d &= closers;; d &= d - 1) {
+		to = ctz32(d);
+		k = mi_nrem(c, v, from, to);
+		n = mi_nsets(c, v, k) - 1;
+		if (r < n) {
+			mi_write(out, mi_kind(c, v, from, to), from, to,
+				 mi_nth_set(c, v, k, 1 + r));
+			return;
+		}
+		r -= n;
+	}
+}
+
+/* A turn drawn uniformly, each removal set counting once. A blocked side's
  * pass is left to the core. */
 static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 			   bg_move *out)
 {
 	const mi_cfg *c = cfgp;
-	const mi_state *s = st;
-	uint32_t opp = s->occ[!s->turn];
-	uint32_t closers = mi_closers(c, s->occ[s->turn]);
-	bool flies = mi_flies(c, s, s->turn);
-	int8_t from[MI_PIECES];
-	uint32_t plain[MI_PIECES], mill[MI_PIECES];
-	int nfrom = mi_froms(s, from);
-	size_t total = 0, r, n;
+	mi_side v;
+	uint32_t closers, dests[MI_PIECES];
+	size_t nturns[MI_PIECES], total = 0, r;
+	int i = 0;
 
-	for (int i = 0; i < nfrom; i++) {
-		uint32_t d = mi_group(c, s, flies, from[i]);
-
-		plain[i] = d & ~closers;
-		mill[i] = 0;
-		for (d &= closers; d; d &= d - 1) {
-			int k = mi_nrem(c, s, from[i], ctz32(d));
-
-			if (k) {
-				mill[i] |= d & -d;
-				total += mi_nsets(c, opp, k);
-			} else {
-				plain[i] |= d & -d;
-			}
-		}
-		total += (size_t)popcount32(plain[i]);
+	mi_side_of(c, st, &v);
+	closers = mi_closers(c, v.own);
+	for (uint32_t b = mi_origins(&v); b; b &= b - 1, i++) {
+		dests[i] = mi_group(c, &v, ctz32(b));
+		nturns[i] = mi_nturns(c, &v, ctz32(b), dests[i], closers);
+		total += nturns[i];
 	}
 	if (total == 0)
 		return false;
 	r = (size_t)(bg_rand(rng) % total);
-	for (int i = 0; i < nfrom; i++) {
-		n = (size_t)popcount32(plain[i]);
-		if (r < n) {
-			for (; r; r--)
-				plain[i] &= plain[i] - 1;
-			mi_write(out, mi_kind(c, flies, from[i], ctz32(plain[i])),
-				 from[i], ctz32(plain[i]), 0);
+	i = 0;
+	for (uint32_t b = mi_origins(&v);; b &= b - 1, i++) {
+		if (r < nturns[i]) {
+			mi_nth_turn(c, &v, ctz32(b), dests[i], closers, r, out);
 			return true;
 		}
-		r -= n;
-		for (uint32_t d = mill[i]; d; d &= d - 1) {
-			int to = ctz32(d), k = mi_nrem(c, s, from[i], to);
-
-			n = mi_nsets(c, opp, k);
-			if (r < n) {
-				mi_write(out, mi_kind(c, flies, from[i], to),
-					 from[i], to, mi_nth_set(c, opp, k, r));
-				return true;
-			}
-			r -= n;
-		}
+		r -= nturns[i];
 	}
-	return false;
 }
 
 static bool mi_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const mi_cfg *c = cfgp;
-	const mi_state *s = st;
-	int seat = s->turn, from = -1, to, npath = s->hand[seat] > 0 ? 1 : 2;
-	uint32_t opp = s->occ[!seat], set = 0;
-	bool flies = mi_flies(c, s, seat);
+	mi_side v;
+	int from = MI_HAND, to, npath;
+	uint32_t set = 0;
 	bg_move want;
 
+	mi_side_of(c, st, &v);
 	if (m->kind == BG_MOVE_PASS)
-		return !mi_can_move(c, s) &&
+		return !mi_can_move(c, st) &&
 		       !memcmp(m, &(bg_move){ .kind = BG_MOVE_PASS },
 			       sizeof(*m));
+	npath = v.places ? 1 : 2;
 	if (m->npath != npath || m->pts[0] >= MI_POINTS ||
 	    m->pts[npath - 1] >= MI_POINTS)
 		return false;
 	to = m->pts[npath - 1];
 	if (npath == 2) {
 		from = m->pts[0];
-		if (!(s->occ[seat] & bitmask(from)))
+		if (!(v.own & bitmask(from)))
 			return false;
 	}
-	if (!(mi_group(c, s, flies, from) & bitmask(to)) ||
-	    m->nremove != mi_nrem(c, s, from, to))
+	if (!(mi_group(c, &v, from) & bitmask(to)) ||
+	    m->nremove != mi_nrem(c, &v, from, to))
 		return false;
 	for (int i = 0; i < m->nremove; i++) {
 		int p = m->pts[npath + i];
 
-		if (p >= MI_POINTS || !(opp & bitmask(p)))
+		if (p >= MI_POINTS || !(v.opp & bitmask(p)))
 			return false;
 		set |= bitmask(p);
 	}
-	if (!mi_removal_ok(c, opp, set))
+	if (!mi_removal_ok(c, v.opp, set))
 		return false;
 	/* The listed spelling: the removals in point order, nothing else. */
-	mi_write(&want, mi_kind(c, flies, from, to), from, to, set);
+	mi_write(&want, mi_kind(c, &v, from, to), from, to, set);
 	return !memcmp(&want, m, sizeof(*m));
 }
 
