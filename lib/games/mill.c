@@ -480,6 +480,14 @@ static int mi_nrem(const mi_cfg *c, const mi_side *v, int from, int to)
 	return mi_earned(c, v, mi_new_mills(c, own, to));
 }
 
+/* The point of the r-th (from 0) member of b. */
+static int mi_nth(uint32_t b, size_t r)
+{
+	for (; r; r--)
+		b &= b - 1;
+	return ctz32(b);
+}
+
 /* The removal sets of k pieces of one side in lexicographic order of their
  * points: index tuples idx[0] < ... < idx[k-1] into its pieces q. */
 typedef struct mi_sets {
@@ -525,7 +533,7 @@ static bool mi_sets_next(mi_sets *it)
 }
 
 /* The removal sets of k pieces of the opponent that may be taken. */
-static size_t mi_nsets(const mi_cfg *c, const mi_side *v, int k)
+static inline size_t mi_nsets(const mi_cfg *c, const mi_side *v, int k)
 {
 	uint32_t side = v->opp;
 	mi_sets it;
@@ -547,6 +555,8 @@ static uint32_t mi_nth_set(const mi_cfg *c, const mi_side *v, int k,
 	uint32_t side = v->opp;
 	mi_sets it;
 
+	if (k == 1 && !c->protect) /* the common case: the r-th piece */
+		return bitmask(mi_nth(side, r));
 	mi_sets_first(&it, side, k);
 	for (;;) {
 		uint32_t set = mi_sets_mask(&it);
@@ -669,14 +679,6 @@ static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 		n = 1;
 	}
 	return n;
-}
-
-/* The point of the r-th (from 0) member of b. */
-static int mi_nth(uint32_t b, size_t r)
-{
-	for (; r; r--)
-		b &= b - 1;
-	return ctz32(b);
 }
 
 /* The turns of the moves from `from` to the points of d: one per move,
