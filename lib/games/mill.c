@@ -20,8 +20,8 @@
 #define MI_MAX_MILLS 3 /* lines through one point */
 #define MI_QUIET_MAX 1000000
 #define MI_ALL ((1u << MI_POINTS) - 1)
-#define MI_HAND MI_POINTS /* the origin of a placement */
-#define MI_NO_LINE (1u << 31)
+#define MI_HAND MI_POINTS /* the origin of a placement, past the points */
+#define MI_NO_LINE (1u << 31) /* pads the lines through a point */
 
 /* The points in rank order from the bottom, as on the printed board. */
 static const int8_t mi_xy[MI_POINTS][2] = {
