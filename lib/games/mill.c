@@ -19,6 +19,9 @@
 #define MI_MAX_LINKS 8
 #define MI_MAX_MILLS 3 /* lines through one point */
 #define MI_QUIET_MAX 1000000
+#define MI_ALL ((1u << MI_POINTS) - 1)
+#define MI_HAND MI_POINTS /* the origin of a placement, past the points */
+#define MI_NO_LINE (1u << 31) /* pads the lines through a point */
 
 /* The points in rank order from the bottom, as on the printed board. */
 static const int8_t mi_xy[MI_POINTS][2] = {
@@ -50,19 +53,24 @@ static const bg_line mi_lines[MI_LINES] = {
 	DASHED(23, 20, 17),
 };
 
-/* A destination of a piece: a step (over = BG_LB_NONE) or a jump. */
-typedef struct mi_link {
-	uint8_t to;
-	uint8_t over;
-} mi_link;
-
 typedef struct mi_cfg {
 	bg_board board;
 	uint32_t line[MI_LINES];
-	uint8_t nat[MI_POINTS];                  /* lines through p */
-	uint32_t at[MI_POINTS][MI_MAX_MILLS];    /* their masks */
-	uint8_t nlink[MI_POINTS];
-	mi_link link[MI_POINTS][MI_MAX_LINKS];   /* sorted by destination */
+	/* The lines through p, then MI_NO_LINE, which no side fills. */
+	uint32_t at[MI_POINTS][MI_MAX_MILLS];
+	uint32_t step[MI_POINTS];                /* the points next to p */
+	uint32_t reach[MI_POINTS];               /* those and the jump ends */
+	/* The jumps of p, one per line it ends (0 when fewer): over the
+	 * middle point to the far end. */
+	uint32_t jover[MI_POINTS][MI_MAX_MILLS];
+	uint32_t jto[MI_POINTS][MI_MAX_MILLS];
+	/* Sets of k removals from n pieces, all allowed: C(n, k). */
+	uint8_t nsets[MI_PIECES + 1][MI_MAX_MILLS + 1];
+	/* The Zobrist keys (bg_zobrist): a piece of a seat on a point, Black
+	 * to move, a number of pieces in hand. */
+	uint64_t zpiece[2][MI_POINTS];
+	uint64_t zturn;
+	uint64_t zhand[2][MI_PIECES + 1];
 	int per_mill;          /* removals per move: 1 per mill, or 1 in all */
 	bool protect;          /* pieces in mills are immune (protect_mills) */
 	bool flying;           /* three pieces fly */
@@ -106,26 +114,34 @@ static int popcount32(uint32_t x)
 enum { MI_OPT_DOUBLE, MI_OPT_PROTECT, MI_OPT_FLYING, MI_OPT_BLOCKED,
        MI_OPT_REPETITION, MI_OPT_NO_REMOVAL, MI_OPT_MAX_PLIES };
 
-static int mi_link_cmp(const void *a, const void *b)
-{
-	return ((const mi_link *)a)->to - ((const mi_link *)b)->to;
-}
-
-/* The steps and jumps of each point from the line list, by destination. */
-static void mi_links(mi_cfg *c)
+/* The steps and jumps of each point from the line list. Two lines share
+ * at most one point, so no two of a point's links have one destination. */
+static void mi_link_tables(mi_cfg *c)
 {
 	bg_lineboard lbs, *lb = &lbs;
 
 	bg_lineboard_build(lb, &c->board);
 	for (int p = 0; p < MI_POINTS; p++) {
 		for (int i = 0; i < lb->nstep[p]; i++)
-			c->link[p][c->nlink[p]++] = (mi_link){ lb->step[p][i].to,
-							       BG_LB_NONE };
-		for (int i = 0; i < lb->njump[p]; i++)
-			c->link[p][c->nlink[p]++] = (mi_link){ lb->jump[p][i].to,
-							       lb->jump[p][i].over };
-		qsort(c->link[p], c->nlink[p], sizeof(mi_link), mi_link_cmp);
+			c->step[p] |= bitmask(lb->step[p][i].to);
+		c->reach[p] = c->step[p];
+		for (int i = 0; i < lb->njump[p]; i++) {
+			c->jover[p][i] = bitmask(lb->jump[p][i].over);
+			c->jto[p][i] = bitmask(lb->jump[p][i].to);
+			c->reach[p] |= c->jto[p][i];
+		}
 	}
+}
+
+static void mi_zobrist_tables(mi_cfg *c)
+{
+	for (uint32_t seat = 0; seat < 2; seat++) {
+		for (uint32_t p = 0; p < MI_POINTS; p++)
+			c->zpiece[seat][p] = bg_zobrist(seat, p);
+		for (uint32_t h = 0; h <= MI_PIECES; h++)
+			c->zhand[seat][h] = bg_zobrist(3 + seat, h);
+	}
+	c->zturn = bg_zobrist(2, 0);
 }
 
 static size_t mi_choose(int n, int k)
@@ -144,18 +160,27 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 
 	memset(c, 0, sizeof(*c));
 	bg_board_lines(&c->board, 7, 7, MI_POINTS, mi_xy, mi_lines, MI_LINES);
+	for (int p = 0; p < MI_POINTS; p++)
+		for (int k = 0; k < MI_MAX_MILLS; k++)
+			c->at[p][k] = MI_NO_LINE;
 	for (int i = 0; i < MI_LINES; i++) {
 		const bg_line *ln = &mi_lines[i];
 
 		for (int k = 0; k < ln->npoints; k++)
 			c->line[i] |= bitmask(ln->pts[k]);
 		for (int k = 0; k < ln->npoints; k++) {
-			int p = ln->pts[k];
+			uint32_t *at = c->at[ln->pts[k]];
 
-			c->at[p][c->nat[p]++] = c->line[i];
+			while (*at != MI_NO_LINE)
+				at++;
+			*at = c->line[i];
 		}
 	}
-	mi_links(c);
+	mi_link_tables(c);
+	mi_zobrist_tables(c);
+	for (int n = 0; n <= MI_PIECES; n++)
+		for (int k = 0; k <= MI_MAX_MILLS && k <= n; k++)
+			c->nsets[n][k] = (uint8_t)mi_choose(n, k);
 	c->per_mill = opts[MI_OPT_DOUBLE].i == 0;
 	c->protect = opts[MI_OPT_PROTECT].i != 0;
 	c->flying = opts[MI_OPT_FLYING].i != 0;
@@ -189,19 +214,14 @@ static size_t mi_max_moves(const void *cfgp)
 
 /* ---- Position ------------------------------------------------------------- */
 
-static uint64_t mi_hash_hand(int seat, int hand)
+static uint64_t mi_hash_scratch(const mi_cfg *c, const mi_state *s)
 {
-	return bg_zobrist(3 + (uint32_t)seat, (uint32_t)hand);
-}
-
-static uint64_t mi_hash_scratch(const mi_state *s)
-{
-	uint64_t h = s->turn ? bg_zobrist(2, 0) : 0;
+	uint64_t h = s->turn ? c->zturn : 0;
 
 	for (int seat = 0; seat < 2; seat++) {
 		for (uint32_t b = s->occ[seat]; b; b &= b - 1)
-			h ^= bg_zobrist((uint32_t)seat, (uint32_t)ctz32(b));
-		h ^= mi_hash_hand(seat, s->hand[seat]);
+			h ^= c->zpiece[seat][ctz32(b)];
+		h ^= c->zhand[seat][s->hand[seat]];
 	}
 	return h;
 }
@@ -212,7 +232,7 @@ static void mi_init(const void *cfgp, void *st)
 
 	memset(s, 0, sizeof(*s));
 	s->hand[0] = s->hand[1] = MI_PIECES;
-	s->hash = mi_hash_scratch(s);
+	s->hash = mi_hash_scratch(cfgp, s);
 }
 
 static int mi_to_move(const void *cfgp, const void *st)
@@ -347,7 +367,7 @@ static int mi_read_position(const void *cfgp, void *st, const char *text)
 	tmp.quiet = (uint32_t)quiet;
 	if (mi_check(&tmp) != BG_OK)
 		return BG_EFORMAT;
-	tmp.hash = mi_hash_scratch(&tmp);
+	tmp.hash = mi_hash_scratch(cfgp, &tmp);
 	memcpy(st, &tmp, sizeof(tmp));
 	return BG_OK;
 }
@@ -398,81 +418,34 @@ static bool mi_removal_ok(const mi_cfg *c, uint32_t side, uint32_t set)
 /* Mills made by own pieces `own` (the move made) through point to. */
 static int mi_new_mills(const mi_cfg *c, uint32_t own, int to)
 {
-	int k = 0;
+	const uint32_t *at = c->at[to];
 
-	for (int i = 0; i < c->nat[to]; i++)
-		k += (own & c->at[to][i]) == c->at[to][i];
-	return k;
+	return ((own & at[0]) == at[0]) + ((own & at[1]) == at[1]) +
+	       ((own & at[2]) == at[2]);
 }
 
-typedef struct mi_gen {
-	bg_move *buf;
-	size_t n;
-} mi_gen;
-
-static void mi_emit(mi_gen *g, int kind, int from, int to, const int *rem,
-		    int nrem)
+/* The points that complete a line of `own`: only a move there can make a
+ * mill. */
+static uint32_t mi_closers(const mi_cfg *c, uint32_t own)
 {
-	bg_move *m = &g->buf[g->n++];
-	int k = 0;
+	uint32_t m = 0;
 
-	memset(m, 0, sizeof(*m));
-	m->kind = (uint8_t)kind;
-	if (from >= 0)
-		m->pts[k++] = (uint16_t)from;
-	m->pts[k++] = (uint16_t)to;
-	m->npath = (uint8_t)k;
-	for (int i = 0; i < nrem; i++)
-		m->pts[k++] = (uint16_t)rem[i];
-	m->nremove = (uint8_t)nrem;
+	for (int i = 0; i < MI_LINES; i++) {
+		uint32_t x = c->line[i] & ~own;
+
+		if (x && !(x & (x - 1)))
+			m |= x;
+	}
+	return m;
 }
 
-/* The move from -> to (from -1 for a placement) once per removal set: the
- * sets in lexicographic order of their points, each in ascending order. */
-static void mi_add(const mi_cfg *c, const mi_state *s, mi_gen *g, int kind,
-		   int from, int to)
-{
-	int seat = s->turn, q[MI_POINTS], nq = 0, r[MI_MAX_MILLS];
-	int idx[MI_MAX_MILLS], mills, nrem;
-	uint32_t own = s->occ[seat], opp = s->occ[!seat];
-
-	if (from >= 0)
-		own &= ~bitmask(from);
-	own |= bitmask(to);
-	mills = mi_new_mills(c, own, to);
-	nrem = c->per_mill ? mills : mills > 0;
-	if (nrem == 0 || opp == 0) {
-		mi_emit(g, kind, from, to, NULL, 0);
-		return;
-	}
-	for (uint32_t b = opp; b; b &= b - 1)
-		q[nq++] = ctz32(b);
-	if (nrem > nq)
-		nrem = nq;
-	/* Odometer over the index tuples i0 < i1 < ... of q. */
-	for (int i = 0; i < nrem; i++)
-		idx[i] = i;
-	for (;;) {
-		uint32_t set = 0;
-		int i;
-
-		for (i = 0; i < nrem; i++) {
-			r[i] = q[idx[i]];
-			set |= bitmask(r[i]);
-		}
-		if (mi_removal_ok(c, opp, set))
-			mi_emit(g, kind, from, to, r, nrem);
-		for (i = nrem - 1; i >= 0 && idx[i] == nq - nrem + i; i--)
-			;
-		if (i < 0)
-			return;
-		idx[i]++;
-		for (int j = i + 1; j < nrem; j++)
-			idx[j] = idx[j - 1] + 1;
-	}
-}
-
-/* ---- Moves ---------------------------------------------------------------- */
+/* The side to move, as the move generators see it. */
+typedef struct mi_side {
+	uint32_t own, opp, all;
+	int nopp;      /* the opponent's pieces on the board */
+	bool places;   /* it has pieces in hand */
+	bool flies;
+} mi_side;
 
 static bool mi_flies(const mi_cfg *c, const mi_state *s, int seat)
 {
@@ -480,191 +453,376 @@ static bool mi_flies(const mi_cfg *c, const mi_state *s, int seat)
 	       popcount32(s->occ[seat]) == 3;
 }
 
-/* May the piece on from go to `to` by a step or a jump (flying aside)? The
- * kind of the move, or -1. */
-static int mi_link_kind_at(const mi_cfg *c, uint32_t all, int from, int to,
-			   int i)
+static inline void mi_side_of(const mi_cfg *c, const mi_state *s, mi_side *v)
 {
-	for (; i < c->nlink[from]; i++) {
-		const mi_link *l = &c->link[from][i];
-
-		if (l->to != to || (all & bitmask(to)))
-			continue;
-		if (l->over == BG_LB_NONE)
-			return BG_MOVE_STEP;
-		if (all & bitmask(l->over))
-			return BG_MOVE_JUMP;
-	}
-	return -1;
+	v->own = s->occ[s->turn];
+	v->opp = s->occ[!s->turn];
+	v->all = v->own | v->opp;
+	v->nopp = popcount32(v->opp);
+	v->places = s->hand[s->turn] > 0;
+	v->flies = mi_flies(c, s, s->turn);
 }
 
-static int mi_link_kind(const mi_cfg *c, uint32_t all, int from, int to)
+/* The removals that new mills earn: one per mill or one in all, and at
+ * most the opponent's pieces. */
+static int mi_earned(const mi_cfg *c, const mi_side *v, int mills)
 {
-	return mi_link_kind_at(c, all, from, to, 0);
+	if (!c->per_mill && mills)
+		mills = 1;
+	return mills < v->nopp ? mills : v->nopp;
 }
 
-/* mi_add for a move (from -1: a placement) of the side to move: a move
- * that makes no mill is written here, the rest go to mi_add. */
-static inline void mi_add_fast(const mi_cfg *c, const mi_state *s, mi_gen *g,
-			       uint32_t own, int kind, int from, int to)
+/* The removals that the move from -> to earns. */
+static int mi_nrem(const mi_cfg *c, const mi_side *v, int from, int to)
 {
-	bg_move *m;
+	uint32_t own = (v->own & ~bitmask(from)) | bitmask(to);
 
-	if (mi_new_mills(c, own | bitmask(to), to)) {
-		mi_add(c, s, g, kind, from, to);
-		return;
+	return mi_earned(c, v, mi_new_mills(c, own, to));
+}
+
+/* The point of the r-th (from 0) member of b. */
+static int mi_nth(uint32_t b, size_t r)
+{
+	for (; r; r--)
+		b &= b - 1;
+	return ctz32(b);
+}
+
+/* The removal sets of k pieces of one side in lexicographic order of their
+ * points: index tuples idx[0] < ... < idx[k-1] into its pieces q. */
+typedef struct mi_sets {
+	int q[MI_POINTS];
+	int nq;
+	int k;
+	int idx[MI_MAX_MILLS];
+} mi_sets;
+
+static void mi_sets_first(mi_sets *it, uint32_t side, int k)
+{
+	it->nq = 0;
+	it->k = k;
+	for (int i = 0; i < k; i++)
+		it->idx[i] = i;
+	if (k)
+		for (uint32_t b = side; b; b &= b - 1)
+			it->q[it->nq++] = ctz32(b);
+}
+
+static uint32_t mi_sets_mask(const mi_sets *it)
+{
+	uint32_t set = 0;
+
+	for (int i = 0; i < it->k; i++)
+		set |= bitmask(it->q[it->idx[i]]);
+	return set;
+}
+
+/* Step the odometer; false after the last set. */
+static bool mi_sets_next(mi_sets *it)
+{
+	int i, k = it->k;
+
+	for (i = k - 1; i >= 0 && it->idx[i] == it->nq - k + i; i--)
+		;
+	if (i < 0)
+		return false;
+	it->idx[i]++;
+	for (int j = i + 1; j < k; j++)
+		it->idx[j] = it->idx[j - 1] + 1;
+	return true;
+}
+
+/* The removal sets of k pieces of the opponent that may be taken. */
+static inline size_t mi_nsets(const mi_cfg *c, const mi_side *v, int k)
+{
+	uint32_t side = v->opp;
+	mi_sets it;
+	size_t n = 0;
+
+	if (!c->protect)
+		return c->nsets[v->nopp][k];
+	mi_sets_first(&it, side, k);
+	do
+		n += mi_removal_ok(c, side, mi_sets_mask(&it));
+	while (mi_sets_next(&it));
+	return n;
+}
+
+/* The r-th (from 0) of the sets mi_nsets counts, in lexicographic order. */
+static uint32_t mi_nth_set(const mi_cfg *c, const mi_side *v, int k,
+			   size_t r)
+{
+	uint32_t side = v->opp;
+	mi_sets it;
+
+	if (k == 1 && !c->protect) /* the common case: the r-th piece */
+		return bitmask(mi_nth(side, r));
+	mi_sets_first(&it, side, k);
+	for (;;) {
+		uint32_t set = mi_sets_mask(&it);
+
+		if (mi_removal_ok(c, side, set) && r-- == 0)
+			return set;
+		mi_sets_next(&it);
 	}
-	m = &g->buf[g->n++];
+}
+
+/* ---- Moves ---------------------------------------------------------------- */
+
+/* The move from -> to removing the pieces of set. */
+static void mi_write(bg_move *m, int kind, int from, int to, uint32_t set)
+{
+	int k = 0;
+
 	memset(m, 0, sizeof(*m));
 	m->kind = (uint8_t)kind;
-	if (from >= 0) {
-		m->npath = 2;
-		m->pts[0] = (uint16_t)from;
-		m->pts[1] = (uint16_t)to;
-	} else {
-		m->npath = 1;
-		m->pts[0] = (uint16_t)to;
-	}
+	if (from != MI_HAND)
+		m->pts[k++] = (uint16_t)from;
+	m->pts[k++] = (uint16_t)to;
+	m->npath = (uint8_t)k;
+	for (; set; set &= set - 1)
+		m->pts[k++] = (uint16_t)ctz32(set);
+	m->nremove = (uint8_t)(k - m->npath);
 }
 
-/* Every (kind, from, to) of the side to move, in order, into g (or only
- * counted, when g is NULL: returns at the first). */
-static size_t mi_generate(const mi_cfg *c, const mi_state *s, mi_gen *g)
+/* The end of the i-th jump of p when its middle point is taken, else 0. */
+static inline uint32_t mi_jump(const mi_cfg *c, uint32_t all, int p, int i)
+{
+	return c->jto[p][i] & -(uint32_t)((all & c->jover[p][i]) != 0);
+}
+
+/* The points next to p, and the far ends of the lines p ends whose middle
+ * is taken: where a piece on p may go when they are empty, and where the
+ * pieces that may come to p stand (steps and jumps go both ways). */
+static inline uint32_t mi_links(const mi_cfg *c, uint32_t all, int p)
+{
+	return c->step[p] | mi_jump(c, all, p, 0) | mi_jump(c, all, p, 1) |
+	       mi_jump(c, all, p, 2);
+}
+
+/* The destinations of a piece of the side to move, or of a placement. */
+static inline uint32_t mi_group(const mi_cfg *c, const mi_side *v,
+				int from)
+{
+	if (from == MI_HAND || v->flies)
+		return MI_ALL & ~v->all;
+	return mi_links(c, v->all, from) & ~v->all;
+}
+
+/* The kind of the move from -> to, one of mi_group's. */
+static int mi_kind(const mi_cfg *c, const mi_side *v, int from, int to)
+{
+	if (from == MI_HAND)
+		return BG_MOVE_PLACE;
+	if (v->flies || (c->step[from] & bitmask(to)))
+		return BG_MOVE_STEP;
+	return BG_MOVE_JUMP;
+}
+
+/* Where the moves of the side to move start: its pieces, or the hand. */
+static uint32_t mi_origins(const mi_side *v)
+{
+	return v->places ? bitmask(MI_HAND) : v->own;
+}
+
+/* Has the side to move a turn other than a pass? */
+static bool mi_can_move(const mi_cfg *c, const mi_state *s)
 {
 	int seat = s->turn;
-	uint32_t all = s->occ[0] | s->occ[1];
-	uint32_t empty = ~all & ((1u << MI_POINTS) - 1);
-	size_t found = 0;
+	uint32_t empty = MI_ALL & ~(s->occ[0] | s->occ[1]);
 
-	if (s->hand[seat] > 0) {
-		for (uint32_t e = empty; e; e &= e - 1, found++)
-			if (g)
-				mi_add_fast(c, s, g, s->occ[seat],
-					    BG_MOVE_PLACE, -1, ctz32(e));
-			else
-				return 1;
-		return found;
-	}
-	bool flies = mi_flies(c, s, seat);
-
-	for (uint32_t b = s->occ[seat]; b; b &= b - 1) {
-		int from = ctz32(b);
-
-		if (flies) {
-			for (uint32_t e = empty; e; e &= e - 1, found++)
-				if (g)
-					mi_add_fast(c, s, g,
-						    s->occ[seat] & ~bitmask(from),
-						    BG_MOVE_STEP, from, ctz32(e));
-				else
-					return 1;
-			continue;
-		}
-		for (int i = 0; i < c->nlink[from]; i++) {
-			int to = c->link[from][i].to, kind;
-
-			/* Two links to one point make one move: the kind of
-			 * the first that may be taken (the links with one
-			 * destination are next to each other). */
-			if ((all & bitmask(to)) ||
-			    (i && c->link[from][i - 1].to == to))
-				continue;
-			kind = mi_link_kind_at(c, all, from, to, i);
-			if (kind < 0)
-				continue;
-			if (!g)
-				return 1;
-			mi_add_fast(c, s, g, s->occ[seat] & ~bitmask(from),
-				    kind, from, to);
-			found++;
-		}
-	}
-	return found;
+	if (s->hand[seat] > 0 || mi_flies(c, s, seat))
+		return empty != 0;
+	for (uint32_t b = s->occ[seat]; b; b &= b - 1)
+		if (c->reach[ctz32(b)] & empty)
+			return true;
+	return false;
 }
 
 /* Placements on the empty points in point order; in the movement, pieces
  * in point order, each to its destinations in point order; each with its
- * removal sets. A blocked side passes (blocked=pass). */
+ * removal sets in lexicographic order. A blocked side passes
+ * (blocked=pass). */
 static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 {
-	mi_gen g = { buf, 0 };
+	const mi_cfg *c = cfgp;
+	mi_side v;
+	uint32_t closers;
+	size_t n = 0;
 
-	mi_generate(cfgp, st, &g);
-	if (g.n == 0) {
+	mi_side_of(c, st, &v);
+	closers = mi_closers(c, v.own);
+	for (uint32_t b = mi_origins(&v); b; b &= b - 1) {
+		int from = ctz32(b);
+
+		for (uint32_t d = mi_group(c, &v, from); d; d &= d - 1) {
+			int to = ctz32(d), kind = mi_kind(c, &v, from, to);
+			mi_sets it;
+
+			if (!(closers & bitmask(to))) {
+				mi_write(&buf[n++], kind, from, to, 0);
+				continue;
+			}
+			mi_sets_first(&it, v.opp, mi_nrem(c, &v, from, to));
+			do {
+				uint32_t set = mi_sets_mask(&it);
+
+				if (mi_removal_ok(c, v.opp, set))
+					mi_write(&buf[n++], kind, from, to,
+						 set);
+			} while (mi_sets_next(&it));
+		}
+	}
+	if (n == 0) {
 		memset(buf, 0, sizeof(*buf));
 		buf->kind = BG_MOVE_PASS;
-		g.n = 1;
+		n = 1;
 	}
-	return g.n;
+	return n;
+}
+
+/* The turns of the moves from `from` to the points of d: one per move,
+ * and the later removal sets of those that make mills (to a point in
+ * `closers`). */
+static size_t mi_nturns(const mi_cfg *c, const mi_side *v, int from,
+			uint32_t d, uint32_t closers)
+{
+	size_t n = (size_t)popcount32(d);
+
+	for (d &= closers; d; d &= d - 1)
+		n += mi_nsets(c, v, mi_nrem(c, v, from, ctz32(d))) - 1;
+	return n;
+}
+
+/* The r-th of the turns mi_nturns counts: the moves in point order with
+ * their first removal sets, then the later sets. */
+static void mi_nth_turn(const mi_cfg *c, const mi_side *v, int from,
+			uint32_t d, uint32_t closers, size_t r, bg_move *out)
+{
+	size_t n = (size_t)popcount32(d);
+	int to, k;
+
+	if (r < n) {
+		to = mi_nth(d, r);
+		k = closers & bitmask(to) ? mi_nrem(c, v, from, to) : 0;
+		mi_write(out, mi_kind(c, v, from, to), from, to,
+			 k ? mi_nth_set(c, v, k, 0) : 0);
+		return;
+	}
+	r -= n;
+	for (d &= closers;; d &= d - 1) {
+		to = ctz32(d);
+		k = mi_nrem(c, v, from, to);
+		n = mi_nsets(c, v, k) - 1;
+		if (r < n) {
+			mi_write(out, mi_kind(c, v, from, to), from, to,
+				 mi_nth_set(c, v, k, 1 + r));
+			return;
+		}
+		r -= n;
+	}
+}
+
+/* A turn drawn uniformly, each removal set counting once. A blocked side's
+ * pass is left to the core. */
+static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const mi_cfg *c = cfgp;
+	mi_side v;
+	uint32_t closers, dests[MI_PIECES];
+	size_t nturns[MI_PIECES], total = 0, r;
+	int i = 0;
+
+	mi_side_of(c, st, &v);
+	closers = mi_closers(c, v.own);
+	for (uint32_t b = mi_origins(&v); b; b &= b - 1, i++) {
+		dests[i] = mi_group(c, &v, ctz32(b));
+		nturns[i] = mi_nturns(c, &v, ctz32(b), dests[i], closers);
+		total += nturns[i];
+	}
+	if (total == 0)
+		return false;
+	r = (size_t)(bg_rand(rng) % total);
+	i = 0;
+	for (uint32_t b = mi_origins(&v);; b &= b - 1, i++) {
+		if (r < nturns[i]) {
+			mi_nth_turn(c, &v, ctz32(b), dests[i], closers, r, out);
+			return true;
+		}
+		r -= nturns[i];
+	}
 }
 
 static bool mi_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const mi_cfg *c = cfgp;
-	const mi_state *s = st;
-	int seat = s->turn, kind, from = -1, to;
-	uint32_t all = s->occ[0] | s->occ[1];
-	bg_move list[84]; /* C(9, 3): the most removal sets of one move */
-	mi_gen g = { list, 0 };
+	mi_side v;
+	int from = MI_HAND, to, npath;
+	uint32_t set = 0;
+	bg_move want;
 
+	mi_side_of(c, st, &v);
 	if (m->kind == BG_MOVE_PASS)
-		return !mi_generate(c, s, NULL) &&
+		return !mi_can_move(c, st) &&
 		       !memcmp(m, &(bg_move){ .kind = BG_MOVE_PASS },
 			       sizeof(*m));
-	if (m->npath < 1 || m->pts[m->npath - 1] >= MI_POINTS ||
-	    m->pts[0] >= MI_POINTS)
+	npath = v.places ? 1 : 2;
+	if (m->npath != npath || m->pts[0] >= MI_POINTS ||
+	    m->pts[npath - 1] >= MI_POINTS)
 		return false;
-	to = m->pts[m->npath - 1];
-	if (all & bitmask(to))
-		return false;
-	if (s->hand[seat] > 0) {
-		kind = BG_MOVE_PLACE;
-	} else {
+	to = m->pts[npath - 1];
+	if (npath == 2) {
 		from = m->pts[0];
-		if (m->npath != 2 || !(s->occ[seat] & bitmask(from)))
+		if (!(v.own & bitmask(from)))
 			return false;
-		kind = mi_flies(c, s, seat) ? BG_MOVE_STEP :
-		       mi_link_kind(c, all, from, to);
 	}
-	if (kind != m->kind)
+	if (!(mi_group(c, &v, from) & bitmask(to)) ||
+	    m->nremove != mi_nrem(c, &v, from, to))
 		return false;
-	mi_add(c, s, &g, kind, from, to);
-	for (size_t i = 0; i < g.n; i++)
-		if (!memcmp(&list[i], m, sizeof(*m)))
-			return true;
-	return false;
+	for (int i = 0; i < m->nremove; i++) {
+		int p = m->pts[npath + i];
+
+		if (p >= MI_POINTS || !(v.opp & bitmask(p)))
+			return false;
+		set |= bitmask(p);
+	}
+	if (!mi_removal_ok(c, v.opp, set))
+		return false;
+	/* The listed spelling: the removals in point order, nothing else. */
+	mi_write(&want, mi_kind(c, &v, from, to), from, to, set);
+	return !memcmp(&want, m, sizeof(*m));
 }
 
 static int mi_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
+	const mi_cfg *c = cfgp;
 	mi_state *s = st;
-	uint32_t seat = s->turn, opp = !seat;
-	int flags = 0;
+	int seat = s->turn, opp = !seat, flags = 0;
+	uint64_t h = s->hash ^ c->zturn;
 
 	s->quiet++;
 	if (m->kind == BG_MOVE_PLACE) {
-		s->hash ^= mi_hash_hand((int)seat, s->hand[seat]);
+		h ^= c->zhand[seat][s->hand[seat]];
 		s->hand[seat]--;
-		s->hash ^= mi_hash_hand((int)seat, s->hand[seat]);
+		h ^= c->zhand[seat][s->hand[seat]] ^ c->zpiece[seat][m->pts[0]];
 		s->occ[seat] |= bitmask(m->pts[0]);
-		s->hash ^= bg_zobrist(seat, m->pts[0]);
 		flags = BG_APPLY_IRREVERSIBLE;
 	} else if (m->kind != BG_MOVE_PASS) {
 		s->occ[seat] ^= bitmask(m->pts[0]) | bitmask(m->pts[1]);
-		s->hash ^= bg_zobrist(seat, m->pts[0]) ^
-			   bg_zobrist(seat, m->pts[1]);
+		h ^= c->zpiece[seat][m->pts[0]] ^ c->zpiece[seat][m->pts[1]];
 	}
 	for (int i = 0; i < m->nremove; i++) {
 		int p = m->pts[m->npath + i];
 
 		s->occ[opp] &= ~bitmask(p);
-		s->hash ^= bg_zobrist(opp, (uint32_t)p);
+		h ^= c->zpiece[opp][p];
 		flags = BG_APPLY_IRREVERSIBLE;
 	}
 	if (flags)
 		s->quiet = 0;
 	s->turn = (uint8_t)opp;
-	s->hash ^= bg_zobrist(2, 0);
+	s->hash = h;
 	return flags;
 }
 
@@ -677,6 +835,16 @@ static void mi_set(bg_result *out, int status, int winner, int reason)
 	out->reason = reason;
 }
 
+/* mi_pieces(s, seat) <= 2, without counting all the bits. */
+static bool mi_two_or_fewer(const mi_state *s, int seat)
+{
+	uint32_t b = s->occ[seat];
+
+	for (int n = s->hand[seat]; n < 2; n++)
+		b &= b - 1;
+	return s->hand[seat] <= 2 && !b;
+}
+
 static void mi_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -685,9 +853,9 @@ static void mi_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	int mover = !s->turn;
 
 	mi_set(out, BG_ONGOING, -1, BG_REASON_NONE);
-	if (mi_pieces(s, s->turn) <= 2)
+	if (mi_two_or_fewer(s, s->turn))
 		mi_set(out, BG_WIN, mover, BG_REASON_PIECES);
-	else if (c->blocked_loses && !mi_generate(c, s, NULL))
+	else if (c->blocked_loses && !mi_can_move(c, s))
 		mi_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
 	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
 		mi_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
@@ -734,6 +902,7 @@ const bg_rules bg_rules_mill = {
 	.max_moves = mi_max_moves,
 	.legal = mi_legal,
 	.is_legal = mi_is_legal,
+	.random_move = mi_random_move,
 	.apply = mi_apply,
 	.to_move = mi_to_move,
 	.outcome = mi_outcome,
