@@ -67,6 +67,8 @@ typedef struct ws_cfg {
 	uint32_t nb[WS_NPOINTS];   /* the wolf's steps */
 	uint32_t fwd[WS_NPOINTS];  /* a sheep's steps: one rank up */
 	uint32_t below[WS_NPOINTS]; /* points on ranks <= the point's */
+	uint64_t z[2][WS_NPOINTS]; /* Zobrist keys of (seat, point) */
+	uint64_t zturn;            /* ... and of the sheep to move */
 } ws_cfg;
 
 typedef struct ws_state {
@@ -74,6 +76,7 @@ typedef struct ws_state {
 	uint8_t wolf;   /* point */
 	uint8_t turn;   /* WOLF or SHEEP */
 	uint8_t pad[2];
+	uint64_t hash;  /* ws_full_hash, kept incrementally */
 } ws_state;
 
 static int ws_rank(int p)
@@ -103,7 +106,10 @@ static void ws_tables(ws_cfg *c)
 		for (int q = 0; q < WS_NPOINTS; q++)
 			if (ws_rank(q) <= ws_rank(p))
 				c->below[p] |= 1u << q;
+		c->z[WOLF][p] = bg_zobrist(WOLF, (uint32_t)p);
+		c->z[SHEEP][p] = bg_zobrist(SHEEP, (uint32_t)p);
 	}
+	c->zturn = bg_zobrist(2, 0);
 }
 
 static int ws_configure(void *cfgp, const bg_optval *opts)
@@ -135,6 +141,15 @@ static const bg_board *ws_board(const void *cfgp)
 	return &((const ws_cfg *)cfgp)->board;
 }
 
+static uint64_t ws_full_hash(const ws_cfg *c, const ws_state *st)
+{
+	uint64_t h = c->z[WOLF][st->wolf];
+
+	for (uint32_t s = st->sheep; s; s &= s - 1)
+		h ^= c->z[SHEEP][__builtin_ctz(s)];
+	return st->turn ? h ^ c->zturn : h;
+}
+
 static void ws_init(const void *cfgp, void *stp)
 {
 	const ws_cfg *c = cfgp;
@@ -144,6 +159,7 @@ static void ws_init(const void *cfgp, void *stp)
 	st->sheep = 1u << A1 | 1u << C1 | 1u << E1 | 1u << G1;
 	st->wolf = (uint8_t)c->wolf_start;
 	st->turn = WOLF;
+	st->hash = ws_full_hash(c, st);
 }
 
 /* ---- Moves ---------------------------------------------------------------- */
@@ -233,22 +249,48 @@ static bool ws_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 	return (steps & empty) >> m->pts[1] & 1;
 }
 
+/* Moves m (made or taken back) by the side st->turn: a step is its own
+ * inverse on the board and the hash, given the mover. */
+static void ws_toggle(const ws_cfg *c, ws_state *st, const bg_move *m)
+{
+	const uint64_t *z = c->z[st->turn];
+	int from = m->pts[0], to = m->pts[1];
+
+	if (m->kind != BG_MOVE_STEP)
+		return;
+	if (st->turn == WOLF)
+		st->wolf ^= (uint8_t)(from ^ to);
+	else
+		st->sheep ^= 1u << from | 1u << to;
+	st->hash ^= z[from] ^ z[to];
+}
+
 static int ws_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 {
+	const ws_cfg *c = cfgp;
 	ws_state *st = stp;
-	int irreversible = 0;
+	/* Sheep never step back. */
+	int irreversible = m->kind == BG_MOVE_STEP && st->turn == SHEEP ?
+			   BG_APPLY_IRREVERSIBLE : 0;
 
-	(void)cfgp;
 	(void)undo;
-	if (m->kind == BG_MOVE_STEP && st->turn == WOLF) {
-		st->wolf = (uint8_t)m->pts[1];
-	} else if (m->kind == BG_MOVE_STEP) {
-		st->sheep ^= 1u << m->pts[0] | 1u << m->pts[1];
-		/* Sheep never step back. */
-		irreversible = BG_APPLY_IRREVERSIBLE;
-	}
+	ws_toggle(c, st, m);
 	st->turn ^= 1;
+	st->hash ^= c->zturn;
 	return irreversible;
+}
+
+/* The move says all that changed: no undo record. */
+static void ws_unapply(const void *cfgp, void *stp, const bg_move *m,
+		       const void *undo)
+{
+	const ws_cfg *c = cfgp;
+	ws_state *st = stp;
+
+	(void)undo;
+	st->turn ^= 1;
+	st->hash ^= c->zturn;
+	ws_toggle(c, st, m);
 }
 
 static int ws_to_move(const void *cfgp, const void *stp)
@@ -289,13 +331,8 @@ static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 
 static uint64_t ws_hash(const void *cfgp, const void *stp)
 {
-	const ws_state *st = stp;
-	uint64_t h = bg_zobrist(WOLF, st->wolf);
-
 	(void)cfgp;
-	for (uint32_t s = st->sheep; s; s &= s - 1)
-		h ^= bg_zobrist(SHEEP, (uint32_t)__builtin_ctz(s));
-	return st->turn ? h ^ bg_zobrist(2, 0) : h;
+	return ((const ws_state *)stp)->hash;
 }
 
 static void ws_piece(const void *cfgp, const void *stp, int p, int *seat,
@@ -338,7 +375,6 @@ static int ws_read_position(const void *cfgp, void *stp, const char *text)
 	int wolves = 0;
 	const char *s = text;
 
-	(void)cfgp;
 	memset(&tmp, 0, sizeof(tmp));
 	for (int r = 7; r >= 0; r--) {
 		for (int p = 4 * r; p < 4 * r + 4; p++, s++) {
@@ -366,6 +402,7 @@ static int ws_read_position(const void *cfgp, void *stp, const char *text)
 				 "the board needs 1 wolf and %d sheep, not %d and %d",
 				 WS_NSHEEP, wolves, __builtin_popcount(tmp.sheep));
 	tmp.turn = s[0] == 'w' ? WOLF : SHEEP;
+	tmp.hash = ws_full_hash(cfgp, &tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
 	return BG_OK;
 }
@@ -402,6 +439,7 @@ const bg_rules bg_rules_wolf_sheep = {
 	.legal = ws_legal,
 	.is_legal = ws_is_legal,
 	.apply = ws_apply,
+	.unapply = ws_unapply,
 	.to_move = ws_to_move,
 	.outcome = ws_outcome,
 	.hash = ws_hash,
