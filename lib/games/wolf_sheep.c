@@ -64,8 +64,7 @@ typedef struct ws_cfg {
 	int stuck;      /* WS_STUCK_* */
 	int reps;       /* occurrences of a position that draw: 2 or 3 */
 	int max_plies;  /* 0: no limit */
-	uint32_t nb[WS_NPOINTS];   /* the wolf's steps */
-	uint32_t fwd[WS_NPOINTS];  /* a sheep's steps: one rank up */
+	uint32_t steps[2][WS_NPOINTS]; /* a piece's steps, by seat and point */
 	uint32_t below[WS_NPOINTS]; /* points on ranks <= the point's */
 	uint64_t z[2][WS_NPOINTS]; /* Zobrist keys of (seat, point) */
 	uint64_t zturn;            /* ... and of the sheep to move */
@@ -84,6 +83,19 @@ static int ws_rank(int p)
 	return ws_xy[p][1];
 }
 
+/* Sheep steps by shifting bitboards, four points to a rank: up-left is +3
+ * from files c e g and +4 from files b d f h; up-right is +4 from files
+ * a c e g and +5 from files b d f. Steps off rank 8 leave the word. */
+static uint32_t ws_up_left(uint32_t s)
+{
+	return (s & 0x0E0E0E0Eu) << 3 | (s & 0xF0F0F0F0u) << 4;
+}
+
+static uint32_t ws_up_right(uint32_t s)
+{
+	return (s & 0x0F0F0F0Fu) << 4 | (s & 0x70707070u) << 5;
+}
+
 /* ---- Configuration -------------------------------------------------------- */
 
 enum { WS_OPT_WOLF, WS_OPT_STUCK, WS_OPT_REPS, WS_OPT_PLIES };
@@ -96,13 +108,9 @@ static void ws_tables(ws_cfg *c)
 
 	bg_lineboard_build(&lb, &c->board);
 	for (int p = 0; p < WS_NPOINTS; p++) {
-		for (int i = 0; i < lb.nstep[p]; i++) {
-			const bg_link *l = &lb.step[p][i];
-
-			c->nb[p] |= 1u << l->to;
-			if (l->dy > 0)
-				c->fwd[p] |= 1u << l->to;
-		}
+		for (int i = 0; i < lb.nstep[p]; i++)
+			c->steps[WOLF][p] |= 1u << lb.step[p][i].to;
+		c->steps[SHEEP][p] = ws_up_left(1u << p) | ws_up_right(1u << p);
 		for (int q = 0; q < WS_NPOINTS; q++)
 			if (ws_rank(q) <= ws_rank(p))
 				c->below[p] |= 1u << q;
@@ -170,6 +178,53 @@ static size_t ws_max_moves(const void *cfgp)
 	return 8; /* four sheep with two steps each; the wolf has four */
 }
 
+static uint32_t ws_empty(const ws_state *st)
+{
+	return ~(st->sheep | 1u << st->wolf);
+}
+
+/* The points the side to move has pieces on. */
+static uint32_t ws_movers(const ws_state *st)
+{
+	return st->turn == WOLF ? 1u << st->wolf : st->sheep;
+}
+
+/* The points a piece of the side to move on `from` steps to, empty or not. */
+static uint32_t ws_targets(const ws_cfg *c, const ws_state *st, int from)
+{
+	return c->steps[st->turn][from];
+}
+
+/* Set bits; __builtin_popcount is a libgcc call without -mpopcnt. */
+static int ws_popcount(uint64_t x)
+{
+	x -= x >> 1 & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+	return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The number of steps of the side to move. Each direction moves sheep to
+ * distinct points, so counting targets per direction counts steps. */
+static int ws_count(const ws_cfg *c, const ws_state *st)
+{
+	uint32_t empty = ws_empty(st);
+
+	if (st->turn == WOLF)
+		return ws_popcount(ws_targets(c, st, st->wolf) & empty);
+	return ws_popcount((uint64_t)(ws_up_left(st->sheep) & empty) << 32 |
+			   (ws_up_right(st->sheep) & empty));
+}
+
+static bool ws_can_move(const ws_cfg *c, const ws_state *st)
+{
+	uint32_t empty = ws_empty(st);
+
+	if (st->turn == WOLF)
+		return (ws_targets(c, st, st->wolf) & empty) != 0;
+	return ((ws_up_left(st->sheep) | ws_up_right(st->sheep)) & empty) != 0;
+}
+
 static void ws_step(bg_move *m, int from, int to)
 {
 	memset(m, 0, sizeof(*m));
@@ -182,33 +237,16 @@ static void ws_step(bg_move *m, int from, int to)
 /* The wolf's steps, or each sheep's in turn, to points in number order. */
 static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 {
-	uint32_t empty = ~(st->sheep | 1u << st->wolf);
+	uint32_t empty = ws_empty(st);
 	size_t n = 0;
 
-	if (st->turn == WOLF) {
-		for (uint32_t t = c->nb[st->wolf] & empty; t; t &= t - 1)
-			ws_step(&buf[n++], st->wolf, __builtin_ctz(t));
-		return n;
-	}
-	for (uint32_t s = st->sheep; s; s &= s - 1) {
+	for (uint32_t s = ws_movers(st); s; s &= s - 1) {
 		int from = __builtin_ctz(s);
 
-		for (uint32_t t = c->fwd[from] & empty; t; t &= t - 1)
+		for (uint32_t t = ws_targets(c, st, from) & empty; t; t &= t - 1)
 			ws_step(&buf[n++], from, __builtin_ctz(t));
 	}
 	return n;
-}
-
-static bool ws_can_move(const ws_cfg *c, const ws_state *st)
-{
-	uint32_t empty = ~(st->sheep | 1u << st->wolf);
-
-	if (st->turn == WOLF)
-		return (c->nb[st->wolf] & empty) != 0;
-	for (uint32_t s = st->sheep; s; s &= s - 1)
-		if (c->fwd[__builtin_ctz(s)] & empty)
-			return true;
-	return false;
 }
 
 static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
@@ -224,29 +262,65 @@ static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
 	return n;
 }
 
+/* Move k (from 0) of ws_gen's order, walked without writing the list. */
+static void ws_nth(const ws_cfg *c, const ws_state *st, int k, bg_move *out)
+{
+	uint32_t empty = ws_empty(st);
+
+	for (uint32_t s = ws_movers(st); s; s &= s - 1) {
+		int from = __builtin_ctz(s);
+
+		for (uint32_t t = ws_targets(c, st, from) & empty; t; t &= t - 1)
+			if (k-- == 0) {
+				ws_step(out, from, __builtin_ctz(t));
+				return;
+			}
+	}
+}
+
+/* The move the core would draw from the list with the same generator
+ * state; the pass is left to the list. */
+static bool ws_random_move(const void *cfgp, const void *stp, uint64_t *rng,
+			   bg_move *out)
+{
+	int n = ws_count(cfgp, stp);
+
+	if (n == 0)
+		return false;
+	ws_nth(cfgp, stp, (int)(bg_rand(rng) % (uint64_t)n), out);
+	return true;
+}
+
+/* True when m holds nothing past its first two points, as generated moves
+ * do; read a word at a time. */
+static bool ws_bare(const bg_move *m)
+{
+	const unsigned char *tail = (const unsigned char *)&m->pts[2];
+	uint64_t rest = m->nremove | m->flags, w;
+
+	_Static_assert((BG_MOVE_MAX_POINTS - 2) % 4 == 0, "whole words");
+#pragma GCC unroll 8
+	for (size_t i = 0; i < BG_MOVE_MAX_POINTS - 2; i += 4) {
+		memcpy(&w, tail + 2 * i, sizeof(w));
+		rest |= w;
+	}
+	return rest == 0;
+}
+
 static bool ws_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 {
 	const ws_cfg *c = cfgp;
 	const ws_state *st = stp;
-	uint32_t empty = ~(st->sheep | 1u << st->wolf), steps;
-	bg_move want;
+	int from = m->pts[0], to = m->pts[1];
 
-	if (m->kind == BG_MOVE_PASS) {
-		memset(&want, 0, sizeof(want));
-		want.kind = BG_MOVE_PASS;
-		return !memcmp(m, &want, sizeof(want)) && !ws_can_move(c, st);
-	}
-	if (m->kind != BG_MOVE_STEP || m->npath != 2 ||
-	    m->pts[0] >= WS_NPOINTS || m->pts[1] >= WS_NPOINTS)
+	if (!ws_bare(m))
 		return false;
-	ws_step(&want, m->pts[0], m->pts[1]);
-	if (memcmp(m, &want, sizeof(want)))
+	if (m->kind == BG_MOVE_PASS)
+		return (m->npath | from | to) == 0 && !ws_can_move(c, st);
+	if (m->kind != BG_MOVE_STEP || m->npath != 2 || from >= WS_NPOINTS ||
+	    to >= WS_NPOINTS || !(ws_movers(st) >> from & 1))
 		return false;
-	if (st->turn == WOLF)
-		steps = m->pts[0] == st->wolf ? c->nb[st->wolf] : 0;
-	else
-		steps = (st->sheep >> m->pts[0] & 1) ? c->fwd[m->pts[0]] : 0;
-	return (steps & empty) >> m->pts[1] & 1;
+	return (ws_targets(c, st, from) & ws_empty(st)) >> to & 1;
 }
 
 /* Moves m (made or taken back) by the side st->turn: a step is its own
@@ -438,6 +512,7 @@ const bg_rules bg_rules_wolf_sheep = {
 	.max_moves = ws_max_moves,
 	.legal = ws_legal,
 	.is_legal = ws_is_legal,
+	.random_move = ws_random_move,
 	.apply = ws_apply,
 	.unapply = ws_unapply,
 	.to_move = ws_to_move,
