@@ -216,7 +216,7 @@ static int ws_count(const ws_cfg *c, const ws_state *st)
 			   (ws_up_right(st->sheep) & empty));
 }
 
-static bool ws_can_move(const ws_cfg *c, const ws_state *st)
+static inline bool ws_can_move(const ws_cfg *c, const ws_state *st)
 {
 	uint32_t empty = ws_empty(st);
 
@@ -323,48 +323,45 @@ static bool ws_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 	return (ws_targets(c, st, from) & ws_empty(st)) >> to & 1;
 }
 
-/* Moves m (made or taken back) by the side st->turn: a step is its own
- * inverse on the board and the hash, given the mover. */
-static void ws_toggle(const ws_cfg *c, ws_state *st, const bg_move *m)
+/* Makes m, or takes it back, for `mover`: a step is its own inverse on the
+ * board and the hash, and so is passing the turn. */
+static void ws_toggle(const ws_cfg *c, ws_state *st, const bg_move *m,
+		      int mover)
 {
-	const uint64_t *z = c->z[st->turn];
 	int from = m->pts[0], to = m->pts[1];
+	uint64_t h = c->zturn;
 
-	if (m->kind != BG_MOVE_STEP)
-		return;
-	if (st->turn == WOLF)
-		st->wolf ^= (uint8_t)(from ^ to);
-	else
-		st->sheep ^= 1u << from | 1u << to;
-	st->hash ^= z[from] ^ z[to];
+	if (m->kind == BG_MOVE_STEP) {
+		if (mover == WOLF)
+			st->wolf ^= (uint8_t)(from ^ to);
+		else
+			st->sheep ^= 1u << from | 1u << to;
+		h ^= c->z[mover][from] ^ c->z[mover][to];
+	}
+	st->turn ^= 1;
+	st->hash ^= h;
 }
 
 static int ws_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 {
-	const ws_cfg *c = cfgp;
 	ws_state *st = stp;
-	/* Sheep never step back. */
-	int irreversible = m->kind == BG_MOVE_STEP && st->turn == SHEEP ?
-			   BG_APPLY_IRREVERSIBLE : 0;
+	int mover = st->turn;
 
 	(void)undo;
-	ws_toggle(c, st, m);
-	st->turn ^= 1;
-	st->hash ^= c->zturn;
-	return irreversible;
+	ws_toggle(cfgp, st, m, mover);
+	/* Sheep never step back. */
+	return m->kind == BG_MOVE_STEP && mover == SHEEP ?
+	       BG_APPLY_IRREVERSIBLE : 0;
 }
 
 /* The move says all that changed: no undo record. */
 static void ws_unapply(const void *cfgp, void *stp, const bg_move *m,
 		       const void *undo)
 {
-	const ws_cfg *c = cfgp;
 	ws_state *st = stp;
 
 	(void)undo;
-	st->turn ^= 1;
-	st->hash ^= c->zturn;
-	ws_toggle(c, st, m);
+	ws_toggle(cfgp, st, m, st->turn ^ 1);
 }
 
 static int ws_to_move(const void *cfgp, const void *stp)
