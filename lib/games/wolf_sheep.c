@@ -206,10 +206,8 @@ static int ws_popcount(uint64_t x)
 
 /* The number of steps of the side to move. Each direction moves sheep to
  * distinct points, so counting targets per direction counts steps. */
-static int ws_count(const ws_cfg *c, const ws_state *st)
+static int ws_count(const ws_cfg *c, const ws_state *st, uint32_t empty)
 {
-	uint32_t empty = ws_empty(st);
-
 	if (st->turn == WOLF)
 		return ws_popcount(ws_targets(c, st, st->wolf) & empty);
 	return ws_popcount((uint64_t)(ws_up_left(st->sheep) & empty) << 32 |
@@ -263,10 +261,9 @@ static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
 }
 
 /* Move k (from 0) of ws_gen's order, walked without writing the list. */
-static void ws_nth(const ws_cfg *c, const ws_state *st, int k, bg_move *out)
+static void ws_nth(const ws_cfg *c, const ws_state *st, uint32_t empty,
+		   int k, bg_move *out)
 {
-	uint32_t empty = ws_empty(st);
-
 	for (uint32_t s = ws_movers(st); s; s &= s - 1) {
 		int from = __builtin_ctz(s);
 
@@ -283,11 +280,12 @@ static void ws_nth(const ws_cfg *c, const ws_state *st, int k, bg_move *out)
 static bool ws_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 			   bg_move *out)
 {
-	int n = ws_count(cfgp, stp);
+	uint32_t empty = ws_empty(stp);
+	int n = ws_count(cfgp, stp, empty);
 
 	if (n == 0)
 		return false;
-	ws_nth(cfgp, stp, (int)(bg_rand(rng) % (uint64_t)n), out);
+	ws_nth(cfgp, stp, empty, (int)(bg_rand(rng) % (uint64_t)n), out);
 	return true;
 }
 
@@ -317,10 +315,12 @@ static bool ws_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 		return false;
 	if (m->kind == BG_MOVE_PASS)
 		return (m->npath | from | to) == 0 && !ws_can_move(c, st);
-	if (m->kind != BG_MOVE_STEP || m->npath != 2 || from >= WS_NPOINTS ||
-	    to >= WS_NPOINTS || !(ws_movers(st) >> from & 1))
+	/* WS_NPOINTS is 32: one test bounds both points. */
+	if (m->kind != BG_MOVE_STEP || m->npath != 2 ||
+	    (from | to) >= WS_NPOINTS)
 		return false;
-	return (ws_targets(c, st, from) & ws_empty(st)) >> to & 1;
+	return ws_movers(st) >> from &
+	       (ws_targets(c, st, from) & ws_empty(st)) >> to & 1;
 }
 
 /* Makes m, or takes it back, for `mover`: a step is its own inverse on the
