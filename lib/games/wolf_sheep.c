@@ -68,6 +68,9 @@ typedef struct ws_cfg {
 	uint32_t below[WS_NPOINTS]; /* points on ranks <= the point's */
 	uint64_t z[2][WS_NPOINTS]; /* Zobrist keys of (seat, point) */
 	uint64_t zturn;            /* ... and of the sheep to move */
+	/* For each 8-bit mask: the number of its bits << 24, and their
+	 * positions in ascending order, 3 bits each from bit 0. */
+	uint32_t pick[256];
 } ws_cfg;
 
 typedef struct ws_state {
@@ -96,6 +99,12 @@ static uint32_t ws_up_right(uint32_t s)
 	return (s & 0x0F0F0F0Fu) << 4 | (s & 0x70707070u) << 5;
 }
 
+/* The same for one point p: its up-left step, one less than its up-right. */
+static int ws_up_left_step(int p)
+{
+	return 3 + (p >> 2 & 1);
+}
+
 /* ---- Configuration -------------------------------------------------------- */
 
 enum { WS_OPT_WOLF, WS_OPT_STUCK, WS_OPT_REPS, WS_OPT_PLIES };
@@ -118,6 +127,14 @@ static void ws_tables(ws_cfg *c)
 		c->z[SHEEP][p] = bg_zobrist(SHEEP, (uint32_t)p);
 	}
 	c->zturn = bg_zobrist(2, 0);
+	for (uint32_t m = 0; m < 256; m++) {
+		uint32_t n = 0;
+
+		for (uint32_t b = 0; b < 8; b++)
+			if (m >> b & 1)
+				c->pick[m] |= b << 3 * n++;
+		c->pick[m] |= n << 24;
+	}
 }
 
 static int ws_configure(void *cfgp, const bg_optval *opts)
@@ -195,25 +212,6 @@ static uint32_t ws_targets(const ws_cfg *c, const ws_state *st, int from)
 	return c->steps[st->turn][from];
 }
 
-/* Set bits; __builtin_popcount is a libgcc call without -mpopcnt. */
-static int ws_popcount(uint64_t x)
-{
-	x -= x >> 1 & 0x5555555555555555ull;
-	x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
-	x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-	return (int)((x * 0x0101010101010101ull) >> 56);
-}
-
-/* The number of steps of the side to move. Each direction moves sheep to
- * distinct points, so counting targets per direction counts steps. */
-static int ws_count(const ws_cfg *c, const ws_state *st, uint32_t empty)
-{
-	if (st->turn == WOLF)
-		return ws_popcount(ws_targets(c, st, st->wolf) & empty);
-	return ws_popcount((uint64_t)(ws_up_left(st->sheep) & empty) << 32 |
-			   (ws_up_right(st->sheep) & empty));
-}
-
 static inline bool ws_can_move(const ws_cfg *c, const ws_state *st)
 {
 	uint32_t empty = ws_empty(st);
@@ -260,32 +258,61 @@ static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
 	return n;
 }
 
-/* Move k (from 0) of ws_gen's order, walked without writing the list. */
-static void ws_nth(const ws_cfg *c, const ws_state *st, uint32_t empty,
-		   int k, bg_move *out)
+/* The wolf's free steps as 6 bits: offsets -5 -4 -3 from its point in
+ * bits 0-2, +3 +4 +5 in bits 3-5 (every step on the board is one of
+ * these), so in the list's order. */
+static uint32_t ws_wolf_slots(const ws_cfg *c, const ws_state *st,
+			      uint32_t empty)
 {
-	for (uint32_t s = ws_movers(st); s; s &= s - 1) {
-		int from = __builtin_ctz(s);
+	uint64_t w = (uint64_t)(c->steps[WOLF][st->wolf] & empty) << 5 >>
+		     st->wolf;
 
-		for (uint32_t t = ws_targets(c, st, from) & empty; t; t &= t - 1)
-			if (k-- == 0) {
-				ws_step(out, from, __builtin_ctz(t));
-				return;
-			}
+	return (uint32_t)(w & 7) | (uint32_t)(w >> 5 & 0x38);
+}
+
+/* The sheep's free steps as 8 bits: up-left of the i-th sheep in point
+ * order in bit 2i, up-right in bit 2i + 1, so in the list's order. The
+ * sheep's points go to p. */
+static uint32_t ws_sheep_slots(const ws_cfg *c, const ws_state *st,
+			       uint32_t empty, int p[WS_NSHEEP])
+{
+	uint32_t s = st->sheep, slots = 0;
+
+	for (int i = 0; i < WS_NSHEEP; i++, s &= s - 1) {
+		p[i] = __builtin_ctz(s);
+		slots |= (c->steps[SHEEP][p[i]] & empty) >>
+			 (p[i] + ws_up_left_step(p[i])) << 2 * i;
 	}
+	return slots;
 }
 
 /* The move the core would draw from the list with the same generator
- * state; the pass is left to the list. */
+ * state, picked from a mask of the steps in the list's order by table, not
+ * by a walk whose end the branch predictor cannot guess. The pass is left
+ * to the list. */
 static bool ws_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 			   bg_move *out)
 {
-	uint32_t empty = ws_empty(stp);
-	int n = ws_count(cfgp, stp, empty);
+	const ws_cfg *c = cfgp;
+	const ws_state *st = stp;
+	uint32_t empty = ws_empty(st), pick;
+	int p[WS_NSHEEP], from, to, j;
 
-	if (n == 0)
+	if (st->turn == WOLF)
+		pick = c->pick[ws_wolf_slots(c, st, empty)];
+	else
+		pick = c->pick[ws_sheep_slots(c, st, empty, p)];
+	if (pick >> 24 == 0)
 		return false;
-	ws_nth(cfgp, stp, empty, (int)(bg_rand(rng) % (uint64_t)n), out);
+	j = pick >> 3 * (bg_rand(rng) % (pick >> 24)) & 7;
+	if (st->turn == WOLF) {
+		from = st->wolf;
+		to = from + (j < 3 ? j - 5 : j);
+	} else {
+		from = p[j >> 1];
+		to = from + ws_up_left_step(from) + (j & 1);
+	}
+	ws_step(out, from, to);
 	return true;
 }
 
