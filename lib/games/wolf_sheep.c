@@ -258,62 +258,65 @@ static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
 	return n;
 }
 
+/* Position k of the mask behind `pick` (a pick[] entry), k drawn
+ * uniformly: the list's move k, when the mask has the moves in list
+ * order. */
+static int ws_draw(uint32_t pick, uint64_t *rng)
+{
+	return pick >> 3 * (bg_rand(rng) % (pick >> 24)) & 7;
+}
+
 /* The wolf's free steps as 6 bits: offsets -5 -4 -3 from its point in
  * bits 0-2, +3 +4 +5 in bits 3-5 (every step on the board is one of
  * these), so in the list's order. */
-static uint32_t ws_wolf_slots(const ws_cfg *c, const ws_state *st,
-			      uint32_t empty)
+static bool ws_random_wolf(const ws_cfg *c, const ws_state *st,
+			   uint64_t *rng, bg_move *out)
 {
-	uint64_t w = (uint64_t)(c->steps[WOLF][st->wolf] & empty) << 5 >>
-		     st->wolf;
+	int from = st->wolf, j;
+	uint64_t w = (uint64_t)(c->steps[WOLF][from] & ws_empty(st)) << 5 >>
+		     from;
+	uint32_t pick = c->pick[(w & 7) | (w >> 5 & 0x38)];
 
-	return (uint32_t)(w & 7) | (uint32_t)(w >> 5 & 0x38);
+	if (pick >> 24 == 0)
+		return false;
+	j = ws_draw(pick, rng);
+	ws_step(out, from, from + (j < 3 ? j - 5 : j));
+	return true;
 }
 
 /* The sheep's free steps as 8 bits: up-left of the i-th sheep in point
- * order in bit 2i, up-right in bit 2i + 1, so in the list's order. The
- * sheep's points go to p. */
-static uint32_t ws_sheep_slots(const ws_cfg *c, const ws_state *st,
-			       uint32_t empty, int p[WS_NSHEEP])
+ * order in bit 2i, up-right in bit 2i + 1, so in the list's order. */
+static bool ws_random_sheep(const ws_cfg *c, const ws_state *st,
+			    uint64_t *rng, bg_move *out)
 {
-	uint32_t s = st->sheep, slots = 0;
+	uint32_t empty = ws_empty(st), s = st->sheep, slots = 0, pick;
+	int p[WS_NSHEEP], from, j;
 
 	for (int i = 0; i < WS_NSHEEP; i++, s &= s - 1) {
 		p[i] = __builtin_ctz(s);
 		slots |= (c->steps[SHEEP][p[i]] & empty) >>
 			 (p[i] + ws_up_left_step(p[i])) << 2 * i;
 	}
-	return slots;
+	pick = c->pick[slots];
+	if (pick >> 24 == 0)
+		return false; /* the pass */
+	j = ws_draw(pick, rng);
+	from = p[j >> 1];
+	ws_step(out, from, from + ws_up_left_step(from) + (j & 1));
+	return true;
 }
 
 /* The move the core would draw from the list with the same generator
  * state, picked from a mask of the steps in the list's order by table, not
- * by a walk whose end the branch predictor cannot guess. The pass is left
- * to the list. */
+ * by a walk whose end the branch predictor cannot guess. */
 static bool ws_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 			   bg_move *out)
 {
-	const ws_cfg *c = cfgp;
 	const ws_state *st = stp;
-	uint32_t empty = ws_empty(st), pick;
-	int p[WS_NSHEEP], from, to, j;
 
 	if (st->turn == WOLF)
-		pick = c->pick[ws_wolf_slots(c, st, empty)];
-	else
-		pick = c->pick[ws_sheep_slots(c, st, empty, p)];
-	if (pick >> 24 == 0)
-		return false;
-	j = pick >> 3 * (bg_rand(rng) % (pick >> 24)) & 7;
-	if (st->turn == WOLF) {
-		from = st->wolf;
-		to = from + (j < 3 ? j - 5 : j);
-	} else {
-		from = p[j >> 1];
-		to = from + ws_up_left_step(from) + (j & 1);
-	}
-	ws_step(out, from, to);
-	return true;
+		return ws_random_wolf(cfgp, st, rng, out);
+	return ws_random_sheep(cfgp, st, rng, out);
 }
 
 /* True when m holds nothing past its first two points, as generated moves
