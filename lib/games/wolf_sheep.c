@@ -74,12 +74,16 @@ typedef struct ws_cfg {
 } ws_cfg;
 
 typedef struct ws_state {
-	uint32_t sheep; /* bitboard */
-	uint8_t wolf;   /* point */
+	uint32_t bb[2]; /* the pieces by seat: the wolf's one, the sheep's */
 	uint8_t turn;   /* WOLF or SHEEP */
-	uint8_t pad[2];
+	uint8_t pad[7];
 	uint64_t hash;  /* ws_full_hash, kept incrementally */
 } ws_state;
+
+static int ws_wolf(const ws_state *st)
+{
+	return __builtin_ctz(st->bb[WOLF]);
+}
 
 static int ws_rank(int p)
 {
@@ -168,9 +172,9 @@ static const bg_board *ws_board(const void *cfgp)
 
 static uint64_t ws_full_hash(const ws_cfg *c, const ws_state *st)
 {
-	uint64_t h = c->z[WOLF][st->wolf];
+	uint64_t h = c->z[WOLF][ws_wolf(st)];
 
-	for (uint32_t s = st->sheep; s; s &= s - 1)
+	for (uint32_t s = st->bb[SHEEP]; s; s &= s - 1)
 		h ^= c->z[SHEEP][__builtin_ctz(s)];
 	return st->turn ? h ^ c->zturn : h;
 }
@@ -181,8 +185,8 @@ static void ws_init(const void *cfgp, void *stp)
 	ws_state *st = stp;
 
 	memset(st, 0, sizeof(*st));
-	st->sheep = 1u << A1 | 1u << C1 | 1u << E1 | 1u << G1;
-	st->wolf = (uint8_t)c->wolf_start;
+	st->bb[SHEEP] = 1u << A1 | 1u << C1 | 1u << E1 | 1u << G1;
+	st->bb[WOLF] = 1u << c->wolf_start;
 	st->turn = WOLF;
 	st->hash = ws_full_hash(c, st);
 }
@@ -197,13 +201,7 @@ static size_t ws_max_moves(const void *cfgp)
 
 static uint32_t ws_empty(const ws_state *st)
 {
-	return ~(st->sheep | 1u << st->wolf);
-}
-
-/* The points the side to move has pieces on. */
-static uint32_t ws_movers(const ws_state *st)
-{
-	return st->turn == WOLF ? 1u << st->wolf : st->sheep;
+	return ~(st->bb[WOLF] | st->bb[SHEEP]);
 }
 
 /* The points a piece of the side to move on `from` steps to, empty or not. */
@@ -217,8 +215,9 @@ static inline bool ws_can_move(const ws_cfg *c, const ws_state *st)
 	uint32_t empty = ws_empty(st);
 
 	if (st->turn == WOLF)
-		return (ws_targets(c, st, st->wolf) & empty) != 0;
-	return ((ws_up_left(st->sheep) | ws_up_right(st->sheep)) & empty) != 0;
+		return (ws_targets(c, st, ws_wolf(st)) & empty) != 0;
+	return ((ws_up_left(st->bb[SHEEP]) | ws_up_right(st->bb[SHEEP])) &
+		empty) != 0;
 }
 
 static void ws_step(bg_move *m, int from, int to)
@@ -236,7 +235,7 @@ static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 	uint32_t empty = ws_empty(st);
 	size_t n = 0;
 
-	for (uint32_t s = ws_movers(st); s; s &= s - 1) {
+	for (uint32_t s = st->bb[st->turn]; s; s &= s - 1) {
 		int from = __builtin_ctz(s);
 
 		for (uint32_t t = ws_targets(c, st, from) & empty; t; t &= t - 1)
@@ -272,7 +271,7 @@ static int ws_draw(uint32_t pick, uint64_t *rng)
 static bool ws_random_wolf(const ws_cfg *c, const ws_state *st,
 			   uint64_t *rng, bg_move *out)
 {
-	int from = st->wolf, j;
+	int from = ws_wolf(st), j;
 	uint64_t w = (uint64_t)(c->steps[WOLF][from] & ws_empty(st)) << 5 >>
 		     from;
 	uint32_t pick = c->pick[(w & 7) | (w >> 5 & 0x38)];
@@ -289,7 +288,7 @@ static bool ws_random_wolf(const ws_cfg *c, const ws_state *st,
 static bool ws_random_sheep(const ws_cfg *c, const ws_state *st,
 			    uint64_t *rng, bg_move *out)
 {
-	uint32_t empty = ws_empty(st), s = st->sheep, slots = 0, pick;
+	uint32_t empty = ws_empty(st), s = st->bb[SHEEP], slots = 0, pick;
 	int p[WS_NSHEEP], from, j;
 
 	for (int i = 0; i < WS_NSHEEP; i++, s &= s - 1) {
@@ -349,7 +348,7 @@ static bool ws_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 	if (m->kind != BG_MOVE_STEP || m->npath != 2 ||
 	    (from | to) >= WS_NPOINTS)
 		return false;
-	return ws_movers(st) >> from &
+	return st->bb[st->turn] >> from &
 	       (ws_targets(c, st, from) & ws_empty(st)) >> to & 1;
 }
 
@@ -362,10 +361,7 @@ static void ws_toggle(const ws_cfg *c, ws_state *st, const bg_move *m,
 	uint64_t h = c->zturn;
 
 	if (m->kind == BG_MOVE_STEP) {
-		if (mover == WOLF)
-			st->wolf ^= (uint8_t)(from ^ to);
-		else
-			st->sheep ^= 1u << from | 1u << to;
+		st->bb[mover] ^= 1u << from | 1u << to;
 		h ^= c->z[mover][from] ^ c->z[mover][to];
 	}
 	st->turn ^= 1;
@@ -417,7 +413,7 @@ static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 
 	ws_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* Past every sheep: no sheep on the wolf's rank or below it. */
-	if (!(st->sheep & c->below[st->wolf]))
+	if (!(st->bb[SHEEP] & c->below[ws_wolf(st)]))
 		ws_set(out, BG_WIN, WOLF, BG_REASON_GOAL);
 	else if (!ws_can_move(c, st) &&
 		 (st->turn == WOLF || c->stuck == WS_STUCK_LOSE))
@@ -444,10 +440,10 @@ static void ws_piece(const void *cfgp, const void *stp, int p, int *seat,
 	(void)cfgp;
 	*seat = -1;
 	*kind = BG_PIECE_NONE;
-	if (p == st->wolf) {
+	if (st->bb[WOLF] >> p & 1) {
 		*seat = WOLF;
 		*kind = BG_PIECE_KING;
-	} else if (st->sheep >> p & 1) {
+	} else if (st->bb[SHEEP] >> p & 1) {
 		*seat = SHEEP;
 		*kind = BG_PIECE_MAN;
 	}
@@ -463,8 +459,8 @@ static void ws_write_position(const void *cfgp, const void *stp,
 	(void)cfgp;
 	for (int r = 7; r >= 0; r--) {
 		for (int p = 4 * r; p < 4 * r + 4; p++)
-			bg_sb_putc(out, p == st->wolf ? 'w' :
-					(st->sheep >> p & 1) ? 's' : '.');
+			bg_sb_putc(out, (st->bb[WOLF] >> p & 1) ? 'w' :
+					(st->bb[SHEEP] >> p & 1) ? 's' : '.');
 		bg_sb_putc(out, r ? '/' : ' ');
 	}
 	bg_sb_putc(out, st->turn == WOLF ? 'w' : 's');
@@ -473,17 +469,15 @@ static void ws_write_position(const void *cfgp, const void *stp,
 static int ws_read_position(const void *cfgp, void *stp, const char *text)
 {
 	ws_state tmp;
-	int wolves = 0;
 	const char *s = text;
 
 	memset(&tmp, 0, sizeof(tmp));
 	for (int r = 7; r >= 0; r--) {
 		for (int p = 4 * r; p < 4 * r + 4; p++, s++) {
 			if (*s == 'w') {
-				tmp.wolf = (uint8_t)p;
-				wolves++;
+				tmp.bb[WOLF] |= 1u << p;
 			} else if (*s == 's') {
-				tmp.sheep |= 1u << p;
+				tmp.bb[SHEEP] |= 1u << p;
 			} else if (*s != '.') {
 				return bg_seterr(BG_EFORMAT,
 						 "rank %d: expected 4 of . w s",
@@ -498,10 +492,12 @@ static int ws_read_position(const void *cfgp, void *stp, const char *text)
 	if ((s[0] != 'w' && s[0] != 's') || s[1])
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, w or s, after the board");
-	if (wolves != 1 || __builtin_popcount(tmp.sheep) != WS_NSHEEP)
+	if (__builtin_popcount(tmp.bb[WOLF]) != 1 ||
+	    __builtin_popcount(tmp.bb[SHEEP]) != WS_NSHEEP)
 		return bg_seterr(BG_EFORMAT,
 				 "the board needs 1 wolf and %d sheep, not %d and %d",
-				 WS_NSHEEP, wolves, __builtin_popcount(tmp.sheep));
+				 WS_NSHEEP, __builtin_popcount(tmp.bb[WOLF]),
+				 __builtin_popcount(tmp.bb[SHEEP]));
 	tmp.turn = s[0] == 'w' ? WOLF : SHEEP;
 	tmp.hash = ws_full_hash(cfgp, &tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
