@@ -291,6 +291,7 @@ static bool ws_random_sheep(const ws_cfg *c, const ws_state *st,
 	uint32_t empty = ws_empty(st), s = st->bb[SHEEP], slots = 0, pick;
 	int p[WS_NSHEEP], from, j;
 
+#pragma GCC unroll 4
 	for (int i = 0; i < WS_NSHEEP; i++, s &= s - 1) {
 		p[i] = __builtin_ctz(s);
 		slots |= (c->steps[SHEEP][p[i]] & empty) >>
