@@ -103,7 +103,8 @@ static uint32_t ws_up_right(uint32_t s)
 	return (s & 0x0F0F0F0Fu) << 4 | (s & 0x70707070u) << 5;
 }
 
-/* The same for one point p: its up-left step, one less than its up-right. */
+/* A sheep on p steps up-left to p + ws_up_left_step(p), up-right to one
+ * more. */
 static int ws_up_left_step(int p)
 {
 	return 3 + (p >> 2 & 1);
@@ -237,8 +238,9 @@ static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 
 	for (uint32_t s = st->bb[st->turn]; s; s &= s - 1) {
 		int from = __builtin_ctz(s);
+		uint32_t t = ws_targets(c, st, from) & empty;
 
-		for (uint32_t t = ws_targets(c, st, from) & empty; t; t &= t - 1)
+		for (; t; t &= t - 1)
 			ws_step(&buf[n++], from, __builtin_ctz(t));
 	}
 	return n;
@@ -294,8 +296,9 @@ static bool ws_random_sheep(const ws_cfg *c, const ws_state *st,
 #pragma GCC unroll 4
 	for (int i = 0; i < WS_NSHEEP; i++, s &= s - 1) {
 		p[i] = __builtin_ctz(s);
-		slots |= (c->steps[SHEEP][p[i]] & empty) >>
-			 (p[i] + ws_up_left_step(p[i])) << 2 * i;
+		/* 64 bits: on rank 8 the shift passes 31. */
+		slots |= (uint32_t)((uint64_t)(c->steps[SHEEP][p[i]] & empty) >>
+				    (p[i] + ws_up_left_step(p[i]))) << 2 * i;
 	}
 	pick = c->pick[slots];
 	if (pick >> 24 == 0)
