@@ -259,9 +259,9 @@ static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
 	return n;
 }
 
-/* Position k of the mask behind `pick` (a pick[] entry), k drawn
- * uniformly: the list's move k, when the mask has the moves in list
- * order. */
+/* The position of bit number bg_rand() % count of the mask behind `pick`
+ * (a pick[] entry): with the mask's bits in the list's order, the move the
+ * core draws from the list. */
 static int ws_draw(uint32_t pick, uint64_t *rng)
 {
 	return pick >> 3 * (bg_rand(rng) % (pick >> 24)) & 7;
