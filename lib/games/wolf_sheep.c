@@ -64,21 +64,50 @@ typedef struct ws_cfg {
 	int stuck;      /* WS_STUCK_* */
 	int reps;       /* occurrences of a position that draw: 2 or 3 */
 	int max_plies;  /* 0: no limit */
-	uint32_t nb[WS_NPOINTS];   /* the wolf's steps */
-	uint32_t fwd[WS_NPOINTS];  /* a sheep's steps: one rank up */
+	uint32_t steps[2][WS_NPOINTS]; /* a piece's steps, by seat and point */
 	uint32_t below[WS_NPOINTS]; /* points on ranks <= the point's */
+	uint64_t z[2][WS_NPOINTS]; /* Zobrist keys of (seat, point) */
+	uint64_t zturn;            /* ... and of the sheep to move */
+	/* For each 8-bit mask: the number of its bits << 24, and their
+	 * positions in ascending order, 3 bits each from bit 0. */
+	uint32_t pick[256];
 } ws_cfg;
 
 typedef struct ws_state {
-	uint32_t sheep; /* bitboard */
-	uint8_t wolf;   /* point */
+	uint32_t bb[2]; /* the pieces by seat: the wolf's one, the sheep's */
 	uint8_t turn;   /* WOLF or SHEEP */
-	uint8_t pad[2];
+	uint8_t pad[7];
+	uint64_t hash;  /* ws_full_hash, kept incrementally */
 } ws_state;
+
+static int ws_wolf(const ws_state *st)
+{
+	return __builtin_ctz(st->bb[WOLF]);
+}
 
 static int ws_rank(int p)
 {
 	return ws_xy[p][1];
+}
+
+/* Sheep steps by shifting bitboards, four points to a rank: up-left is +3
+ * from files c e g and +4 from files b d f h; up-right is +4 from files
+ * a c e g and +5 from files b d f. Steps off rank 8 leave the word. */
+static uint32_t ws_up_left(uint32_t s)
+{
+	return (s & 0x0E0E0E0Eu) << 3 | (s & 0xF0F0F0F0u) << 4;
+}
+
+static uint32_t ws_up_right(uint32_t s)
+{
+	return (s & 0x0F0F0F0Fu) << 4 | (s & 0x70707070u) << 5;
+}
+
+/* A sheep on p steps up-left to p + ws_up_left_step(p), up-right to one
+ * more. */
+static int ws_up_left_step(int p)
+{
+	return 3 + (p >> 2 & 1);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -93,16 +122,23 @@ static void ws_tables(ws_cfg *c)
 
 	bg_lineboard_build(&lb, &c->board);
 	for (int p = 0; p < WS_NPOINTS; p++) {
-		for (int i = 0; i < lb.nstep[p]; i++) {
-			const bg_link *l = &lb.step[p][i];
-
-			c->nb[p] |= 1u << l->to;
-			if (l->dy > 0)
-				c->fwd[p] |= 1u << l->to;
-		}
+		for (int i = 0; i < lb.nstep[p]; i++)
+			c->steps[WOLF][p] |= 1u << lb.step[p][i].to;
+		c->steps[SHEEP][p] = ws_up_left(1u << p) | ws_up_right(1u << p);
 		for (int q = 0; q < WS_NPOINTS; q++)
 			if (ws_rank(q) <= ws_rank(p))
 				c->below[p] |= 1u << q;
+		c->z[WOLF][p] = bg_zobrist(WOLF, (uint32_t)p);
+		c->z[SHEEP][p] = bg_zobrist(SHEEP, (uint32_t)p);
+	}
+	c->zturn = bg_zobrist(2, 0);
+	for (uint32_t m = 0; m < 256; m++) {
+		uint32_t n = 0;
+
+		for (uint32_t b = 0; b < 8; b++)
+			if (m >> b & 1)
+				c->pick[m] |= b << 3 * n++;
+		c->pick[m] |= n << 24;
 	}
 }
 
@@ -135,15 +171,25 @@ static const bg_board *ws_board(const void *cfgp)
 	return &((const ws_cfg *)cfgp)->board;
 }
 
+static uint64_t ws_full_hash(const ws_cfg *c, const ws_state *st)
+{
+	uint64_t h = c->z[WOLF][ws_wolf(st)];
+
+	for (uint32_t s = st->bb[SHEEP]; s; s &= s - 1)
+		h ^= c->z[SHEEP][__builtin_ctz(s)];
+	return st->turn ? h ^ c->zturn : h;
+}
+
 static void ws_init(const void *cfgp, void *stp)
 {
 	const ws_cfg *c = cfgp;
 	ws_state *st = stp;
 
 	memset(st, 0, sizeof(*st));
-	st->sheep = 1u << A1 | 1u << C1 | 1u << E1 | 1u << G1;
-	st->wolf = (uint8_t)c->wolf_start;
+	st->bb[SHEEP] = 1u << A1 | 1u << C1 | 1u << E1 | 1u << G1;
+	st->bb[WOLF] = 1u << c->wolf_start;
 	st->turn = WOLF;
+	st->hash = ws_full_hash(c, st);
 }
 
 /* ---- Moves ---------------------------------------------------------------- */
@@ -152,6 +198,27 @@ static size_t ws_max_moves(const void *cfgp)
 {
 	(void)cfgp;
 	return 8; /* four sheep with two steps each; the wolf has four */
+}
+
+static uint32_t ws_empty(const ws_state *st)
+{
+	return ~(st->bb[WOLF] | st->bb[SHEEP]);
+}
+
+/* The points a piece of the side to move on `from` steps to, empty or not. */
+static uint32_t ws_targets(const ws_cfg *c, const ws_state *st, int from)
+{
+	return c->steps[st->turn][from];
+}
+
+static inline bool ws_can_move(const ws_cfg *c, const ws_state *st)
+{
+	uint32_t empty = ws_empty(st);
+
+	if (st->turn == WOLF)
+		return (ws_targets(c, st, ws_wolf(st)) & empty) != 0;
+	return ((ws_up_left(st->bb[SHEEP]) | ws_up_right(st->bb[SHEEP])) &
+		empty) != 0;
 }
 
 static void ws_step(bg_move *m, int from, int to)
@@ -166,33 +233,17 @@ static void ws_step(bg_move *m, int from, int to)
 /* The wolf's steps, or each sheep's in turn, to points in number order. */
 static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 {
-	uint32_t empty = ~(st->sheep | 1u << st->wolf);
+	uint32_t empty = ws_empty(st);
 	size_t n = 0;
 
-	if (st->turn == WOLF) {
-		for (uint32_t t = c->nb[st->wolf] & empty; t; t &= t - 1)
-			ws_step(&buf[n++], st->wolf, __builtin_ctz(t));
-		return n;
-	}
-	for (uint32_t s = st->sheep; s; s &= s - 1) {
+	for (uint32_t s = st->bb[st->turn]; s; s &= s - 1) {
 		int from = __builtin_ctz(s);
+		uint32_t t = ws_targets(c, st, from) & empty;
 
-		for (uint32_t t = c->fwd[from] & empty; t; t &= t - 1)
+		for (; t; t &= t - 1)
 			ws_step(&buf[n++], from, __builtin_ctz(t));
 	}
 	return n;
-}
-
-static bool ws_can_move(const ws_cfg *c, const ws_state *st)
-{
-	uint32_t empty = ~(st->sheep | 1u << st->wolf);
-
-	if (st->turn == WOLF)
-		return (c->nb[st->wolf] & empty) != 0;
-	for (uint32_t s = st->sheep; s; s &= s - 1)
-		if (c->fwd[__builtin_ctz(s)] & empty)
-			return true;
-	return false;
 }
 
 static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
@@ -208,47 +259,139 @@ static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
 	return n;
 }
 
+/* The position of bit number bg_rand() % count of the mask behind `pick`
+ * (a pick[] entry): with the mask's bits in the list's order, the move the
+ * core draws from the list. */
+static int ws_draw(uint32_t pick, uint64_t *rng)
+{
+	return pick >> 3 * (bg_rand(rng) % (pick >> 24)) & 7;
+}
+
+/* The wolf's free steps as 6 bits: offsets -5 -4 -3 from its point in
+ * bits 0-2, +3 +4 +5 in bits 3-5 (every step on the board is one of
+ * these), so in the list's order. */
+static bool ws_random_wolf(const ws_cfg *c, const ws_state *st,
+			   uint64_t *rng, bg_move *out)
+{
+	int from = ws_wolf(st), j;
+	uint64_t w = (uint64_t)(c->steps[WOLF][from] & ws_empty(st)) << 5 >>
+		     from;
+	uint32_t pick = c->pick[(w & 7) | (w >> 5 & 0x38)];
+
+	if (pick >> 24 == 0)
+		return false;
+	j = ws_draw(pick, rng);
+	ws_step(out, from, from + (j < 3 ? j - 5 : j));
+	return true;
+}
+
+/* The sheep's free steps as 8 bits: up-left of the i-th sheep in point
+ * order in bit 2i, up-right in bit 2i + 1, so in the list's order. */
+static bool ws_random_sheep(const ws_cfg *c, const ws_state *st,
+			    uint64_t *rng, bg_move *out)
+{
+	uint32_t empty = ws_empty(st), s = st->bb[SHEEP], slots = 0, pick;
+	int p[WS_NSHEEP], from, j;
+
+#pragma GCC unroll 4
+	for (int i = 0; i < WS_NSHEEP; i++, s &= s - 1) {
+		p[i] = __builtin_ctz(s);
+		/* 64 bits: on rank 8 the shift passes 31. */
+		slots |= (uint32_t)((uint64_t)(c->steps[SHEEP][p[i]] & empty) >>
+				    (p[i] + ws_up_left_step(p[i]))) << 2 * i;
+	}
+	pick = c->pick[slots];
+	if (pick >> 24 == 0)
+		return false; /* the pass */
+	j = ws_draw(pick, rng);
+	from = p[j >> 1];
+	ws_step(out, from, from + ws_up_left_step(from) + (j & 1));
+	return true;
+}
+
+/* The move the core would draw from the list with the same generator
+ * state, picked from a mask of the steps in the list's order by table, not
+ * by a walk whose end the branch predictor cannot guess. */
+static bool ws_random_move(const void *cfgp, const void *stp, uint64_t *rng,
+			   bg_move *out)
+{
+	const ws_state *st = stp;
+
+	if (st->turn == WOLF)
+		return ws_random_wolf(cfgp, st, rng, out);
+	return ws_random_sheep(cfgp, st, rng, out);
+}
+
+/* True when m holds nothing past its first two points, as generated moves
+ * do; read a word at a time. */
+static bool ws_bare(const bg_move *m)
+{
+	const unsigned char *tail = (const unsigned char *)&m->pts[2];
+	uint64_t rest = m->nremove | m->flags, w;
+
+	_Static_assert((BG_MOVE_MAX_POINTS - 2) % 4 == 0, "whole words");
+#pragma GCC unroll 8
+	for (size_t i = 0; i < BG_MOVE_MAX_POINTS - 2; i += 4) {
+		memcpy(&w, tail + 2 * i, sizeof(w));
+		rest |= w;
+	}
+	return rest == 0;
+}
+
 static bool ws_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 {
 	const ws_cfg *c = cfgp;
 	const ws_state *st = stp;
-	uint32_t empty = ~(st->sheep | 1u << st->wolf), steps;
-	bg_move want;
+	int from = m->pts[0], to = m->pts[1];
 
-	if (m->kind == BG_MOVE_PASS) {
-		memset(&want, 0, sizeof(want));
-		want.kind = BG_MOVE_PASS;
-		return !memcmp(m, &want, sizeof(want)) && !ws_can_move(c, st);
-	}
+	if (!ws_bare(m))
+		return false;
+	if (m->kind == BG_MOVE_PASS)
+		return (m->npath | from | to) == 0 && !ws_can_move(c, st);
+	/* WS_NPOINTS is 32: one test bounds both points. */
 	if (m->kind != BG_MOVE_STEP || m->npath != 2 ||
-	    m->pts[0] >= WS_NPOINTS || m->pts[1] >= WS_NPOINTS)
+	    (from | to) >= WS_NPOINTS)
 		return false;
-	ws_step(&want, m->pts[0], m->pts[1]);
-	if (memcmp(m, &want, sizeof(want)))
-		return false;
-	if (st->turn == WOLF)
-		steps = m->pts[0] == st->wolf ? c->nb[st->wolf] : 0;
-	else
-		steps = (st->sheep >> m->pts[0] & 1) ? c->fwd[m->pts[0]] : 0;
-	return (steps & empty) >> m->pts[1] & 1;
+	return st->bb[st->turn] >> from &
+	       (ws_targets(c, st, from) & ws_empty(st)) >> to & 1;
+}
+
+/* Makes m, or takes it back, for `mover`: a step is its own inverse on the
+ * board and the hash, and so is passing the turn. */
+static void ws_toggle(const ws_cfg *c, ws_state *st, const bg_move *m,
+		      int mover)
+{
+	int from = m->pts[0], to = m->pts[1];
+	uint64_t h = c->zturn;
+
+	if (m->kind == BG_MOVE_STEP) {
+		st->bb[mover] ^= 1u << from | 1u << to;
+		h ^= c->z[mover][from] ^ c->z[mover][to];
+	}
+	st->turn ^= 1;
+	st->hash ^= h;
 }
 
 static int ws_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 {
 	ws_state *st = stp;
-	int irreversible = 0;
+	int mover = st->turn;
 
-	(void)cfgp;
 	(void)undo;
-	if (m->kind == BG_MOVE_STEP && st->turn == WOLF) {
-		st->wolf = (uint8_t)m->pts[1];
-	} else if (m->kind == BG_MOVE_STEP) {
-		st->sheep ^= 1u << m->pts[0] | 1u << m->pts[1];
-		/* Sheep never step back. */
-		irreversible = BG_APPLY_IRREVERSIBLE;
-	}
-	st->turn ^= 1;
-	return irreversible;
+	ws_toggle(cfgp, st, m, mover);
+	/* Sheep never step back. */
+	return m->kind == BG_MOVE_STEP && mover == SHEEP ?
+	       BG_APPLY_IRREVERSIBLE : 0;
+}
+
+/* The move says all that changed: no undo record. */
+static void ws_unapply(const void *cfgp, void *stp, const bg_move *m,
+		       const void *undo)
+{
+	ws_state *st = stp;
+
+	(void)undo;
+	ws_toggle(cfgp, st, m, st->turn ^ 1);
 }
 
 static int ws_to_move(const void *cfgp, const void *stp)
@@ -274,7 +417,7 @@ static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 
 	ws_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* Past every sheep: no sheep on the wolf's rank or below it. */
-	if (!(st->sheep & c->below[st->wolf]))
+	if (!(st->bb[SHEEP] & c->below[ws_wolf(st)]))
 		ws_set(out, BG_WIN, WOLF, BG_REASON_GOAL);
 	else if (!ws_can_move(c, st) &&
 		 (st->turn == WOLF || c->stuck == WS_STUCK_LOSE))
@@ -289,13 +432,8 @@ static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 
 static uint64_t ws_hash(const void *cfgp, const void *stp)
 {
-	const ws_state *st = stp;
-	uint64_t h = bg_zobrist(WOLF, st->wolf);
-
 	(void)cfgp;
-	for (uint32_t s = st->sheep; s; s &= s - 1)
-		h ^= bg_zobrist(SHEEP, (uint32_t)__builtin_ctz(s));
-	return st->turn ? h ^ bg_zobrist(2, 0) : h;
+	return ((const ws_state *)stp)->hash;
 }
 
 static void ws_piece(const void *cfgp, const void *stp, int p, int *seat,
@@ -306,10 +444,10 @@ static void ws_piece(const void *cfgp, const void *stp, int p, int *seat,
 	(void)cfgp;
 	*seat = -1;
 	*kind = BG_PIECE_NONE;
-	if (p == st->wolf) {
+	if (st->bb[WOLF] >> p & 1) {
 		*seat = WOLF;
 		*kind = BG_PIECE_KING;
-	} else if (st->sheep >> p & 1) {
+	} else if (st->bb[SHEEP] >> p & 1) {
 		*seat = SHEEP;
 		*kind = BG_PIECE_MAN;
 	}
@@ -325,8 +463,8 @@ static void ws_write_position(const void *cfgp, const void *stp,
 	(void)cfgp;
 	for (int r = 7; r >= 0; r--) {
 		for (int p = 4 * r; p < 4 * r + 4; p++)
-			bg_sb_putc(out, p == st->wolf ? 'w' :
-					(st->sheep >> p & 1) ? 's' : '.');
+			bg_sb_putc(out, (st->bb[WOLF] >> p & 1) ? 'w' :
+					(st->bb[SHEEP] >> p & 1) ? 's' : '.');
 		bg_sb_putc(out, r ? '/' : ' ');
 	}
 	bg_sb_putc(out, st->turn == WOLF ? 'w' : 's');
@@ -335,18 +473,15 @@ static void ws_write_position(const void *cfgp, const void *stp,
 static int ws_read_position(const void *cfgp, void *stp, const char *text)
 {
 	ws_state tmp;
-	int wolves = 0;
 	const char *s = text;
 
-	(void)cfgp;
 	memset(&tmp, 0, sizeof(tmp));
 	for (int r = 7; r >= 0; r--) {
 		for (int p = 4 * r; p < 4 * r + 4; p++, s++) {
 			if (*s == 'w') {
-				tmp.wolf = (uint8_t)p;
-				wolves++;
+				tmp.bb[WOLF] |= 1u << p;
 			} else if (*s == 's') {
-				tmp.sheep |= 1u << p;
+				tmp.bb[SHEEP] |= 1u << p;
 			} else if (*s != '.') {
 				return bg_seterr(BG_EFORMAT,
 						 "rank %d: expected 4 of . w s",
@@ -361,11 +496,14 @@ static int ws_read_position(const void *cfgp, void *stp, const char *text)
 	if ((s[0] != 'w' && s[0] != 's') || s[1])
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, w or s, after the board");
-	if (wolves != 1 || __builtin_popcount(tmp.sheep) != WS_NSHEEP)
+	if (__builtin_popcount(tmp.bb[WOLF]) != 1 ||
+	    __builtin_popcount(tmp.bb[SHEEP]) != WS_NSHEEP)
 		return bg_seterr(BG_EFORMAT,
 				 "the board needs 1 wolf and %d sheep, not %d and %d",
-				 WS_NSHEEP, wolves, __builtin_popcount(tmp.sheep));
+				 WS_NSHEEP, __builtin_popcount(tmp.bb[WOLF]),
+				 __builtin_popcount(tmp.bb[SHEEP]));
 	tmp.turn = s[0] == 'w' ? WOLF : SHEEP;
+	tmp.hash = ws_full_hash(cfgp, &tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
 	return BG_OK;
 }
@@ -401,7 +539,9 @@ const bg_rules bg_rules_wolf_sheep = {
 	.max_moves = ws_max_moves,
 	.legal = ws_legal,
 	.is_legal = ws_is_legal,
+	.random_move = ws_random_move,
 	.apply = ws_apply,
+	.unapply = ws_unapply,
 	.to_move = ws_to_move,
 	.outcome = ws_outcome,
 	.hash = ws_hash,
