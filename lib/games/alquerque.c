@@ -10,6 +10,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/lines.h"
+#include "board/bits.h"
 
 #include <string.h>
 
@@ -101,20 +102,6 @@ typedef struct aq_state {
 	uint8_t opening; /* the opening rule governs this move */
 	uint8_t pad[2];
 } aq_state;
-
-/* Without -mpopcnt __builtin_popcount is a library call. */
-static int aq_popcount(uint64_t x)
-{
-	x -= (x >> 1) & 0x5555555555555555ull;
-	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	return (int)((x * 0x0101010101010101ull) >> 56);
-}
-
-static int aq_ctz(uint32_t x)
-{
-	return __builtin_ctz(x);
-}
 
 /* ---- Configuration -------------------------------------------------------- */
 
@@ -226,9 +213,9 @@ static uint64_t aq_full_hash(const aq_cfg *c, const aq_state *s)
 
 	for (int seat = 0; seat < 2; seat++)
 		for (uint32_t b = s->bb[seat]; b; b &= b - 1)
-			h ^= c->z[seat][aq_ctz(b)];
+			h ^= c->z[seat][bg_ctz32(b)];
 	for (uint32_t b = s->pending; b; b &= b - 1)
-		h ^= c->zpend[aq_ctz(b)];
+		h ^= c->zpend[bg_ctz32(b)];
 	if (s->turn)
 		h ^= c->zturn;
 	if (s->opening)
@@ -259,7 +246,7 @@ static bool aq_can_capture(const aq_cfg *c, int seat, int p, int from,
 
 	/* The points of a jump are equally spaced: it lands on 2 over - p. */
 	for (uint32_t b = enemy & c->jovers[seat][p]; b; b &= b - 1)
-		if (empty & AQ_BIT(2 * aq_ctz(b) - p))
+		if (empty & AQ_BIT(2 * bg_ctz32(b) - p))
 			return true;
 	return false;
 }
@@ -273,7 +260,7 @@ static unsigned aq_jumps_at(const aq_cfg *c, int seat, int p, uint32_t enemy,
 
 	/* The points of a jump are equally spaced: it lands on 2 over - p. */
 	for (uint32_t b = enemy & c->jovers[seat][p]; b; b &= b - 1) {
-		int over = aq_ctz(b);
+		int over = bg_ctz32(b);
 
 		if (empty & AQ_BIT(2 * over - p))
 			out |= 1u << c->jrank[seat][p][over];
@@ -327,7 +314,7 @@ static uint32_t aq_huff_step(uint32_t *own, uint32_t could, int from, int to)
 		return 0;
 	if (could & AQ_BIT(from))
 		could = (could & ~AQ_BIT(from)) | AQ_BIT(to);
-	if (aq_popcount(could) != 1)
+	if (bg_popcount64(could) != 1)
 		return could;
 	*own &= ~could;
 	return 0;
@@ -450,7 +437,7 @@ static void aq_chain(aq_gen *g, int p, unsigned jumps)
 	const aq_cfg *c = g->c;
 
 	for (; jumps; jumps &= jumps - 1) {
-		int k = aq_ctz(jumps);
+		int k = bg_ctz32(jumps);
 		int over = c->jover[g->seat][p][k], to = c->jto[g->seat][p][k];
 		unsigned next;
 
@@ -478,7 +465,7 @@ static void aq_steps(aq_gen *g)
 
 	for (uint32_t b = g->c->step[g->seat][g->from] & empty & g->step_to;
 	     b; b &= b - 1) {
-		int to = aq_ctz(b);
+		int to = bg_ctz32(b);
 		uint32_t own = g->own | AQ_BIT(to);
 		uint32_t pend = aq_huff_step(&own, g->could, g->from, to);
 
@@ -545,7 +532,7 @@ static void aq_gen_side(aq_gen *g, const aq_state *s, int removal,
 	if (g->want && g->want->kind == BG_MOVE_STEP)
 		g->captures = false;
 	for (uint32_t b = g->side & pieces; b; b &= b - 1)
-		aq_gen_piece(g, aq_ctz(b));
+		aq_gen_piece(g, bg_ctz32(b));
 }
 
 static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
@@ -561,7 +548,7 @@ static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 	if (!s->pending)
 		aq_gen_side(&g, s, -1, AQ_ALL);
 	for (uint32_t b = s->pending; b; b &= b - 1)
-		aq_gen_side(&g, s, aq_ctz(b), AQ_ALL);
+		aq_gen_side(&g, s, bg_ctz32(b), AQ_ALL);
 	return g.n;
 }
 
@@ -592,7 +579,7 @@ static bool aq_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	if (!s->pending)
 		aq_gen_side(&g, s, -1, AQ_BIT(m->pts[0]));
 	for (uint32_t b = s->pending; b && !g.found; b &= b - 1)
-		aq_gen_side(&g, s, aq_ctz(b), AQ_ALL);
+		aq_gen_side(&g, s, bg_ctz32(b), AQ_ALL);
 	return g.found;
 }
 
@@ -619,7 +606,7 @@ static bool aq_can_move(const aq_cfg *c, const aq_state *s)
 	if (!s->pending)
 		return aq_side_can_move(c, s, -1);
 	for (uint32_t b = s->pending; b; b &= b - 1)
-		if (aq_side_can_move(c, s, aq_ctz(b)))
+		if (aq_side_can_move(c, s, bg_ctz32(b)))
 			return true;
 	return false;
 }
@@ -640,13 +627,13 @@ static int aq_step_count(const aq_cfg *c, int seat, uint32_t pieces,
 {
 	const uint32_t *up = c->sup[seat], *down = c->sdown[seat];
 
-	return aq_popcount(aq_step_pair(pieces & up[0], pieces & down[0],
+	return bg_popcount64(aq_step_pair(pieces & up[0], pieces & down[0],
 					empty, 1)) +
-	       aq_popcount(aq_step_pair(pieces & up[1], pieces & down[1],
+	       bg_popcount64(aq_step_pair(pieces & up[1], pieces & down[1],
 					empty, 4)) +
-	       aq_popcount(aq_step_pair(pieces & up[2], pieces & down[2],
+	       bg_popcount64(aq_step_pair(pieces & up[2], pieces & down[2],
 					empty, 5)) +
-	       aq_popcount(aq_step_pair(pieces & up[3], pieces & down[3],
+	       bg_popcount64(aq_step_pair(pieces & up[3], pieces & down[3],
 					empty, 6));
 }
 
@@ -683,22 +670,22 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	g.step_to = 0; /* the passes below walk chains only */
 	capt = g.captures ? aq_capturers(c, g.seat, g.side, g.enemy, empty) : 0;
 	for (uint32_t b = capt; b; b &= b - 1)
-		n += chains[aq_ctz(b)] = aq_chains_of(&g, aq_ctz(b));
+		n += chains[bg_ctz32(b)] = aq_chains_of(&g, bg_ctz32(b));
 	/* The list stops at its cap: let it decide there. */
 	if (n == 0 || n >= AQ_MAX_MOVES)
 		return false;
 	r = bg_rand(rng) % n;
 	for (uint32_t b = g.side; b; b &= b - 1) {
-		int p = aq_ctz(b);
+		int p = bg_ctz32(b);
 		uint32_t t = aq_piece_steps(c, s, p);
-		size_t k = (size_t)aq_popcount(t);
+		size_t k = (size_t)bg_popcount64(t);
 
 		if (r < k) {
 			uint16_t path[2] = { (uint16_t)p, 0 };
 
 			for (; r; r--)
 				t &= t - 1;
-			path[1] = (uint16_t)aq_ctz(t);
+			path[1] = (uint16_t)bg_ctz32(t);
 			aq_write(out, BG_MOVE_STEP, path, 2, -1);
 			return true;
 		}
@@ -780,11 +767,11 @@ static int aq_apply_move(const aq_cfg *c, aq_state *s, const bg_move *m)
 	if (old.opening != s->opening)
 		s->hash ^= c->zopening;
 	for (uint32_t b = old.bb[0] ^ s->bb[0]; b; b &= b - 1)
-		s->hash ^= c->z[0][aq_ctz(b)];
+		s->hash ^= c->z[0][bg_ctz32(b)];
 	for (uint32_t b = old.bb[1] ^ s->bb[1]; b; b &= b - 1)
-		s->hash ^= c->z[1][aq_ctz(b)];
+		s->hash ^= c->z[1][bg_ctz32(b)];
 	for (uint32_t b = old.pending ^ s->pending; b; b &= b - 1)
-		s->hash ^= c->zpend[aq_ctz(b)];
+		s->hash ^= c->zpend[bg_ctz32(b)];
 	return reversible ? 0 : BG_APPLY_IRREVERSIBLE;
 }
 
@@ -857,9 +844,9 @@ static void aq_scores(const void *cfgp, const void *st, double out[2])
 	out[0] = out[1] = 0;
 	if (winner < 0)
 		return;
-	own = aq_popcount(s->bb[winner]);
+	own = bg_popcount64(s->bb[winner]);
 	blocked = reason == BG_REASON_NO_MOVES ?
-		  aq_popcount(s->bb[!winner]) : 0;
+		  bg_popcount64(s->bb[!winner]) : 0;
 	if (blocked && c->score == AQ_SCORE_REPLACE)
 		out[winner] = 2 + blocked;
 	else
@@ -905,7 +892,7 @@ static void aq_write_position(const void *cfgp, const void *st,
 	if (!s->pending)
 		bg_sb_putc(out, '-');
 	for (uint32_t b = s->pending; b; b &= b - 1) {
-		int p = aq_ctz(b);
+		int p = bg_ctz32(b);
 
 		bg_sb_printf(out, "%c%d", 'a' + p % 5, p / 5 + 1);
 		if (b & (b - 1))
@@ -952,7 +939,7 @@ static const char *aq_read_pending(const aq_cfg *c, aq_state *t,
 			break;
 		s++;
 	}
-	if (!c->huff_all || aq_popcount(t->pending) < 2) {
+	if (!c->huff_all || bg_popcount64(t->pending) < 2) {
 		bg_seterr(BG_EFORMAT, "huff candidates need huff_all and at "
 			  "least two pieces");
 		return NULL;
@@ -971,7 +958,7 @@ static bool aq_opening_fits(const aq_state *t)
 		return false;
 	if (t->turn == 0)
 		return moved == 0;
-	return (t->bb[0] & AQ_BIT(AQ_C3)) && aq_popcount(moved) == 2 &&
+	return (t->bb[0] & AQ_BIT(AQ_C3)) && bg_popcount64(moved) == 2 &&
 	       (moved & entries) && !(t->bb[0] & moved & entries);
 }
 
@@ -985,10 +972,10 @@ static int aq_read_position(const void *cfgp, void *st, const char *text)
 	if (!(s = aq_read_board(c, &t, text)))
 		return BG_EFORMAT;
 	for (int seat = 0; seat < 2; seat++)
-		if (aq_popcount(t.bb[seat]) > AQ_PIECES)
+		if (bg_popcount64(t.bb[seat]) > AQ_PIECES)
 			return bg_seterr(BG_EFORMAT, "%s has %d pieces, more "
 					 "than %d", seat ? "black" : "white",
-					 aq_popcount(t.bb[seat]), AQ_PIECES);
+					 bg_popcount64(t.bb[seat]), AQ_PIECES);
 	if (!t.bb[0] && !t.bb[1])
 		return bg_seterr(BG_EFORMAT, "the board is empty");
 	if ((s[0] != 'w' && s[0] != 'b') || s[1] != ' ')

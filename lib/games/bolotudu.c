@@ -12,6 +12,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/grid.h"
+#include "board/bits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -70,17 +71,7 @@ static uint32_t bit(int p)
 	return 1u << p;
 }
 
-static int ctz(uint32_t x)
-{
-	return __builtin_ctz(x);
-}
-
-static int popcount(uint32_t x)
-{
-	return __builtin_popcount(x);
-}
-
-/* popcount(x) >= 3, cheaply: runs are tested on every step. */
+/* bg_popcount32(x) >= 3, cheaply: runs are tested on every step. */
 static bool three_or_more(uint32_t x)
 {
 	x &= x - 1;
@@ -237,7 +228,7 @@ static int bo_scoring(const bo_cfg *c, const bo_state *s, int from, int to,
 		if (!cand)
 			continue;
 		for (uint32_t r = run; r; r &= r - 1) {
-			int p = ctz(r);
+			int p = bg_ctz32(r);
 
 			ids |= bit(p == to ? s->id[from] : s->id[p]);
 		}
@@ -287,7 +278,7 @@ static bg_move *bo_step_moves(const bo_cfg *c, const bo_state *s, int from,
 	all = n == 1 ? t[0].cand : t[0].cand | t[1].cand;
 	if (n == 1 || !(all & (all - 1))) {
 		for (uint32_t r = all; r; r &= r - 1) {
-			pts[2] = ctz(r);
+			pts[2] = bg_ctz32(r);
 			m = bo_put(m, BG_MOVE_STEP, 2, pts, 1);
 		}
 		return m;
@@ -300,8 +291,8 @@ static bg_move *bo_step_moves(const bo_cfg *c, const bo_state *s, int from,
 			if (!((pa & t[0].cand) && (pb & t[1].cand)) &&
 			    !((pb & t[0].cand) && (pa & t[1].cand)))
 				continue;
-			pts[2] = ctz(pa);
-			pts[3] = ctz(pb);
+			pts[2] = bg_ctz32(pa);
+			pts[3] = bg_ctz32(pb);
 			m = bo_put(m, BG_MOVE_STEP, 2, pts, 2);
 		}
 	return m;
@@ -313,7 +304,7 @@ static size_t bo_movement(const bo_cfg *c, const bo_state *s, bg_move *buf)
 	bg_move *m = buf;
 
 	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1) {
-		int from = ctz(own);
+		int from = bg_ctz32(own);
 
 		for (int d = 0; d < 4; d++) {
 			int to = c->nb[from][d];
@@ -333,8 +324,8 @@ static uint32_t bo_free_cells(const bo_cfg *c, uint32_t own, uint32_t empty)
 	uint32_t f = 0;
 
 	for (uint32_t e = empty; e; e &= e - 1)
-		if (!bo_makes_three(c, own, ctz(e)))
-			f |= bit(ctz(e));
+		if (!bo_makes_three(c, own, bg_ctz32(e)))
+			f |= bit(bg_ctz32(e));
 	return f;
 }
 
@@ -398,7 +389,7 @@ static size_t bo_level_pairs(const bo_cfg *c, const bo_drops *d, int level,
 
 	for (uint32_t a = d->empty; a; a &= a - 1)
 		for (uint32_t b = a & (a - 1); b; b &= b - 1) {
-			int pts[2] = { ctz(a), ctz(b) };
+			int pts[2] = { bg_ctz32(a), bg_ctz32(b) };
 
 			if (!bo_pair_ok(c, d, level, pts[0], pts[1]))
 				continue;
@@ -448,7 +439,7 @@ static bool bo_can_step(const bo_cfg *c, const bo_state *s)
 
 	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1)
 		for (int d = 0; d < 4; d++) {
-			int to = c->nb[ctz(own)][d];
+			int to = c->nb[bg_ctz32(own)][d];
 
 			if (to >= 0 && (empty & bit(to)))
 				return true;
@@ -618,7 +609,7 @@ static uint64_t bo_hash(const void *cfgp, const void *stp)
 	for (int seat = 0; seat < 2; seat++) {
 		h ^= bg_zobrist(3 + (uint32_t)seat, s->hand[seat]);
 		for (uint32_t o = s->occ[seat]; o; o &= o - 1) {
-			int p = ctz(o), id = s->id[p];
+			int p = bg_ctz32(o), id = s->id[p];
 
 			h ^= (named >> id) & 1 ?
 				     bg_zobrist(16 + (uint32_t)id, (uint32_t)p) :
@@ -676,12 +667,12 @@ static void bo_write_position(const void *cfgp, const void *stp,
 
 		if (i)
 			bg_sb_putc(out, ',');
-		bo_put_cell(out, ctz(run));
+		bo_put_cell(out, bg_ctz32(run));
 		bg_sb_putc(out, '-');
 		bo_put_cell(out, 31 - __builtin_clz(run));
 		bg_sb_putc(out, ':');
 		for (; ids; ids &= ids - 1)
-			bg_sb_putc(out, bo_letter(ctz(ids)));
+			bg_sb_putc(out, bo_letter(bg_ctz32(ids)));
 	}
 }
 
@@ -781,7 +772,7 @@ static int bo_read_three(const char **text, uint64_t *key)
 		last = id;
 		ids |= bit(id);
 	}
-	if (popcount(run) < 3 || n != popcount(run))
+	if (bg_popcount32(run) < 3 || n != bg_popcount32(run))
 		return bg_seterr(BG_EFORMAT,
 				 "a scored three has 3 or more cells and one "
 				 "piece per cell");
@@ -807,7 +798,7 @@ static int bo_read_threes(bo_state *s, const char *t)
 		if (s->nthrees == BO_MAXTHREES)
 			return bg_seterr(BG_EFORMAT, "more than %d scored threes",
 					 BO_MAXTHREES);
-		per_seat[ctz((uint32_t)(key >> 32)) / BO_PIECES]++;
+		per_seat[bg_ctz32((uint32_t)(key >> 32)) / BO_PIECES]++;
 		bo_keep_three(s, key);
 		if (!*t)
 			break;
@@ -815,14 +806,17 @@ static int bo_read_threes(bo_state *s, const char *t)
 	}
 	if (bo_placing(s))
 		return bg_seterr(BG_EFORMAT, "no three scores while placing");
-	for (int seat = 0; seat < 2; seat++)
+	for (int seat = 0; seat < 2; seat++) {
 		/* Each scoring move keeps at most two threes and removes
 		 * at least one piece. */
-		if (per_seat[seat] > 2 * (BO_PIECES - popcount(s->occ[!seat])))
+		int removed = BO_PIECES - bg_popcount32(s->occ[!seat]);
+
+		if (per_seat[seat] > 2 * removed)
 			return bg_seterr(BG_EFORMAT,
 					 "%s has %d scored threes but removed %d pieces",
 					 seat ? "Black" : "White", per_seat[seat],
-					 BO_PIECES - popcount(s->occ[!seat]));
+					 removed);
+	}
 	return BG_OK;
 }
 
@@ -841,7 +835,7 @@ static int bo_check_counts(const bo_state *s)
 		uint32_t want = (1u << (BO_PIECES - s->hand[seat])) - 1, have = 0;
 
 		for (uint32_t o = s->occ[seat]; o; o &= o - 1)
-			have |= bit(s->id[ctz(o)] - seat * BO_PIECES);
+			have |= bit(s->id[bg_ctz32(o)] - seat * BO_PIECES);
 		if (have != want)
 			return bg_seterr(BG_EFORMAT,
 					 "while placing, %s's pieces are the first "

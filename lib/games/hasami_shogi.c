@@ -7,6 +7,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/grid.h"
+#include "board/bits.h"
 
 #include <string.h>
 
@@ -432,15 +433,6 @@ static void hs_shift(uint64_t out[2], const uint64_t b[2], int k)
 	}
 }
 
-/* popcount without a library call (no popcnt instruction by default) */
-static int hs_popcount(uint64_t v)
-{
-	v -= (v >> 1) & 0x5555555555555555ull;
-	v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
-	v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-	return (int)((v * 0x0101010101010101ull) >> 56);
-}
-
 /* The cells a step going d from the cells of b ends on. Inline, as
  * hs_targets: the shifts of E and W become constants. */
 static inline void hs_step(const hs_cfg *c, int d, const uint64_t b[2],
@@ -505,7 +497,7 @@ static bool hs_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	words[2] = to[2][0];
 	words[3] = to[0][1] | to[1][1] << HS_HI | to[2][1] << 2 * HS_HI;
 	for (i = 0; i < 4; i++)
-		total += cnt[i] = hs_popcount(words[i]);
+		total += cnt[i] = bg_popcount64(words[i]);
 	if (total == 0)
 		return false;
 	k = (int)(bg_rand(rng) % (uint64_t)total);

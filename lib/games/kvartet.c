@@ -10,6 +10,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/grid.h"
+#include "board/bits.h"
 
 #include <string.h>
 
@@ -46,23 +47,9 @@ static uint32_t bitmask(int p)
 	return 1u << p;
 }
 
-static int ctz32(uint32_t x)
-{
-	return __builtin_ctz(x);
-}
-
-/* Without -mpopcnt __builtin_popcount is a library call. */
-static int popcount32(uint32_t x)
-{
-	x -= (x >> 1) & 0x55555555u;
-	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (int)((x * 0x01010101u) >> 24);
-}
-
 static int in_hand(const kv_state *s, int seat)
 {
-	return KV_PIECES - popcount32(s->occ[seat]);
+	return KV_PIECES - bg_popcount32(s->occ[seat]);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -97,7 +84,7 @@ static int kv_configure(void *cfgp, const bg_optval *opts)
 	bg_board_grid(&c->board, BG_BOARD_CELLS, KV_N, KV_N);
 	kv_goals(c->goal);
 	for (int i = 0; i < KV_NGOALS; i++) {
-		int low = ctz32(c->goal[i]);
+		int low = bg_ctz32(c->goal[i]);
 
 		c->goal_at[low][c->ngoal_at[low]++] = c->goal[i];
 	}
@@ -131,7 +118,7 @@ static uint64_t kv_hash_scratch(const kv_state *s)
 
 	for (int seat = 0; seat < 2; seat++)
 		for (uint32_t b = s->occ[seat]; b; b &= b - 1)
-			h ^= bg_zobrist((uint32_t)seat, (uint32_t)ctz32(b));
+			h ^= bg_zobrist((uint32_t)seat, (uint32_t)bg_ctz32(b));
 	return h;
 }
 
@@ -171,9 +158,9 @@ static bool kv_has_goal(const kv_cfg *c, uint32_t own)
 {
 	int low;
 
-	if (popcount32(own) < KV_PIECES)
+	if (bg_popcount32(own) < KV_PIECES)
 		return false;
-	low = ctz32(own);
+	low = bg_ctz32(own);
 	for (int i = 0; i < c->ngoal_at[low]; i++)
 		if (own == c->goal_at[low][i])
 			return true;
@@ -196,7 +183,7 @@ static void kv_write_position(const void *cfgp, const void *st,
  * board as Black, or one more. */
 static int kv_check_counts(const kv_cfg *c, const kv_state *s)
 {
-	int w = popcount32(s->occ[0]), b = popcount32(s->occ[1]);
+	int w = bg_popcount32(s->occ[0]), b = bg_popcount32(s->occ[1]);
 
 	if (w > KV_PIECES || b > KV_PIECES)
 		return bg_seterr(BG_EFORMAT, "%s has %d pieces, more than 4",
@@ -264,7 +251,7 @@ static size_t kv_steps(const kv_cfg *c, const kv_state *s, bg_move *buf)
 	size_t n = 0;
 
 	for (uint32_t b = s->occ[s->turn]; b; b &= b - 1) {
-		int from = ctz32(b);
+		int from = bg_ctz32(b);
 
 		for (int d = 0; d < 8; d++) {
 			int to = c->nb[from][d];
@@ -292,7 +279,7 @@ static size_t kv_legal(const void *cfgp, const void *st, bg_move *buf)
 				 ((1u << KV_CELLS) - 1);
 
 		for (; empty; empty &= empty - 1)
-			kv_make(&buf[n++], BG_MOVE_PLACE, -1, ctz32(empty));
+			kv_make(&buf[n++], BG_MOVE_PLACE, -1, bg_ctz32(empty));
 		return n;
 	}
 	n = kv_steps(c, s, buf);
@@ -315,20 +302,20 @@ static bool kv_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	uint32_t n = 0, k;
 
 	if (in_hand(s, s->turn) > 0) {
-		k = (uint32_t)(bg_rand(rng) % (uint32_t)popcount32(empty));
+		k = (uint32_t)(bg_rand(rng) % (uint32_t)bg_popcount32(empty));
 		while (k--)
 			empty &= empty - 1;
-		kv_make(out, BG_MOVE_PLACE, -1, ctz32(empty));
+		kv_make(out, BG_MOVE_PLACE, -1, bg_ctz32(empty));
 		return true;
 	}
 	for (uint32_t b = own; b; b &= b - 1)
-		n += (uint32_t)popcount32(c->nbm[ctz32(b)] & empty);
+		n += (uint32_t)bg_popcount32(c->nbm[bg_ctz32(b)] & empty);
 	if (n == 0)
 		return false;
 	k = (uint32_t)(bg_rand(rng) % n);
 	for (uint32_t b = own;; b &= b - 1) {
-		int from = ctz32(b);
-		uint32_t here = (uint32_t)popcount32(c->nbm[from] & empty);
+		int from = bg_ctz32(b);
+		uint32_t here = (uint32_t)bg_popcount32(c->nbm[from] & empty);
 
 		if (k >= here) {
 			k -= here;

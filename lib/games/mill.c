@@ -9,6 +9,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/lines.h"
+#include "board/bits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -93,20 +94,6 @@ typedef struct mi_state {
 static uint32_t bitmask(int p)
 {
 	return 1u << p;
-}
-
-static int ctz32(uint32_t x)
-{
-	return __builtin_ctz(x);
-}
-
-/* Without -mpopcnt __builtin_popcount is a library call. */
-static int popcount32(uint32_t x)
-{
-	x -= (x >> 1) & 0x55555555u;
-	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (int)((x * 0x01010101u) >> 24);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -220,7 +207,7 @@ static uint64_t mi_hash_scratch(const mi_cfg *c, const mi_state *s)
 
 	for (int seat = 0; seat < 2; seat++) {
 		for (uint32_t b = s->occ[seat]; b; b &= b - 1)
-			h ^= c->zpiece[seat][ctz32(b)];
+			h ^= c->zpiece[seat][bg_ctz32(b)];
 		h ^= c->zhand[seat][s->hand[seat]];
 	}
 	return h;
@@ -261,7 +248,7 @@ static void mi_piece(const void *cfgp, const void *st, int p, int *seat,
 
 static int mi_pieces(const mi_state *s, int seat)
 {
-	return popcount32(s->occ[seat]) + s->hand[seat];
+	return bg_popcount32(s->occ[seat]) + s->hand[seat];
 }
 
 /* "w.b/.../.../ww..bb/.../.../... w 3 4 0": ranks 7 down to 1 (only their
@@ -450,7 +437,7 @@ typedef struct mi_side {
 static bool mi_flies(const mi_cfg *c, const mi_state *s, int seat)
 {
 	return c->flying && s->hand[seat] == 0 &&
-	       popcount32(s->occ[seat]) == 3;
+	       bg_popcount32(s->occ[seat]) == 3;
 }
 
 static inline void mi_side_of(const mi_cfg *c, const mi_state *s, mi_side *v)
@@ -458,7 +445,7 @@ static inline void mi_side_of(const mi_cfg *c, const mi_state *s, mi_side *v)
 	v->own = s->occ[s->turn];
 	v->opp = s->occ[!s->turn];
 	v->all = v->own | v->opp;
-	v->nopp = popcount32(v->opp);
+	v->nopp = bg_popcount32(v->opp);
 	v->places = s->hand[s->turn] > 0;
 	v->flies = mi_flies(c, s, s->turn);
 }
@@ -485,7 +472,7 @@ static int mi_nth(uint32_t b, size_t r)
 {
 	for (; r; r--)
 		b &= b - 1;
-	return ctz32(b);
+	return bg_ctz32(b);
 }
 
 /* The removal sets of k pieces of one side in lexicographic order of their
@@ -505,7 +492,7 @@ static void mi_sets_first(mi_sets *it, uint32_t side, int k)
 		it->idx[i] = i;
 	if (k)
 		for (uint32_t b = side; b; b &= b - 1)
-			it->q[it->nq++] = ctz32(b);
+			it->q[it->nq++] = bg_ctz32(b);
 }
 
 static uint32_t mi_sets_mask(const mi_sets *it)
@@ -581,7 +568,7 @@ static void mi_write(bg_move *m, int kind, int from, int to, uint32_t set)
 	m->pts[k++] = (uint16_t)to;
 	m->npath = (uint8_t)k;
 	for (; set; set &= set - 1)
-		m->pts[k++] = (uint16_t)ctz32(set);
+		m->pts[k++] = (uint16_t)bg_ctz32(set);
 	m->nremove = (uint8_t)(k - m->npath);
 }
 
@@ -634,7 +621,7 @@ static bool mi_can_move(const mi_cfg *c, const mi_state *s)
 	if (s->hand[seat] > 0 || mi_flies(c, s, seat))
 		return empty != 0;
 	for (uint32_t b = s->occ[seat]; b; b &= b - 1)
-		if (c->reach[ctz32(b)] & empty)
+		if (c->reach[bg_ctz32(b)] & empty)
 			return true;
 	return false;
 }
@@ -653,10 +640,10 @@ static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 	mi_side_of(c, st, &v);
 	closers = mi_closers(c, v.own);
 	for (uint32_t b = mi_origins(&v); b; b &= b - 1) {
-		int from = ctz32(b);
+		int from = bg_ctz32(b);
 
 		for (uint32_t d = mi_group(c, &v, from); d; d &= d - 1) {
-			int to = ctz32(d), kind = mi_kind(c, &v, from, to);
+			int to = bg_ctz32(d), kind = mi_kind(c, &v, from, to);
 			mi_sets it;
 
 			if (!(closers & bitmask(to))) {
@@ -687,10 +674,10 @@ static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 static size_t mi_nturns(const mi_cfg *c, const mi_side *v, int from,
 			uint32_t d, uint32_t closers)
 {
-	size_t n = (size_t)popcount32(d);
+	size_t n = (size_t)bg_popcount32(d);
 
 	for (d &= closers; d; d &= d - 1)
-		n += mi_nsets(c, v, mi_nrem(c, v, from, ctz32(d))) - 1;
+		n += mi_nsets(c, v, mi_nrem(c, v, from, bg_ctz32(d))) - 1;
 	return n;
 }
 
@@ -699,7 +686,7 @@ static size_t mi_nturns(const mi_cfg *c, const mi_side *v, int from,
 static void mi_nth_turn(const mi_cfg *c, const mi_side *v, int from,
 			uint32_t d, uint32_t closers, size_t r, bg_move *out)
 {
-	size_t n = (size_t)popcount32(d);
+	size_t n = (size_t)bg_popcount32(d);
 	int to, k;
 
 	if (r < n) {
@@ -711,7 +698,7 @@ static void mi_nth_turn(const mi_cfg *c, const mi_side *v, int from,
 	}
 	r -= n;
 	for (d &= closers;; d &= d - 1) {
-		to = ctz32(d);
+		to = bg_ctz32(d);
 		k = mi_nrem(c, v, from, to);
 		n = mi_nsets(c, v, k) - 1;
 		if (r < n) {
@@ -737,8 +724,8 @@ static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	mi_side_of(c, st, &v);
 	closers = mi_closers(c, v.own);
 	for (uint32_t b = mi_origins(&v); b; b &= b - 1, i++) {
-		dests[i] = mi_group(c, &v, ctz32(b));
-		nturns[i] = mi_nturns(c, &v, ctz32(b), dests[i], closers);
+		dests[i] = mi_group(c, &v, bg_ctz32(b));
+		nturns[i] = mi_nturns(c, &v, bg_ctz32(b), dests[i], closers);
 		total += nturns[i];
 	}
 	if (total == 0)
@@ -747,7 +734,8 @@ static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	i = 0;
 	for (uint32_t b = mi_origins(&v);; b &= b - 1, i++) {
 		if (r < nturns[i]) {
-			mi_nth_turn(c, &v, ctz32(b), dests[i], closers, r, out);
+			mi_nth_turn(c, &v, bg_ctz32(b), dests[i], closers, r,
+				    out);
 			return true;
 		}
 		r -= nturns[i];

@@ -9,6 +9,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/grid.h"
+#include "board/bits.h"
 
 #include <string.h>
 
@@ -62,22 +63,8 @@ static uint32_t bit(int p)
 	return 1u << p;
 }
 
-static int ctz(uint32_t x)
-{
-	return __builtin_ctz(x);
-}
-
-/* Inline: without -mpopcnt __builtin_popcount is a call into libgcc. */
-static int popcount(uint32_t x)
-{
-	x -= (x >> 1) & 0x55555555u;
-	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (int)((x * 0x01010101u) >> 24);
-}
-
-/* popcount(a) + popcount(b) for sets of at most 100 cells in all: one
- * tail for both. */
+/* The bits of a and b, sets of at most 100 cells in all: one tail for
+ * both. */
 static int popcount2(uint64_t a, uint64_t b)
 {
 	const uint64_t m1 = 0x5555555555555555u, m2 = 0x3333333333333333u;
@@ -162,7 +149,7 @@ static uint64_t sg_key(const sg_cfg *c, const sg_state *s)
 	for (int seat = 0; seat < 2; seat++) {
 		h ^= c->zhand[seat][s->hand[seat]];
 		for (uint32_t o = s->occ[seat]; o; o &= o - 1)
-			h ^= c->z[seat][ctz(o)];
+			h ^= c->z[seat][bg_ctz32(o)];
 	}
 	return h;
 }
@@ -215,7 +202,7 @@ static uint32_t sg_captures(const sg_cfg *c, const sg_state *s, int to)
 	uint32_t own = s->occ[s->turn], mask = 0;
 
 	for (uint32_t x = c->nbm[to] & sg_prey(c, s); x; x &= x - 1) {
-		int e = ctz(x);
+		int e = bg_ctz32(x);
 
 		mask |= (own >> c->beyond[to][e] & 1) << e;
 	}
@@ -244,7 +231,7 @@ static bool sg_any_capture(const sg_cfg *c, const sg_state *s)
 			 sg_line_takes(&c->line[3], SG_UP_NW, own, enemy);
 
 	for (takes &= ~(own | s->occ[!s->turn]); takes; takes &= takes - 1)
-		if (c->nbm[ctz(takes)] & own)
+		if (c->nbm[bg_ctz32(takes)] & own)
 			return true;
 	return false;
 }
@@ -268,7 +255,7 @@ static size_t sg_placement(const sg_state *s, bg_move *buf)
 
 	for (uint32_t a = empty; a; a &= a - 1)
 		for (uint32_t b = a & (a - 1); b; b &= b - 1)
-			m = sg_put(m, BG_MOVE_PLACE, ctz(a), ctz(b));
+			m = sg_put(m, BG_MOVE_PLACE, bg_ctz32(a), bg_ctz32(b));
 	return (size_t)(m - buf);
 }
 
@@ -281,7 +268,7 @@ static size_t sg_stepping(const sg_cfg *c, const sg_state *s, bg_move *buf)
 	bg_move *m = buf;
 
 	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1) {
-		int from = ctz(own);
+		int from = bg_ctz32(own);
 
 		for (int d = 0; d < 8; d++) {
 			int to = c->nb[from][d];
@@ -305,7 +292,7 @@ static bool sg_pass_ok(const sg_cfg *c, const sg_state *s)
 	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL, reach = 0;
 
 	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1)
-		reach |= c->nbm[ctz(own)];
+		reach |= c->nbm[bg_ctz32(own)];
 	if (!(reach & empty))
 		return true; /* no step: the pass is forced */
 	return !s->passes && !sg_any_capture(c, s);
@@ -364,11 +351,11 @@ static void sg_nth_placement(uint32_t empty, uint64_t r, bg_move *out)
 {
 	uint32_t a = empty, b;
 
-	for (uint64_t k; r >= (k = (uint64_t)popcount(a) - 1); a &= a - 1)
+	for (uint64_t k; r >= (k = (uint64_t)bg_popcount32(a) - 1); a &= a - 1)
 		r -= k;
 	for (b = a & (a - 1); r; r--)
 		b &= b - 1;
-	sg_put(out, BG_MOVE_PLACE, ctz(a), ctz(b));
+	sg_put(out, BG_MOVE_PLACE, bg_ctz32(a), bg_ctz32(b));
 }
 
 /* Step number r of sg_stepping's list (r below the number of steps). */
@@ -379,10 +366,11 @@ static void sg_nth_step(const sg_cfg *c, const sg_state *s, uint32_t empty,
 	uint64_t k;
 	int from, d = 0;
 
-	for (; r >= (k = (uint64_t)popcount(c->nbm[ctz(own)] & empty));
+	for (; r >= (k = (uint64_t)bg_popcount32(c->nbm[bg_ctz32(own)] &
+						  empty));
 	     own &= own - 1)
 		r -= k;
-	from = ctz(own);
+	from = bg_ctz32(own);
 	for (;; d++)
 		if (c->nb[from][d] >= 0 && (empty & bit(c->nb[from][d])) &&
 		    !r--)
@@ -421,7 +409,7 @@ static bool sg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 
 	if (sg_placing(s)) {
 		empty &= ~bit(SG_CENTRE);
-		n = (uint64_t)popcount(empty);
+		n = (uint64_t)bg_popcount32(empty);
 		n = n * (n - 1) / 2;
 		if (!n)
 			return false;
@@ -476,7 +464,7 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 		sg_toggle(c, s, seat, m->pts[1]);
 		taken = sg_captures(c, s, m->pts[1]);
 		for (uint32_t t = taken; t; t &= t - 1)
-			sg_toggle(c, s, !seat, ctz(t));
+			sg_toggle(c, s, !seat, bg_ctz32(t));
 		s->passes = 0;
 		s->clock = taken ? 0 : s->clock + 1;
 		if (taken)
@@ -493,7 +481,7 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
  * hand. */
 static int sg_captured(const sg_state *s, int seat)
 {
-	return SG_PIECES - s->hand[!seat] - popcount(s->occ[!seat]);
+	return SG_PIECES - s->hand[!seat] - bg_popcount32(s->occ[!seat]);
 }
 
 static void sg_scores(const void *cfgp, const void *stp, double out[2])
@@ -617,7 +605,7 @@ static int sg_read_number(const char **text, uint32_t max, bool last,
 static int sg_check(const sg_state *s)
 {
 	for (int seat = 0; seat < 2; seat++)
-		if (popcount(s->occ[seat]) + s->hand[seat] > SG_PIECES)
+		if (bg_popcount32(s->occ[seat]) + s->hand[seat] > SG_PIECES)
 			return bg_seterr(BG_EFORMAT, "%s has more than %d pieces",
 					 seat ? "Black" : "White", SG_PIECES);
 	if (!sg_placing(s))
@@ -629,11 +617,12 @@ static int sg_check(const sg_state *s)
 				 "%d and %d in hand with %s to move",
 				 s->hand[0], s->hand[1], s->turn ? "Black" : "White");
 	for (int seat = 0; seat < 2; seat++)
-		if (popcount(s->occ[seat]) + s->hand[seat] != SG_PIECES)
+		if (bg_popcount32(s->occ[seat]) + s->hand[seat] != SG_PIECES)
 			return bg_seterr(BG_EFORMAT,
 					 "while placing nothing is taken, but %s "
 					 "has %d pieces", seat ? "Black" : "White",
-					 popcount(s->occ[seat]) + s->hand[seat]);
+					 bg_popcount32(s->occ[seat]) +
+						 s->hand[seat]);
 	if (sg_cell(s, SG_CENTRE) || s->passes || s->clock)
 		return bg_seterr(BG_EFORMAT,
 				 "while placing the centre is empty and there "

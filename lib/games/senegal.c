@@ -9,6 +9,7 @@
  */
 #include "core/rules.h"
 #include "core/zobrist.h"
+#include "board/bits.h"
 
 #include <string.h>
 
@@ -57,16 +58,6 @@ typedef struct sn_state {
 	uint8_t turn;
 	uint8_t pad[7];
 } sn_state;
-
-static int sn_popcount(uint32_t x)
-{
-	return __builtin_popcount(x);
-}
-
-static int sn_ctz(uint32_t x)
-{
-	return __builtin_ctz(x);
-}
 
 /* ---- Configuration -------------------------------------------------------- */
 
@@ -135,7 +126,7 @@ static uint64_t sn_full_hash(const sn_cfg *c, const sn_state *s)
 
 	for (int seat = 0; seat < 2; seat++)
 		for (uint32_t b = s->bb[seat]; b; b &= b - 1)
-			h ^= c->z[seat][sn_ctz(b)];
+			h ^= c->z[seat][bg_ctz32(b)];
 	return h;
 }
 
@@ -273,7 +264,7 @@ static uint32_t sn_steppers(const sn_cfg *c, const sn_state *s, int seat)
 static void sn_captures(sn_gen *g, const sn_state *s, uint32_t pieces)
 {
 	for (uint32_t b = pieces; b; b &= b - 1) {
-		int from = sn_ctz(b);
+		int from = bg_ctz32(b);
 
 		g->own = s->bb[g->seat] & ~SN_BIT(from);
 		g->enemy = s->bb[!g->seat];
@@ -289,7 +280,7 @@ static void sn_steps(sn_gen *g, const sn_state *s)
 	uint32_t occ = s->bb[0] | s->bb[1];
 
 	for (uint32_t b = s->bb[g->seat]; b; b &= b - 1) {
-		int from = sn_ctz(b);
+		int from = bg_ctz32(b);
 
 		for (int d = 0; d < SN_DIRS; d++) {
 			int to = g->c->next[g->seat][from][d];
@@ -384,9 +375,9 @@ static int sn_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	s->turn = !seat;
 	s->hash ^= c->zturn;
 	for (uint32_t b = old0 ^ s->bb[0]; b; b &= b - 1)
-		s->hash ^= c->z[0][sn_ctz(b)];
+		s->hash ^= c->z[0][bg_ctz32(b)];
 	for (uint32_t b = old1 ^ s->bb[1]; b; b &= b - 1)
-		s->hash ^= c->z[1][sn_ctz(b)];
+		s->hash ^= c->z[1][bg_ctz32(b)];
 	/* Only a sideways step can be undone by another move. */
 	return m->kind == BG_MOVE_STEP && from / SN_W == to / SN_W ?
 	       0 : BG_APPLY_IRREVERSIBLE;
@@ -410,7 +401,7 @@ static void sn_set(bg_result *out, int status, int winner, int reason)
 /* The end by count: more pieces wins, equal is a draw. */
 static void sn_count(const sn_state *s, int reason, bg_result *out)
 {
-	int n0 = sn_popcount(s->bb[0]), n1 = sn_popcount(s->bb[1]);
+	int n0 = bg_popcount32(s->bb[0]), n1 = bg_popcount32(s->bb[1]);
 
 	if (n0 == n1)
 		sn_set(out, BG_DRAW, -1, reason);
@@ -421,7 +412,7 @@ static void sn_count(const sn_state *s, int reason, bg_result *out)
 /* Every White piece stands above every Black piece: no capture can come. */
 static bool sn_separated(const sn_state *s)
 {
-	int low_white = sn_ctz(s->bb[0]) / SN_W;
+	int low_white = bg_ctz32(s->bb[0]) / SN_W;
 	int high_black = (31 - __builtin_clz(s->bb[1])) / SN_W;
 
 	return low_white > high_black;
@@ -452,8 +443,8 @@ static void sn_scores(const void *cfgp, const void *st, double out[2])
 	const sn_state *s = st;
 
 	(void)cfgp;
-	out[0] = sn_popcount(s->bb[0]);
-	out[1] = sn_popcount(s->bb[1]);
+	out[0] = bg_popcount32(s->bb[0]);
+	out[1] = bg_popcount32(s->bb[1]);
 }
 
 static uint64_t sn_hash(const void *cfgp, const void *st)
@@ -508,10 +499,10 @@ static int sn_read_position(const void *cfgp, void *st, const char *text)
 				 "expected the side to move, 'w' or 'b', last");
 	t.turn = s[0] == 'b';
 	for (int seat = 0; seat < 2; seat++) {
-		if (sn_popcount(t.bb[seat]) > SN_PIECES)
+		if (bg_popcount32(t.bb[seat]) > SN_PIECES)
 			return bg_seterr(BG_EFORMAT, "%s has %d pieces, more "
 					 "than %d", seat ? "black" : "white",
-					 sn_popcount(t.bb[seat]), SN_PIECES);
+					 bg_popcount32(t.bb[seat]), SN_PIECES);
 		if (t.bb[seat] & c->far[seat])
 			return bg_seterr(BG_EFORMAT, "a %s piece stands on the "
 					 "far rank, where it leaves the board",

@@ -8,6 +8,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/grid.h"
+#include "board/bits.h"
 
 #include <string.h>
 
@@ -44,11 +45,6 @@ static const uint16_t tt_white_start[2] = {
 static uint16_t bitmask(int p)
 {
 	return (uint16_t)(1u << p);
-}
-
-static int ctz16(unsigned x)
-{
-	return __builtin_ctz(x);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -110,7 +106,7 @@ static uint64_t tt_hash_scratch(const tt_state *s)
 
 	for (int seat = 0; seat < 2; seat++)
 		for (unsigned b = s->occ[seat]; b; b &= b - 1)
-			h ^= bg_zobrist((uint32_t)seat, (uint32_t)ctz16(b));
+			h ^= bg_zobrist((uint32_t)seat, (uint32_t)bg_ctz32(b));
 	return h;
 }
 
@@ -186,7 +182,7 @@ static int tt_read_position(const void *cfgp, void *st, const char *text)
 	tmp.occ[1] = (uint16_t)bb[1];
 	tmp.turn = s[0] == 'b';
 	for (int seat = 0; seat < 2; seat++) {
-		int have = __builtin_popcount(tmp.occ[seat]);
+		int have = bg_popcount32(tmp.occ[seat]);
 
 		if (have != TT_PIECES)
 			return bg_seterr(BG_EFORMAT, "%s has %d pieces, not 4",
@@ -227,7 +223,7 @@ static size_t tt_legal(const void *cfgp, const void *st, bg_move *buf)
 	size_t n = 0;
 
 	for (unsigned b = s->occ[s->turn]; b; b &= b - 1) {
-		int from = ctz16(b);
+		int from = bg_ctz32(b);
 
 		for (int d = 0; d < 4; d++) {
 			int to = c->nb[from][d];
@@ -249,7 +245,7 @@ static bool tt_can_move(const tt_cfg *c, const tt_state *s, int seat)
 	uint16_t all = s->occ[0] | s->occ[1];
 
 	for (unsigned b = s->occ[seat]; b; b &= b - 1) {
-		int from = ctz16(b);
+		int from = bg_ctz32(b);
 
 		for (int d = 0; d < 4; d++) {
 			int to = c->nb[from][d];

@@ -23,6 +23,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "boardgames/tochki.h"
+#include "board/bits.h"
 
 #include <stdlib.h>
 #include <stdio.h>
@@ -1624,14 +1625,7 @@ static int tk_nth_empty(const tk_cfg *c, const tk_head *h, int r)
 	uint64_t b;
 
 	for (;; y++) {
-		uint64_t v = h->empty[y];
-		int cnt;
-
-		/* popcount without a library call */
-		v -= (v >> 1) & 0x5555555555555555ull;
-		v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
-		v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-		cnt = (int)((v * 0x0101010101010101ull) >> 56);
+		int cnt = bg_popcount64(h->empty[y]);
 
 		if (r < cnt)
 			break;
@@ -1639,7 +1633,7 @@ static int tk_nth_empty(const tk_cfg *c, const tk_head *h, int r)
 	}
 	for (b = h->empty[y]; r > 0; r--)
 		b &= b - 1;
-	return (y + 1) * c->pw + __builtin_ctzll(b) + 1;
+	return (y + 1) * c->pw + bg_ctz64(b) + 1;
 }
 
 static void tk_make_move(const tk_cfg *c, int kind, int i, bg_move *out)

@@ -7,6 +7,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/grid.h"
+#include "board/bits.h"
 
 #include <string.h>
 
@@ -155,16 +156,6 @@ static int td_slide_len(const td_cfg *c, uint64_t occ, int p, int d)
 	int f = td_first(c, occ, p, d);
 
 	return f < 0 ? c->len[p][d] : c->len[p][d] - c->len[f][d] - 1;
-}
-
-/* The bits set in b: the build targets plain x86-64, where
- * __builtin_popcountll is a library call. */
-static int td_count(uint64_t b)
-{
-	b -= b >> 1 & 0x5555555555555555ull;
-	b = (b & 0x3333333333333333ull) + (b >> 2 & 0x3333333333333333ull);
-	b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	return (int)(b * 0x0101010101010101ull >> 56);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -382,7 +373,7 @@ static int td_read_position(const void *cfgp, void *st, const char *text)
 		return bg_seterr(BG_EFORMAT,
 				 "the quiet plies are a number 0..65535");
 	for (int seat = 0; seat < 2; seat++) {
-		int n = __builtin_popcountll(td_side(&tmp, seat));
+		int n = bg_popcount64(td_side(&tmp, seat));
 
 		if (n > TD_PIECES)
 			return bg_seterr(BG_EFORMAT,
@@ -792,7 +783,8 @@ static bool td_pick(const td_cfg *c, uint64_t all,
 	uint64_t ab = men[0] ^ men[1], cd = men[2] ^ men[3];
 	uint64_t one = ab ^ cd;
 	uint64_t two = (men[0] & men[1]) | (men[2] & men[3]) | (ab & cd);
-	size_t n = (size_t)td_count(one) + 2 * (size_t)td_count(two), r;
+	size_t n = (size_t)bg_popcount64(one) +
+		   2 * (size_t)bg_popcount64(two), r;
 
 	for (uint64_t k = kings; k; k &= k - 1)
 		n += (size_t)td_slides(c, all, __builtin_ctzll(k), len);
@@ -1039,8 +1031,8 @@ static void td_set(bg_result *out, int status, int winner, int reason)
 static bool td_lone_kings(const td_state *s)
 {
 	return !(s->men[0] | s->men[1]) &&
-	       __builtin_popcountll(s->kings[0]) == 1 &&
-	       __builtin_popcountll(s->kings[1]) == 1;
+	       bg_popcount64(s->kings[0]) == 1 &&
+	       bg_popcount64(s->kings[1]) == 1;
 }
 
 static void td_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,

@@ -9,6 +9,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/lines.h"
+#include "board/bits.h"
 
 #include <string.h>
 
@@ -82,7 +83,7 @@ typedef struct ws_state {
 
 static int ws_wolf(const ws_state *st)
 {
-	return __builtin_ctz(st->bb[WOLF]);
+	return bg_ctz32(st->bb[WOLF]);
 }
 
 static int ws_rank(int p)
@@ -176,7 +177,7 @@ static uint64_t ws_full_hash(const ws_cfg *c, const ws_state *st)
 	uint64_t h = c->z[WOLF][ws_wolf(st)];
 
 	for (uint32_t s = st->bb[SHEEP]; s; s &= s - 1)
-		h ^= c->z[SHEEP][__builtin_ctz(s)];
+		h ^= c->z[SHEEP][bg_ctz32(s)];
 	return st->turn ? h ^ c->zturn : h;
 }
 
@@ -237,11 +238,11 @@ static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 	size_t n = 0;
 
 	for (uint32_t s = st->bb[st->turn]; s; s &= s - 1) {
-		int from = __builtin_ctz(s);
+		int from = bg_ctz32(s);
 		uint32_t t = ws_targets(c, st, from) & empty;
 
 		for (; t; t &= t - 1)
-			ws_step(&buf[n++], from, __builtin_ctz(t));
+			ws_step(&buf[n++], from, bg_ctz32(t));
 	}
 	return n;
 }
@@ -295,7 +296,7 @@ static bool ws_random_sheep(const ws_cfg *c, const ws_state *st,
 
 #pragma GCC unroll 4
 	for (int i = 0; i < WS_NSHEEP; i++, s &= s - 1) {
-		p[i] = __builtin_ctz(s);
+		p[i] = bg_ctz32(s);
 		/* 64 bits: on rank 8 the shift passes 31. */
 		slots |= (uint32_t)((uint64_t)(c->steps[SHEEP][p[i]] & empty) >>
 				    (p[i] + ws_up_left_step(p[i]))) << 2 * i;
@@ -496,12 +497,12 @@ static int ws_read_position(const void *cfgp, void *stp, const char *text)
 	if ((s[0] != 'w' && s[0] != 's') || s[1])
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, w or s, after the board");
-	if (__builtin_popcount(tmp.bb[WOLF]) != 1 ||
-	    __builtin_popcount(tmp.bb[SHEEP]) != WS_NSHEEP)
+	if (bg_popcount32(tmp.bb[WOLF]) != 1 ||
+	    bg_popcount32(tmp.bb[SHEEP]) != WS_NSHEEP)
 		return bg_seterr(BG_EFORMAT,
 				 "the board needs 1 wolf and %d sheep, not %d and %d",
-				 WS_NSHEEP, __builtin_popcount(tmp.bb[WOLF]),
-				 __builtin_popcount(tmp.bb[SHEEP]));
+				 WS_NSHEEP, bg_popcount32(tmp.bb[WOLF]),
+				 bg_popcount32(tmp.bb[SHEEP]));
 	tmp.turn = s[0] == 'w' ? WOLF : SHEEP;
 	tmp.hash = ws_full_hash(cfgp, &tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
