@@ -613,6 +613,129 @@ static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	return !memcmp(m, &want, sizeof(want));
 }
 
+/*
+ * Chain destinations shared by the pieces of the side to move. Between
+ * empty squares the jump relation is symmetric, so every square of a
+ * component reaches the same squares, and a piece's chains end anywhere in
+ * the components of its first landings (the origin, never jumped over nor
+ * landed on, may count as a piece). With camp_lock a chain that enters the
+ * target stays there: a class is then the squares of a component on the
+ * seed's side of the target edge, and they share its reach.
+ */
+typedef struct ku_classes {
+	uint64_t done[KU_W];          /* squares with a class */
+	uint8_t label[KU_MAXP];       /* square -> its class, where done */
+	int n;
+	uint64_t reach[KU_MAXPIECES * KU_DIRS][KU_W];
+} ku_classes;
+
+/* The class of the empty square s, searched on first use. */
+static int ku_class_of(const ku_cfg *c, const uint64_t *all, int seat,
+		       ku_classes *k, int s)
+{
+	const uint64_t *tgt = c->home[!seat];
+	uint64_t *r = k->reach[k->n];
+	uint8_t queue[KU_MAXP];
+	int head = 0, tail = 0;
+	bool in;
+
+	if (bit(k->done, s))
+		return k->label[s];
+	memset(r, 0, sizeof(k->reach[0]));
+	setbit(r, s);
+	queue[tail++] = (uint8_t)s;
+	while (head < tail) {
+		int q = queue[head++];
+		const uint8_t(*j)[2] = c->jump2[seat][q];
+
+		for (int i = 0, n = c->njump[seat][q]; i < n; i++)
+			if (bit(all, j[i][0]) && !bit(all, j[i][1]) &&
+			    !bit(r, j[i][1])) {
+				setbit(r, j[i][1]);
+				queue[tail++] = j[i][1];
+			}
+	}
+	in = c->camp_lock && bit(tgt, s);
+	for (int i = 0; i < tail; i++)
+		if (!c->camp_lock || bit(tgt, queue[i]) == in) {
+			setbit(k->done, queue[i]);
+			k->label[queue[i]] = (uint8_t)k->n;
+		}
+	return k->n++;
+}
+
+/* Every destination of the piece on p, steps and chains. */
+static void ku_dests(const ku_cfg *c, const uint64_t *all, int seat, int p,
+		     ku_classes *k, uint64_t *dest)
+{
+	const uint8_t *st = c->step[seat][p];
+	const uint8_t(*j)[2] = c->jump2[seat][p];
+
+	memset(dest, 0, KU_W * sizeof(*dest));
+	for (int i = 0, n = c->nstep[seat][p]; i < n; i++)
+		if (!bit(all, st[i]))
+			setbit(dest, st[i]);
+	for (int i = 0, n = c->njump[seat][p]; i < n; i++)
+		if (bit(all, j[i][0]) && !bit(all, j[i][1])) {
+			const uint64_t *r =
+				k->reach[ku_class_of(c, all, seat, k, j[i][1])];
+
+			for (int w = 0; w < KU_W; w++)
+				dest[w] |= r[w];
+		}
+}
+
+/* The n-th (from 0) set bit of bb. */
+static int ku_nth_bit(const uint64_t *bb, int n)
+{
+	int w = 0, cnt;
+
+	while ((cnt = __builtin_popcountll(bb[w])) <= n) {
+		n -= cnt;
+		w++;
+	}
+	for (uint64_t bits = bb[w];; bits &= bits - 1)
+		if (n-- == 0)
+			return w * 64 + ctz64(bits);
+}
+
+/* The move the legal list holds at bg_rand() % its length, found from the
+ * destination counts of the pieces without listing the moves. */
+static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const ku_cfg *c = cfgp;
+	int seat = ku_turn(c, st), n = 0, total = 0, i, to;
+	const ku_word *own = ku_cocc(c, st, seat);
+	uint64_t all[KU_W], dest[KU_MAXPIECES][KU_W], pick;
+	int16_t from[KU_MAXPIECES], cnt[KU_MAXPIECES];
+	ku_classes k;
+	ku_reach r;
+
+	ku_all(c, st, all);
+	memset(k.done, 0, sizeof(k.done));
+	k.n = 0;
+	for (int w = 0; w < c->nw; w++)
+		for (uint64_t bits = own[w]; bits; bits &= bits - 1, n++) {
+			from[n] = (int16_t)(w * 64 + ctz64(bits));
+			ku_dests(c, all, seat, from[n], &k, dest[n]);
+			cnt[n] = (int16_t)popcount(c, dest[n]);
+			total += cnt[n];
+		}
+	pick = bg_rand(rng) % (uint64_t)(total ? total : 1);
+	if (!total) {
+		memset(out, 0, sizeof(*out));
+		out->kind = BG_MOVE_PASS;
+		return true;
+	}
+	for (i = 0; pick >= (uint64_t)cnt[i]; i++)
+		pick -= (uint64_t)cnt[i];
+	to = ku_nth_bit(dest[i], (int)pick);
+	ku_reach_piece(c, all, seat, from[i], &r, to);
+	ku_make_move(&r, from[i], to, out);
+	return true;
+}
+
 /* The direction of a single jump from q to r, or -1. */
 static int ku_jump_dir(const ku_cfg *c, int q, int r)
 {
@@ -809,6 +932,7 @@ const bg_rules bg_rules_kutochki = {
 	.max_moves = ku_max_moves,
 	.legal = ku_legal,
 	.is_legal = ku_is_legal,
+	.random_move = ku_random_move,
 	.path_ok = ku_path_ok,
 	.apply = ku_apply,
 	.to_move = ku_to_move,
@@ -852,6 +976,7 @@ const bg_rules bg_rules_halma = {
 	.max_moves = ku_max_moves,
 	.legal = ku_legal,
 	.is_legal = ku_is_legal,
+	.random_move = ku_random_move,
 	.path_ok = ku_path_ok,
 	.apply = ku_apply,
 	.to_move = ku_to_move,
