@@ -15,11 +15,29 @@
 #define KU_W 4      /* 64-bit words of a KU_MAXP bitboard */
 #define KU_DIRS 8
 #define KU_MAXPIECES 32 /* more than the largest home, 19 */
+#define KU_CLASSES 4    /* parity classes of the squares */
 
 /* Direction order N, E, S, W, NE, SE, SW, NW: the canonical jump path is
  * the first one BFS finds in this order (corners.md A3). */
 static const int8_t ku_dx[KU_DIRS] = { 0, 1, 0, -1, 1, 1, -1, -1 };
 static const int8_t ku_dy[KU_DIRS] = { 1, 0, -1, 0, 1, -1, -1, 1 };
+
+/*
+ * Parity classes. A jump keeps the parity of both coordinates, so a chain
+ * stays among the squares of one class, (x & 1) + 2 (y & 1). A class is a
+ * grid of half the side (4, 5 or 8), kept in one word with the square
+ * (x / 2, y / 2) at bit 8 (y / 2) + x / 2, and the chains of a piece are a
+ * flood in that word. A jump in direction d moves a bit by ku_shift[d].
+ */
+static const int8_t ku_shift[KU_DIRS] = { 8, 1, -8, -1, 9, -7, -9, 7 };
+
+/* A direction from the squares of one class, for one seat: the bits whose
+ * step or jump that way stays on the board (camp_lock applied), and where
+ * the neighbour is, bit b + near of class k1. */
+typedef struct ku_dir {
+	uint64_t step, jump;
+	int near, k1;
+} ku_dir;
 
 /* A home in a corner: a the files from the corner, b the ranks from it. */
 typedef struct ku_shape {
@@ -58,12 +76,16 @@ typedef struct ku_cfg {
 	uint8_t step[2][KU_MAXP][KU_DIRS];
 	uint8_t njump[2][KU_MAXP];
 	uint8_t jump2[2][KU_MAXP][KU_DIRS][2];
+	uint8_t slot[KU_MAXP];              /* point -> class * 64 + bit */
+	uint8_t point[KU_CLASSES * 64];     /* and back */
+	ku_dir dir[2][KU_CLASSES][KU_DIRS];
 } ku_cfg;
 
 /*
  * The state is an array of 64-bit words, sized by the board:
  * [0, nw) seat 0's pieces, [nw, 2nw) seat 1's, then the Zobrist hash (kept
- * incrementally) and the seat to move.
+ * incrementally), the seat to move, and the pieces again by parity class:
+ * KU_CLASSES words for seat 0, then seat 1's.
  */
 typedef uint64_t ku_word;
 
@@ -80,6 +102,16 @@ static const ku_word *ku_cocc(const ku_cfg *c, const void *st, int seat)
 static ku_word *ku_hashp(const ku_cfg *c, void *st)
 {
 	return (ku_word *)st + 2 * c->nw;
+}
+
+static ku_word *ku_cls(const ku_cfg *c, void *st, int seat)
+{
+	return (ku_word *)st + 2 * c->nw + 2 + seat * KU_CLASSES;
+}
+
+static const ku_word *ku_ccls(const ku_cfg *c, const void *st, int seat)
+{
+	return (const ku_word *)st + 2 * c->nw + 2 + seat * KU_CLASSES;
 }
 
 static int ku_turn(const ku_cfg *c, const void *st)
@@ -112,6 +144,16 @@ static int ctz64(uint64_t x)
 	return __builtin_ctzll(x);
 }
 
+/* Bits set in x, without the library call that __builtin_popcountll
+ * makes where the target has no popcount instruction. */
+static int ku_bits(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
 static int popcount(const ku_cfg *c, const uint64_t *bb)
 {
 	int n = 0;
@@ -141,6 +183,34 @@ static void ku_corner_dist(int n, int p, int seat, int *a, int *b)
 	*b = seat == 0 ? y : n - 1 - y;
 }
 
+/* The floor of v / 2 for v in -1..2. */
+static int ku_half(int v)
+{
+	return v < 0 ? -1 : v / 2;
+}
+
+/* Slots of the parity classes, and where the neighbours are. */
+static void ku_slots(ku_cfg *c)
+{
+	for (int p = 0; p < c->npts; p++) {
+		int x = p % c->n, y = p / c->n;
+		int s = ((x & 1) | (y & 1) << 1) * 64 + (y / 2) * 8 + x / 2;
+
+		c->slot[p] = (uint8_t)s;
+		c->point[s] = (uint8_t)p;
+	}
+	for (int seat = 0; seat < 2; seat++)
+		for (int k = 0; k < KU_CLASSES; k++)
+			for (int d = 0; d < KU_DIRS; d++) {
+				ku_dir *dir = &c->dir[seat][k][d];
+
+				dir->near = ku_half((k & 1) + ku_dx[d]) +
+					    8 * ku_half((k >> 1) + ku_dy[d]);
+				dir->k1 = k ^ ((ku_dx[d] & 1) |
+					       (ku_dy[d] & 1) << 1);
+			}
+}
+
 static bool ku_in_shape(const ku_shape *s, int a, int b)
 {
 	return a <= s->maxa && b <= s->maxb && a + b <= s->maxsum;
@@ -154,6 +224,7 @@ static void ku_geometry(ku_cfg *c, int n, const ku_shape *shape, bool diagonal)
 	c->nw = (c->npts + 63) / 64;
 	c->ndirs = diagonal ? 8 : 4;
 	bg_board_grid(&c->board, BG_BOARD_CELLS, n, n);
+	ku_slots(c);
 	for (int p = 0; p < c->npts; p++) {
 		int x = p % n, y = p / n;
 
@@ -204,16 +275,21 @@ static void ku_tables(ku_cfg *c)
 			c->nstep[seat][p] = c->njump[seat][p] = 0;
 			for (int d = 0; d < c->ndirs; d++) {
 				int q = c->nb[p][d], land = c->jump[p][d];
+				uint64_t b = (uint64_t)1 << (c->slot[p] & 63);
+				ku_dir *dir = &c->dir[seat][c->slot[p] >> 6][d];
 
-				if (q >= 0 && ku_lock_ok(c, seat, p, q))
+				if (q >= 0 && ku_lock_ok(c, seat, p, q)) {
 					c->step[seat][p][c->nstep[seat][p]++] =
 						(uint8_t)q;
+					dir->step |= b;
+				}
 				if (land >= 0 && ku_lock_ok(c, seat, p, land)) {
 					uint8_t *j = c->jump2[seat][p]
 							     [c->njump[seat][p]++];
 
 					j[0] = (uint8_t)q;
 					j[1] = (uint8_t)land;
+					dir->jump |= b;
 				}
 			}
 		}
@@ -278,7 +354,7 @@ static size_t ku_state_size(const void *cfgp)
 {
 	const ku_cfg *c = cfgp;
 
-	return (size_t)(2 * c->nw + 2) * sizeof(ku_word);
+	return (size_t)(2 * c->nw + 2 + 2 * KU_CLASSES) * sizeof(ku_word);
 }
 
 static const bg_board *ku_board(const void *cfgp)
@@ -303,6 +379,20 @@ static uint64_t ku_hash_scratch(const ku_cfg *c, const void *st)
 	return h;
 }
 
+/* The class words from the point words. */
+static void ku_fill_classes(const ku_cfg *c, void *st)
+{
+	for (int s = 0; s < 2; s++) {
+		const ku_word *own = ku_cocc(c, st, s);
+		ku_word *cls = ku_cls(c, st, s);
+
+		memset(cls, 0, KU_CLASSES * sizeof(*cls));
+		for (int w = 0; w < c->nw; w++)
+			for (uint64_t bits = own[w]; bits; bits &= bits - 1)
+				setbit(cls, c->slot[w * 64 + ctz64(bits)]);
+	}
+}
+
 static void ku_init(const void *cfgp, void *st)
 {
 	const ku_cfg *c = cfgp;
@@ -311,6 +401,7 @@ static void ku_init(const void *cfgp, void *st)
 	for (int s = 0; s < 2; s++)
 		memcpy(ku_occ(c, st, s), c->home[s], (size_t)c->nw * sizeof(ku_word));
 	ku_set_turn(c, st, 0);
+	ku_fill_classes(c, st);
 	*ku_hashp(c, st) = ku_hash_scratch(c, st);
 }
 
@@ -397,7 +488,7 @@ static const char *ku_read_rank(const ku_cfg *c, ku_word *tmp, const char *s,
 static int ku_read_position(const void *cfgp, void *st, const char *text)
 {
 	const ku_cfg *c = cfgp;
-	ku_word tmp[2 * KU_W + 2] = { 0 };
+	ku_word tmp[2 * KU_W + 2 + 2 * KU_CLASSES] = { 0 };
 	const char *s = text;
 
 	for (int y = c->n - 1; y >= 0; y--) {
@@ -423,6 +514,7 @@ static int ku_read_position(const void *cfgp, void *st, const char *text)
 					 c->npieces);
 	}
 	ku_set_turn(c, tmp, s[1] == 'b');
+	ku_fill_classes(c, tmp);
 	*ku_hashp(c, tmp) = ku_hash_scratch(c, tmp);
 	memcpy(st, tmp, ku_state_size(c));
 	return BG_OK;
@@ -584,12 +676,221 @@ static bool ku_has_move(const ku_cfg *c, const void *st, int seat)
 	return false;
 }
 
+/* ---- Moves by parity class ------------------------------------------------ */
+
+/* Bit b of the result is bit b + off of x (off may be negative; the bits
+ * that wrap around are masked off by the callers). */
+static uint64_t ku_take(uint64_t x, int off)
+{
+	unsigned r = (unsigned)off & 63;
+
+	return (x >> r) | (x << ((64 - r) & 63));
+}
+
+/* The bits of class k from which seat can jump in each direction: the
+ * neighbour holds a piece, the landing is empty. */
+static void ku_class_jumps(const ku_cfg *c, const void *st, int seat, int k,
+			   uint64_t *jump)
+{
+	const ku_word *a = ku_ccls(c, st, 0), *b = ku_ccls(c, st, 1);
+	const ku_dir *dir = c->dir[seat][k];
+	uint64_t occ = a[k] | b[k];
+
+	for (int d = 0; d < c->ndirs; d++) {
+		uint64_t over = ku_take(a[dir[d].k1] | b[dir[d].k1],
+					dir[d].near);
+
+		jump[d] = dir[d].jump & over & ~ku_take(occ, ku_shift[d]);
+	}
+}
+
+/* The bits of class k from which seat can step in each direction. */
+static void ku_class_steps(const ku_cfg *c, const void *st, int seat, int k,
+			   uint64_t *step)
+{
+	const ku_word *a = ku_ccls(c, st, 0), *b = ku_ccls(c, st, 1);
+	const ku_dir *dir = c->dir[seat][k];
+
+	for (int d = 0; d < c->ndirs; d++)
+		step[d] = dir[d].step &
+			  ~ku_take(a[dir[d].k1] | b[dir[d].k1], dir[d].near);
+}
+
+/* Where single jumps take the bits of f (`jump` keeps them on the board). */
+static uint64_t ku_hop(const uint64_t *jump, uint64_t f, bool diag)
+{
+	uint64_t t = (f & jump[0]) << 8 | (f & jump[1]) << 1 |
+		     (f & jump[2]) >> 8 | (f & jump[3]) >> 1;
+
+	if (diag)
+		t |= (f & jump[4]) << 9 | (f & jump[5]) >> 7 |
+		     (f & jump[6]) >> 9 | (f & jump[7]) << 7;
+	return t;
+}
+
+/* The bits from which a single jump lands in t. */
+static uint64_t ku_hop_back(const uint64_t *jump, uint64_t t, bool diag)
+{
+	uint64_t f = (t >> 8 & jump[0]) | (t >> 1 & jump[1]) |
+		     (t << 8 & jump[2]) | (t << 1 & jump[3]);
+
+	if (diag)
+		f |= (t >> 9 & jump[4]) | (t << 7 & jump[5]) |
+		     (t << 9 & jump[6]) | (t >> 7 & jump[7]);
+	return f;
+}
+
+/* Every bit a chain from bit b ends on. The origin holds the piece, so no
+ * jump lands there. */
+static uint64_t ku_flood(const uint64_t *jump, int b, bool diag)
+{
+	uint64_t f = (uint64_t)1 << b, reach = 0;
+
+	while ((f = ku_hop(jump, f, diag) & ~reach))
+		reach |= f;
+	return reach;
+}
+
+/*
+ * The chain from `from` to `to` as the generator lists it, or false when
+ * there is none. The breadth-first search of ku_reach_piece queues the
+ * squares of each depth in the order of their direction sequences, so its
+ * path is the shortest chain whose directions come first: found here by
+ * marking the squares of each depth that lie on a shortest chain, then
+ * taking the first direction that stays on them.
+ */
+static bool ku_chain_move(const ku_cfg *c, const uint64_t *jump, int from,
+			  int to, bg_move *m)
+{
+	uint64_t lay[65], seen; /* lay[i]: the bits first reached by i jumps */
+	int k = c->slot[from] >> 6, b = c->slot[from] & 63;
+	int t = c->slot[to] & 63, hops = 0;
+	bool diag = c->ndirs == 8;
+
+	if (c->slot[to] >> 6 != k)
+		return false;
+	seen = lay[0] = (uint64_t)1 << b;
+	while (!(lay[hops] >> t & 1)) {
+		lay[hops + 1] = ku_hop(jump, lay[hops], diag) & ~seen;
+		if (!lay[++hops])
+			return false;
+		seen |= lay[hops];
+	}
+	lay[hops] = (uint64_t)1 << t;
+	for (int i = hops - 1; i > 0; i--)
+		lay[i] &= ku_hop_back(jump, lay[i + 1], diag);
+	memset(m, 0, sizeof(*m));
+	m->kind = BG_MOVE_JUMP;
+	m->pts[0] = (uint16_t)from;
+	if (hops + 1 > BG_MOVE_MAX_POINTS) {
+		m->npath = 2;
+		m->pts[1] = (uint16_t)to;
+		return true;
+	}
+	m->npath = (uint8_t)(hops + 1);
+	for (int i = 1; i <= hops; i++) {
+		int d = 0;
+
+		while (!(jump[d] >> b & 1 && lay[i] >> (b + ku_shift[d]) & 1))
+			d++;
+		b += ku_shift[d];
+		m->pts[i] = c->point[k * 64 + b];
+	}
+	return true;
+}
+
+static void ku_step_move(int from, int to, bg_move *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = BG_MOVE_STEP;
+	m->npath = 2;
+	m->pts[0] = (uint16_t)from;
+	m->pts[1] = (uint16_t)to;
+}
+
+/* What the side to move can do, by class and direction. */
+typedef struct ku_moves {
+	uint64_t step[KU_CLASSES][KU_DIRS];
+	uint64_t jump[KU_CLASSES][KU_DIRS];
+} ku_moves;
+
+/* The moves of the piece on p: their number, and with dest their
+ * destinations (points). */
+static int ku_piece_moves(const ku_cfg *c, const ku_moves *mv, int p,
+			  uint64_t *dest)
+{
+	int k = c->slot[p] >> 6, b = c->slot[p] & 63, n;
+	uint64_t reach = ku_flood(mv->jump[k], b, c->ndirs == 8);
+
+	n = ku_bits(reach);
+	for (int d = 0; d < c->ndirs; d++)
+		if (mv->step[k][d] >> b & 1) {
+			n++;
+			if (dest)
+				setbit(dest, c->nb[p][d]);
+		}
+	if (dest)
+		for (; reach; reach &= reach - 1)
+			setbit(dest, c->point[k * 64 + ctz64(reach)]);
+	return n;
+}
+
+/* The n-th (from 0) set bit of bb. */
+static int ku_nth_bit(const uint64_t *bb, int n)
+{
+	int w = 0, cnt;
+
+	while ((cnt = ku_bits(bb[w])) <= n) {
+		n -= cnt;
+		w++;
+	}
+	for (uint64_t bits = bb[w];; bits &= bits - 1)
+		if (n-- == 0)
+			return w * 64 + ctz64(bits);
+}
+
+/* The move the legal list holds at bg_rand() % its length, found from the
+ * move counts of the pieces without listing the moves. */
+static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const ku_cfg *c = cfgp;
+	int seat = ku_turn(c, st), n = 0, total = 0, i, to;
+	const ku_word *own = ku_cocc(c, st, seat);
+	int16_t from[KU_MAXPIECES], cnt[KU_MAXPIECES];
+	uint64_t dest[KU_W] = { 0 }, pick;
+	ku_moves mv;
+
+	for (int k = 0; k < KU_CLASSES; k++) {
+		ku_class_steps(c, st, seat, k, mv.step[k]);
+		ku_class_jumps(c, st, seat, k, mv.jump[k]);
+	}
+	for (int w = 0; w < c->nw; w++)
+		for (uint64_t bits = own[w]; bits; bits &= bits - 1, n++) {
+			from[n] = (int16_t)(w * 64 + ctz64(bits));
+			cnt[n] = (int16_t)ku_piece_moves(c, &mv, from[n], NULL);
+			total += cnt[n];
+		}
+	pick = bg_rand(rng) % (uint64_t)(total ? total : 1);
+	if (!total) {
+		memset(out, 0, sizeof(*out));
+		out->kind = BG_MOVE_PASS;
+		return true;
+	}
+	for (i = 0; pick >= (uint64_t)cnt[i]; i++)
+		pick -= (uint64_t)cnt[i];
+	ku_piece_moves(c, &mv, from[i], dest);
+	to = ku_nth_bit(dest, (int)pick);
+	if (!ku_chain_move(c, mv.jump[c->slot[from[i]] >> 6], from[i], to, out))
+		ku_step_move(from[i], to, out);
+	return true;
+}
+
 static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const ku_cfg *c = cfgp;
 	int seat = ku_turn(c, st), from, to;
-	uint64_t all[KU_W];
-	ku_reach r;
+	uint64_t jump[KU_DIRS] = { 0 };
 	bg_move want;
 
 	if (m->kind == BG_MOVE_PASS) {
@@ -605,135 +906,22 @@ static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	if (from >= c->npts || to >= c->npts ||
 	    !bit(ku_cocc(c, st, seat), from))
 		return false;
-	ku_all(c, st, all);
-	ku_reach_piece(c, all, seat, from, &r, to);
-	if (!bit(r.dest, to))
-		return false;
-	ku_make_move(&r, from, to, &want);
+	if (m->kind == BG_MOVE_STEP) {
+		const uint8_t *sq = c->step[seat][from];
+		int i = 0, n = c->nstep[seat][from];
+
+		while (i < n && sq[i] != to)
+			i++;
+		if (i == n || bit(ku_cocc(c, st, 0), to) ||
+		    bit(ku_cocc(c, st, 1), to))
+			return false;
+		ku_step_move(from, to, &want);
+	} else {
+		ku_class_jumps(c, st, seat, c->slot[from] >> 6, jump);
+		if (!ku_chain_move(c, jump, from, to, &want))
+			return false;
+	}
 	return !memcmp(m, &want, sizeof(want));
-}
-
-/*
- * Chain destinations shared by the pieces of the side to move. Between
- * empty squares the jump relation is symmetric, so every square of a
- * component reaches the same squares, and a piece's chains end anywhere in
- * the components of its first landings (the origin, never jumped over nor
- * landed on, may count as a piece). With camp_lock a chain that enters the
- * target stays there: a class is then the squares of a component on the
- * seed's side of the target edge, and they share its reach.
- */
-typedef struct ku_classes {
-	uint64_t done[KU_W];          /* squares with a class */
-	uint8_t label[KU_MAXP];       /* square -> its class, where done */
-	int n;
-	uint64_t reach[KU_MAXPIECES * KU_DIRS][KU_W];
-} ku_classes;
-
-/* The class of the empty square s, searched on first use. */
-static int ku_class_of(const ku_cfg *c, const uint64_t *all, int seat,
-		       ku_classes *k, int s)
-{
-	const uint64_t *tgt = c->home[!seat];
-	uint64_t *r = k->reach[k->n];
-	uint8_t queue[KU_MAXP];
-	int head = 0, tail = 0;
-	bool in;
-
-	if (bit(k->done, s))
-		return k->label[s];
-	memset(r, 0, sizeof(k->reach[0]));
-	setbit(r, s);
-	queue[tail++] = (uint8_t)s;
-	while (head < tail) {
-		int q = queue[head++];
-		const uint8_t(*j)[2] = c->jump2[seat][q];
-
-		for (int i = 0, n = c->njump[seat][q]; i < n; i++)
-			if (bit(all, j[i][0]) && !bit(all, j[i][1]) &&
-			    !bit(r, j[i][1])) {
-				setbit(r, j[i][1]);
-				queue[tail++] = j[i][1];
-			}
-	}
-	in = c->camp_lock && bit(tgt, s);
-	for (int i = 0; i < tail; i++)
-		if (!c->camp_lock || bit(tgt, queue[i]) == in) {
-			setbit(k->done, queue[i]);
-			k->label[queue[i]] = (uint8_t)k->n;
-		}
-	return k->n++;
-}
-
-/* Every destination of the piece on p, steps and chains. */
-static void ku_dests(const ku_cfg *c, const uint64_t *all, int seat, int p,
-		     ku_classes *k, uint64_t *dest)
-{
-	const uint8_t *st = c->step[seat][p];
-	const uint8_t(*j)[2] = c->jump2[seat][p];
-
-	memset(dest, 0, KU_W * sizeof(*dest));
-	for (int i = 0, n = c->nstep[seat][p]; i < n; i++)
-		if (!bit(all, st[i]))
-			setbit(dest, st[i]);
-	for (int i = 0, n = c->njump[seat][p]; i < n; i++)
-		if (bit(all, j[i][0]) && !bit(all, j[i][1])) {
-			const uint64_t *r =
-				k->reach[ku_class_of(c, all, seat, k, j[i][1])];
-
-			for (int w = 0; w < KU_W; w++)
-				dest[w] |= r[w];
-		}
-}
-
-/* The n-th (from 0) set bit of bb. */
-static int ku_nth_bit(const uint64_t *bb, int n)
-{
-	int w = 0, cnt;
-
-	while ((cnt = __builtin_popcountll(bb[w])) <= n) {
-		n -= cnt;
-		w++;
-	}
-	for (uint64_t bits = bb[w];; bits &= bits - 1)
-		if (n-- == 0)
-			return w * 64 + ctz64(bits);
-}
-
-/* The move the legal list holds at bg_rand() % its length, found from the
- * destination counts of the pieces without listing the moves. */
-static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
-			   bg_move *out)
-{
-	const ku_cfg *c = cfgp;
-	int seat = ku_turn(c, st), n = 0, total = 0, i, to;
-	const ku_word *own = ku_cocc(c, st, seat);
-	uint64_t all[KU_W], dest[KU_MAXPIECES][KU_W], pick;
-	int16_t from[KU_MAXPIECES], cnt[KU_MAXPIECES];
-	ku_classes k;
-	ku_reach r;
-
-	ku_all(c, st, all);
-	memset(k.done, 0, sizeof(k.done));
-	k.n = 0;
-	for (int w = 0; w < c->nw; w++)
-		for (uint64_t bits = own[w]; bits; bits &= bits - 1, n++) {
-			from[n] = (int16_t)(w * 64 + ctz64(bits));
-			ku_dests(c, all, seat, from[n], &k, dest[n]);
-			cnt[n] = (int16_t)popcount(c, dest[n]);
-			total += cnt[n];
-		}
-	pick = bg_rand(rng) % (uint64_t)(total ? total : 1);
-	if (!total) {
-		memset(out, 0, sizeof(*out));
-		out->kind = BG_MOVE_PASS;
-		return true;
-	}
-	for (i = 0; pick >= (uint64_t)cnt[i]; i++)
-		pick -= (uint64_t)cnt[i];
-	to = ku_nth_bit(dest[i], (int)pick);
-	ku_reach_piece(c, all, seat, from[i], &r, to);
-	ku_make_move(&r, from[i], to, out);
-	return true;
 }
 
 /* The direction of a single jump from q to r, or -1. */
@@ -772,24 +960,44 @@ static bool ku_path_ok(const void *cfgp, const void *st, const bg_move *m,
 	return true;
 }
 
+/* Move seat's piece from `from` to `to`. */
+static void ku_move_piece(const ku_cfg *c, void *st, int seat, int from,
+			  int to)
+{
+	ku_word *own = ku_occ(c, st, seat), *cls = ku_cls(c, st, seat);
+
+	clrbit(own, from);
+	setbit(own, to);
+	clrbit(cls, c->slot[from]);
+	setbit(cls, c->slot[to]);
+	*ku_hashp(c, st) ^= bg_zobrist((uint32_t)seat, (uint32_t)from) ^
+			    bg_zobrist((uint32_t)seat, (uint32_t)to);
+}
+
 static int ku_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
 	const ku_cfg *c = cfgp;
 	int seat = ku_turn(c, st);
-	uint64_t *h = ku_hashp(c, st);
 
-	if (m->kind != BG_MOVE_PASS) {
-		int from = m->pts[0], to = m->pts[m->npath - 1];
-		ku_word *own = ku_occ(c, st, seat);
-
-		clrbit(own, from);
-		setbit(own, to);
-		*h ^= bg_zobrist((uint32_t)seat, (uint32_t)from) ^
-		      bg_zobrist((uint32_t)seat, (uint32_t)to);
-	}
-	*h ^= bg_zobrist(2, 0);
+	(void)undo;
+	if (m->kind != BG_MOVE_PASS)
+		ku_move_piece(c, st, seat, m->pts[0], m->pts[m->npath - 1]);
+	*ku_hashp(c, st) ^= bg_zobrist(2, 0);
 	ku_set_turn(c, st, !seat);
 	return 0;
+}
+
+static void ku_unapply(const void *cfgp, void *st, const bg_move *m,
+		       const void *undo)
+{
+	const ku_cfg *c = cfgp;
+	int seat = !ku_turn(c, st);
+
+	(void)undo;
+	if (m->kind != BG_MOVE_PASS)
+		ku_move_piece(c, st, seat, m->pts[m->npath - 1], m->pts[0]);
+	*ku_hashp(c, st) ^= bg_zobrist(2, 0);
+	ku_set_turn(c, st, seat);
 }
 
 /* ---- Outcome -------------------------------------------------------------- */
@@ -935,6 +1143,7 @@ const bg_rules bg_rules_kutochki = {
 	.random_move = ku_random_move,
 	.path_ok = ku_path_ok,
 	.apply = ku_apply,
+	.unapply = ku_unapply,
 	.to_move = ku_to_move,
 	.outcome = ku_outcome,
 	.hash = ku_hash,
@@ -979,6 +1188,7 @@ const bg_rules bg_rules_halma = {
 	.random_move = ku_random_move,
 	.path_ok = ku_path_ok,
 	.apply = ku_apply,
+	.unapply = ku_unapply,
 	.to_move = ku_to_move,
 	.outcome = ku_outcome,
 	.hash = ku_hash,
