@@ -23,17 +23,17 @@ static const int8_t ku_dx[KU_DIRS] = { 0, 1, 0, -1, 1, 1, -1, -1 };
 static const int8_t ku_dy[KU_DIRS] = { 1, 0, -1, 0, 1, -1, -1, 1 };
 
 /*
- * Parity classes. A jump keeps the parity of both coordinates, so a chain
- * stays among the squares of one class, (x & 1) + 2 (y & 1). A class is a
- * grid of half the side (4, 5 or 8), kept in one word with the square
- * (x / 2, y / 2) at bit 8 (y / 2) + x / 2, and the chains of a piece are a
- * flood in that word. A jump in direction d moves a bit by ku_shift[d].
+ * Jump words: a layout of the squares in 64-bit words such that a chain
+ * stays in one word, where it is a flood of shifts and masks. An 8x8 board
+ * is one word, the points themselves. Larger boards use the parity
+ * classes: a jump keeps the parity of both coordinates, so a chain stays
+ * among the squares of one class, (x & 1) + 2 (y & 1), a grid of half the
+ * side (5 or 8) kept in one word with (x / 2, y / 2) at bit 8 (y / 2) + x / 2.
  */
-static const int8_t ku_shift[KU_DIRS] = { 8, 1, -8, -1, 9, -7, -9, 7 };
 
-/* A direction from the squares of one class, for one seat: the bits whose
- * step or jump that way stays on the board (camp_lock applied), and where
- * the neighbour is, bit b + near of class k1. */
+/* A direction from the squares of one jump word, for one seat: the bits
+ * whose step or jump that way stays on the board (camp_lock applied), and
+ * where the neighbour is, bit b + near of word k1. */
 typedef struct ku_dir {
 	uint64_t step, jump;
 	int near, k1;
@@ -76,16 +76,19 @@ typedef struct ku_cfg {
 	uint8_t step[2][KU_MAXP][KU_DIRS];
 	uint8_t njump[2][KU_MAXP];
 	uint8_t jump2[2][KU_MAXP][KU_DIRS][2];
-	uint8_t slot[KU_MAXP];              /* point -> class * 64 + bit */
+	int nk;                             /* jump words: 1 or KU_CLASSES */
+	int kw;                             /* state words before them */
+	uint8_t slot[KU_MAXP];              /* point -> word * 64 + bit */
 	uint8_t point[KU_CLASSES * 64];     /* and back */
+	int8_t hop[KU_DIRS];                /* how far a jump moves a bit */
 	ku_dir dir[2][KU_CLASSES][KU_DIRS];
 } ku_cfg;
 
 /*
  * The state is an array of 64-bit words, sized by the board:
  * [0, nw) seat 0's pieces, [nw, 2nw) seat 1's, then the Zobrist hash (kept
- * incrementally), the seat to move, and the pieces again by parity class:
- * KU_CLASSES words for seat 0, then seat 1's.
+ * incrementally), the seat to move, and where the jump words are not the
+ * points, the pieces again in them: nk words for seat 0, then seat 1's.
  */
 typedef uint64_t ku_word;
 
@@ -106,12 +109,12 @@ static ku_word *ku_hashp(const ku_cfg *c, void *st)
 
 static ku_word *ku_cls(const ku_cfg *c, void *st, int seat)
 {
-	return (ku_word *)st + 2 * c->nw + 2 + seat * KU_CLASSES;
+	return (ku_word *)st + c->kw + seat * c->nk;
 }
 
 static const ku_word *ku_ccls(const ku_cfg *c, const void *st, int seat)
 {
-	return (const ku_word *)st + 2 * c->nw + 2 + seat * KU_CLASSES;
+	return (const ku_word *)st + c->kw + seat * c->nk;
 }
 
 static int ku_turn(const ku_cfg *c, const void *st)
@@ -183,32 +186,42 @@ static void ku_corner_dist(int n, int p, int seat, int *a, int *b)
 	*b = seat == 0 ? y : n - 1 - y;
 }
 
-/* The floor of v / 2 for v in -1..2. */
-static int ku_half(int v)
+/* The slot of square (x, y) in the jump words. */
+static int ku_slot_xy(const ku_cfg *c, int x, int y)
 {
-	return v < 0 ? -1 : v / 2;
+	if (c->nk == 1)
+		return y * c->n + x;
+	return ((x & 1) | (y & 1) << 1) * 64 + (y / 2) * 8 + x / 2;
 }
 
-/* Slots of the parity classes, and where the neighbours are. */
+/* The jump words: the points on one word, else the parity classes. Where
+ * a step or a jump moves a bit is the same from every square of a word:
+ * measured from one inside the board. */
 static void ku_slots(ku_cfg *c)
 {
+	c->nk = c->nw == 1 ? 1 : KU_CLASSES;
+	c->kw = c->nk == 1 ? 0 : 2 * c->nw + 2;
 	for (int p = 0; p < c->npts; p++) {
-		int x = p % c->n, y = p / c->n;
-		int s = ((x & 1) | (y & 1) << 1) * 64 + (y / 2) * 8 + x / 2;
+		int s = ku_slot_xy(c, p % c->n, p / c->n);
 
 		c->slot[p] = (uint8_t)s;
 		c->point[s] = (uint8_t)p;
 	}
-	for (int seat = 0; seat < 2; seat++)
-		for (int k = 0; k < KU_CLASSES; k++)
-			for (int d = 0; d < KU_DIRS; d++) {
-				ku_dir *dir = &c->dir[seat][k][d];
+	for (int k = 0; k < c->nk; k++) {
+		int x = 2 + (k & 1), y = 2 + (k >> 1), s = ku_slot_xy(c, x, y);
 
-				dir->near = ku_half((k & 1) + ku_dx[d]) +
-					    8 * ku_half((k >> 1) + ku_dy[d]);
-				dir->k1 = k ^ ((ku_dx[d] & 1) |
-					       (ku_dy[d] & 1) << 1);
+		for (int d = 0; d < KU_DIRS; d++) {
+			int q = ku_slot_xy(c, x + ku_dx[d], y + ku_dy[d]);
+			int land = ku_slot_xy(c, x + 2 * ku_dx[d],
+					      y + 2 * ku_dy[d]);
+
+			for (int seat = 0; seat < 2; seat++) {
+				c->dir[seat][k][d].near = (q & 63) - (s & 63);
+				c->dir[seat][k][d].k1 = q >> 6;
 			}
+			c->hop[d] = (int8_t)((land & 63) - (s & 63));
+		}
+	}
 }
 
 static bool ku_in_shape(const ku_shape *s, int a, int b)
@@ -354,7 +367,8 @@ static size_t ku_state_size(const void *cfgp)
 {
 	const ku_cfg *c = cfgp;
 
-	return (size_t)(2 * c->nw + 2 + 2 * KU_CLASSES) * sizeof(ku_word);
+	return (size_t)(2 * c->nw + 2 + (c->kw ? 2 * c->nk : 0)) *
+	       sizeof(ku_word);
 }
 
 static const bg_board *ku_board(const void *cfgp)
@@ -379,10 +393,10 @@ static uint64_t ku_hash_scratch(const ku_cfg *c, const void *st)
 	return h;
 }
 
-/* The class words from the point words. */
+/* The jump words from the point words, where they differ. */
 static void ku_fill_classes(const ku_cfg *c, void *st)
 {
-	for (int s = 0; s < 2; s++) {
+	for (int s = 0; s < 2 && c->kw; s++) {
 		const ku_word *own = ku_cocc(c, st, s);
 		ku_word *cls = ku_cls(c, st, s);
 
@@ -678,13 +692,13 @@ static bool ku_has_move(const ku_cfg *c, const void *st, int seat)
 
 /* ---- Moves by parity class ------------------------------------------------ */
 
-/* Bit b of the result is bit b + off of x (off may be negative; the bits
- * that wrap around are masked off by the callers). */
-static uint64_t ku_take(uint64_t x, int off)
+/* x with bit b moved to b + by (by may be negative; the bits that wrap
+ * around are masked off by the callers). */
+static uint64_t ku_rot(uint64_t x, int by)
 {
-	unsigned r = (unsigned)off & 63;
+	unsigned r = (unsigned)by & 63;
 
-	return (x >> r) | (x << ((64 - r) & 63));
+	return (x << r) | (x >> ((64 - r) & 63));
 }
 
 /* The bits of class k from which seat can jump in each direction: the
@@ -697,10 +711,10 @@ static void ku_class_jumps(const ku_cfg *c, const void *st, int seat, int k,
 	uint64_t occ = a[k] | b[k];
 
 	for (int d = 0; d < c->ndirs; d++) {
-		uint64_t over = ku_take(a[dir[d].k1] | b[dir[d].k1],
-					dir[d].near);
+		uint64_t over = ku_rot(a[dir[d].k1] | b[dir[d].k1],
+				       -dir[d].near);
 
-		jump[d] = dir[d].jump & over & ~ku_take(occ, ku_shift[d]);
+		jump[d] = dir[d].jump & over & ~ku_rot(occ, -c->hop[d]);
 	}
 }
 
@@ -713,40 +727,54 @@ static void ku_class_steps(const ku_cfg *c, const void *st, int seat, int k,
 
 	for (int d = 0; d < c->ndirs; d++)
 		step[d] = dir[d].step &
-			  ~ku_take(a[dir[d].k1] | b[dir[d].k1], dir[d].near);
+			  ~ku_rot(a[dir[d].k1] | b[dir[d].k1], -dir[d].near);
 }
 
-/* Where single jumps take the bits of f (`jump` keeps them on the board). */
-static uint64_t ku_hop(const uint64_t *jump, uint64_t f, bool diag)
+/* Where single jumps take the bits of f (`jump` keeps them on the board),
+ * in jump words whose rows are 8 bits apart and whose jumps move a bit by u
+ * columns: u is a constant in each call, for shifts by immediates. */
+static inline uint64_t ku_spread(const uint64_t *jump, uint64_t f, bool diag,
+				 unsigned u)
 {
-	uint64_t t = (f & jump[0]) << 8 | (f & jump[1]) << 1 |
-		     (f & jump[2]) >> 8 | (f & jump[3]) >> 1;
+	uint64_t t = (f & jump[0]) << 8 * u | (f & jump[1]) << u |
+		     (f & jump[2]) >> 8 * u | (f & jump[3]) >> u;
 
 	if (diag)
-		t |= (f & jump[4]) << 9 | (f & jump[5]) >> 7 |
-		     (f & jump[6]) >> 9 | (f & jump[7]) << 7;
+		t |= (f & jump[4]) << 9 * u | (f & jump[5]) >> 7 * u |
+		     (f & jump[6]) >> 9 * u | (f & jump[7]) << 7 * u;
 	return t;
 }
 
-/* The bits from which a single jump lands in t. */
-static uint64_t ku_hop_back(const uint64_t *jump, uint64_t t, bool diag)
+/* Points are two columns apart along a jump, class bits one. */
+static inline uint64_t ku_hop(const ku_cfg *c, const uint64_t *jump,
+			      uint64_t f)
 {
-	uint64_t f = (t >> 8 & jump[0]) | (t >> 1 & jump[1]) |
-		     (t << 8 & jump[2]) | (t << 1 & jump[3]);
+	bool diag = c->ndirs == 8;
 
-	if (diag)
-		f |= (t >> 9 & jump[4]) | (t << 7 & jump[5]) |
-		     (t << 9 & jump[6]) | (t >> 7 & jump[7]);
+	return c->nk == 1 ? ku_spread(jump, f, diag, 2) :
+			    ku_spread(jump, f, diag, 1);
+}
+
+/* The bits from which a single jump lands in t. */
+static uint64_t ku_hop_back(const ku_cfg *c, const uint64_t *jump,
+			    uint64_t t)
+{
+	uint64_t f = 0;
+
+	for (int d = 0; d < c->ndirs; d++)
+		f |= ku_rot(t, -c->hop[d]) & jump[d];
 	return f;
 }
 
-/* Every bit a chain from bit b ends on. The origin holds the piece, so no
+/* Every bit that one jump or more take the bits of f to. From a piece's
+ * bit that is where its chains end: the piece holds its square, so no
  * jump lands there. */
-static uint64_t ku_flood(const uint64_t *jump, int b, bool diag)
+static inline uint64_t ku_flood(const ku_cfg *c, const uint64_t *jump,
+				uint64_t f)
 {
-	uint64_t f = (uint64_t)1 << b, reach = 0;
+	uint64_t reach = 0;
 
-	while ((f = ku_hop(jump, f, diag) & ~reach))
+	while ((f = ku_hop(c, jump, f) & ~reach))
 		reach |= f;
 	return reach;
 }
@@ -765,20 +793,19 @@ static bool ku_chain_move(const ku_cfg *c, const uint64_t *jump, int from,
 	uint64_t lay[65], seen; /* lay[i]: the bits first reached by i jumps */
 	int k = c->slot[from] >> 6, b = c->slot[from] & 63;
 	int t = c->slot[to] & 63, hops = 0;
-	bool diag = c->ndirs == 8;
 
 	if (c->slot[to] >> 6 != k)
 		return false;
 	seen = lay[0] = (uint64_t)1 << b;
 	while (!(lay[hops] >> t & 1)) {
-		lay[hops + 1] = ku_hop(jump, lay[hops], diag) & ~seen;
+		lay[hops + 1] = ku_hop(c, jump, lay[hops]) & ~seen;
 		if (!lay[++hops])
 			return false;
 		seen |= lay[hops];
 	}
 	lay[hops] = (uint64_t)1 << t;
 	for (int i = hops - 1; i > 0; i--)
-		lay[i] &= ku_hop_back(jump, lay[i + 1], diag);
+		lay[i] &= ku_hop_back(c, jump, lay[i + 1]);
 	memset(m, 0, sizeof(*m));
 	m->kind = BG_MOVE_JUMP;
 	m->pts[0] = (uint16_t)from;
@@ -791,9 +818,9 @@ static bool ku_chain_move(const ku_cfg *c, const uint64_t *jump, int from,
 	for (int i = 1; i <= hops; i++) {
 		int d = 0;
 
-		while (!(jump[d] >> b & 1 && lay[i] >> (b + ku_shift[d]) & 1))
+		while (!(jump[d] >> b & 1 && lay[i] >> (b + c->hop[d]) & 1))
 			d++;
-		b += ku_shift[d];
+		b += c->hop[d];
 		m->pts[i] = c->point[k * 64 + b];
 	}
 	return true;
@@ -808,31 +835,67 @@ static void ku_step_move(int from, int to, bg_move *m)
 	m->pts[1] = (uint16_t)to;
 }
 
-/* What the side to move can do, by class and direction. */
+/* What the side to move can do, by jump word: the bits that can step or
+ * jump in each direction, those with a jump at all, and the number of
+ * steps from each bit, bit-sliced (plane i holds bit i of it). */
 typedef struct ku_moves {
 	uint64_t step[KU_CLASSES][KU_DIRS];
 	uint64_t jump[KU_CLASSES][KU_DIRS];
+	uint64_t jumper[KU_CLASSES];
+	uint64_t nstep[KU_CLASSES][4];
 } ku_moves;
 
-/* The moves of the piece on p: their number, and with dest their
- * destinations (points). */
-static int ku_piece_moves(const ku_cfg *c, const ku_moves *mv, int p,
-			  uint64_t *dest)
+/* The moves of seat in jump word k. */
+static void ku_word_moves(const ku_cfg *c, const void *st, int seat, int k,
+			  ku_moves *mv)
 {
-	int k = c->slot[p] >> 6, b = c->slot[p] & 63, n;
-	uint64_t reach = ku_flood(mv->jump[k], b, c->ndirs == 8);
+	uint64_t *plane = mv->nstep[k];
 
-	n = ku_bits(reach);
-	for (int d = 0; d < c->ndirs; d++)
-		if (mv->step[k][d] >> b & 1) {
-			n++;
-			if (dest)
-				setbit(dest, c->nb[p][d]);
+	ku_class_steps(c, st, seat, k, mv->step[k]);
+	ku_class_jumps(c, st, seat, k, mv->jump[k]);
+	mv->jumper[k] = 0;
+	memset(plane, 0, sizeof(mv->nstep[k]));
+	for (int d = 0; d < c->ndirs; d++) {
+		mv->jumper[k] |= mv->jump[k][d];
+		for (uint64_t carry = mv->step[k][d], i = 0; carry; i++) {
+			uint64_t t = plane[i] & carry;
+
+			plane[i] ^= carry;
+			carry = t;
 		}
-	if (dest)
-		for (; reach; reach &= reach - 1)
-			setbit(dest, c->point[k * 64 + ctz64(reach)]);
+	}
+}
+
+/* The number of moves of the piece on p; *chain gets the bits its chains
+ * end on. */
+static int ku_count_moves(const ku_cfg *c, const ku_moves *mv, int p,
+			  uint64_t *chain)
+{
+	int k = c->slot[p] >> 6, b = c->slot[p] & 63;
+	const uint64_t *plane = mv->nstep[k];
+	int n = (int)(plane[0] >> b & 1) + (int)(plane[1] >> b & 1) * 2 +
+		(int)(plane[2] >> b & 1) * 4 + (int)(plane[3] >> b & 1) * 8;
+
+	*chain = 0;
+	if (mv->jumper[k] >> b & 1) {
+		*chain = ku_flood(c, mv->jump[k], (uint64_t)1 << b);
+		n += ku_bits(*chain);
+	}
 	return n;
+}
+
+/* The destinations (points) of the piece on p, whose chains end on the
+ * bits of `chain`. */
+static void ku_dests(const ku_cfg *c, const ku_moves *mv, int p,
+		     uint64_t chain, uint64_t *dest)
+{
+	int k = c->slot[p] >> 6, b = c->slot[p] & 63;
+
+	for (; chain; chain &= chain - 1)
+		setbit(dest, c->point[k * 64 + ctz64(chain)]);
+	for (int d = 0; d < c->ndirs; d++)
+		if (mv->step[k][d] >> b & 1)
+			setbit(dest, c->nb[p][d]);
 }
 
 /* The n-th (from 0) set bit of bb. */
@@ -858,17 +921,16 @@ static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	int seat = ku_turn(c, st), n = 0, total = 0, i, to;
 	const ku_word *own = ku_cocc(c, st, seat);
 	int16_t from[KU_MAXPIECES], cnt[KU_MAXPIECES];
-	uint64_t dest[KU_W] = { 0 }, pick;
+	uint64_t chain[KU_MAXPIECES], dest[KU_W] = { 0 }, pick;
 	ku_moves mv;
 
-	for (int k = 0; k < KU_CLASSES; k++) {
-		ku_class_steps(c, st, seat, k, mv.step[k]);
-		ku_class_jumps(c, st, seat, k, mv.jump[k]);
-	}
+	for (int k = 0; k < c->nk; k++)
+		ku_word_moves(c, st, seat, k, &mv);
 	for (int w = 0; w < c->nw; w++)
 		for (uint64_t bits = own[w]; bits; bits &= bits - 1, n++) {
 			from[n] = (int16_t)(w * 64 + ctz64(bits));
-			cnt[n] = (int16_t)ku_piece_moves(c, &mv, from[n], NULL);
+			cnt[n] = (int16_t)ku_count_moves(c, &mv, from[n],
+							 &chain[n]);
 			total += cnt[n];
 		}
 	pick = bg_rand(rng) % (uint64_t)(total ? total : 1);
@@ -879,7 +941,7 @@ static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	}
 	for (i = 0; pick >= (uint64_t)cnt[i]; i++)
 		pick -= (uint64_t)cnt[i];
-	ku_piece_moves(c, &mv, from[i], dest);
+	ku_dests(c, &mv, from[i], chain[i], dest);
 	to = ku_nth_bit(dest, (int)pick);
 	if (!ku_chain_move(c, mv.jump[c->slot[from[i]] >> 6], from[i], to, out))
 		ku_step_move(from[i], to, out);
@@ -968,8 +1030,10 @@ static void ku_move_piece(const ku_cfg *c, void *st, int seat, int from,
 
 	clrbit(own, from);
 	setbit(own, to);
-	clrbit(cls, c->slot[from]);
-	setbit(cls, c->slot[to]);
+	if (c->kw) {
+		clrbit(cls, c->slot[from]);
+		setbit(cls, c->slot[to]);
+	}
 	*ku_hashp(c, st) ^= bg_zobrist((uint32_t)seat, (uint32_t)from) ^
 			    bg_zobrist((uint32_t)seat, (uint32_t)to);
 }
