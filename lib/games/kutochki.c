@@ -835,64 +835,100 @@ static void ku_step_move(int from, int to, bg_move *m)
 	m->pts[1] = (uint16_t)to;
 }
 
+/* A full adder on bit planes: *sum gets the sum bits, the return value
+ * the carries. */
+static uint64_t ku_csa(uint64_t a, uint64_t b, uint64_t c, uint64_t *sum)
+{
+	uint64_t u = a ^ b;
+
+	*sum = u ^ c;
+	return (a & b) | (u & c);
+}
+
 /* What the side to move can do, by jump word: the bits that can step or
- * jump in each direction, those with a jump at all, and the number of
- * steps from each bit, bit-sliced (plane i holds bit i of it). */
+ * jump in each direction, those with a jump at all, the number of steps
+ * from each bit, bit-sliced (plane i holds bit i of it), and for the
+ * pieces with a jump where their chains end and how many squares that is
+ * (by slot). */
 typedef struct ku_moves {
 	uint64_t step[KU_CLASSES][KU_DIRS];
 	uint64_t jump[KU_CLASSES][KU_DIRS];
 	uint64_t jumper[KU_CLASSES];
 	uint64_t nstep[KU_CLASSES][4];
+	uint64_t chain[KU_CLASSES * 64];
+	uint8_t nchain[KU_CLASSES * 64];
 } ku_moves;
 
 /* The moves of seat in jump word k. */
 static void ku_word_moves(const ku_cfg *c, const void *st, int seat, int k,
 			  ku_moves *mv)
 {
-	uint64_t *plane = mv->nstep[k];
+	const uint64_t *s = mv->step[k];
+	uint64_t *p = mv->nstep[k], c1, c2, c3, c4, t1, t2, t3;
 
 	ku_class_steps(c, st, seat, k, mv->step[k]);
 	ku_class_jumps(c, st, seat, k, mv->jump[k]);
 	mv->jumper[k] = 0;
-	memset(plane, 0, sizeof(mv->nstep[k]));
-	for (int d = 0; d < c->ndirs; d++) {
+	for (int d = 0; d < c->ndirs; d++)
 		mv->jumper[k] |= mv->jump[k][d];
-		for (uint64_t carry = mv->step[k][d], i = 0; carry; i++) {
-			uint64_t t = plane[i] & carry;
-
-			plane[i] ^= carry;
-			carry = t;
-		}
+	c1 = ku_csa(s[0], s[1], s[2], &t1);
+	if (c->ndirs == 4) {
+		p[0] = t1 ^ s[3];
+		c2 = t1 & s[3];
+		p[1] = c1 ^ c2;
+		p[2] = c1 & c2;
+		p[3] = 0;
+		return;
 	}
+	c2 = ku_csa(s[3], s[4], s[5], &t2);
+	c3 = ku_csa(t1, t2, s[6], &t3);
+	p[0] = t3 ^ s[7];
+	c4 = t3 & s[7];
+	c1 = ku_csa(c1, c2, c3, &t1);
+	p[1] = t1 ^ c4;
+	c2 = t1 & c4;
+	p[2] = c1 ^ c2;
+	p[3] = c1 & c2;
 }
 
-/* The number of moves of the piece on p; *chain gets the bits its chains
- * end on. */
-static int ku_count_moves(const ku_cfg *c, const ku_moves *mv, int p,
-			  uint64_t *chain)
+/* The number of steps from bit b of jump word k. */
+static int ku_nsteps(const ku_moves *mv, int k, int b)
 {
-	int k = c->slot[p] >> 6, b = c->slot[p] & 63;
-	const uint64_t *plane = mv->nstep[k];
-	int n = (int)(plane[0] >> b & 1) + (int)(plane[1] >> b & 1) * 2 +
-		(int)(plane[2] >> b & 1) * 4 + (int)(plane[3] >> b & 1) * 8;
+	const uint64_t *p = mv->nstep[k];
 
-	*chain = 0;
-	if (mv->jumper[k] >> b & 1) {
-		*chain = ku_flood(c, mv->jump[k], (uint64_t)1 << b);
-		n += ku_bits(*chain);
+	return (int)(p[0] >> b & 1) + (int)(p[1] >> b & 1) * 2 +
+	       (int)(p[2] >> b & 1) * 4 + (int)(p[3] >> b & 1) * 8;
+}
+
+/* The number of moves of seat's pieces in jump word k; the chains of
+ * those with a jump go into mv. */
+static int ku_word_count(const ku_cfg *c, const void *st, int seat, int k,
+			 ku_moves *mv)
+{
+	uint64_t own = ku_ccls(c, st, seat)[k];
+	const uint64_t *p = mv->nstep[k];
+	int n = ku_bits(p[0] & own) + 2 * ku_bits(p[1] & own) +
+		4 * ku_bits(p[2] & own) + 8 * ku_bits(p[3] & own);
+
+	for (uint64_t bits = own & mv->jumper[k]; bits; bits &= bits - 1) {
+		int b = ctz64(bits), s = k * 64 + b;
+
+		mv->chain[s] = ku_flood(c, mv->jump[k], (uint64_t)1 << b);
+		mv->nchain[s] = (uint8_t)ku_bits(mv->chain[s]);
+		n += mv->nchain[s];
 	}
 	return n;
 }
 
-/* The destinations (points) of the piece on p, whose chains end on the
- * bits of `chain`. */
+/* The destinations (points) of the piece on p. */
 static void ku_dests(const ku_cfg *c, const ku_moves *mv, int p,
-		     uint64_t chain, uint64_t *dest)
+		     uint64_t *dest)
 {
 	int k = c->slot[p] >> 6, b = c->slot[p] & 63;
 
-	for (; chain; chain &= chain - 1)
-		setbit(dest, c->point[k * 64 + ctz64(chain)]);
+	if (mv->jumper[k] >> b & 1)
+		for (uint64_t r = mv->chain[c->slot[p]]; r; r &= r - 1)
+			setbit(dest, c->point[k * 64 + ctz64(r)]);
 	for (int d = 0; d < c->ndirs; d++)
 		if (mv->step[k][d] >> b & 1)
 			setbit(dest, c->nb[p][d]);
@@ -912,39 +948,52 @@ static int ku_nth_bit(const uint64_t *bb, int n)
 			return w * 64 + ctz64(bits);
 }
 
+/* The piece whose moves hold the pick-th move of the legal list (origins
+ * in point order); *pick becomes the index among its moves. */
+static int ku_pick_piece(const ku_cfg *c, const void *st, int seat,
+			 const ku_moves *mv, uint64_t *pick)
+{
+	const ku_word *own = ku_cocc(c, st, seat);
+
+	for (int w = 0;; w++)
+		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
+			int p = w * 64 + ctz64(bits), s = c->slot[p];
+			int k = s >> 6, b = s & 63;
+			uint64_t n = (uint64_t)ku_nsteps(mv, k, b);
+
+			if (mv->jumper[k] >> b & 1)
+				n += mv->nchain[s];
+			if (*pick < n)
+				return p;
+			*pick -= n;
+		}
+}
+
 /* The move the legal list holds at bg_rand() % its length, found from the
  * move counts of the pieces without listing the moves. */
 static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 			   bg_move *out)
 {
 	const ku_cfg *c = cfgp;
-	int seat = ku_turn(c, st), n = 0, total = 0, i, to;
-	const ku_word *own = ku_cocc(c, st, seat);
-	int16_t from[KU_MAXPIECES], cnt[KU_MAXPIECES];
-	uint64_t chain[KU_MAXPIECES], dest[KU_W] = { 0 }, pick;
+	int seat = ku_turn(c, st), total = 0, from, to;
+	uint64_t dest[KU_W] = { 0 }, pick;
 	ku_moves mv;
 
-	for (int k = 0; k < c->nk; k++)
+	for (int k = 0; k < c->nk; k++) {
 		ku_word_moves(c, st, seat, k, &mv);
-	for (int w = 0; w < c->nw; w++)
-		for (uint64_t bits = own[w]; bits; bits &= bits - 1, n++) {
-			from[n] = (int16_t)(w * 64 + ctz64(bits));
-			cnt[n] = (int16_t)ku_count_moves(c, &mv, from[n],
-							 &chain[n]);
-			total += cnt[n];
-		}
+		total += ku_word_count(c, st, seat, k, &mv);
+	}
 	pick = bg_rand(rng) % (uint64_t)(total ? total : 1);
 	if (!total) {
 		memset(out, 0, sizeof(*out));
 		out->kind = BG_MOVE_PASS;
 		return true;
 	}
-	for (i = 0; pick >= (uint64_t)cnt[i]; i++)
-		pick -= (uint64_t)cnt[i];
-	ku_dests(c, &mv, from[i], chain[i], dest);
+	from = ku_pick_piece(c, st, seat, &mv, &pick);
+	ku_dests(c, &mv, from, dest);
 	to = ku_nth_bit(dest, (int)pick);
-	if (!ku_chain_move(c, mv.jump[c->slot[from[i]] >> 6], from[i], to, out))
-		ku_step_move(from[i], to, out);
+	if (!ku_chain_move(c, mv.jump[c->slot[from] >> 6], from, to, out))
+		ku_step_move(from, to, out);
 	return true;
 }
 
@@ -1038,17 +1087,26 @@ static void ku_move_piece(const ku_cfg *c, void *st, int seat, int from,
 			    bg_zobrist((uint32_t)seat, (uint32_t)to);
 }
 
+/* With camp_lock a piece never leaves its target, so a move into it
+ * raises for good the number of pieces there: no earlier position comes
+ * again. */
 static int ku_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
 	const ku_cfg *c = cfgp;
-	int seat = ku_turn(c, st);
+	int seat = ku_turn(c, st), flags = 0;
 
 	(void)undo;
-	if (m->kind != BG_MOVE_PASS)
-		ku_move_piece(c, st, seat, m->pts[0], m->pts[m->npath - 1]);
+	if (m->kind != BG_MOVE_PASS) {
+		int from = m->pts[0], to = m->pts[m->npath - 1];
+		const uint64_t *tgt = c->home[!seat];
+
+		if (c->camp_lock && !bit(tgt, from) && bit(tgt, to))
+			flags = BG_APPLY_IRREVERSIBLE;
+		ku_move_piece(c, st, seat, from, to);
+	}
 	*ku_hashp(c, st) ^= bg_zobrist(2, 0);
 	ku_set_turn(c, st, !seat);
-	return 0;
+	return flags;
 }
 
 static void ku_unapply(const void *cfgp, void *st, const bg_move *m,
