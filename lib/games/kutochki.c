@@ -32,11 +32,12 @@ static const int8_t ku_dy[KU_DIRS] = { 1, 0, -1, 0, 1, -1, -1, 1 };
  */
 
 /* A direction from the squares of one jump word, for one seat: the bits
- * whose step or jump that way stays on the board (camp_lock applied), and
- * where the neighbour is, bit b + near of word k1. */
+ * whose step or jump that way stays on the board (camp_lock applied); the
+ * word k1 of the neighbour, and the rotations that bring the bits of the
+ * neighbour and of the landing onto the square's. */
 typedef struct ku_dir {
 	uint64_t step, jump;
-	int near, k1;
+	int k1, over, land;
 } ku_dir;
 
 /* A home in a corner: a the files from the corner, b the ranks from it. */
@@ -215,11 +216,14 @@ static void ku_slots(ku_cfg *c)
 			int land = ku_slot_xy(c, x + 2 * ku_dx[d],
 					      y + 2 * ku_dy[d]);
 
-			for (int seat = 0; seat < 2; seat++) {
-				c->dir[seat][k][d].near = (q & 63) - (s & 63);
-				c->dir[seat][k][d].k1 = q >> 6;
-			}
 			c->hop[d] = (int8_t)((land & 63) - (s & 63));
+			for (int seat = 0; seat < 2; seat++) {
+				ku_dir *dir = &c->dir[seat][k][d];
+
+				dir->k1 = q >> 6;
+				dir->over = ((s & 63) - (q & 63)) & 63;
+				dir->land = -c->hop[d] & 63;
+			}
 		}
 	}
 }
@@ -701,33 +705,25 @@ static uint64_t ku_rot(uint64_t x, int by)
 	return (x << r) | (x >> ((64 - r) & 63));
 }
 
-/* The bits of class k from which seat can jump in each direction: the
- * neighbour holds a piece, the landing is empty. */
-static void ku_class_jumps(const ku_cfg *c, const void *st, int seat, int k,
-			   uint64_t *jump)
+/* The bits of jump word k from which seat can step, or jump, in each
+ * direction: the neighbour is empty, or holds a piece and the landing is
+ * empty. */
+static void ku_word_dirs(const ku_cfg *c, const void *st, int seat, int k,
+			 uint64_t *step, uint64_t *jump)
 {
 	const ku_word *a = ku_ccls(c, st, 0), *b = ku_ccls(c, st, 1);
 	const ku_dir *dir = c->dir[seat][k];
-	uint64_t occ = a[k] | b[k];
+	uint64_t occ[KU_CLASSES], empty;
 
+	for (int i = 0; i < c->nk; i++)
+		occ[i] = a[i] | b[i];
+	empty = ~occ[k];
 	for (int d = 0; d < c->ndirs; d++) {
-		uint64_t over = ku_rot(a[dir[d].k1] | b[dir[d].k1],
-				       -dir[d].near);
+		uint64_t over = ku_rot(occ[dir[d].k1], dir[d].over);
 
-		jump[d] = dir[d].jump & over & ~ku_rot(occ, -c->hop[d]);
+		step[d] = dir[d].step & ~over;
+		jump[d] = dir[d].jump & over & ku_rot(empty, dir[d].land);
 	}
-}
-
-/* The bits of class k from which seat can step in each direction. */
-static void ku_class_steps(const ku_cfg *c, const void *st, int seat, int k,
-			   uint64_t *step)
-{
-	const ku_word *a = ku_ccls(c, st, 0), *b = ku_ccls(c, st, 1);
-	const ku_dir *dir = c->dir[seat][k];
-
-	for (int d = 0; d < c->ndirs; d++)
-		step[d] = dir[d].step &
-			  ~ku_rot(a[dir[d].k1] | b[dir[d].k1], -dir[d].near);
 }
 
 /* Where single jumps take the bits of f (`jump` keeps them on the board),
@@ -866,8 +862,7 @@ static void ku_word_moves(const ku_cfg *c, const void *st, int seat, int k,
 	const uint64_t *s = mv->step[k];
 	uint64_t *p = mv->nstep[k], c1, c2, c3, c4, t1, t2, t3;
 
-	ku_class_steps(c, st, seat, k, mv->step[k]);
-	ku_class_jumps(c, st, seat, k, mv->jump[k]);
+	ku_word_dirs(c, st, seat, k, mv->step[k], mv->jump[k]);
 	mv->jumper[k] = 0;
 	for (int d = 0; d < c->ndirs; d++)
 		mv->jumper[k] |= mv->jump[k][d];
@@ -908,8 +903,10 @@ static int ku_word_count(const ku_cfg *c, const void *st, int seat, int k,
 	uint64_t own = ku_ccls(c, st, seat)[k];
 	const uint64_t *p = mv->nstep[k];
 	int n = ku_bits(p[0] & own) + 2 * ku_bits(p[1] & own) +
-		4 * ku_bits(p[2] & own) + 8 * ku_bits(p[3] & own);
+		4 * ku_bits(p[2] & own);
 
+	if (c->ndirs == 8) /* else no bit has more than 4 steps */
+		n += 8 * ku_bits(p[3] & own);
 	for (uint64_t bits = own & mv->jumper[k]; bits; bits &= bits - 1) {
 		int b = ctz64(bits), s = k * 64 + b;
 
@@ -934,18 +931,13 @@ static void ku_dests(const ku_cfg *c, const ku_moves *mv, int p,
 			setbit(dest, c->nb[p][d]);
 }
 
-/* The n-th (from 0) set bit of bb. */
+/* The n-th (from 0) set bit of bb, one of a few. */
 static int ku_nth_bit(const uint64_t *bb, int n)
 {
-	int w = 0, cnt;
-
-	while ((cnt = ku_bits(bb[w])) <= n) {
-		n -= cnt;
-		w++;
-	}
-	for (uint64_t bits = bb[w];; bits &= bits - 1)
-		if (n-- == 0)
-			return w * 64 + ctz64(bits);
+	for (int w = 0;; w++)
+		for (uint64_t bits = bb[w]; bits; bits &= bits - 1)
+			if (n-- == 0)
+				return w * 64 + ctz64(bits);
 }
 
 /* The piece whose moves hold the pick-th move of the legal list (origins
@@ -1001,7 +993,7 @@ static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const ku_cfg *c = cfgp;
 	int seat = ku_turn(c, st), from, to;
-	uint64_t jump[KU_DIRS] = { 0 };
+	uint64_t step[KU_DIRS], jump[KU_DIRS] = { 0 };
 	bg_move want;
 
 	if (m->kind == BG_MOVE_PASS) {
@@ -1028,7 +1020,7 @@ static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
 			return false;
 		ku_step_move(from, to, &want);
 	} else {
-		ku_class_jumps(c, st, seat, c->slot[from] >> 6, jump);
+		ku_word_dirs(c, st, seat, c->slot[from] >> 6, step, jump);
 		if (!ku_chain_move(c, jump, from, to, &want))
 			return false;
 	}
@@ -1071,7 +1063,7 @@ static bool ku_path_ok(const void *cfgp, const void *st, const bg_move *m,
 	return true;
 }
 
-/* Move seat's piece from `from` to `to`. */
+/* Move seat's piece from `from` to `to`, leaving the hash. */
 static void ku_move_piece(const ku_cfg *c, void *st, int seat, int from,
 			  int to)
 {
@@ -1083,19 +1075,18 @@ static void ku_move_piece(const ku_cfg *c, void *st, int seat, int from,
 		clrbit(cls, c->slot[from]);
 		setbit(cls, c->slot[to]);
 	}
-	*ku_hashp(c, st) ^= bg_zobrist((uint32_t)seat, (uint32_t)from) ^
-			    bg_zobrist((uint32_t)seat, (uint32_t)to);
 }
 
-/* With camp_lock a piece never leaves its target, so a move into it
- * raises for good the number of pieces there: no earlier position comes
- * again. */
+/* The undo record is the hash before the move. With camp_lock a piece
+ * never leaves its target, so a move into it raises for good the number
+ * of pieces there: no earlier position comes again. */
 static int ku_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
 	const ku_cfg *c = cfgp;
 	int seat = ku_turn(c, st), flags = 0;
+	uint64_t *h = ku_hashp(c, st);
 
-	(void)undo;
+	memcpy(undo, h, sizeof(*h));
 	if (m->kind != BG_MOVE_PASS) {
 		int from = m->pts[0], to = m->pts[m->npath - 1];
 		const uint64_t *tgt = c->home[!seat];
@@ -1103,8 +1094,10 @@ static int ku_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 		if (c->camp_lock && !bit(tgt, from) && bit(tgt, to))
 			flags = BG_APPLY_IRREVERSIBLE;
 		ku_move_piece(c, st, seat, from, to);
+		*h ^= bg_zobrist((uint32_t)seat, (uint32_t)from) ^
+		      bg_zobrist((uint32_t)seat, (uint32_t)to);
 	}
-	*ku_hashp(c, st) ^= bg_zobrist(2, 0);
+	*h ^= bg_zobrist(2, 0);
 	ku_set_turn(c, st, !seat);
 	return flags;
 }
@@ -1115,10 +1108,9 @@ static void ku_unapply(const void *cfgp, void *st, const bg_move *m,
 	const ku_cfg *c = cfgp;
 	int seat = !ku_turn(c, st);
 
-	(void)undo;
 	if (m->kind != BG_MOVE_PASS)
 		ku_move_piece(c, st, seat, m->pts[m->npath - 1], m->pts[0]);
-	*ku_hashp(c, st) ^= bg_zobrist(2, 0);
+	memcpy(ku_hashp(c, st), undo, sizeof(uint64_t));
 	ku_set_turn(c, st, seat);
 }
 
@@ -1257,6 +1249,7 @@ const bg_rules bg_rules_kutochki = {
 	.config_size = sizeof(ku_cfg),
 	.configure = ku_configure,
 	.state_size = ku_state_size,
+	.undo_size = sizeof(uint64_t),
 	.board = ku_board,
 	.init = ku_init,
 	.max_moves = ku_max_moves,
@@ -1302,6 +1295,7 @@ const bg_rules bg_rules_halma = {
 	.config_size = sizeof(ku_cfg),
 	.configure = ha_configure,
 	.state_size = ku_state_size,
+	.undo_size = sizeof(uint64_t),
 	.board = ku_board,
 	.init = ku_init,
 	.max_moves = ku_max_moves,
