@@ -741,38 +741,61 @@ static inline uint64_t ku_spread(const uint64_t *jump, uint64_t f, bool diag,
 	return t;
 }
 
-/* Points are two columns apart along a jump, class bits one. */
+/* The bits from which single jumps land in t: ku_spread backwards. */
+static inline uint64_t ku_gather(const uint64_t *jump, uint64_t t, bool diag,
+				 unsigned u)
+{
+	uint64_t f = (t >> 8 * u & jump[0]) | (t >> u & jump[1]) |
+		     (t << 8 * u & jump[2]) | (t << u & jump[3]);
+
+	if (diag)
+		f |= (t >> 9 * u & jump[4]) | (t << 7 * u & jump[5]) |
+		     (t << 9 * u & jump[6]) | (t >> 7 * u & jump[7]);
+	return f;
+}
+
+/* Single jumps in c's jump words, forward and back: points are two
+ * columns apart along a jump, class bits one. Corners' usual board, 8x8
+ * without diagonals, gets code of its own. */
 static inline uint64_t ku_hop(const ku_cfg *c, const uint64_t *jump,
 			      uint64_t f)
 {
-	bool diag = c->ndirs == 8;
-
-	return c->nk == 1 ? ku_spread(jump, f, diag, 2) :
-			    ku_spread(jump, f, diag, 1);
+	if (c->nk == 1 && c->ndirs == 4)
+		return ku_spread(jump, f, false, 2);
+	return c->nk == 1 ? ku_spread(jump, f, c->ndirs == 8, 2) :
+			    ku_spread(jump, f, c->ndirs == 8, 1);
 }
 
-/* The bits from which a single jump lands in t. */
-static uint64_t ku_hop_back(const ku_cfg *c, const uint64_t *jump,
-			    uint64_t t)
+static inline uint64_t ku_hop_back(const ku_cfg *c, const uint64_t *jump,
+				   uint64_t t)
 {
-	uint64_t f = 0;
+	if (c->nk == 1 && c->ndirs == 4)
+		return ku_gather(jump, t, false, 2);
+	return c->nk == 1 ? ku_gather(jump, t, c->ndirs == 8, 2) :
+			    ku_gather(jump, t, c->ndirs == 8, 1);
+}
 
-	for (int d = 0; d < c->ndirs; d++)
-		f |= ku_rot(t, -c->hop[d]) & jump[d];
-	return f;
+/* Flood with ku_spread: see ku_flood. */
+static inline uint64_t ku_spread_all(const uint64_t *jump, uint64_t f,
+				     bool diag, unsigned u)
+{
+	uint64_t reach = 0;
+
+	while ((f = ku_spread(jump, f, diag, u) & ~reach))
+		reach |= f;
+	return reach;
 }
 
 /* Every bit that one jump or more take the bits of f to. From a piece's
  * bit that is where its chains end: the piece holds its square, so no
- * jump lands there. */
+ * jump lands there. One loop for each case of ku_hop. */
 static inline uint64_t ku_flood(const ku_cfg *c, const uint64_t *jump,
 				uint64_t f)
 {
-	uint64_t reach = 0;
-
-	while ((f = ku_hop(c, jump, f) & ~reach))
-		reach |= f;
-	return reach;
+	if (c->nk == 1 && c->ndirs == 4)
+		return ku_spread_all(jump, f, false, 2);
+	return c->nk == 1 ? ku_spread_all(jump, f, c->ndirs == 8, 2) :
+			    ku_spread_all(jump, f, c->ndirs == 8, 1);
 }
 
 /*
