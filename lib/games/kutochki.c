@@ -705,6 +705,32 @@ static uint64_t ku_rot(uint64_t x, int by)
 	return (x << r) | (x >> ((64 - r) & 63));
 }
 
+/* One direction of ku_word_dirs, given the pieces on the neighbours and on
+ * the landings of the bits. */
+static inline void ku_dir_bits(const ku_dir *dir, uint64_t over, uint64_t land,
+			       uint64_t *step, uint64_t *jump)
+{
+	*step = dir->step & ~over;
+	*jump = dir->jump & over & ~land;
+}
+
+/* ku_word_dirs where the word is the points (rows 8 apart): shifts by
+ * immediates. */
+static void ku_point_dirs(const ku_dir *dir, uint64_t occ, bool diag,
+			  uint64_t *step, uint64_t *jump)
+{
+	ku_dir_bits(&dir[0], occ >> 8, occ >> 16, &step[0], &jump[0]);
+	ku_dir_bits(&dir[1], occ >> 1, occ >> 2, &step[1], &jump[1]);
+	ku_dir_bits(&dir[2], occ << 8, occ << 16, &step[2], &jump[2]);
+	ku_dir_bits(&dir[3], occ << 1, occ << 2, &step[3], &jump[3]);
+	if (!diag)
+		return;
+	ku_dir_bits(&dir[4], occ >> 9, occ >> 18, &step[4], &jump[4]);
+	ku_dir_bits(&dir[5], occ << 7, occ << 14, &step[5], &jump[5]);
+	ku_dir_bits(&dir[6], occ << 9, occ << 18, &step[6], &jump[6]);
+	ku_dir_bits(&dir[7], occ >> 7, occ >> 14, &step[7], &jump[7]);
+}
+
 /* The bits of jump word k from which seat can step, or jump, in each
  * direction: the neighbour is empty, or holds a piece and the landing is
  * empty. */
@@ -715,6 +741,10 @@ static void ku_word_dirs(const ku_cfg *c, const void *st, int seat, int k,
 	const ku_dir *dir = c->dir[seat][k];
 	uint64_t occ[KU_CLASSES], empty;
 
+	if (c->nk == 1) {
+		ku_point_dirs(dir, a[0] | b[0], c->ndirs == 8, step, jump);
+		return;
+	}
 	for (int i = 0; i < c->nk; i++)
 		occ[i] = a[i] | b[i];
 	empty = ~occ[k];
@@ -1007,8 +1037,11 @@ static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	from = ku_pick_piece(c, st, seat, &mv, &pick);
 	ku_dests(c, &mv, from, dest);
 	to = ku_nth_bit(dest, (int)pick);
-	if (!ku_chain_move(c, mv.jump[c->slot[from] >> 6], from, to, out))
+	/* A step changes the parity of a coordinate, a jump none. */
+	if ((from % c->n - to % c->n) & 1 || (from / c->n - to / c->n) & 1)
 		ku_step_move(from, to, out);
+	else
+		ku_chain_move(c, mv.jump[c->slot[from] >> 6], from, to, out);
 	return true;
 }
 
