@@ -1045,11 +1045,33 @@ static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	return true;
 }
 
+/* The move from `from` to `to` by a step or a chain, as the generator
+ * lists it, or false. */
+static bool ku_move_to(const ku_cfg *c, const void *st, int seat, int kind,
+		       int from, int to, bg_move *m)
+{
+	uint64_t step[KU_DIRS], jump[KU_DIRS];
+
+	if (kind == BG_MOVE_STEP) {
+		const uint8_t *sq = c->step[seat][from];
+		int i = 0, n = c->nstep[seat][from];
+
+		while (i < n && sq[i] != to)
+			i++;
+		if (i == n || bit(ku_cocc(c, st, 0), to) ||
+		    bit(ku_cocc(c, st, 1), to))
+			return false;
+		ku_step_move(from, to, m);
+		return true;
+	}
+	ku_word_dirs(c, st, seat, c->slot[from] >> 6, step, jump);
+	return ku_chain_move(c, jump, from, to, m);
+}
+
 static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const ku_cfg *c = cfgp;
 	int seat = ku_turn(c, st), from, to;
-	uint64_t step[KU_DIRS], jump[KU_DIRS] = { 0 };
 	bg_move want;
 
 	if (m->kind == BG_MOVE_PASS) {
@@ -1062,25 +1084,10 @@ static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
 		return false;
 	from = m->pts[0];
 	to = m->pts[m->npath - 1];
-	if (from >= c->npts || to >= c->npts ||
-	    !bit(ku_cocc(c, st, seat), from))
-		return false;
-	if (m->kind == BG_MOVE_STEP) {
-		const uint8_t *sq = c->step[seat][from];
-		int i = 0, n = c->nstep[seat][from];
-
-		while (i < n && sq[i] != to)
-			i++;
-		if (i == n || bit(ku_cocc(c, st, 0), to) ||
-		    bit(ku_cocc(c, st, 1), to))
-			return false;
-		ku_step_move(from, to, &want);
-	} else {
-		ku_word_dirs(c, st, seat, c->slot[from] >> 6, step, jump);
-		if (!ku_chain_move(c, jump, from, to, &want))
-			return false;
-	}
-	return !memcmp(m, &want, sizeof(want));
+	return from < c->npts && to < c->npts &&
+	       bit(ku_cocc(c, st, seat), from) &&
+	       ku_move_to(c, st, seat, m->kind, from, to, &want) &&
+	       !memcmp(m, &want, sizeof(want));
 }
 
 /* The direction of a single jump from q to r, or -1. */
