@@ -694,7 +694,7 @@ static bool ku_has_move(const ku_cfg *c, const void *st, int seat)
 	return false;
 }
 
-/* ---- Moves by parity class ------------------------------------------------ */
+/* ---- Moves by jump word -------------------------------------------------- */
 
 /* x with bit b moved to b + by (by may be negative; the bits that wrap
  * around are masked off by the callers). */
