@@ -143,6 +143,11 @@ static void clrbit(uint64_t *bb, int p)
 	bb[p >> 6] &= ~((uint64_t)1 << (p & 63));
 }
 
+static void flipbit(uint64_t *bb, int p)
+{
+	bb[p >> 6] ^= (uint64_t)1 << (p & 63);
+}
+
 static int ctz64(uint64_t x)
 {
 	return __builtin_ctzll(x);
@@ -1126,17 +1131,17 @@ static bool ku_path_ok(const void *cfgp, const void *st, const bg_move *m,
 	return true;
 }
 
-/* Move seat's piece from `from` to `to`, leaving the hash. */
+/* Move seat's piece from `from` to `to` (or back), leaving the hash. */
 static void ku_move_piece(const ku_cfg *c, void *st, int seat, int from,
 			  int to)
 {
 	ku_word *own = ku_occ(c, st, seat), *cls = ku_cls(c, st, seat);
 
-	clrbit(own, from);
-	setbit(own, to);
+	flipbit(own, from);
+	flipbit(own, to);
 	if (c->kw) {
-		clrbit(cls, c->slot[from]);
-		setbit(cls, c->slot[to]);
+		flipbit(cls, c->slot[from]);
+		flipbit(cls, c->slot[to]);
 	}
 }
 
