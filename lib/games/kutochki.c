@@ -34,7 +34,8 @@ static const int8_t ku_dy[KU_DIRS] = { 1, 0, -1, 0, 1, -1, -1, 1 };
 /* A direction from the squares of one jump word, for one seat: the bits
  * whose step or jump that way stays on the board (camp_lock applied); the
  * word k1 of the neighbour, and the rotations that bring the bits of the
- * neighbour and of the landing onto the square's. */
+ * neighbour and of the landing onto the square's. One struct rather than
+ * arrays of different strides: gcc 12 dropped a loop over those as pure. */
 typedef struct ku_dir {
 	uint64_t step, jump;
 	int k1, over, land;
