@@ -16,11 +16,31 @@
 #define KU_W 4      /* 64-bit words of a KU_MAXP bitboard */
 #define KU_DIRS 8
 #define KU_MAXPIECES 32 /* more than the largest home, 19 */
+#define KU_CLASSES 4    /* parity classes of the squares */
 
 /* Direction order N, E, S, W, NE, SE, SW, NW: the canonical jump path is
  * the first one BFS finds in this order (corners.md A3). */
 static const int8_t ku_dx[KU_DIRS] = { 0, 1, 0, -1, 1, 1, -1, -1 };
 static const int8_t ku_dy[KU_DIRS] = { 1, 0, -1, 0, 1, -1, -1, 1 };
+
+/*
+ * Jump words: a layout of the squares in 64-bit words such that a chain
+ * stays in one word, where it is a flood of shifts and masks. An 8x8 board
+ * is one word, the points themselves. Larger boards use the parity
+ * classes: a jump keeps the parity of both coordinates, so a chain stays
+ * among the squares of one class, (x & 1) + 2 (y & 1), a grid of half the
+ * side (5 or 8) kept in one word with (x / 2, y / 2) at bit 8 (y / 2) + x / 2.
+ */
+
+/* A direction from the squares of one jump word, for one seat: the bits
+ * whose step or jump that way stays on the board (camp_lock applied); the
+ * word k1 of the neighbour, and the rotations that bring the bits of the
+ * neighbour and of the landing onto the square's. One struct rather than
+ * arrays of different strides: gcc 12 dropped a loop over those as pure. */
+typedef struct ku_dir {
+	uint64_t step, jump;
+	int k1, over, land;
+} ku_dir;
 
 /* A home in a corner: a the files from the corner, b the ranks from it. */
 typedef struct ku_shape {
@@ -59,12 +79,19 @@ typedef struct ku_cfg {
 	uint8_t step[2][KU_MAXP][KU_DIRS];
 	uint8_t njump[2][KU_MAXP];
 	uint8_t jump2[2][KU_MAXP][KU_DIRS][2];
+	int nk;                             /* jump words: 1 or KU_CLASSES */
+	int kw;                             /* state words before them */
+	uint8_t slot[KU_MAXP];              /* point -> word * 64 + bit */
+	uint8_t point[KU_CLASSES * 64];     /* and back */
+	int8_t hop[KU_DIRS];                /* how far a jump moves a bit */
+	ku_dir dir[2][KU_CLASSES][KU_DIRS];
 } ku_cfg;
 
 /*
  * The state is an array of 64-bit words, sized by the board:
  * [0, nw) seat 0's pieces, [nw, 2nw) seat 1's, then the Zobrist hash (kept
- * incrementally) and the seat to move.
+ * incrementally), the seat to move, and where the jump words are not the
+ * points, the pieces again in them: nk words for seat 0, then seat 1's.
  */
 typedef uint64_t ku_word;
 
@@ -81,6 +108,16 @@ static const ku_word *ku_cocc(const ku_cfg *c, const void *st, int seat)
 static ku_word *ku_hashp(const ku_cfg *c, void *st)
 {
 	return (ku_word *)st + 2 * c->nw;
+}
+
+static ku_word *ku_cls(const ku_cfg *c, void *st, int seat)
+{
+	return (ku_word *)st + c->kw + seat * c->nk;
+}
+
+static const ku_word *ku_ccls(const ku_cfg *c, const void *st, int seat)
+{
+	return (const ku_word *)st + c->kw + seat * c->nk;
 }
 
 static int ku_turn(const ku_cfg *c, const void *st)
@@ -108,9 +145,24 @@ static void clrbit(uint64_t *bb, int p)
 	bb[p >> 6] &= ~((uint64_t)1 << (p & 63));
 }
 
+static void flipbit(uint64_t *bb, int p)
+{
+	bb[p >> 6] ^= (uint64_t)1 << (p & 63);
+}
+
 static int ctz64(uint64_t x)
 {
 	return __builtin_ctzll(x);
+}
+
+/* Bits set in x, without the library call that __builtin_popcountll
+ * makes where the target has no popcount instruction. */
+static int ku_bits(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
 static int popcount(const ku_cfg *c, const uint64_t *bb)
@@ -142,6 +194,47 @@ static void ku_corner_dist(int n, int p, int seat, int *a, int *b)
 	*b = seat == 0 ? y : n - 1 - y;
 }
 
+/* The slot of square (x, y) in the jump words. */
+static int ku_slot_xy(const ku_cfg *c, int x, int y)
+{
+	if (c->nk == 1)
+		return y * c->n + x;
+	return ((x & 1) | (y & 1) << 1) * 64 + (y / 2) * 8 + x / 2;
+}
+
+/* The jump words: the points on one word, else the parity classes. Where
+ * a step or a jump moves a bit is the same from every square of a word:
+ * measured from one inside the board. */
+static void ku_slots(ku_cfg *c)
+{
+	c->nk = c->nw == 1 ? 1 : KU_CLASSES;
+	c->kw = c->nk == 1 ? 0 : 2 * c->nw + 2;
+	for (int p = 0; p < c->npts; p++) {
+		int s = ku_slot_xy(c, p % c->n, p / c->n);
+
+		c->slot[p] = (uint8_t)s;
+		c->point[s] = (uint8_t)p;
+	}
+	for (int k = 0; k < c->nk; k++) {
+		int x = 2 + (k & 1), y = 2 + (k >> 1), s = ku_slot_xy(c, x, y);
+
+		for (int d = 0; d < KU_DIRS; d++) {
+			int q = ku_slot_xy(c, x + ku_dx[d], y + ku_dy[d]);
+			int land = ku_slot_xy(c, x + 2 * ku_dx[d],
+					      y + 2 * ku_dy[d]);
+
+			c->hop[d] = (int8_t)((land & 63) - (s & 63));
+			for (int seat = 0; seat < 2; seat++) {
+				ku_dir *dir = &c->dir[seat][k][d];
+
+				dir->k1 = q >> 6;
+				dir->over = ((s & 63) - (q & 63)) & 63;
+				dir->land = -c->hop[d] & 63;
+			}
+		}
+	}
+}
+
 static bool ku_in_shape(const ku_shape *s, int a, int b)
 {
 	return a <= s->maxa && b <= s->maxb && a + b <= s->maxsum;
@@ -155,6 +248,7 @@ static void ku_geometry(ku_cfg *c, int n, const ku_shape *shape, bool diagonal)
 	c->nw = (c->npts + 63) / 64;
 	c->ndirs = diagonal ? 8 : 4;
 	bg_board_grid(&c->board, BG_BOARD_CELLS, n, n);
+	ku_slots(c);
 	for (int p = 0; p < c->npts; p++) {
 		int x = p % n, y = p / n;
 
@@ -205,16 +299,21 @@ static void ku_tables(ku_cfg *c)
 			c->nstep[seat][p] = c->njump[seat][p] = 0;
 			for (int d = 0; d < c->ndirs; d++) {
 				int q = c->nb[p][d], land = c->jump[p][d];
+				uint64_t b = (uint64_t)1 << (c->slot[p] & 63);
+				ku_dir *dir = &c->dir[seat][c->slot[p] >> 6][d];
 
-				if (q >= 0 && ku_lock_ok(c, seat, p, q))
+				if (q >= 0 && ku_lock_ok(c, seat, p, q)) {
 					c->step[seat][p][c->nstep[seat][p]++] =
 						(uint8_t)q;
+					dir->step |= b;
+				}
 				if (land >= 0 && ku_lock_ok(c, seat, p, land)) {
 					uint8_t *j = c->jump2[seat][p]
 							     [c->njump[seat][p]++];
 
 					j[0] = (uint8_t)q;
 					j[1] = (uint8_t)land;
+					dir->jump |= b;
 				}
 			}
 		}
@@ -279,7 +378,8 @@ static size_t ku_state_size(const void *cfgp)
 {
 	const ku_cfg *c = cfgp;
 
-	return (size_t)(2 * c->nw + 2) * sizeof(ku_word);
+	return (size_t)(2 * c->nw + 2 + (c->kw ? 2 * c->nk : 0)) *
+	       sizeof(ku_word);
 }
 
 static const bg_board *ku_board(const void *cfgp)
@@ -304,6 +404,20 @@ static uint64_t ku_hash_scratch(const ku_cfg *c, const void *st)
 	return h;
 }
 
+/* The jump words from the point words, where they differ. */
+static void ku_fill_classes(const ku_cfg *c, void *st)
+{
+	for (int s = 0; s < 2 && c->kw; s++) {
+		const ku_word *own = ku_cocc(c, st, s);
+		ku_word *cls = ku_cls(c, st, s);
+
+		memset(cls, 0, KU_CLASSES * sizeof(*cls));
+		for (int w = 0; w < c->nw; w++)
+			for (uint64_t bits = own[w]; bits; bits &= bits - 1)
+				setbit(cls, c->slot[w * 64 + ctz64(bits)]);
+	}
+}
+
 static void ku_init(const void *cfgp, void *st)
 {
 	const ku_cfg *c = cfgp;
@@ -312,6 +426,7 @@ static void ku_init(const void *cfgp, void *st)
 	for (int s = 0; s < 2; s++)
 		memcpy(ku_occ(c, st, s), c->home[s], (size_t)c->nw * sizeof(ku_word));
 	ku_set_turn(c, st, 0);
+	ku_fill_classes(c, st);
 	*ku_hashp(c, st) = ku_hash_scratch(c, st);
 }
 
@@ -398,7 +513,7 @@ static const char *ku_read_rank(const ku_cfg *c, ku_word *tmp, const char *s,
 static int ku_read_position(const void *cfgp, void *st, const char *text)
 {
 	const ku_cfg *c = cfgp;
-	ku_word tmp[2 * KU_W + 2] = { 0 };
+	ku_word tmp[2 * KU_W + 2 + 2 * KU_CLASSES] = { 0 };
 	const char *s = text;
 
 	for (int y = c->n - 1; y >= 0; y--) {
@@ -424,6 +539,7 @@ static int ku_read_position(const void *cfgp, void *st, const char *text)
 					 c->npieces);
 	}
 	ku_set_turn(c, tmp, s[1] == 'b');
+	ku_fill_classes(c, tmp);
 	*ku_hashp(c, tmp) = ku_hash_scratch(c, tmp);
 	memcpy(st, tmp, ku_state_size(c));
 	return BG_OK;
@@ -585,12 +701,384 @@ static bool ku_has_move(const ku_cfg *c, const void *st, int seat)
 	return false;
 }
 
+/* ---- Moves by jump word -------------------------------------------------- */
+
+/* x with bit b moved to b + by (by may be negative; the bits that wrap
+ * around are masked off by the callers). */
+static uint64_t ku_rot(uint64_t x, int by)
+{
+	unsigned r = (unsigned)by & 63;
+
+	return (x << r) | (x >> ((64 - r) & 63));
+}
+
+/* One direction of ku_word_dirs, given the pieces on the neighbours and on
+ * the landings of the bits. */
+static inline void ku_dir_bits(const ku_dir *dir, uint64_t over, uint64_t land,
+			       uint64_t *step, uint64_t *jump)
+{
+	*step = dir->step & ~over;
+	*jump = dir->jump & over & ~land;
+}
+
+/* ku_word_dirs where the word is the points (rows 8 apart): shifts by
+ * immediates. */
+static void ku_point_dirs(const ku_dir *dir, uint64_t occ, bool diag,
+			  uint64_t *step, uint64_t *jump)
+{
+	ku_dir_bits(&dir[0], occ >> 8, occ >> 16, &step[0], &jump[0]);
+	ku_dir_bits(&dir[1], occ >> 1, occ >> 2, &step[1], &jump[1]);
+	ku_dir_bits(&dir[2], occ << 8, occ << 16, &step[2], &jump[2]);
+	ku_dir_bits(&dir[3], occ << 1, occ << 2, &step[3], &jump[3]);
+	if (!diag)
+		return;
+	ku_dir_bits(&dir[4], occ >> 9, occ >> 18, &step[4], &jump[4]);
+	ku_dir_bits(&dir[5], occ << 7, occ << 14, &step[5], &jump[5]);
+	ku_dir_bits(&dir[6], occ << 9, occ << 18, &step[6], &jump[6]);
+	ku_dir_bits(&dir[7], occ >> 7, occ >> 14, &step[7], &jump[7]);
+}
+
+/* The bits of jump word k from which seat can step, or jump, in each
+ * direction: the neighbour is empty, or holds a piece and the landing is
+ * empty. */
+static void ku_word_dirs(const ku_cfg *c, const void *st, int seat, int k,
+			 uint64_t *step, uint64_t *jump)
+{
+	const ku_word *a = ku_ccls(c, st, 0), *b = ku_ccls(c, st, 1);
+	const ku_dir *dir = c->dir[seat][k];
+	uint64_t occ[KU_CLASSES], empty;
+
+	if (c->nk == 1) {
+		ku_point_dirs(dir, a[0] | b[0], c->ndirs == 8, step, jump);
+		return;
+	}
+	for (int i = 0; i < c->nk; i++)
+		occ[i] = a[i] | b[i];
+	empty = ~occ[k];
+	for (int d = 0; d < c->ndirs; d++) {
+		uint64_t over = ku_rot(occ[dir[d].k1], dir[d].over);
+
+		step[d] = dir[d].step & ~over;
+		jump[d] = dir[d].jump & over & ku_rot(empty, dir[d].land);
+	}
+}
+
+/* Where single jumps take the bits of f (`jump` keeps them on the board),
+ * in jump words whose rows are 8 bits apart and whose jumps move a bit by u
+ * columns: u is a constant in each call, for shifts by immediates. */
+static inline uint64_t ku_spread(const uint64_t *jump, uint64_t f, bool diag,
+				 unsigned u)
+{
+	uint64_t t = (f & jump[0]) << 8 * u | (f & jump[1]) << u |
+		     (f & jump[2]) >> 8 * u | (f & jump[3]) >> u;
+
+	if (diag)
+		t |= (f & jump[4]) << 9 * u | (f & jump[5]) >> 7 * u |
+		     (f & jump[6]) >> 9 * u | (f & jump[7]) << 7 * u;
+	return t;
+}
+
+/* The bits from which single jumps land in t: ku_spread backwards. */
+static inline uint64_t ku_gather(const uint64_t *jump, uint64_t t, bool diag,
+				 unsigned u)
+{
+	uint64_t f = (t >> 8 * u & jump[0]) | (t >> u & jump[1]) |
+		     (t << 8 * u & jump[2]) | (t << u & jump[3]);
+
+	if (diag)
+		f |= (t >> 9 * u & jump[4]) | (t << 7 * u & jump[5]) |
+		     (t << 9 * u & jump[6]) | (t >> 7 * u & jump[7]);
+	return f;
+}
+
+/* Single jumps in c's jump words, forward and back: points are two
+ * columns apart along a jump, class bits one. Corners' usual board, 8x8
+ * without diagonals, gets code of its own. */
+static inline uint64_t ku_hop(const ku_cfg *c, const uint64_t *jump,
+			      uint64_t f)
+{
+	if (c->nk == 1 && c->ndirs == 4)
+		return ku_spread(jump, f, false, 2);
+	return c->nk == 1 ? ku_spread(jump, f, c->ndirs == 8, 2) :
+			    ku_spread(jump, f, c->ndirs == 8, 1);
+}
+
+static inline uint64_t ku_hop_back(const ku_cfg *c, const uint64_t *jump,
+				   uint64_t t)
+{
+	if (c->nk == 1 && c->ndirs == 4)
+		return ku_gather(jump, t, false, 2);
+	return c->nk == 1 ? ku_gather(jump, t, c->ndirs == 8, 2) :
+			    ku_gather(jump, t, c->ndirs == 8, 1);
+}
+
+/* Flood with ku_spread: see ku_flood. */
+static inline uint64_t ku_spread_all(const uint64_t *jump, uint64_t f,
+				     bool diag, unsigned u)
+{
+	uint64_t reach = 0;
+
+	while ((f = ku_spread(jump, f, diag, u) & ~reach))
+		reach |= f;
+	return reach;
+}
+
+/* Every bit that one jump or more take the bits of f to. From a piece's
+ * bit that is where its chains end: the piece holds its square, so no
+ * jump lands there. One loop for each case of ku_hop. */
+static inline uint64_t ku_flood(const ku_cfg *c, const uint64_t *jump,
+				uint64_t f)
+{
+	if (c->nk == 1 && c->ndirs == 4)
+		return ku_spread_all(jump, f, false, 2);
+	return c->nk == 1 ? ku_spread_all(jump, f, c->ndirs == 8, 2) :
+			    ku_spread_all(jump, f, c->ndirs == 8, 1);
+}
+
+/*
+ * The chain from `from` to `to` as the generator lists it, or false when
+ * there is none. The breadth-first search of ku_reach_piece queues the
+ * squares of each depth in the order of their direction sequences, so its
+ * path is the shortest chain whose directions come first: found here by
+ * marking the squares of each depth that lie on a shortest chain, then
+ * taking the first direction that stays on them.
+ */
+static bool ku_chain_move(const ku_cfg *c, const uint64_t *jump, int from,
+			  int to, bg_move *m)
+{
+	uint64_t lay[65], seen; /* lay[i]: the bits first reached by i jumps */
+	int k = c->slot[from] >> 6, b = c->slot[from] & 63;
+	int t = c->slot[to] & 63, hops = 0;
+
+	if (c->slot[to] >> 6 != k)
+		return false;
+	seen = lay[0] = (uint64_t)1 << b;
+	while (!(lay[hops] >> t & 1)) {
+		lay[hops + 1] = ku_hop(c, jump, lay[hops]) & ~seen;
+		if (!lay[++hops])
+			return false;
+		seen |= lay[hops];
+	}
+	lay[hops] = (uint64_t)1 << t;
+	for (int i = hops - 1; i > 0; i--)
+		lay[i] &= ku_hop_back(c, jump, lay[i + 1]);
+	memset(m, 0, sizeof(*m));
+	m->kind = BG_MOVE_JUMP;
+	m->pts[0] = (uint16_t)from;
+	if (hops + 1 > BG_MOVE_MAX_POINTS) {
+		m->npath = 2;
+		m->pts[1] = (uint16_t)to;
+		return true;
+	}
+	m->npath = (uint8_t)(hops + 1);
+	for (int i = 1; i <= hops; i++) {
+		int d = 0;
+
+		while (!(jump[d] >> b & 1 && lay[i] >> (b + c->hop[d]) & 1))
+			d++;
+		b += c->hop[d];
+		m->pts[i] = c->point[k * 64 + b];
+	}
+	return true;
+}
+
+static void ku_step_move(int from, int to, bg_move *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = BG_MOVE_STEP;
+	m->npath = 2;
+	m->pts[0] = (uint16_t)from;
+	m->pts[1] = (uint16_t)to;
+}
+
+/* A full adder on bit planes: *sum gets the sum bits, the return value
+ * the carries. */
+static uint64_t ku_csa(uint64_t a, uint64_t b, uint64_t c, uint64_t *sum)
+{
+	uint64_t u = a ^ b;
+
+	*sum = u ^ c;
+	return (a & b) | (u & c);
+}
+
+/* What the side to move can do, by jump word: the bits that can step or
+ * jump in each direction, those with a jump at all, the number of steps
+ * from each bit, bit-sliced (plane i holds bit i of it), and for the
+ * pieces with a jump where their chains end and how many squares that is
+ * (by slot). */
+typedef struct ku_moves {
+	uint64_t step[KU_CLASSES][KU_DIRS];
+	uint64_t jump[KU_CLASSES][KU_DIRS];
+	uint64_t jumper[KU_CLASSES];
+	uint64_t nstep[KU_CLASSES][4];
+	uint64_t chain[KU_CLASSES * 64];
+	uint8_t nchain[KU_CLASSES * 64];
+} ku_moves;
+
+/* The moves of seat in jump word k. */
+static void ku_word_moves(const ku_cfg *c, const void *st, int seat, int k,
+			  ku_moves *mv)
+{
+	const uint64_t *s = mv->step[k];
+	uint64_t *p = mv->nstep[k], c1, c2, c3, c4, t1, t2, t3;
+
+	ku_word_dirs(c, st, seat, k, mv->step[k], mv->jump[k]);
+	mv->jumper[k] = 0;
+	for (int d = 0; d < c->ndirs; d++)
+		mv->jumper[k] |= mv->jump[k][d];
+	c1 = ku_csa(s[0], s[1], s[2], &t1);
+	if (c->ndirs == 4) {
+		p[0] = t1 ^ s[3];
+		c2 = t1 & s[3];
+		p[1] = c1 ^ c2;
+		p[2] = c1 & c2;
+		p[3] = 0;
+		return;
+	}
+	c2 = ku_csa(s[3], s[4], s[5], &t2);
+	c3 = ku_csa(t1, t2, s[6], &t3);
+	p[0] = t3 ^ s[7];
+	c4 = t3 & s[7];
+	c1 = ku_csa(c1, c2, c3, &t1);
+	p[1] = t1 ^ c4;
+	c2 = t1 & c4;
+	p[2] = c1 ^ c2;
+	p[3] = c1 & c2;
+}
+
+/* The number of steps from bit b of jump word k. */
+static int ku_nsteps(const ku_moves *mv, int k, int b)
+{
+	const uint64_t *p = mv->nstep[k];
+
+	return (int)(p[0] >> b & 1) + (int)(p[1] >> b & 1) * 2 +
+	       (int)(p[2] >> b & 1) * 4 + (int)(p[3] >> b & 1) * 8;
+}
+
+/* The number of moves of seat's pieces in jump word k; the chains of
+ * those with a jump go into mv. */
+static int ku_word_count(const ku_cfg *c, const void *st, int seat, int k,
+			 ku_moves *mv)
+{
+	uint64_t own = ku_ccls(c, st, seat)[k];
+	const uint64_t *p = mv->nstep[k];
+	int n = ku_bits(p[0] & own) + 2 * ku_bits(p[1] & own) +
+		4 * ku_bits(p[2] & own);
+
+	if (c->ndirs == 8) /* else no bit has more than 4 steps */
+		n += 8 * ku_bits(p[3] & own);
+	for (uint64_t bits = own & mv->jumper[k]; bits; bits &= bits - 1) {
+		int b = ctz64(bits), s = k * 64 + b;
+
+		mv->chain[s] = ku_flood(c, mv->jump[k], (uint64_t)1 << b);
+		mv->nchain[s] = (uint8_t)ku_bits(mv->chain[s]);
+		n += mv->nchain[s];
+	}
+	return n;
+}
+
+/* The destinations (points) of the piece on p. */
+static void ku_dests(const ku_cfg *c, const ku_moves *mv, int p,
+		     uint64_t *dest)
+{
+	int k = c->slot[p] >> 6, b = c->slot[p] & 63;
+
+	if (mv->jumper[k] >> b & 1)
+		for (uint64_t r = mv->chain[c->slot[p]]; r; r &= r - 1)
+			setbit(dest, c->point[k * 64 + ctz64(r)]);
+	for (int d = 0; d < c->ndirs; d++)
+		if (mv->step[k][d] >> b & 1)
+			setbit(dest, c->nb[p][d]);
+}
+
+/* The n-th (from 0) set bit of bb, one of a few. */
+static int ku_nth_bit(const uint64_t *bb, int n)
+{
+	for (int w = 0;; w++)
+		for (uint64_t bits = bb[w]; bits; bits &= bits - 1)
+			if (n-- == 0)
+				return w * 64 + ctz64(bits);
+}
+
+/* The piece whose moves hold the pick-th move of the legal list (origins
+ * in point order); *pick becomes the index among its moves. */
+static int ku_pick_piece(const ku_cfg *c, const void *st, int seat,
+			 const ku_moves *mv, uint64_t *pick)
+{
+	const ku_word *own = ku_cocc(c, st, seat);
+
+	for (int w = 0;; w++)
+		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
+			int p = w * 64 + ctz64(bits), s = c->slot[p];
+			int k = s >> 6, b = s & 63;
+			uint64_t n = (uint64_t)ku_nsteps(mv, k, b);
+
+			if (mv->jumper[k] >> b & 1)
+				n += mv->nchain[s];
+			if (*pick < n)
+				return p;
+			*pick -= n;
+		}
+}
+
+/* The move the legal list holds at bg_rand() % its length, found from the
+ * move counts of the pieces without listing the moves. */
+static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const ku_cfg *c = cfgp;
+	int seat = ku_turn(c, st), total = 0, from, to;
+	uint64_t dest[KU_W] = { 0 }, pick;
+	ku_moves mv;
+
+	for (int k = 0; k < c->nk; k++) {
+		ku_word_moves(c, st, seat, k, &mv);
+		total += ku_word_count(c, st, seat, k, &mv);
+	}
+	pick = bg_rand(rng) % (uint64_t)(total ? total : 1);
+	if (!total) {
+		memset(out, 0, sizeof(*out));
+		out->kind = BG_MOVE_PASS;
+		return true;
+	}
+	from = ku_pick_piece(c, st, seat, &mv, &pick);
+	ku_dests(c, &mv, from, dest);
+	to = ku_nth_bit(dest, (int)pick);
+	/* A step changes the parity of a coordinate, a jump none. */
+	if ((from % c->n - to % c->n) & 1 || (from / c->n - to / c->n) & 1)
+		ku_step_move(from, to, out);
+	else
+		ku_chain_move(c, mv.jump[c->slot[from] >> 6], from, to, out);
+	return true;
+}
+
+/* The move from `from` to `to` by a step or a chain, as the generator
+ * lists it, or false. */
+static bool ku_move_to(const ku_cfg *c, const void *st, int seat, int kind,
+		       int from, int to, bg_move *m)
+{
+	uint64_t step[KU_DIRS], jump[KU_DIRS];
+
+	if (kind == BG_MOVE_STEP) {
+		const uint8_t *sq = c->step[seat][from];
+		int i = 0, n = c->nstep[seat][from];
+
+		while (i < n && sq[i] != to)
+			i++;
+		if (i == n || bit(ku_cocc(c, st, 0), to) ||
+		    bit(ku_cocc(c, st, 1), to))
+			return false;
+		ku_step_move(from, to, m);
+		return true;
+	}
+	ku_word_dirs(c, st, seat, c->slot[from] >> 6, step, jump);
+	return ku_chain_move(c, jump, from, to, m);
+}
+
 static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const ku_cfg *c = cfgp;
 	int seat = ku_turn(c, st), from, to;
-	uint64_t all[KU_W];
-	ku_reach r;
 	bg_move want;
 
 	if (m->kind == BG_MOVE_PASS) {
@@ -603,15 +1091,10 @@ static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
 		return false;
 	from = m->pts[0];
 	to = m->pts[m->npath - 1];
-	if (from >= c->npts || to >= c->npts ||
-	    !bit(ku_cocc(c, st, seat), from))
-		return false;
-	ku_all(c, st, all);
-	ku_reach_piece(c, all, seat, from, &r, to);
-	if (!bit(r.dest, to))
-		return false;
-	ku_make_move(&r, from, to, &want);
-	return !memcmp(m, &want, sizeof(want));
+	return from < c->npts && to < c->npts &&
+	       bit(ku_cocc(c, st, seat), from) &&
+	       ku_move_to(c, st, seat, m->kind, from, to, &want) &&
+	       !memcmp(m, &want, sizeof(want));
 }
 
 /* The direction of a single jump from q to r, or -1. */
@@ -650,24 +1133,55 @@ static bool ku_path_ok(const void *cfgp, const void *st, const bg_move *m,
 	return true;
 }
 
+/* Move seat's piece from `from` to `to` (or back), leaving the hash. */
+static void ku_move_piece(const ku_cfg *c, void *st, int seat, int from,
+			  int to)
+{
+	ku_word *own = ku_occ(c, st, seat), *cls = ku_cls(c, st, seat);
+
+	flipbit(own, from);
+	flipbit(own, to);
+	if (c->kw) {
+		flipbit(cls, c->slot[from]);
+		flipbit(cls, c->slot[to]);
+	}
+}
+
+/* The undo record is the hash before the move. With camp_lock a piece
+ * never leaves its target, so a move into it raises for good the number
+ * of pieces there: no earlier position comes again. */
 static int ku_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
 	const ku_cfg *c = cfgp;
-	int seat = ku_turn(c, st);
+	int seat = ku_turn(c, st), flags = 0;
 	uint64_t *h = ku_hashp(c, st);
 
+	memcpy(undo, h, sizeof(*h));
 	if (m->kind != BG_MOVE_PASS) {
 		int from = m->pts[0], to = m->pts[m->npath - 1];
-		ku_word *own = ku_occ(c, st, seat);
+		const uint64_t *tgt = c->home[!seat];
 
-		clrbit(own, from);
-		setbit(own, to);
+		if (c->camp_lock && !bit(tgt, from) && bit(tgt, to))
+			flags = BG_APPLY_IRREVERSIBLE;
+		ku_move_piece(c, st, seat, from, to);
 		*h ^= bg_zobrist((uint32_t)seat, (uint32_t)from) ^
 		      bg_zobrist((uint32_t)seat, (uint32_t)to);
 	}
 	*h ^= bg_zobrist(2, 0);
 	ku_set_turn(c, st, !seat);
-	return 0;
+	return flags;
+}
+
+static void ku_unapply(const void *cfgp, void *st, const bg_move *m,
+		       const void *undo)
+{
+	const ku_cfg *c = cfgp;
+	int seat = !ku_turn(c, st);
+
+	if (m->kind != BG_MOVE_PASS)
+		ku_move_piece(c, st, seat, m->pts[m->npath - 1], m->pts[0]);
+	memcpy(ku_hashp(c, st), undo, sizeof(uint64_t));
+	ku_set_turn(c, st, seat);
 }
 
 /* ---- Outcome -------------------------------------------------------------- */
@@ -862,13 +1376,16 @@ const bg_rules bg_rules_kutochki = {
 	.config_size = sizeof(ku_cfg),
 	.configure = ku_configure,
 	.state_size = ku_state_size,
+	.undo_size = sizeof(uint64_t),
 	.board = ku_board,
 	.init = ku_init,
 	.max_moves = ku_max_moves,
 	.legal = ku_legal,
 	.is_legal = ku_is_legal,
+	.random_move = ku_random_move,
 	.path_ok = ku_path_ok,
 	.apply = ku_apply,
+	.unapply = ku_unapply,
 	.to_move = ku_to_move,
 	.outcome = ku_outcome,
 	.no_repetition = true,
@@ -907,13 +1424,16 @@ const bg_rules bg_rules_halma = {
 	.config_size = sizeof(ku_cfg),
 	.configure = ha_configure,
 	.state_size = ku_state_size,
+	.undo_size = sizeof(uint64_t),
 	.board = ku_board,
 	.init = ku_init,
 	.max_moves = ku_max_moves,
 	.legal = ku_legal,
 	.is_legal = ku_is_legal,
+	.random_move = ku_random_move,
 	.path_ok = ku_path_ok,
 	.apply = ku_apply,
+	.unapply = ku_unapply,
 	.to_move = ku_to_move,
 	.outcome = ku_outcome,
 	.no_repetition = true,
