@@ -28,7 +28,17 @@
 
 /* ---- allocation counting: interpose the C allocator -------------------- */
 
-#if defined(__GLIBC__)
+/* A sanitizer brings its own allocator: no counting under one. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+	__has_feature(memory_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
+#if defined(__GLIBC__) && !defined(SANITIZED)
 extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
