@@ -51,6 +51,8 @@ typedef struct bo_cfg {
 
 typedef struct bo_state {
 	uint64_t threes[BO_MAXTHREES]; /* scored, ascending */
+	uint64_t hash;                 /* bo_hash_of, kept up to date */
+	uint32_t named;                /* identities in the scored threes */
 	uint32_t occ[2];
 	uint8_t id[BO_CELLS];          /* identity on the cell or BO_NONE */
 	uint8_t hand[2];
@@ -77,6 +79,61 @@ static bool three_or_more(uint32_t x)
 	x &= x - 1;
 	x &= x - 1;
 	return x != 0;
+}
+
+/* ---- Position key --------------------------------------------------------- */
+
+/*
+ * The key: pieces by seat, except that a piece whose identity is in a
+ * scored three is keyed by its identity (pieces of one side that no
+ * scored three names are interchangeable); the scored threes; side to
+ * move; pieces in hand. Kept in the state, each move changing its parts.
+ */
+static uint64_t bo_zseat(int seat, int p)
+{
+	return bg_zobrist((uint32_t)seat, (uint32_t)p);
+}
+
+static uint64_t bo_zid(int id, int p)
+{
+	return bg_zobrist(16 + (uint32_t)id, (uint32_t)p);
+}
+
+static uint64_t bo_zpiece(const bo_state *s, int seat, int p)
+{
+	int id = s->id[p];
+
+	return (s->named >> id) & 1 ? bo_zid(id, p) : bo_zseat(seat, p);
+}
+
+static uint64_t bo_zthree(uint64_t key)
+{
+	return bg_zobrist(0x80000000u | (uint32_t)key, (uint32_t)(key >> 32));
+}
+
+static uint64_t bo_zhand(int seat, int n)
+{
+	return bg_zobrist(3 + (uint32_t)seat, (uint32_t)n);
+}
+
+#define BO_ZTURN bg_zobrist(2, 0)
+
+/* The key from scratch, with `named` from the scored threes. */
+static void bo_rekey(bo_state *s)
+{
+	uint64_t h = s->turn ? BO_ZTURN : 0;
+
+	s->named = 0;
+	for (int i = 0; i < s->nthrees; i++) {
+		s->named |= (uint32_t)(s->threes[i] >> 32);
+		h ^= bo_zthree(s->threes[i]);
+	}
+	for (int seat = 0; seat < 2; seat++) {
+		h ^= bo_zhand(seat, s->hand[seat]);
+		for (uint32_t o = s->occ[seat]; o; o &= o - 1)
+			h ^= bo_zpiece(s, seat, bg_ctz32(o));
+	}
+	s->hash = h;
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -122,6 +179,7 @@ static void bo_init(const void *cfgp, void *stp)
 	memset(s, 0, sizeof(*s));
 	memset(s->id, BO_NONE, sizeof(s->id));
 	s->hand[0] = s->hand[1] = BO_PIECES;
+	bo_rekey(s);
 }
 
 static size_t bo_max_moves(const void *cfgp)
@@ -508,16 +566,58 @@ static void bo_drop(bo_state *s, int p)
 {
 	int seat = s->turn;
 
+	s->hash ^= bo_zhand(seat, s->hand[seat]);
 	s->id[p] = (uint8_t)(seat * BO_PIECES + BO_PIECES - s->hand[seat]);
 	s->hand[seat]--;
 	s->occ[seat] |= bit(p);
+	s->hash ^= bo_zhand(seat, s->hand[seat]) ^ bo_zpiece(s, seat, p);
+}
+
+/* Keep a three the mover just scored; its pieces named for the first time
+ * change keys. */
+static void bo_name_three(bo_state *s, uint64_t key)
+{
+	uint32_t fresh = (uint32_t)(key >> 32) & ~s->named;
+
+	bo_keep_three(s, key);
+	s->hash ^= bo_zthree(key);
+	for (uint32_t r = (uint32_t)key; r; r &= r - 1) {
+		int p = bg_ctz32(r), id = s->id[p];
+
+		if ((fresh >> id) & 1)
+			s->hash ^= bo_zseat(s->turn, p) ^ bo_zid(id, p);
+	}
+	s->named |= fresh;
+}
+
+/* A step; a move with no removal made no scoring three. */
+static void bo_step(const bo_cfg *c, bo_state *s, const bg_move *m)
+{
+	int seat = s->turn, from = m->pts[0], to = m->pts[1];
+	bo_three t[2];
+	int n = m->nremove && !c->reuse ? bo_scoring(c, s, from, to, t) : 0;
+
+	s->hash ^= bo_zpiece(s, seat, from);
+	s->occ[seat] ^= bit(from) | bit(to);
+	s->id[to] = s->id[from];
+	s->id[from] = BO_NONE;
+	s->hash ^= bo_zpiece(s, seat, to);
+	for (int i = 0; i < n; i++)
+		bo_name_three(s, t[i].key);
+	for (int i = 0; i < m->nremove; i++) {
+		int p = m->pts[2 + i];
+
+		s->hash ^= bo_zpiece(s, !seat, p);
+		s->occ[!seat] &= ~bit(p);
+		s->id[p] = BO_NONE;
+	}
+	s->passes = 0;
 }
 
 static int bo_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 {
-	const bo_cfg *c = cfgp;
 	bo_state *s = stp;
-	int seat = s->turn, flags = 0;
+	int flags = 0;
 
 	(void)undo;
 	if (m->kind == BG_MOVE_PASS) {
@@ -529,26 +629,12 @@ static int bo_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 		bo_drop(s, m->pts[1]);
 		flags = BG_APPLY_IRREVERSIBLE;
 	} else {
-		int from = m->pts[0], to = m->pts[1];
-		bo_three t[2];
-		int n = bo_scoring(c, s, from, to, t);
-
-		s->occ[seat] ^= bit(from) | bit(to);
-		s->id[to] = s->id[from];
-		s->id[from] = BO_NONE;
-		for (int i = 0; i < n && !c->reuse; i++)
-			bo_keep_three(s, t[i].key);
-		for (int i = 0; i < m->nremove; i++) {
-			int p = m->pts[2 + i];
-
-			s->occ[!seat] &= ~bit(p);
-			s->id[p] = BO_NONE;
-		}
-		s->passes = 0;
-		if (n)
+		bo_step(cfgp, s, m);
+		if (m->nremove)
 			flags = BG_APPLY_IRREVERSIBLE;
 	}
-	s->turn = (uint8_t)!seat;
+	s->turn = (uint8_t)!s->turn;
+	s->hash ^= BO_ZTURN;
 	return flags;
 }
 
@@ -589,34 +675,10 @@ static void bo_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		bo_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
-/*
- * The key: pieces by seat, except that a piece whose identity is in a
- * scored three is keyed by its identity (pieces of one side that no
- * scored three names are interchangeable); the scored threes; side to
- * move; pieces in hand.
- */
 static uint64_t bo_hash(const void *cfgp, const void *stp)
 {
-	const bo_state *s = stp;
-	uint64_t h = s->turn ? bg_zobrist(2, 0) : 0, named = 0;
-
 	(void)cfgp;
-	for (int i = 0; i < s->nthrees; i++) {
-		named |= s->threes[i] >> 32;
-		h ^= bg_zobrist(0x80000000u | (uint32_t)s->threes[i],
-				(uint32_t)(s->threes[i] >> 32));
-	}
-	for (int seat = 0; seat < 2; seat++) {
-		h ^= bg_zobrist(3 + (uint32_t)seat, s->hand[seat]);
-		for (uint32_t o = s->occ[seat]; o; o &= o - 1) {
-			int p = bg_ctz32(o), id = s->id[p];
-
-			h ^= (named >> id) & 1 ?
-				     bg_zobrist(16 + (uint32_t)id, (uint32_t)p) :
-				     bg_zobrist((uint32_t)seat, (uint32_t)p);
-		}
-	}
-	return h;
+	return ((const bo_state *)stp)->hash;
 }
 
 static void bo_piece(const void *cfgp, const void *stp, int p, int *seat,
@@ -875,6 +937,7 @@ static int bo_read_position(const void *cfgp, void *stp, const char *text)
 	tmp.passes = (uint8_t)passes;
 	if ((rc = bo_check_counts(&tmp)) || (rc = bo_read_threes(&tmp, t)))
 		return rc;
+	bo_rekey(&tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
 	return BG_OK;
 }
