@@ -215,35 +215,47 @@ static uint32_t bo_run(const bo_cfg *c, uint32_t own, int p, int axis)
 	return run;
 }
 
-/* The cells of `own` in runs of three or more along an axis (0
- * horizontal). A horizontal run of three starts at x <= 3. */
-#define BO_START3 (0x0fu * 0x01041041u)
-
-static inline uint32_t bo_cover(uint32_t own, int axis)
+/* The cells whose neighbour in direction d (N E S W) is in x. */
+static inline uint32_t bo_back(uint32_t x, int d)
 {
-	uint32_t st;
-
-	if (axis == 0) {
-		st = own & (own >> 1) & (own >> 2) & BO_START3;
-		return st | st << 1 | st << 2;
+	switch (d) {
+	case BG_N:
+		return x >> BO_W;
+	case BG_E:
+		return (x >> 1) & ~BO_FILE_F;
+	case BG_S:
+		return (x << BO_W) & BO_ALL;
+	default:
+		return (x << 1) & BO_ALL & ~BO_FILE_A;
 	}
-	st = own & (own >> BO_W) & (own >> 2 * BO_W);
-	return st | st << BO_W | st << 2 * BO_W;
+}
+
+/* The cells with two pieces of `own` in a row beyond them in direction d. */
+static inline uint32_t bo_two_beyond(uint32_t own, int d)
+{
+	return bo_back(own & bo_back(own, d), d);
+}
+
+/* The cells where a piece would make a run of three or more with `own`
+ * along an axis (0 horizontal): two in a row on one side, or one on
+ * each. */
+static inline uint32_t bo_threats(uint32_t own, int axis)
+{
+	int d = axis ? BG_N : BG_E;
+
+	return bo_two_beyond(own, d) | bo_two_beyond(own, d + 2) |
+	       (bo_back(own, d) & bo_back(own, d + 2));
+}
+
+static inline uint32_t bo_threats_any(uint32_t own)
+{
+	return bo_threats(own, 0) | bo_threats(own, 1);
 }
 
 /* Has `own` (p included) a run of three or more through p along axis? */
-static inline bool bo_three_at(const bo_cfg *c, uint32_t own, int p,
-			       int axis)
+static inline bool bo_three_at(uint32_t own, int p, int axis)
 {
-	(void)c;
-	return (bo_cover(own, axis) >> p) & 1;
-}
-
-/* Would an own piece on p make a run of three or more? */
-static bool bo_makes_three(const bo_cfg *c, uint32_t own, int p)
-{
-	own |= bit(p);
-	return bo_three_at(c, own, p, 0) || bo_three_at(c, own, p, 1);
+	return (bo_threats(own & ~bit(p), axis) >> p) & 1;
 }
 
 /* The cells beside a run: side-on (perpendicular neighbours), and the two
@@ -279,7 +291,7 @@ static int bo_scoring(const bo_cfg *c, const bo_state *s, int from, int to,
 	for (int axis = 0; axis < 2; axis++) {
 		uint32_t run, ids = 0, cand;
 
-		if (!bo_three_at(c, own, to, axis))
+		if (!bo_three_at(own, to, axis))
 			continue;
 		run = bo_run(c, own, to, axis);
 		cand = bo_beside(c, run, axis) & s->occ[!seat];
@@ -312,79 +324,134 @@ static bg_move *bo_put(bg_move *m, int kind, int npath, const int *pts,
 	return m + 1;
 }
 
-/* The moves of one step: plain, or one per choice of removals, each
- * choice a set of pieces listed once, ascending. */
-static bg_move *bo_step_moves(const bo_cfg *c, const bo_state *s, int from,
-			      int to, bg_move *m)
+/* The r-th set bit of x, counting from the lowest. */
+static int bo_nth_bit(uint32_t x, int r)
 {
-	bo_three t[2];
-	int n, pts[4] = { from, to };
-	uint32_t all, own = (s->occ[s->turn] & ~bit(from)) | bit(to);
+	while (r--)
+		x &= x - 1;
+	return bg_ctz32(x);
+}
 
-	/* Most steps make no three: no need to score them. */
-	if (!(((bo_cover(own, 0) | bo_cover(own, 1)) >> to) & 1)) {
-		memset(m, 0, sizeof(*m));
-		m->kind = BG_MOVE_STEP;
-		m->npath = 2;
-		m->pts[0] = (uint16_t)from;
-		m->pts[1] = (uint16_t)to;
-		return m + 1;
-	}
-	n = bo_scoring(c, s, from, to, t);
+/*
+ * The removal choices of a step making the scoring threes t[0..n-1]: none
+ * without a three; one piece beside them; with two threes and two or more
+ * pieces beside them, two different pieces, one beside each.
+ */
+static int bo_nchoices(const bo_three t[2], int n)
+{
+	uint32_t all, both;
+	int a, b, k;
+
 	if (n == 0)
-		return bo_put(m, BG_MOVE_STEP, 2, pts, 0);
+		return 1;
+	all = n == 1 ? t[0].cand : t[0].cand | t[1].cand;
+	if (n == 1 || !(all & (all - 1)))
+		return bg_popcount32(all);
+	/* Ordered pairs, less those counted in both orders: two pieces
+	 * beside both threes. */
+	both = t[0].cand & t[1].cand;
+	a = bg_popcount32(t[0].cand);
+	b = bg_popcount32(t[1].cand);
+	k = bg_popcount32(both);
+	return a * b - k - k * (k - 1) / 2;
+}
+
+/* The r-th choice of bo_nchoices, in list order (one piece, or pairs by
+ * first then second cell) into pts; returns the number of removals. */
+static int bo_choice(const bo_three t[2], int n, int r, int *pts)
+{
+	uint32_t all;
+
+	if (n == 0)
+		return 0;
 	all = n == 1 ? t[0].cand : t[0].cand | t[1].cand;
 	if (n == 1 || !(all & (all - 1))) {
-		for (uint32_t r = all; r; r &= r - 1) {
-			pts[2] = bg_ctz32(r);
-			m = bo_put(m, BG_MOVE_STEP, 2, pts, 1);
-		}
-		return m;
+		pts[0] = bo_nth_bit(all, r);
+		return 1;
 	}
-	/* Two threes: one piece beside each, two different pieces. */
-	for (uint32_t a = all; a; a &= a - 1)
+	for (uint32_t a = all;; a &= a - 1)
 		for (uint32_t b = a & (a - 1); b; b &= b - 1) {
 			uint32_t pa = a & -a, pb = b & -b;
 
-			if (!((pa & t[0].cand) && (pb & t[1].cand)) &&
-			    !((pb & t[0].cand) && (pa & t[1].cand)))
-				continue;
-			pts[2] = bg_ctz32(pa);
-			pts[3] = bg_ctz32(pb);
-			m = bo_put(m, BG_MOVE_STEP, 2, pts, 2);
+			if ((((pa & t[0].cand) && (pb & t[1].cand)) ||
+			     ((pb & t[0].cand) && (pa & t[1].cand))) &&
+			    r-- == 0) {
+				pts[0] = bg_ctz32(pa);
+				pts[1] = bg_ctz32(pb);
+				return 2;
+			}
 		}
-	return m;
+}
+
+/* The r-th move of the step from -> to making the scoring threes t. */
+static void bo_step_move(bg_move *m, int from, int to, const bo_three t[2],
+			 int n, int r)
+{
+	int pts[4] = { from, to };
+
+	bo_put(m, BG_MOVE_STEP, 2, pts, bo_choice(t, n, r, pts + 2));
+}
+
+/* The steps of the side to move by direction d (N E S W): the pieces that
+ * can step that way, and those of them whose step makes an own three. */
+typedef struct bo_steps {
+	uint32_t from[4], three[4];
+} bo_steps;
+
+static void bo_steps_of(const bo_state *s, bo_steps *st)
+{
+	uint32_t own = s->occ[s->turn];
+	uint32_t empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+
+	for (int d = 0; d < 4; d++) {
+		/* A three along the step holds the cell left unless it
+		 * lies beyond the target. */
+		uint32_t makes = bo_two_beyond(own, d) | bo_threats(own, d & 1);
+
+		st->from[d] = own & bo_back(empty, d);
+		st->three[d] = st->from[d] & bo_back(makes, d);
+	}
+}
+
+static uint32_t bo_movers(const bo_steps *st)
+{
+	return st->from[0] | st->from[1] | st->from[2] | st->from[3];
+}
+
+/* The moves of the step from `from` in direction d: their number, and the
+ * scoring threes it makes in t, n. */
+static int bo_step_count(const bo_cfg *c, const bo_state *s,
+			 const bo_steps *st, int from, int d, bo_three t[2],
+			 int *n)
+{
+	*n = st->three[d] & bit(from) ?
+		     bo_scoring(c, s, from, c->nb[from][d], t) : 0;
+	return bo_nchoices(t, *n);
 }
 
 static size_t bo_movement(const bo_cfg *c, const bo_state *s, bg_move *buf)
 {
-	uint32_t empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+	bo_steps st;
 	bg_move *m = buf;
 
-	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1) {
-		int from = bg_ctz32(own);
+	bo_steps_of(s, &st);
+	for (uint32_t o = bo_movers(&st); o; o &= o - 1) {
+		int from = bg_ctz32(o);
 
 		for (int d = 0; d < 4; d++) {
-			int to = c->nb[from][d];
+			bo_three t[2];
+			int n, k;
 
-			if (to >= 0 && (empty & bit(to)))
-				m = bo_step_moves(c, s, from, to, m);
+			if (!(st.from[d] & bit(from)))
+				continue;
+			k = bo_step_count(c, s, &st, from, d, t, &n);
+			for (int r = 0; r < k; r++)
+				bo_step_move(m++, from, c->nb[from][d], t, n, r);
 		}
 	}
 	if (m == buf)
 		m = bo_put(m, BG_MOVE_PASS, 0, NULL, 0);
 	return (size_t)(m - buf);
-}
-
-/* Cells where a drop makes no own three. */
-static uint32_t bo_free_cells(const bo_cfg *c, uint32_t own, uint32_t empty)
-{
-	uint32_t f = 0;
-
-	for (uint32_t e = empty; e; e &= e - 1)
-		if (!bo_makes_three(c, own, bg_ctz32(e)))
-			f |= bit(bg_ctz32(e));
-	return f;
 }
 
 /* What the drop rules look at: the mover's pieces, the empty cells, and
@@ -393,23 +460,23 @@ typedef struct bo_drops {
 	uint32_t own, empty, free0;
 } bo_drops;
 
-static void bo_drops_of(const bo_cfg *c, const bo_state *s, bo_drops *d)
+static void bo_drops_of(const bo_state *s, bo_drops *d)
 {
 	d->own = s->occ[s->turn];
 	d->empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
-	d->free0 = bo_free_cells(c, d->own, d->empty);
+	d->free0 = d->empty & ~bo_threats_any(d->own);
 }
 
-/* May x then y be dropped under the no-three rule waived drop by drop:
- * each drop makes no three unless no cell would do. */
-static bool bo_waived_ok(const bo_cfg *c, const bo_drops *d, int x, int y)
+/* The cells y such that x then y may be dropped under the no-three rule
+ * waived drop by drop: each drop makes no three unless no cell would do. */
+static uint32_t bo_waived_after(const bo_drops *d, int x)
 {
-	uint32_t free1;
+	uint32_t rest = d->empty & ~bit(x), free1;
 
 	if (d->free0 && !(d->free0 & bit(x)))
-		return false;
-	free1 = bo_free_cells(c, d->own | bit(x), d->empty & ~bit(x));
-	return !free1 || (free1 & bit(y));
+		return 0;
+	free1 = rest & ~bo_threats_any(d->own | bit(x));
+	return free1 ? free1 : rest;
 }
 
 /*
@@ -426,83 +493,74 @@ static bool bo_level_used(const bo_cfg *c, int level)
 	return c->pair_gap || (level & 1);
 }
 
-/* Is the pair p < q of empty cells allowed at a level? */
-static bool bo_pair_ok(const bo_cfg *c, const bo_drops *d, int level, int p,
-		       int q)
+/* The cells q > p that may be dropped with the empty cell p at a level. */
+static uint32_t bo_seconds(const bo_cfg *c, const bo_drops *d, int level,
+			   int p)
 {
-	if (!(level & 1) && !(c->far[p] & bit(q)))
-		return false;
-	if (level >= 2)
-		return bo_waived_ok(c, d, p, q) || bo_waived_ok(c, d, q, p);
-	return (d->free0 & bit(p)) && !bo_makes_three(c, d->own | bit(p), q);
+	uint32_t q = d->empty & (~1u << p), ok;
+
+	if (!(level & 1))
+		q &= c->far[p];
+	if (level < 2)
+		return d->free0 & bit(p) ? q & ~bo_threats_any(d->own | bit(p)) :
+					   0;
+	ok = q & bo_waived_after(d, p);
+	for (uint32_t r = q & ~ok; r; r &= r - 1)
+		if (bo_waived_after(d, bg_ctz32(r)) & bit(p))
+			ok |= r & -r;
+	return ok;
 }
 
-/* The pairs of a level into buf, by first then second cell; with buf NULL
- * only whether there is one (0 or 1). */
-static size_t bo_level_pairs(const bo_cfg *c, const bo_drops *d, int level,
-			     bg_move *buf)
-{
-	bg_move *m = buf;
-	size_t n = 0;
-
-	for (uint32_t a = d->empty; a; a &= a - 1)
-		for (uint32_t b = a & (a - 1); b; b &= b - 1) {
-			int pts[2] = { bg_ctz32(a), bg_ctz32(b) };
-
-			if (!bo_pair_ok(c, d, level, pts[0], pts[1]))
-				continue;
-			if (!buf)
-				return 1;
-			m = bo_put(m, BG_MOVE_PLACE, 2, pts, 0);
-			n++;
-		}
-	return n;
-}
-
-static size_t bo_placement(const bo_cfg *c, const bo_state *s, bg_move *buf)
+/* The pairs of the first level that has one: their second cells by first
+ * cell into sec, and their number. */
+static int bo_pairs(const bo_cfg *c, const bo_state *s,
+		    uint32_t sec[BO_CELLS])
 {
 	bo_drops d;
 
-	bo_drops_of(c, s, &d);
+	bo_drops_of(s, &d);
 	for (int level = 0; level < BO_LEVELS; level++) {
-		size_t n;
+		int n = 0;
 
-		if (bo_level_used(c, level) &&
-		    (n = bo_level_pairs(c, &d, level, buf)) > 0)
+		if (!bo_level_used(c, level))
+			continue;
+		for (uint32_t a = d.empty; a; a &= a - 1) {
+			int p = bg_ctz32(a);
+
+			sec[p] = bo_seconds(c, &d, level, p);
+			n += bg_popcount32(sec[p]);
+		}
+		if (n)
 			return n;
 	}
 	return 0;
 }
 
+static size_t bo_placement(const bo_cfg *c, const bo_state *s, bg_move *buf)
+{
+	uint32_t sec[BO_CELLS], empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+	bg_move *m = buf;
+
+	if (!bo_pairs(c, s, sec))
+		return 0;
+	for (uint32_t a = empty; a; a &= a - 1) {
+		int pts[2] = { bg_ctz32(a) };
+
+		for (uint32_t b = sec[pts[0]]; b; b &= b - 1) {
+			pts[1] = bg_ctz32(b);
+			m = bo_put(m, BG_MOVE_PLACE, 2, pts, 0);
+		}
+	}
+	return (size_t)(m - buf);
+}
+
 /* A pair is legal when it is allowed at the first level that has one. */
 static bool bo_pair_legal(const bo_cfg *c, const bo_state *s, int p, int q)
 {
-	bo_drops d;
+	uint32_t sec[BO_CELLS], empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
 
-	bo_drops_of(c, s, &d);
-	if (p >= q || q >= BO_CELLS || !(d.empty & bit(p)) ||
-	    !(d.empty & bit(q)))
-		return false;
-	for (int level = 0; level < BO_LEVELS; level++)
-		if (bo_level_used(c, level) &&
-		    bo_level_pairs(c, &d, level, NULL))
-			return bo_pair_ok(c, &d, level, p, q);
-	return false;
-}
-
-/* Does the side to move have a step? */
-static bool bo_can_step(const bo_cfg *c, const bo_state *s)
-{
-	uint32_t empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
-
-	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1)
-		for (int d = 0; d < 4; d++) {
-			int to = c->nb[bg_ctz32(own)][d];
-
-			if (to >= 0 && (empty & bit(to)))
-				return true;
-		}
-	return false;
+	return p < q && q < BO_CELLS && (empty & bit(p)) && (empty & bit(q)) &&
+	       bo_pairs(c, s, sec) && (sec[p] & bit(q));
 }
 
 /* The check without a full generation: a step is compared with the moves
@@ -511,35 +569,38 @@ static bool bo_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 {
 	const bo_cfg *c = cfgp;
 	const bo_state *s = stp;
-	bg_move want[BO_MAXREMOVALS], *end;
-	int from, to, d;
+	bg_move want;
+	bo_steps st;
+	bo_three t[2];
+	int from, d, n, k;
 
 	if (m->kind == BG_MOVE_PLACE) {
 		int pts[2] = { m->pts[0], m->pts[1] };
 
-		bo_put(want, BG_MOVE_PLACE, 2, pts, 0);
-		return bo_placing(s) && !memcmp(m, want, sizeof(*m)) &&
+		bo_put(&want, BG_MOVE_PLACE, 2, pts, 0);
+		return bo_placing(s) && !memcmp(m, &want, sizeof(*m)) &&
 		       bo_pair_legal(c, s, m->pts[0], m->pts[1]);
 	}
 	if (bo_placing(s))
 		return false;
+	bo_steps_of(s, &st);
 	if (m->kind == BG_MOVE_PASS) {
-		bo_put(want, BG_MOVE_PASS, 0, NULL, 0);
-		return !memcmp(m, want, sizeof(*m)) && !bo_can_step(c, s);
+		bo_put(&want, BG_MOVE_PASS, 0, NULL, 0);
+		return !memcmp(m, &want, sizeof(*m)) && !bo_movers(&st);
 	}
 	from = m->pts[0];
-	to = m->pts[1];
-	if (m->kind != BG_MOVE_STEP || m->npath != 2 || from >= BO_CELLS ||
-	    !(s->occ[s->turn] & bit(from)))
+	if (m->kind != BG_MOVE_STEP || m->npath != 2 || from >= BO_CELLS)
 		return false;
-	for (d = 0; d < 4 && c->nb[from][d] != to; d++)
+	for (d = 0; d < 4 && c->nb[from][d] != m->pts[1]; d++)
 		;
-	if (d == 4 || ((s->occ[0] | s->occ[1]) & bit(to)))
+	if (d == 4 || !(st.from[d] & bit(from)))
 		return false;
-	end = bo_step_moves(c, s, from, to, want);
-	for (bg_move *w = want; w < end; w++)
-		if (!memcmp(m, w, sizeof(*m)))
+	k = bo_step_count(c, s, &st, from, d, t, &n);
+	for (int r = 0; r < k; r++) {
+		bo_step_move(&want, from, m->pts[1], t, n, r);
+		if (!memcmp(m, &want, sizeof(*m)))
 			return true;
+	}
 	return false;
 }
 
