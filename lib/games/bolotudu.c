@@ -252,12 +252,6 @@ static inline uint32_t bo_threats_any(uint32_t own)
 	return bo_threats(own, 0) | bo_threats(own, 1);
 }
 
-/* Has `own` (p included) a run of three or more through p along axis? */
-static inline bool bo_three_at(uint32_t own, int p, int axis)
-{
-	return (bo_threats(own & ~bit(p), axis) >> p) & 1;
-}
-
 /* The cells beside a run: side-on (perpendicular neighbours), and the two
  * cells beyond its ends when the option says so. */
 static uint32_t bo_beside(const bo_cfg *c, uint32_t run, int axis)
@@ -279,11 +273,12 @@ static bool bo_scored(const bo_state *s, uint64_t key)
 
 /*
  * The threes a step from -> to makes that remove a piece: new ones (or any,
- * with reuse_threes) with an enemy piece beside them. Returns their number
- * (0..2), horizontal first.
+ * with reuse_threes) with an enemy piece beside them. Looks along the axes
+ * in the mask `axes` (bit 0 horizontal) only. Returns their number (0..2),
+ * horizontal first.
  */
 static int bo_scoring(const bo_cfg *c, const bo_state *s, int from, int to,
-		      bo_three out[2])
+		      int axes, bo_three out[2])
 {
 	int seat = s->turn, n = 0;
 	uint32_t own = (s->occ[seat] & ~bit(from)) | bit(to);
@@ -291,9 +286,11 @@ static int bo_scoring(const bo_cfg *c, const bo_state *s, int from, int to,
 	for (int axis = 0; axis < 2; axis++) {
 		uint32_t run, ids = 0, cand;
 
-		if (!bo_three_at(own, to, axis))
+		if (!((axes >> axis) & 1))
 			continue;
 		run = bo_run(c, own, to, axis);
+		if (!three_or_more(run))
+			continue;
 		cand = bo_beside(c, run, axis) & s->occ[!seat];
 		if (!cand)
 			continue;
@@ -393,24 +390,36 @@ static void bo_step_move(bg_move *m, int from, int to, const bo_three t[2],
 }
 
 /* The steps of the side to move by direction d (N E S W): the pieces that
- * can step that way, and those of them whose step makes an own three. */
+ * can step that way, and those of them whose step makes an own three along
+ * each axis (0 horizontal). */
 typedef struct bo_steps {
-	uint32_t from[4], three[4];
+	uint32_t from[4], three[2][4];
 } bo_steps;
+
+/* The steps in direction d; `across`: where a piece makes a three across
+ * them. A three along the step would hold the cell left unless it lies
+ * beyond the target. */
+static inline void bo_steps_to(bo_steps *st, uint32_t own, uint32_t empty,
+			       uint32_t across, int d)
+{
+	int axis = d & 1; /* across a step north, the horizontal */
+
+	st->from[d] = own & bo_back(empty, d);
+	st->three[axis][d] = st->from[d] & bo_back(across, d);
+	st->three[!axis][d] =
+		st->from[d] & bo_back(bo_two_beyond(own, d), d);
+}
 
 static void bo_steps_of(const bo_state *s, bo_steps *st)
 {
 	uint32_t own = s->occ[s->turn];
 	uint32_t empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+	uint32_t h = bo_threats(own, 0), v = bo_threats(own, 1);
 
-	for (int d = 0; d < 4; d++) {
-		/* A three along the step holds the cell left unless it
-		 * lies beyond the target. */
-		uint32_t makes = bo_two_beyond(own, d) | bo_threats(own, d & 1);
-
-		st->from[d] = own & bo_back(empty, d);
-		st->three[d] = st->from[d] & bo_back(makes, d);
-	}
+	bo_steps_to(st, own, empty, h, BG_N);
+	bo_steps_to(st, own, empty, v, BG_E);
+	bo_steps_to(st, own, empty, h, BG_S);
+	bo_steps_to(st, own, empty, v, BG_W);
 }
 
 static uint32_t bo_movers(const bo_steps *st)
@@ -424,8 +433,10 @@ static int bo_step_count(const bo_cfg *c, const bo_state *s,
 			 const bo_steps *st, int from, int d, bo_three t[2],
 			 int *n)
 {
-	*n = st->three[d] & bit(from) ?
-		     bo_scoring(c, s, from, c->nb[from][d], t) : 0;
+	int axes = (int)((st->three[0][d] >> from) & 1) |
+		   (int)((st->three[1][d] >> from) & 1) << 1;
+
+	*n = axes ? bo_scoring(c, s, from, c->nb[from][d], axes, t) : 0;
 	return bo_nchoices(t, *n);
 }
 
@@ -612,6 +623,86 @@ static size_t bo_legal(const void *cfgp, const void *stp, bg_move *buf)
 			       bo_movement(cfgp, s, buf);
 }
 
+/* ---- Random moves --------------------------------------------------------- */
+
+/* The pair drawn: the list's r-th, found by counting second cells. */
+static bool bo_random_pair(const bo_cfg *c, const bo_state *s, uint64_t *rng,
+			   bg_move *out)
+{
+	uint32_t sec[BO_CELLS], empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+	int n = bo_pairs(c, s, sec), r;
+
+	if (!n)
+		return false;
+	r = (int)(bg_rand(rng) % (uint64_t)n);
+	for (uint32_t a = empty;; a &= a - 1) {
+		int pts[2] = { bg_ctz32(a) }, k = bg_popcount32(sec[pts[0]]);
+
+		if (r < k) {
+			pts[1] = bo_nth_bit(sec[pts[0]], r);
+			bo_put(out, BG_MOVE_PLACE, 2, pts, 0);
+			return true;
+		}
+		r -= k;
+	}
+}
+
+/* The step drawn: steps count one move each, but those making a scoring
+ * three one per removal choice. A blocked side's pass is left to the
+ * core. */
+static bool bo_random_step(const bo_cfg *c, const bo_state *s, uint64_t *rng,
+			   bg_move *out)
+{
+	bo_steps st;
+	bo_three t[2];
+	uint8_t moves[4][BO_CELLS]; /* set where a step makes a three */
+	uint32_t three[4];
+	int total = 0, n, r;
+
+	bo_steps_of(s, &st);
+	for (int d = 0; d < 4; d++) {
+		total += bg_popcount32(st.from[d]);
+		three[d] = st.three[0][d] | st.three[1][d];
+		for (uint32_t f = three[d]; f; f &= f - 1) {
+			int from = bg_ctz32(f);
+
+			moves[d][from] = (uint8_t)bo_step_count(c, s, &st, from,
+								d, t, &n);
+			total += moves[d][from] - 1;
+		}
+	}
+	if (!total)
+		return false;
+	r = (int)(bg_rand(rng) % (uint64_t)total);
+	for (uint32_t o = bo_movers(&st);; o &= o - 1) {
+		int from = bg_ctz32(o);
+
+		for (int d = 0; d < 4; d++) {
+			int k = three[d] & bit(from) ? moves[d][from] : 1;
+
+			if (!(st.from[d] & bit(from)))
+				continue;
+			if (r < k) {
+				bo_step_count(c, s, &st, from, d, t, &n);
+				bo_step_move(out, from, c->nb[from][d], t, n, r);
+				return true;
+			}
+			r -= k;
+		}
+	}
+}
+
+/* The move the list gives at index bg_rand(rng) % its length, built
+ * alone. */
+static bool bo_random_move(const void *cfgp, const void *stp, uint64_t *rng,
+			   bg_move *out)
+{
+	const bo_state *s = stp;
+
+	return bo_placing(s) ? bo_random_pair(cfgp, s, rng, out) :
+			       bo_random_step(cfgp, s, rng, out);
+}
+
 /* ---- Applying moves ------------------------------------------------------- */
 
 static void bo_keep_three(bo_state *s, uint64_t key)
@@ -656,7 +747,7 @@ static void bo_step(const bo_cfg *c, bo_state *s, const bg_move *m)
 {
 	int seat = s->turn, from = m->pts[0], to = m->pts[1];
 	bo_three t[2];
-	int n = m->nremove && !c->reuse ? bo_scoring(c, s, from, to, t) : 0;
+	int n = m->nremove && !c->reuse ? bo_scoring(c, s, from, to, 3, t) : 0;
 
 	s->hash ^= bo_zpiece(s, seat, from);
 	s->occ[seat] ^= bit(from) | bit(to);
@@ -1035,6 +1126,7 @@ const bg_rules bg_rules_bolotudu = {
 	.max_moves = bo_max_moves,
 	.legal = bo_legal,
 	.is_legal = bo_is_legal,
+	.random_move = bo_random_move,
 	.apply = bo_apply,
 	.to_move = bo_to_move,
 	.outcome = bo_outcome,
