@@ -50,7 +50,7 @@ typedef struct bo_cfg {
 } bo_cfg;
 
 typedef struct bo_state {
-	uint64_t threes[BO_MAXTHREES]; /* scored, ascending */
+	uint64_t threes[BO_MAXTHREES]; /* scored, in the order made */
 	uint64_t hash;                 /* bo_hash_of, kept up to date */
 	uint32_t named;                /* identities in the scored threes */
 	uint32_t occ[2];
@@ -60,6 +60,15 @@ typedef struct bo_state {
 	uint8_t passes;                /* consecutive passes just made */
 	uint8_t nthrees;
 } bo_state;
+
+/* What a move changes that unapply cannot work out from the move. */
+typedef struct bo_undo {
+	uint64_t hash;
+	uint32_t named;
+	uint8_t removed[2]; /* identities of the pieces removed */
+	uint8_t passes;
+	uint8_t nthrees;
+} bo_undo;
 
 /* A three made by a step that removes a piece: its key and the enemy
  * pieces beside it. */
@@ -705,13 +714,10 @@ static bool bo_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 
 /* ---- Applying moves ------------------------------------------------------- */
 
+/* Kept in the order made, so undo only forgets the last ones. */
 static void bo_keep_three(bo_state *s, uint64_t key)
 {
-	int i = s->nthrees++;
-
-	for (; i > 0 && s->threes[i - 1] > key; i--)
-		s->threes[i] = s->threes[i - 1];
-	s->threes[i] = key;
+	s->threes[s->nthrees++] = key;
 }
 
 static void bo_drop(bo_state *s, int p)
@@ -743,7 +749,8 @@ static void bo_name_three(bo_state *s, uint64_t key)
 }
 
 /* A step; a move with no removal made no scoring three. */
-static void bo_step(const bo_cfg *c, bo_state *s, const bg_move *m)
+static void bo_step(const bo_cfg *c, bo_state *s, const bg_move *m,
+		    bo_undo *u)
 {
 	int seat = s->turn, from = m->pts[0], to = m->pts[1];
 	bo_three t[2];
@@ -760,6 +767,7 @@ static void bo_step(const bo_cfg *c, bo_state *s, const bg_move *m)
 		int p = m->pts[2 + i];
 
 		s->hash ^= bo_zpiece(s, !seat, p);
+		u->removed[i] = s->id[p];
 		s->occ[!seat] &= ~bit(p);
 		s->id[p] = BO_NONE;
 	}
@@ -769,9 +777,13 @@ static void bo_step(const bo_cfg *c, bo_state *s, const bg_move *m)
 static int bo_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 {
 	bo_state *s = stp;
+	bo_undo *u = undo;
 	int flags = 0;
 
-	(void)undo;
+	u->hash = s->hash;
+	u->named = s->named;
+	u->passes = s->passes;
+	u->nthrees = s->nthrees;
 	if (m->kind == BG_MOVE_PASS) {
 		s->passes++;
 	} else if (m->kind == BG_MOVE_PLACE) {
@@ -781,13 +793,43 @@ static int bo_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 		bo_drop(s, m->pts[1]);
 		flags = BG_APPLY_IRREVERSIBLE;
 	} else {
-		bo_step(cfgp, s, m);
+		bo_step(cfgp, s, m, u);
 		if (m->nremove)
 			flags = BG_APPLY_IRREVERSIBLE;
 	}
 	s->turn = (uint8_t)!s->turn;
 	s->hash ^= BO_ZTURN;
 	return flags;
+}
+
+static void bo_unapply(const void *cfgp, void *stp, const bg_move *m,
+		       const void *undo)
+{
+	bo_state *s = stp;
+	const bo_undo *u = undo;
+	int seat = !s->turn;
+
+	(void)cfgp;
+	if (m->kind == BG_MOVE_PLACE) {
+		for (int i = 0; i < 2; i++) {
+			s->occ[seat] &= ~bit(m->pts[i]);
+			s->id[m->pts[i]] = BO_NONE;
+		}
+		s->hand[seat] += 2;
+	} else if (m->kind == BG_MOVE_STEP) {
+		s->occ[seat] ^= bit(m->pts[0]) | bit(m->pts[1]);
+		s->id[m->pts[0]] = s->id[m->pts[1]];
+		s->id[m->pts[1]] = BO_NONE;
+		for (int i = 0; i < m->nremove; i++) {
+			s->occ[!seat] |= bit(m->pts[2 + i]);
+			s->id[m->pts[2 + i]] = u->removed[i];
+		}
+	}
+	s->turn = (uint8_t)seat;
+	s->hash = u->hash;
+	s->named = u->named;
+	s->passes = u->passes;
+	s->nthrees = u->nthrees;
 }
 
 /* ---- Outcome, hash, pieces -------------------------------------------------- */
@@ -860,8 +902,17 @@ static void bo_write_position(const void *cfgp, const void *stp,
 			      bg_strbuf *out)
 {
 	const bo_state *s = stp;
+	uint64_t threes[BO_MAXTHREES];
 
 	(void)cfgp;
+	/* Sorted, so that the order they were made in does not show. */
+	for (int i = 0; i < s->nthrees; i++) {
+		int j = i;
+
+		for (; j > 0 && threes[j - 1] > s->threes[i]; j--)
+			threes[j] = threes[j - 1];
+		threes[j] = s->threes[i];
+	}
 	for (int y = BO_H - 1; y >= 0; y--) {
 		for (int x = 0; x < BO_W; x++) {
 			int id = s->id[y * BO_W + x];
@@ -876,8 +927,8 @@ static void bo_write_position(const void *cfgp, const void *stp,
 	if (!s->nthrees)
 		bg_sb_putc(out, '-');
 	for (int i = 0; i < s->nthrees; i++) {
-		uint32_t run = (uint32_t)s->threes[i];
-		uint32_t ids = (uint32_t)(s->threes[i] >> 32);
+		uint32_t run = (uint32_t)threes[i];
+		uint32_t ids = (uint32_t)(threes[i] >> 32);
 
 		if (i)
 			bg_sb_putc(out, ',');
@@ -1127,7 +1178,9 @@ const bg_rules bg_rules_bolotudu = {
 	.legal = bo_legal,
 	.is_legal = bo_is_legal,
 	.random_move = bo_random_move,
+	.undo_size = sizeof(bo_undo),
 	.apply = bo_apply,
+	.unapply = bo_unapply,
 	.to_move = bo_to_move,
 	.outcome = bo_outcome,
 	.hash = bo_hash,
