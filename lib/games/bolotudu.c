@@ -70,11 +70,10 @@ typedef struct bo_undo {
 	uint8_t nthrees;
 } bo_undo;
 
-/* A three made by a step that removes a piece: its key and the enemy
+/* A three made by a step that removes a piece: its cells and the enemy
  * pieces beside it. */
 typedef struct bo_three {
-	uint64_t key;
-	uint32_t cand;
+	uint32_t run, cand;
 } bo_three;
 
 static uint32_t bit(int p)
@@ -224,19 +223,15 @@ static uint32_t bo_run(const bo_cfg *c, uint32_t own, int p, int axis)
 	return run;
 }
 
-/* The cells whose neighbour in direction d (N E S W) is in x. */
+/* The cells whose neighbour in direction d (N E S W) is in x: one shift
+ * right of the board lifted by a rank, without branches. */
 static inline uint32_t bo_back(uint32_t x, int d)
 {
-	switch (d) {
-	case BG_N:
-		return x >> BO_W;
-	case BG_E:
-		return (x >> 1) & ~BO_FILE_F;
-	case BG_S:
-		return (x << BO_W) & BO_ALL;
-	default:
-		return (x << 1) & BO_ALL & ~BO_FILE_A;
-	}
+	static const uint8_t shift[4] = { 2 * BO_W, BO_W + 1, 0, BO_W - 1 };
+	static const uint32_t keep[4] = { BO_ALL, BO_ALL & ~BO_FILE_F, BO_ALL,
+					  BO_ALL & ~BO_FILE_A };
+
+	return (uint32_t)(((uint64_t)x << BO_W) >> shift[d]) & keep[d];
 }
 
 /* The cells with two pieces of `own` in a row beyond them in direction d. */
@@ -280,6 +275,30 @@ static bool bo_scored(const bo_state *s, uint64_t key)
 	return false;
 }
 
+/* The key of the three on `run` once the step from -> to is made. */
+static uint64_t bo_key(const bo_state *s, int from, int to, uint32_t run)
+{
+	uint32_t ids = 0;
+
+	for (uint32_t r = run; r; r &= r - 1) {
+		int p = bg_ctz32(r);
+
+		ids |= bit(p == to ? s->id[from] : s->id[p]);
+	}
+	return (uint64_t)ids << 32 | run;
+}
+
+/* Has the three on `run` made by the step from -> to scored before? Its
+ * pieces are looked at only when a scored three has the same cells. */
+static bool bo_scored_run(const bo_state *s, int from, int to, uint32_t run)
+{
+	for (int i = 0; i < s->nthrees; i++)
+		if ((uint32_t)s->threes[i] == run &&
+		    s->threes[i] == bo_key(s, from, to, run))
+			return true;
+	return false;
+}
+
 /*
  * The threes a step from -> to makes that remove a piece: new ones (or any,
  * with reuse_threes) with an enemy piece beside them. Looks along the axes
@@ -293,7 +312,7 @@ static int bo_scoring(const bo_cfg *c, const bo_state *s, int from, int to,
 	uint32_t own = (s->occ[seat] & ~bit(from)) | bit(to);
 
 	for (int axis = 0; axis < 2; axis++) {
-		uint32_t run, ids = 0, cand;
+		uint32_t run, cand;
 
 		if (!((axes >> axis) & 1))
 			continue;
@@ -301,17 +320,10 @@ static int bo_scoring(const bo_cfg *c, const bo_state *s, int from, int to,
 		if (!three_or_more(run))
 			continue;
 		cand = bo_beside(c, run, axis) & s->occ[!seat];
-		if (!cand)
+		if (!cand || (!c->reuse && bo_scored_run(s, from, to, run)))
 			continue;
-		for (uint32_t r = run; r; r &= r - 1) {
-			int p = bg_ctz32(r);
-
-			ids |= bit(p == to ? s->id[from] : s->id[p]);
-		}
-		out[n].key = (uint64_t)ids << 32 | run;
-		out[n].cand = cand;
-		if (c->reuse || !bo_scored(s, out[n].key))
-			n++;
+		out[n].run = run;
+		out[n++].cand = cand;
 	}
 	return n;
 }
@@ -754,15 +766,18 @@ static void bo_step(const bo_cfg *c, bo_state *s, const bg_move *m,
 {
 	int seat = s->turn, from = m->pts[0], to = m->pts[1];
 	bo_three t[2];
+	uint64_t keys[2];
 	int n = m->nremove && !c->reuse ? bo_scoring(c, s, from, to, 3, t) : 0;
 
+	for (int i = 0; i < n; i++)
+		keys[i] = bo_key(s, from, to, t[i].run);
 	s->hash ^= bo_zpiece(s, seat, from);
 	s->occ[seat] ^= bit(from) | bit(to);
 	s->id[to] = s->id[from];
 	s->id[from] = BO_NONE;
 	s->hash ^= bo_zpiece(s, seat, to);
 	for (int i = 0; i < n; i++)
-		bo_name_three(s, t[i].key);
+		bo_name_three(s, keys[i]);
 	for (int i = 0; i < m->nremove; i++) {
 		int p = m->pts[2 + i];
 
