@@ -47,6 +47,7 @@ typedef struct bo_cfg {
 	int max_plies;     /* 0: no limit */
 	uint32_t far[BO_CELLS];    /* cells at Chebyshev distance >= 3 */
 	int8_t nb[BO_CELLS][4];    /* N E S W neighbour or -1 */
+	uint32_t ray[BO_CELLS][4]; /* the cells beyond, N E S W */
 } bo_cfg;
 
 typedef struct bo_state {
@@ -162,8 +163,12 @@ static int bo_configure(void *cfgp, const bg_optval *opts)
 			if (abs(p % BO_W - q % BO_W) >= 3 ||
 			    abs(p / BO_W - q / BO_W) >= 3)
 				c->far[p] |= bit(q);
-		for (int d = 0; d < 4; d++)
+		for (int d = 0; d < 4; d++) {
 			c->nb[p][d] = (int8_t)bg_grid_step(BO_W, BO_H, p, d);
+			for (int q = c->nb[p][d]; q >= 0;
+			     q = bg_grid_step(BO_W, BO_H, q, d))
+				c->ray[p][d] |= bit(q);
+		}
 	}
 	return BG_OK;
 }
@@ -210,17 +215,19 @@ static bool bo_placing(const bo_state *s)
 /* ---- Runs and threes ------------------------------------------------------ */
 
 /* The maximal run of `own` through p along an axis (0 horizontal, 1
- * vertical), p included, as a cell mask. */
+ * vertical), p included, as a cell mask: each way, the cells of the ray
+ * before the first that is not own, the lowest one up (N, E), the highest
+ * down. */
 static uint32_t bo_run(const bo_cfg *c, uint32_t own, int p, int axis)
 {
-	uint32_t run = bit(p);
+	uint32_t up = c->ray[p][axis ? BG_N : BG_E];
+	uint32_t down = c->ray[p][axis ? BG_S : BG_W];
+	uint32_t ub = up & ~own, db = down & ~own;
 
-	for (int d = axis ? BG_N : BG_E, k = 0; k < 2; k++, d += 2) {
-		for (int q = c->nb[p][d]; q >= 0 && (own & bit(q));
-		     q = c->nb[q][d])
-			run |= bit(q);
-	}
-	return run;
+	up &= (ub & -ub) - 1;
+	if (db)
+		down &= ~0u << (32 - __builtin_clz(db));
+	return bit(p) | up | down;
 }
 
 /* The cells whose neighbour in direction d (N E S W) is in x: one shift
