@@ -540,9 +540,14 @@ static uint32_t bo_seconds(const bo_cfg *c, const bo_drops *d, int level,
 
 	if (!(level & 1))
 		q &= c->far[p];
-	if (level < 2)
-		return d->free0 & bit(p) ? q & ~bo_threats_any(d->own | bit(p)) :
-					   0;
+	if (level < 2) {
+		if (!(d->free0 & bit(p)))
+			return 0;
+		/* The threes a drop on p would join lie within two cells
+		 * of it: a cell 3 apart only needs to be free itself. */
+		q &= d->free0;
+		return level ? q & ~bo_threats_any(d->own | bit(p)) : q;
+	}
 	ok = q & bo_waived_after(d, p);
 	for (uint32_t r = q & ~ok; r; r &= r - 1)
 		if (bo_waived_after(d, bg_ctz32(r)) & bit(p))
