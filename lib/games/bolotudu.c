@@ -48,6 +48,8 @@ typedef struct bo_cfg {
 	uint32_t far[BO_CELLS];    /* cells at Chebyshev distance >= 3 */
 	int8_t nb[BO_CELLS][4];    /* N E S W neighbour or -1 */
 	uint32_t ray[BO_CELLS][4]; /* the cells beyond, N E S W */
+	/* Piece keys: by seat, then (2 + identity) by identity. */
+	uint64_t zpiece[2 + 2 * BO_PIECES][BO_CELLS];
 } bo_cfg;
 
 typedef struct bo_state {
@@ -98,21 +100,12 @@ static bool three_or_more(uint32_t x)
  * scored three names are interchangeable); the scored threes; side to
  * move; pieces in hand. Kept in the state, each move changing its parts.
  */
-static uint64_t bo_zseat(int seat, int p)
-{
-	return bg_zobrist((uint32_t)seat, (uint32_t)p);
-}
-
-static uint64_t bo_zid(int id, int p)
-{
-	return bg_zobrist(16 + (uint32_t)id, (uint32_t)p);
-}
-
-static uint64_t bo_zpiece(const bo_state *s, int seat, int p)
+static uint64_t bo_zpiece(const bo_cfg *c, const bo_state *s, int seat,
+			  int p)
 {
 	int id = s->id[p];
 
-	return (s->named >> id) & 1 ? bo_zid(id, p) : bo_zseat(seat, p);
+	return c->zpiece[(s->named >> id) & 1 ? 2 + id : seat][p];
 }
 
 static uint64_t bo_zthree(uint64_t key)
@@ -128,7 +121,7 @@ static uint64_t bo_zhand(int seat, int n)
 #define BO_ZTURN bg_zobrist(2, 0)
 
 /* The key from scratch, with `named` from the scored threes. */
-static void bo_rekey(bo_state *s)
+static void bo_rekey(const bo_cfg *c, bo_state *s)
 {
 	uint64_t h = s->turn ? BO_ZTURN : 0;
 
@@ -140,7 +133,7 @@ static void bo_rekey(bo_state *s)
 	for (int seat = 0; seat < 2; seat++) {
 		h ^= bo_zhand(seat, s->hand[seat]);
 		for (uint32_t o = s->occ[seat]; o; o &= o - 1)
-			h ^= bo_zpiece(s, seat, bg_ctz32(o));
+			h ^= bo_zpiece(c, s, seat, bg_ctz32(o));
 	}
 	s->hash = h;
 }
@@ -169,6 +162,10 @@ static int bo_configure(void *cfgp, const bg_optval *opts)
 			     q = bg_grid_step(BO_W, BO_H, q, d))
 				c->ray[p][d] |= bit(q);
 		}
+		/* The pairs (seat, p), then (16 + identity, p). */
+		for (int k = 0; k < 2 + 2 * BO_PIECES; k++)
+			c->zpiece[k][p] = bg_zobrist(
+				(uint32_t)(k < 2 ? k : 16 + k - 2), (uint32_t)p);
 	}
 	return BG_OK;
 }
@@ -192,7 +189,7 @@ static void bo_init(const void *cfgp, void *stp)
 	memset(s, 0, sizeof(*s));
 	memset(s->id, BO_NONE, sizeof(s->id));
 	s->hand[0] = s->hand[1] = BO_PIECES;
-	bo_rekey(s);
+	bo_rekey(cfgp, s);
 }
 
 static size_t bo_max_moves(const void *cfgp)
@@ -744,7 +741,7 @@ static void bo_keep_three(bo_state *s, uint64_t key)
 	s->threes[s->nthrees++] = key;
 }
 
-static void bo_drop(bo_state *s, int p)
+static void bo_drop(const bo_cfg *c, bo_state *s, int p)
 {
 	int seat = s->turn;
 
@@ -752,12 +749,12 @@ static void bo_drop(bo_state *s, int p)
 	s->id[p] = (uint8_t)(seat * BO_PIECES + BO_PIECES - s->hand[seat]);
 	s->hand[seat]--;
 	s->occ[seat] |= bit(p);
-	s->hash ^= bo_zhand(seat, s->hand[seat]) ^ bo_zpiece(s, seat, p);
+	s->hash ^= bo_zhand(seat, s->hand[seat]) ^ bo_zpiece(c, s, seat, p);
 }
 
 /* Keep a three the mover just scored; its pieces named for the first time
  * change keys. */
-static void bo_name_three(bo_state *s, uint64_t key)
+static void bo_name_three(const bo_cfg *c, bo_state *s, uint64_t key)
 {
 	uint32_t fresh = (uint32_t)(key >> 32) & ~s->named;
 
@@ -767,7 +764,7 @@ static void bo_name_three(bo_state *s, uint64_t key)
 		int p = bg_ctz32(r), id = s->id[p];
 
 		if ((fresh >> id) & 1)
-			s->hash ^= bo_zseat(s->turn, p) ^ bo_zid(id, p);
+			s->hash ^= c->zpiece[s->turn][p] ^ c->zpiece[2 + id][p];
 	}
 	s->named |= fresh;
 }
@@ -783,17 +780,17 @@ static void bo_step(const bo_cfg *c, bo_state *s, const bg_move *m,
 
 	for (int i = 0; i < n; i++)
 		keys[i] = bo_key(s, from, to, t[i].run);
-	s->hash ^= bo_zpiece(s, seat, from);
+	s->hash ^= bo_zpiece(c, s, seat, from);
 	s->occ[seat] ^= bit(from) | bit(to);
 	s->id[to] = s->id[from];
 	s->id[from] = BO_NONE;
-	s->hash ^= bo_zpiece(s, seat, to);
+	s->hash ^= bo_zpiece(c, s, seat, to);
 	for (int i = 0; i < n; i++)
-		bo_name_three(s, keys[i]);
+		bo_name_three(c, s, keys[i]);
 	for (int i = 0; i < m->nremove; i++) {
 		int p = m->pts[2 + i];
 
-		s->hash ^= bo_zpiece(s, !seat, p);
+		s->hash ^= bo_zpiece(c, s, !seat, p);
 		u->removed[i] = s->id[p];
 		s->occ[!seat] &= ~bit(p);
 		s->id[p] = BO_NONE;
@@ -816,8 +813,8 @@ static int bo_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 	} else if (m->kind == BG_MOVE_PLACE) {
 		/* Identities go in ascending cell order, as the pair is
 		 * listed, so a pair is one position. */
-		bo_drop(s, m->pts[0]);
-		bo_drop(s, m->pts[1]);
+		bo_drop(cfgp, s, m->pts[0]);
+		bo_drop(cfgp, s, m->pts[1]);
 		flags = BG_APPLY_IRREVERSIBLE;
 	} else {
 		bo_step(cfgp, s, m, u);
@@ -1167,7 +1164,7 @@ static int bo_read_position(const void *cfgp, void *stp, const char *text)
 	tmp.passes = (uint8_t)passes;
 	if ((rc = bo_check_counts(&tmp)) || (rc = bo_read_threes(&tmp, t)))
 		return rc;
-	bo_rekey(&tmp);
+	bo_rekey(c, &tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
 	return BG_OK;
 }
