@@ -56,6 +56,7 @@ typedef struct bo_state {
 	uint64_t threes[BO_MAXTHREES]; /* scored, in the order made */
 	uint64_t hash;                 /* bo_hash_of, kept up to date */
 	uint32_t named;                /* identities in the scored threes */
+	uint64_t runs;                 /* their cells' bo_slot bits */
 	uint32_t occ[2];
 	uint8_t id[BO_CELLS];          /* identity on the cell or BO_NONE */
 	uint8_t hand[2];
@@ -271,6 +272,13 @@ static uint32_t bo_beside(const bo_cfg *c, uint32_t run, int axis)
 	return side | (c->ends ? beyond & ~run : 0);
 }
 
+/* A bit standing for a three's cells; s->runs has those of the scored
+ * threes, so a clear bit rules a three out without reading the list. */
+static uint64_t bo_slot(uint32_t run)
+{
+	return 1ull << ((run * 0x9E3779B1u) >> 26);
+}
+
 static bool bo_scored(const bo_state *s, uint64_t key)
 {
 	for (int i = 0; i < s->nthrees; i++)
@@ -292,10 +300,13 @@ static uint64_t bo_key(const bo_state *s, int from, int to, uint32_t run)
 	return (uint64_t)ids << 32 | run;
 }
 
-/* Has the three on `run` made by the step from -> to scored before? Its
- * pieces are looked at only when a scored three has the same cells. */
+/* Has the three on `run` made by the step from -> to scored before? The
+ * list is read only when a scored three may have the same cells, and its
+ * pieces only when one has. */
 static bool bo_scored_run(const bo_state *s, int from, int to, uint32_t run)
 {
+	if (!(s->runs & bo_slot(run)))
+		return false;
 	for (int i = 0; i < s->nthrees; i++)
 		if ((uint32_t)s->threes[i] == run &&
 		    s->threes[i] == bo_key(s, from, to, run))
@@ -739,6 +750,17 @@ static bool bo_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 static void bo_keep_three(bo_state *s, uint64_t key)
 {
 	s->threes[s->nthrees++] = key;
+	s->runs |= bo_slot((uint32_t)key);
+}
+
+/* Back to the first n scored threes; a slot may stand for several
+ * threes, so the slots are gathered again. */
+static void bo_forget_threes(bo_state *s, int n)
+{
+	s->runs = 0;
+	for (int i = 0; i < n; i++)
+		s->runs |= bo_slot((uint32_t)s->threes[i]);
+	s->nthrees = (uint8_t)n;
 }
 
 static void bo_drop(const bo_cfg *c, bo_state *s, int p)
@@ -853,7 +875,8 @@ static void bo_unapply(const void *cfgp, void *stp, const bg_move *m,
 	s->hash = u->hash;
 	s->named = u->named;
 	s->passes = u->passes;
-	s->nthrees = u->nthrees;
+	if (s->nthrees != u->nthrees)
+		bo_forget_threes(s, u->nthrees);
 }
 
 /* ---- Outcome, hash, pieces -------------------------------------------------- */
