@@ -698,11 +698,13 @@ static bool bo_random_step(const bo_cfg *c, const bo_state *s, uint64_t *rng,
 	bo_three t[2];
 	uint8_t moves[4][BO_CELLS]; /* set where a step makes a three */
 	uint32_t three[4];
-	int total = 0, n, r;
+	int total, n, r;
 
 	bo_steps_of(s, &st);
+	/* Two directions' pieces to a word: half the counting. */
+	total = bg_popcount64(st.from[0] | (uint64_t)st.from[1] << 32) +
+		bg_popcount64(st.from[2] | (uint64_t)st.from[3] << 32);
 	for (int d = 0; d < 4; d++) {
-		total += bg_popcount32(st.from[d]);
 		three[d] = st.three[0][d] | st.three[1][d];
 		for (uint32_t f = three[d]; f; f &= f - 1) {
 			int from = bg_ctz32(f);
@@ -724,7 +726,10 @@ static bool bo_random_step(const bo_cfg *c, const bo_state *s, uint64_t *rng,
 			if (!(st.from[d] & bit(from)))
 				continue;
 			if (r < k) {
-				bo_step_count(c, s, &st, from, d, t, &n);
+				n = 0;
+				if (three[d] & bit(from))
+					bo_step_count(c, s, &st, from, d, t,
+						      &n);
 				bo_step_move(out, from, c->nb[from][d], t, n, r);
 				return true;
 			}
