@@ -465,9 +465,9 @@ static uint32_t bo_movers(const bo_steps *st)
 
 /* The moves of the step from `from` in direction d: their number, and the
  * scoring threes it makes in t, n. */
-static int bo_step_count(const bo_cfg *c, const bo_state *s,
-			 const bo_steps *st, int from, int d, bo_three t[2],
-			 int *n)
+static inline int bo_step_count(const bo_cfg *c, const bo_state *s,
+				const bo_steps *st, int from, int d,
+				bo_three t[2], int *n)
 {
 	int axes = (int)((st->three[0][d] >> from) & 1) |
 		   (int)((st->three[1][d] >> from) & 1) << 1;
