@@ -54,9 +54,9 @@ typedef struct bo_cfg {
 
 typedef struct bo_state {
 	uint64_t threes[BO_MAXTHREES]; /* scored, in the order made */
-	uint64_t hash;                 /* bo_hash_of, kept up to date */
-	uint32_t named;                /* identities in the scored threes */
+	uint64_t hash;                 /* as bo_rekey makes it */
 	uint64_t runs;                 /* their cells' bo_slot bits */
+	uint32_t named;                /* identities in the scored threes */
 	uint32_t occ[2];
 	uint8_t id[BO_CELLS];          /* identity on the cell or BO_NONE */
 	uint8_t hand[2];
@@ -689,8 +689,8 @@ static bool bo_random_pair(const bo_cfg *c, const bo_state *s, uint64_t *rng,
 }
 
 /* The step drawn: steps count one move each, but those making a scoring
- * three one per removal choice. A blocked side's pass is left to the
- * core. */
+ * three one per removal choice (worked out once, for the count and the
+ * walk). A blocked side's pass is left to the core. */
 static bool bo_random_step(const bo_cfg *c, const bo_state *s, uint64_t *rng,
 			   bg_move *out)
 {
