@@ -47,10 +47,16 @@ typedef struct bo_cfg {
 	int max_plies;     /* 0: no limit */
 	uint32_t far[BO_CELLS];    /* cells at Chebyshev distance >= 3 */
 	int8_t nb[BO_CELLS][4];    /* N E S W neighbour or -1 */
+	uint32_t ray[BO_CELLS][4]; /* the cells beyond, N E S W */
+	/* Piece keys: by seat, then (2 + identity) by identity. */
+	uint64_t zpiece[2 + 2 * BO_PIECES][BO_CELLS];
 } bo_cfg;
 
 typedef struct bo_state {
-	uint64_t threes[BO_MAXTHREES]; /* scored, ascending */
+	uint64_t threes[BO_MAXTHREES]; /* scored, in the order made */
+	uint64_t hash;                 /* as bo_rekey makes it */
+	uint64_t runs;                 /* their cells' bo_slot bits */
+	uint32_t named;                /* identities in the scored threes */
 	uint32_t occ[2];
 	uint8_t id[BO_CELLS];          /* identity on the cell or BO_NONE */
 	uint8_t hand[2];
@@ -59,11 +65,19 @@ typedef struct bo_state {
 	uint8_t nthrees;
 } bo_state;
 
-/* A three made by a step that removes a piece: its key and the enemy
+/* What a move changes that unapply cannot work out from the move. */
+typedef struct bo_undo {
+	uint64_t hash;
+	uint32_t named;
+	uint8_t removed[2]; /* identities of the pieces removed */
+	uint8_t passes;
+	uint8_t nthrees;
+} bo_undo;
+
+/* A three made by a step that removes a piece: its cells and the enemy
  * pieces beside it. */
 typedef struct bo_three {
-	uint64_t key;
-	uint32_t cand;
+	uint32_t run, cand;
 } bo_three;
 
 static uint32_t bit(int p)
@@ -77,6 +91,52 @@ static bool three_or_more(uint32_t x)
 	x &= x - 1;
 	x &= x - 1;
 	return x != 0;
+}
+
+/* ---- Position key --------------------------------------------------------- */
+
+/*
+ * The key: pieces by seat, except that a piece whose identity is in a
+ * scored three is keyed by its identity (pieces of one side that no
+ * scored three names are interchangeable); the scored threes; side to
+ * move; pieces in hand. Kept in the state, each move changing its parts.
+ */
+static uint64_t bo_zpiece(const bo_cfg *c, const bo_state *s, int seat,
+			  int p)
+{
+	int id = s->id[p];
+
+	return c->zpiece[(s->named >> id) & 1 ? 2 + id : seat][p];
+}
+
+static uint64_t bo_zthree(uint64_t key)
+{
+	return bg_zobrist(0x80000000u | (uint32_t)key, (uint32_t)(key >> 32));
+}
+
+static uint64_t bo_zhand(int seat, int n)
+{
+	return bg_zobrist(3 + (uint32_t)seat, (uint32_t)n);
+}
+
+#define BO_ZTURN bg_zobrist(2, 0)
+
+/* The key from scratch, with `named` from the scored threes. */
+static void bo_rekey(const bo_cfg *c, bo_state *s)
+{
+	uint64_t h = s->turn ? BO_ZTURN : 0;
+
+	s->named = 0;
+	for (int i = 0; i < s->nthrees; i++) {
+		s->named |= (uint32_t)(s->threes[i] >> 32);
+		h ^= bo_zthree(s->threes[i]);
+	}
+	for (int seat = 0; seat < 2; seat++) {
+		h ^= bo_zhand(seat, s->hand[seat]);
+		for (uint32_t o = s->occ[seat]; o; o &= o - 1)
+			h ^= bo_zpiece(c, s, seat, bg_ctz32(o));
+	}
+	s->hash = h;
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -97,8 +157,16 @@ static int bo_configure(void *cfgp, const bg_optval *opts)
 			if (abs(p % BO_W - q % BO_W) >= 3 ||
 			    abs(p / BO_W - q / BO_W) >= 3)
 				c->far[p] |= bit(q);
-		for (int d = 0; d < 4; d++)
+		for (int d = 0; d < 4; d++) {
 			c->nb[p][d] = (int8_t)bg_grid_step(BO_W, BO_H, p, d);
+			for (int q = c->nb[p][d]; q >= 0;
+			     q = bg_grid_step(BO_W, BO_H, q, d))
+				c->ray[p][d] |= bit(q);
+		}
+		/* The pairs (seat, p), then (16 + identity, p). */
+		for (int k = 0; k < 2 + 2 * BO_PIECES; k++)
+			c->zpiece[k][p] = bg_zobrist(
+				(uint32_t)(k < 2 ? k : 16 + k - 2), (uint32_t)p);
 	}
 	return BG_OK;
 }
@@ -122,6 +190,7 @@ static void bo_init(const void *cfgp, void *stp)
 	memset(s, 0, sizeof(*s));
 	memset(s->id, BO_NONE, sizeof(s->id));
 	s->hand[0] = s->hand[1] = BO_PIECES;
+	bo_rekey(cfgp, s);
 }
 
 static size_t bo_max_moves(const void *cfgp)
@@ -144,48 +213,52 @@ static bool bo_placing(const bo_state *s)
 /* ---- Runs and threes ------------------------------------------------------ */
 
 /* The maximal run of `own` through p along an axis (0 horizontal, 1
- * vertical), p included, as a cell mask. */
+ * vertical), p included, as a cell mask: each way, the cells of the ray
+ * before the first that is not own, the lowest one up (N, E), the highest
+ * down. */
 static uint32_t bo_run(const bo_cfg *c, uint32_t own, int p, int axis)
 {
-	uint32_t run = bit(p);
+	uint32_t up = c->ray[p][axis ? BG_N : BG_E];
+	uint32_t down = c->ray[p][axis ? BG_S : BG_W];
+	uint32_t ub = up & ~own, db = down & ~own;
 
-	for (int d = axis ? BG_N : BG_E, k = 0; k < 2; k++, d += 2) {
-		for (int q = c->nb[p][d]; q >= 0 && (own & bit(q));
-		     q = c->nb[q][d])
-			run |= bit(q);
-	}
-	return run;
+	up &= (ub & -ub) - 1;
+	if (db)
+		down &= ~0u << (32 - __builtin_clz(db));
+	return bit(p) | up | down;
 }
 
-/* The cells of `own` in runs of three or more along an axis (0
- * horizontal). A horizontal run of three starts at x <= 3. */
-#define BO_START3 (0x0fu * 0x01041041u)
-
-static inline uint32_t bo_cover(uint32_t own, int axis)
+/* The cells whose neighbour in direction d (N E S W) is in x: one shift
+ * right of the board lifted by a rank, without branches. */
+static inline uint32_t bo_back(uint32_t x, int d)
 {
-	uint32_t st;
+	static const uint8_t shift[4] = { 2 * BO_W, BO_W + 1, 0, BO_W - 1 };
+	static const uint32_t keep[4] = { BO_ALL, BO_ALL & ~BO_FILE_F, BO_ALL,
+					  BO_ALL & ~BO_FILE_A };
 
-	if (axis == 0) {
-		st = own & (own >> 1) & (own >> 2) & BO_START3;
-		return st | st << 1 | st << 2;
-	}
-	st = own & (own >> BO_W) & (own >> 2 * BO_W);
-	return st | st << BO_W | st << 2 * BO_W;
+	return (uint32_t)(((uint64_t)x << BO_W) >> shift[d]) & keep[d];
 }
 
-/* Has `own` (p included) a run of three or more through p along axis? */
-static inline bool bo_three_at(const bo_cfg *c, uint32_t own, int p,
-			       int axis)
+/* The cells with two pieces of `own` in a row beyond them in direction d. */
+static inline uint32_t bo_two_beyond(uint32_t own, int d)
 {
-	(void)c;
-	return (bo_cover(own, axis) >> p) & 1;
+	return bo_back(own & bo_back(own, d), d);
 }
 
-/* Would an own piece on p make a run of three or more? */
-static bool bo_makes_three(const bo_cfg *c, uint32_t own, int p)
+/* The cells where a piece would make a run of three or more with `own`
+ * along an axis (0 horizontal): two in a row on one side, or one on
+ * each. */
+static inline uint32_t bo_threats(uint32_t own, int axis)
 {
-	own |= bit(p);
-	return bo_three_at(c, own, p, 0) || bo_three_at(c, own, p, 1);
+	int d = axis ? BG_N : BG_E;
+
+	return bo_two_beyond(own, d) | bo_two_beyond(own, d + 2) |
+	       (bo_back(own, d) & bo_back(own, d + 2));
+}
+
+static inline uint32_t bo_threats_any(uint32_t own)
+{
+	return bo_threats(own, 0) | bo_threats(own, 1);
 }
 
 /* The cells beside a run: side-on (perpendicular neighbours), and the two
@@ -199,6 +272,13 @@ static uint32_t bo_beside(const bo_cfg *c, uint32_t run, int axis)
 	return side | (c->ends ? beyond & ~run : 0);
 }
 
+/* A bit standing for a three's cells; s->runs has those of the scored
+ * threes, so a clear bit rules a three out without reading the list. */
+static uint64_t bo_slot(uint32_t run)
+{
+	return 1ull << ((run * 0x9E3779B1u) >> 26);
+}
+
 static bool bo_scored(const bo_state *s, uint64_t key)
 {
 	for (int i = 0; i < s->nthrees; i++)
@@ -207,35 +287,58 @@ static bool bo_scored(const bo_state *s, uint64_t key)
 	return false;
 }
 
+/* The key of the three on `run` once the step from -> to is made. */
+static uint64_t bo_key(const bo_state *s, int from, int to, uint32_t run)
+{
+	uint32_t ids = 0;
+
+	for (uint32_t r = run; r; r &= r - 1) {
+		int p = bg_ctz32(r);
+
+		ids |= bit(p == to ? s->id[from] : s->id[p]);
+	}
+	return (uint64_t)ids << 32 | run;
+}
+
+/* Has the three on `run` made by the step from -> to scored before? The
+ * list is read only when a scored three may have the same cells, and its
+ * pieces only when one has. */
+static bool bo_scored_run(const bo_state *s, int from, int to, uint32_t run)
+{
+	if (!(s->runs & bo_slot(run)))
+		return false;
+	for (int i = 0; i < s->nthrees; i++)
+		if ((uint32_t)s->threes[i] == run &&
+		    s->threes[i] == bo_key(s, from, to, run))
+			return true;
+	return false;
+}
+
 /*
  * The threes a step from -> to makes that remove a piece: new ones (or any,
- * with reuse_threes) with an enemy piece beside them. Returns their number
- * (0..2), horizontal first.
+ * with reuse_threes) with an enemy piece beside them. Looks along the axes
+ * in the mask `axes` (bit 0 horizontal) only. Returns their number (0..2),
+ * horizontal first.
  */
 static int bo_scoring(const bo_cfg *c, const bo_state *s, int from, int to,
-		      bo_three out[2])
+		      int axes, bo_three out[2])
 {
 	int seat = s->turn, n = 0;
 	uint32_t own = (s->occ[seat] & ~bit(from)) | bit(to);
 
 	for (int axis = 0; axis < 2; axis++) {
-		uint32_t run, ids = 0, cand;
+		uint32_t run, cand;
 
-		if (!bo_three_at(c, own, to, axis))
+		if (!((axes >> axis) & 1))
 			continue;
 		run = bo_run(c, own, to, axis);
-		cand = bo_beside(c, run, axis) & s->occ[!seat];
-		if (!cand)
+		if (!three_or_more(run))
 			continue;
-		for (uint32_t r = run; r; r &= r - 1) {
-			int p = bg_ctz32(r);
-
-			ids |= bit(p == to ? s->id[from] : s->id[p]);
-		}
-		out[n].key = (uint64_t)ids << 32 | run;
-		out[n].cand = cand;
-		if (c->reuse || !bo_scored(s, out[n].key))
-			n++;
+		cand = bo_beside(c, run, axis) & s->occ[!seat];
+		if (!cand || (!c->reuse && bo_scored_run(s, from, to, run)))
+			continue;
+		out[n].run = run;
+		out[n++].cand = cand;
 	}
 	return n;
 }
@@ -254,79 +357,148 @@ static bg_move *bo_put(bg_move *m, int kind, int npath, const int *pts,
 	return m + 1;
 }
 
-/* The moves of one step: plain, or one per choice of removals, each
- * choice a set of pieces listed once, ascending. */
-static bg_move *bo_step_moves(const bo_cfg *c, const bo_state *s, int from,
-			      int to, bg_move *m)
+/* The r-th set bit of x, counting from the lowest. */
+static int bo_nth_bit(uint32_t x, int r)
 {
-	bo_three t[2];
-	int n, pts[4] = { from, to };
-	uint32_t all, own = (s->occ[s->turn] & ~bit(from)) | bit(to);
+	while (r--)
+		x &= x - 1;
+	return bg_ctz32(x);
+}
 
-	/* Most steps make no three: no need to score them. */
-	if (!(((bo_cover(own, 0) | bo_cover(own, 1)) >> to) & 1)) {
-		memset(m, 0, sizeof(*m));
-		m->kind = BG_MOVE_STEP;
-		m->npath = 2;
-		m->pts[0] = (uint16_t)from;
-		m->pts[1] = (uint16_t)to;
-		return m + 1;
-	}
-	n = bo_scoring(c, s, from, to, t);
+/*
+ * The removal choices of a step making the scoring threes t[0..n-1]: none
+ * without a three; one piece beside them; with two threes and two or more
+ * pieces beside them, two different pieces, one beside each.
+ */
+static int bo_nchoices(const bo_three t[2], int n)
+{
+	uint32_t all, both;
+	int a, b, k;
+
 	if (n == 0)
-		return bo_put(m, BG_MOVE_STEP, 2, pts, 0);
+		return 1;
+	all = n == 1 ? t[0].cand : t[0].cand | t[1].cand;
+	if (n == 1 || !(all & (all - 1)))
+		return bg_popcount32(all);
+	/* Ordered pairs, less those counted in both orders: two pieces
+	 * beside both threes. */
+	both = t[0].cand & t[1].cand;
+	a = bg_popcount32(t[0].cand);
+	b = bg_popcount32(t[1].cand);
+	k = bg_popcount32(both);
+	return a * b - k - k * (k - 1) / 2;
+}
+
+/* The r-th choice of bo_nchoices, in list order (one piece, or pairs by
+ * first then second cell) into pts; returns the number of removals. */
+static int bo_choice(const bo_three t[2], int n, int r, int *pts)
+{
+	uint32_t all;
+
+	if (n == 0)
+		return 0;
 	all = n == 1 ? t[0].cand : t[0].cand | t[1].cand;
 	if (n == 1 || !(all & (all - 1))) {
-		for (uint32_t r = all; r; r &= r - 1) {
-			pts[2] = bg_ctz32(r);
-			m = bo_put(m, BG_MOVE_STEP, 2, pts, 1);
-		}
-		return m;
+		pts[0] = bo_nth_bit(all, r);
+		return 1;
 	}
-	/* Two threes: one piece beside each, two different pieces. */
-	for (uint32_t a = all; a; a &= a - 1)
+	for (uint32_t a = all;; a &= a - 1)
 		for (uint32_t b = a & (a - 1); b; b &= b - 1) {
 			uint32_t pa = a & -a, pb = b & -b;
 
-			if (!((pa & t[0].cand) && (pb & t[1].cand)) &&
-			    !((pb & t[0].cand) && (pa & t[1].cand)))
-				continue;
-			pts[2] = bg_ctz32(pa);
-			pts[3] = bg_ctz32(pb);
-			m = bo_put(m, BG_MOVE_STEP, 2, pts, 2);
+			if ((((pa & t[0].cand) && (pb & t[1].cand)) ||
+			     ((pb & t[0].cand) && (pa & t[1].cand))) &&
+			    r-- == 0) {
+				pts[0] = bg_ctz32(pa);
+				pts[1] = bg_ctz32(pb);
+				return 2;
+			}
 		}
-	return m;
+}
+
+/* The r-th move of the step from -> to making the scoring threes t. */
+static void bo_step_move(bg_move *m, int from, int to, const bo_three t[2],
+			 int n, int r)
+{
+	int pts[4] = { from, to };
+
+	bo_put(m, BG_MOVE_STEP, 2, pts, bo_choice(t, n, r, pts + 2));
+}
+
+/* The steps of the side to move by direction d (N E S W): the pieces that
+ * can step that way, and those of them whose step makes an own three along
+ * each axis (0 horizontal). */
+typedef struct bo_steps {
+	uint32_t from[4], three[2][4];
+} bo_steps;
+
+/* The steps in direction d; `across`: where a piece makes a three across
+ * them. A three along the step would hold the cell left unless it lies
+ * beyond the target. */
+static inline void bo_steps_to(bo_steps *st, uint32_t own, uint32_t empty,
+			       uint32_t across, int d)
+{
+	int axis = d & 1; /* across a step north, the horizontal */
+
+	st->from[d] = own & bo_back(empty, d);
+	st->three[axis][d] = st->from[d] & bo_back(across, d);
+	st->three[!axis][d] =
+		st->from[d] & bo_back(bo_two_beyond(own, d), d);
+}
+
+static void bo_steps_of(const bo_state *s, bo_steps *st)
+{
+	uint32_t own = s->occ[s->turn];
+	uint32_t empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+	uint32_t h = bo_threats(own, 0), v = bo_threats(own, 1);
+
+	bo_steps_to(st, own, empty, h, BG_N);
+	bo_steps_to(st, own, empty, v, BG_E);
+	bo_steps_to(st, own, empty, h, BG_S);
+	bo_steps_to(st, own, empty, v, BG_W);
+}
+
+static uint32_t bo_movers(const bo_steps *st)
+{
+	return st->from[0] | st->from[1] | st->from[2] | st->from[3];
+}
+
+/* The moves of the step from `from` in direction d: their number, and the
+ * scoring threes it makes in t, n. */
+static inline int bo_step_count(const bo_cfg *c, const bo_state *s,
+				const bo_steps *st, int from, int d,
+				bo_three t[2], int *n)
+{
+	int axes = (int)((st->three[0][d] >> from) & 1) |
+		   (int)((st->three[1][d] >> from) & 1) << 1;
+
+	*n = axes ? bo_scoring(c, s, from, c->nb[from][d], axes, t) : 0;
+	return bo_nchoices(t, *n);
 }
 
 static size_t bo_movement(const bo_cfg *c, const bo_state *s, bg_move *buf)
 {
-	uint32_t empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+	bo_steps st;
 	bg_move *m = buf;
 
-	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1) {
-		int from = bg_ctz32(own);
+	bo_steps_of(s, &st);
+	for (uint32_t o = bo_movers(&st); o; o &= o - 1) {
+		int from = bg_ctz32(o);
 
 		for (int d = 0; d < 4; d++) {
-			int to = c->nb[from][d];
+			bo_three t[2];
+			int n, k;
 
-			if (to >= 0 && (empty & bit(to)))
-				m = bo_step_moves(c, s, from, to, m);
+			if (!(st.from[d] & bit(from)))
+				continue;
+			k = bo_step_count(c, s, &st, from, d, t, &n);
+			for (int r = 0; r < k; r++)
+				bo_step_move(m++, from, c->nb[from][d], t, n, r);
 		}
 	}
 	if (m == buf)
 		m = bo_put(m, BG_MOVE_PASS, 0, NULL, 0);
 	return (size_t)(m - buf);
-}
-
-/* Cells where a drop makes no own three. */
-static uint32_t bo_free_cells(const bo_cfg *c, uint32_t own, uint32_t empty)
-{
-	uint32_t f = 0;
-
-	for (uint32_t e = empty; e; e &= e - 1)
-		if (!bo_makes_three(c, own, bg_ctz32(e)))
-			f |= bit(bg_ctz32(e));
-	return f;
 }
 
 /* What the drop rules look at: the mover's pieces, the empty cells, and
@@ -335,23 +507,23 @@ typedef struct bo_drops {
 	uint32_t own, empty, free0;
 } bo_drops;
 
-static void bo_drops_of(const bo_cfg *c, const bo_state *s, bo_drops *d)
+static void bo_drops_of(const bo_state *s, bo_drops *d)
 {
 	d->own = s->occ[s->turn];
 	d->empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
-	d->free0 = bo_free_cells(c, d->own, d->empty);
+	d->free0 = d->empty & ~bo_threats_any(d->own);
 }
 
-/* May x then y be dropped under the no-three rule waived drop by drop:
- * each drop makes no three unless no cell would do. */
-static bool bo_waived_ok(const bo_cfg *c, const bo_drops *d, int x, int y)
+/* The cells y such that x then y may be dropped under the no-three rule
+ * waived drop by drop: each drop makes no three unless no cell would do. */
+static uint32_t bo_waived_after(const bo_drops *d, int x)
 {
-	uint32_t free1;
+	uint32_t rest = d->empty & ~bit(x), free1;
 
 	if (d->free0 && !(d->free0 & bit(x)))
-		return false;
-	free1 = bo_free_cells(c, d->own | bit(x), d->empty & ~bit(x));
-	return !free1 || (free1 & bit(y));
+		return 0;
+	free1 = rest & ~bo_threats_any(d->own | bit(x));
+	return free1 ? free1 : rest;
 }
 
 /*
@@ -368,83 +540,79 @@ static bool bo_level_used(const bo_cfg *c, int level)
 	return c->pair_gap || (level & 1);
 }
 
-/* Is the pair p < q of empty cells allowed at a level? */
-static bool bo_pair_ok(const bo_cfg *c, const bo_drops *d, int level, int p,
-		       int q)
+/* The cells q > p that may be dropped with the empty cell p at a level. */
+static uint32_t bo_seconds(const bo_cfg *c, const bo_drops *d, int level,
+			   int p)
 {
-	if (!(level & 1) && !(c->far[p] & bit(q)))
-		return false;
-	if (level >= 2)
-		return bo_waived_ok(c, d, p, q) || bo_waived_ok(c, d, q, p);
-	return (d->free0 & bit(p)) && !bo_makes_three(c, d->own | bit(p), q);
+	uint32_t q = d->empty & (~1u << p), ok;
+
+	if (!(level & 1))
+		q &= c->far[p];
+	if (level < 2) {
+		if (!(d->free0 & bit(p)))
+			return 0;
+		/* The threes a drop on p would join lie within two cells
+		 * of it: a cell 3 apart only needs to be free itself. */
+		q &= d->free0;
+		return level ? q & ~bo_threats_any(d->own | bit(p)) : q;
+	}
+	ok = q & bo_waived_after(d, p);
+	for (uint32_t r = q & ~ok; r; r &= r - 1)
+		if (bo_waived_after(d, bg_ctz32(r)) & bit(p))
+			ok |= r & -r;
+	return ok;
 }
 
-/* The pairs of a level into buf, by first then second cell; with buf NULL
- * only whether there is one (0 or 1). */
-static size_t bo_level_pairs(const bo_cfg *c, const bo_drops *d, int level,
-			     bg_move *buf)
-{
-	bg_move *m = buf;
-	size_t n = 0;
-
-	for (uint32_t a = d->empty; a; a &= a - 1)
-		for (uint32_t b = a & (a - 1); b; b &= b - 1) {
-			int pts[2] = { bg_ctz32(a), bg_ctz32(b) };
-
-			if (!bo_pair_ok(c, d, level, pts[0], pts[1]))
-				continue;
-			if (!buf)
-				return 1;
-			m = bo_put(m, BG_MOVE_PLACE, 2, pts, 0);
-			n++;
-		}
-	return n;
-}
-
-static size_t bo_placement(const bo_cfg *c, const bo_state *s, bg_move *buf)
+/* The pairs of the first level that has one: their second cells by first
+ * cell into sec, and their number. */
+static int bo_pairs(const bo_cfg *c, const bo_state *s,
+		    uint32_t sec[BO_CELLS])
 {
 	bo_drops d;
 
-	bo_drops_of(c, s, &d);
+	bo_drops_of(s, &d);
 	for (int level = 0; level < BO_LEVELS; level++) {
-		size_t n;
+		int n = 0;
 
-		if (bo_level_used(c, level) &&
-		    (n = bo_level_pairs(c, &d, level, buf)) > 0)
+		if (!bo_level_used(c, level))
+			continue;
+		for (uint32_t a = d.empty; a; a &= a - 1) {
+			int p = bg_ctz32(a);
+
+			sec[p] = bo_seconds(c, &d, level, p);
+			n += bg_popcount32(sec[p]);
+		}
+		if (n)
 			return n;
 	}
 	return 0;
 }
 
+static size_t bo_placement(const bo_cfg *c, const bo_state *s, bg_move *buf)
+{
+	uint32_t sec[BO_CELLS], empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+	bg_move *m = buf;
+
+	if (!bo_pairs(c, s, sec))
+		return 0;
+	for (uint32_t a = empty; a; a &= a - 1) {
+		int pts[2] = { bg_ctz32(a) };
+
+		for (uint32_t b = sec[pts[0]]; b; b &= b - 1) {
+			pts[1] = bg_ctz32(b);
+			m = bo_put(m, BG_MOVE_PLACE, 2, pts, 0);
+		}
+	}
+	return (size_t)(m - buf);
+}
+
 /* A pair is legal when it is allowed at the first level that has one. */
 static bool bo_pair_legal(const bo_cfg *c, const bo_state *s, int p, int q)
 {
-	bo_drops d;
+	uint32_t sec[BO_CELLS], empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
 
-	bo_drops_of(c, s, &d);
-	if (p >= q || q >= BO_CELLS || !(d.empty & bit(p)) ||
-	    !(d.empty & bit(q)))
-		return false;
-	for (int level = 0; level < BO_LEVELS; level++)
-		if (bo_level_used(c, level) &&
-		    bo_level_pairs(c, &d, level, NULL))
-			return bo_pair_ok(c, &d, level, p, q);
-	return false;
-}
-
-/* Does the side to move have a step? */
-static bool bo_can_step(const bo_cfg *c, const bo_state *s)
-{
-	uint32_t empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
-
-	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1)
-		for (int d = 0; d < 4; d++) {
-			int to = c->nb[bg_ctz32(own)][d];
-
-			if (to >= 0 && (empty & bit(to)))
-				return true;
-		}
-	return false;
+	return p < q && q < BO_CELLS && (empty & bit(p)) && (empty & bit(q)) &&
+	       bo_pairs(c, s, sec) && (sec[p] & bit(q));
 }
 
 /* The check without a full generation: a step is compared with the moves
@@ -453,35 +621,38 @@ static bool bo_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 {
 	const bo_cfg *c = cfgp;
 	const bo_state *s = stp;
-	bg_move want[BO_MAXREMOVALS], *end;
-	int from, to, d;
+	bg_move want;
+	bo_steps st;
+	bo_three t[2];
+	int from, d, n, k;
 
 	if (m->kind == BG_MOVE_PLACE) {
 		int pts[2] = { m->pts[0], m->pts[1] };
 
-		bo_put(want, BG_MOVE_PLACE, 2, pts, 0);
-		return bo_placing(s) && !memcmp(m, want, sizeof(*m)) &&
+		bo_put(&want, BG_MOVE_PLACE, 2, pts, 0);
+		return bo_placing(s) && !memcmp(m, &want, sizeof(*m)) &&
 		       bo_pair_legal(c, s, m->pts[0], m->pts[1]);
 	}
 	if (bo_placing(s))
 		return false;
+	bo_steps_of(s, &st);
 	if (m->kind == BG_MOVE_PASS) {
-		bo_put(want, BG_MOVE_PASS, 0, NULL, 0);
-		return !memcmp(m, want, sizeof(*m)) && !bo_can_step(c, s);
+		bo_put(&want, BG_MOVE_PASS, 0, NULL, 0);
+		return !memcmp(m, &want, sizeof(*m)) && !bo_movers(&st);
 	}
 	from = m->pts[0];
-	to = m->pts[1];
-	if (m->kind != BG_MOVE_STEP || m->npath != 2 || from >= BO_CELLS ||
-	    !(s->occ[s->turn] & bit(from)))
+	if (m->kind != BG_MOVE_STEP || m->npath != 2 || from >= BO_CELLS)
 		return false;
-	for (d = 0; d < 4 && c->nb[from][d] != to; d++)
+	for (d = 0; d < 4 && c->nb[from][d] != m->pts[1]; d++)
 		;
-	if (d == 4 || ((s->occ[0] | s->occ[1]) & bit(to)))
+	if (d == 4 || !(st.from[d] & bit(from)))
 		return false;
-	end = bo_step_moves(c, s, from, to, want);
-	for (bg_move *w = want; w < end; w++)
-		if (!memcmp(m, w, sizeof(*m)))
+	k = bo_step_count(c, s, &st, from, d, t, &n);
+	for (int r = 0; r < k; r++) {
+		bo_step_move(&want, from, m->pts[1], t, n, r);
+		if (!memcmp(m, &want, sizeof(*m)))
 			return true;
+	}
 	return false;
 }
 
@@ -493,63 +664,224 @@ static size_t bo_legal(const void *cfgp, const void *stp, bg_move *buf)
 			       bo_movement(cfgp, s, buf);
 }
 
-/* ---- Applying moves ------------------------------------------------------- */
+/* ---- Random moves --------------------------------------------------------- */
 
-static void bo_keep_three(bo_state *s, uint64_t key)
+/* The pair drawn: the list's r-th, found by counting second cells. */
+static bool bo_random_pair(const bo_cfg *c, const bo_state *s, uint64_t *rng,
+			   bg_move *out)
 {
-	int i = s->nthrees++;
+	uint32_t sec[BO_CELLS], empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+	int n = bo_pairs(c, s, sec), r;
 
-	for (; i > 0 && s->threes[i - 1] > key; i--)
-		s->threes[i] = s->threes[i - 1];
-	s->threes[i] = key;
+	if (!n)
+		return false;
+	r = (int)(bg_rand(rng) % (uint64_t)n);
+	for (uint32_t a = empty;; a &= a - 1) {
+		int pts[2] = { bg_ctz32(a) }, k = bg_popcount32(sec[pts[0]]);
+
+		if (r < k) {
+			pts[1] = bo_nth_bit(sec[pts[0]], r);
+			bo_put(out, BG_MOVE_PLACE, 2, pts, 0);
+			return true;
+		}
+		r -= k;
+	}
 }
 
-static void bo_drop(bo_state *s, int p)
+/* The step drawn: steps count one move each, but those making a scoring
+ * three one per removal choice (worked out once, for the count and the
+ * walk). A blocked side's pass is left to the core. */
+static bool bo_random_step(const bo_cfg *c, const bo_state *s, uint64_t *rng,
+			   bg_move *out)
+{
+	bo_steps st;
+	bo_three t[2];
+	uint8_t moves[4][BO_CELLS]; /* set where a step makes a three */
+	uint32_t three[4];
+	int total, n, r;
+
+	bo_steps_of(s, &st);
+	/* Two directions' pieces to a word: half the counting. */
+	total = bg_popcount64(st.from[0] | (uint64_t)st.from[1] << 32) +
+		bg_popcount64(st.from[2] | (uint64_t)st.from[3] << 32);
+	for (int d = 0; d < 4; d++) {
+		three[d] = st.three[0][d] | st.three[1][d];
+		for (uint32_t f = three[d]; f; f &= f - 1) {
+			int from = bg_ctz32(f);
+
+			moves[d][from] = (uint8_t)bo_step_count(c, s, &st, from,
+								d, t, &n);
+			total += moves[d][from] - 1;
+		}
+	}
+	if (!total)
+		return false;
+	r = (int)(bg_rand(rng) % (uint64_t)total);
+	for (uint32_t o = bo_movers(&st);; o &= o - 1) {
+		int from = bg_ctz32(o);
+
+		for (int d = 0; d < 4; d++) {
+			int k = three[d] & bit(from) ? moves[d][from] : 1;
+
+			if (!(st.from[d] & bit(from)))
+				continue;
+			if (r < k) {
+				n = 0;
+				if (three[d] & bit(from))
+					bo_step_count(c, s, &st, from, d, t,
+						      &n);
+				bo_step_move(out, from, c->nb[from][d], t, n, r);
+				return true;
+			}
+			r -= k;
+		}
+	}
+}
+
+/* The move the list gives at index bg_rand(rng) % its length, built
+ * alone. */
+static bool bo_random_move(const void *cfgp, const void *stp, uint64_t *rng,
+			   bg_move *out)
+{
+	const bo_state *s = stp;
+
+	return bo_placing(s) ? bo_random_pair(cfgp, s, rng, out) :
+			       bo_random_step(cfgp, s, rng, out);
+}
+
+/* ---- Applying moves ------------------------------------------------------- */
+
+/* Kept in the order made, so undo only forgets the last ones. */
+static void bo_keep_three(bo_state *s, uint64_t key)
+{
+	s->threes[s->nthrees++] = key;
+	s->runs |= bo_slot((uint32_t)key);
+}
+
+/* Back to the first n scored threes; a slot may stand for several
+ * threes, so the slots are gathered again. */
+static void bo_forget_threes(bo_state *s, int n)
+{
+	s->runs = 0;
+	for (int i = 0; i < n; i++)
+		s->runs |= bo_slot((uint32_t)s->threes[i]);
+	s->nthrees = (uint8_t)n;
+}
+
+static void bo_drop(const bo_cfg *c, bo_state *s, int p)
 {
 	int seat = s->turn;
 
+	s->hash ^= bo_zhand(seat, s->hand[seat]);
 	s->id[p] = (uint8_t)(seat * BO_PIECES + BO_PIECES - s->hand[seat]);
 	s->hand[seat]--;
 	s->occ[seat] |= bit(p);
+	s->hash ^= bo_zhand(seat, s->hand[seat]) ^ bo_zpiece(c, s, seat, p);
+}
+
+/* Keep a three the mover just scored; its pieces named for the first time
+ * change keys. */
+static void bo_name_three(const bo_cfg *c, bo_state *s, uint64_t key)
+{
+	uint32_t fresh = (uint32_t)(key >> 32) & ~s->named;
+
+	bo_keep_three(s, key);
+	s->hash ^= bo_zthree(key);
+	for (uint32_t r = (uint32_t)key; r; r &= r - 1) {
+		int p = bg_ctz32(r), id = s->id[p];
+
+		if ((fresh >> id) & 1)
+			s->hash ^= c->zpiece[s->turn][p] ^ c->zpiece[2 + id][p];
+	}
+	s->named |= fresh;
+}
+
+/* A step; a move with no removal made no scoring three. */
+static void bo_step(const bo_cfg *c, bo_state *s, const bg_move *m,
+		    bo_undo *u)
+{
+	int seat = s->turn, from = m->pts[0], to = m->pts[1];
+	bo_three t[2];
+	uint64_t keys[2];
+	int n = m->nremove && !c->reuse ? bo_scoring(c, s, from, to, 3, t) : 0;
+
+	for (int i = 0; i < n; i++)
+		keys[i] = bo_key(s, from, to, t[i].run);
+	s->hash ^= bo_zpiece(c, s, seat, from);
+	s->occ[seat] ^= bit(from) | bit(to);
+	s->id[to] = s->id[from];
+	s->id[from] = BO_NONE;
+	s->hash ^= bo_zpiece(c, s, seat, to);
+	for (int i = 0; i < n; i++)
+		bo_name_three(c, s, keys[i]);
+	for (int i = 0; i < m->nremove; i++) {
+		int p = m->pts[2 + i];
+
+		s->hash ^= bo_zpiece(c, s, !seat, p);
+		u->removed[i] = s->id[p];
+		s->occ[!seat] &= ~bit(p);
+		s->id[p] = BO_NONE;
+	}
+	s->passes = 0;
 }
 
 static int bo_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 {
-	const bo_cfg *c = cfgp;
 	bo_state *s = stp;
-	int seat = s->turn, flags = 0;
+	bo_undo *u = undo;
+	int flags = 0;
 
-	(void)undo;
+	u->hash = s->hash;
+	u->named = s->named;
+	u->passes = s->passes;
+	u->nthrees = s->nthrees;
 	if (m->kind == BG_MOVE_PASS) {
 		s->passes++;
 	} else if (m->kind == BG_MOVE_PLACE) {
 		/* Identities go in ascending cell order, as the pair is
 		 * listed, so a pair is one position. */
-		bo_drop(s, m->pts[0]);
-		bo_drop(s, m->pts[1]);
+		bo_drop(cfgp, s, m->pts[0]);
+		bo_drop(cfgp, s, m->pts[1]);
 		flags = BG_APPLY_IRREVERSIBLE;
 	} else {
-		int from = m->pts[0], to = m->pts[1];
-		bo_three t[2];
-		int n = bo_scoring(c, s, from, to, t);
-
-		s->occ[seat] ^= bit(from) | bit(to);
-		s->id[to] = s->id[from];
-		s->id[from] = BO_NONE;
-		for (int i = 0; i < n && !c->reuse; i++)
-			bo_keep_three(s, t[i].key);
-		for (int i = 0; i < m->nremove; i++) {
-			int p = m->pts[2 + i];
-
-			s->occ[!seat] &= ~bit(p);
-			s->id[p] = BO_NONE;
-		}
-		s->passes = 0;
-		if (n)
+		bo_step(cfgp, s, m, u);
+		if (m->nremove)
 			flags = BG_APPLY_IRREVERSIBLE;
 	}
-	s->turn = (uint8_t)!seat;
+	s->turn = (uint8_t)!s->turn;
+	s->hash ^= BO_ZTURN;
 	return flags;
+}
+
+static void bo_unapply(const void *cfgp, void *stp, const bg_move *m,
+		       const void *undo)
+{
+	bo_state *s = stp;
+	const bo_undo *u = undo;
+	int seat = !s->turn;
+
+	(void)cfgp;
+	if (m->kind == BG_MOVE_PLACE) {
+		for (int i = 0; i < 2; i++) {
+			s->occ[seat] &= ~bit(m->pts[i]);
+			s->id[m->pts[i]] = BO_NONE;
+		}
+		s->hand[seat] += 2;
+	} else if (m->kind == BG_MOVE_STEP) {
+		s->occ[seat] ^= bit(m->pts[0]) | bit(m->pts[1]);
+		s->id[m->pts[0]] = s->id[m->pts[1]];
+		s->id[m->pts[1]] = BO_NONE;
+		for (int i = 0; i < m->nremove; i++) {
+			s->occ[!seat] |= bit(m->pts[2 + i]);
+			s->id[m->pts[2 + i]] = u->removed[i];
+		}
+	}
+	s->turn = (uint8_t)seat;
+	s->hash = u->hash;
+	s->named = u->named;
+	s->passes = u->passes;
+	if (s->nthrees != u->nthrees)
+		bo_forget_threes(s, u->nthrees);
 }
 
 /* ---- Outcome, hash, pieces -------------------------------------------------- */
@@ -589,34 +921,10 @@ static void bo_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		bo_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
-/*
- * The key: pieces by seat, except that a piece whose identity is in a
- * scored three is keyed by its identity (pieces of one side that no
- * scored three names are interchangeable); the scored threes; side to
- * move; pieces in hand.
- */
 static uint64_t bo_hash(const void *cfgp, const void *stp)
 {
-	const bo_state *s = stp;
-	uint64_t h = s->turn ? bg_zobrist(2, 0) : 0, named = 0;
-
 	(void)cfgp;
-	for (int i = 0; i < s->nthrees; i++) {
-		named |= s->threes[i] >> 32;
-		h ^= bg_zobrist(0x80000000u | (uint32_t)s->threes[i],
-				(uint32_t)(s->threes[i] >> 32));
-	}
-	for (int seat = 0; seat < 2; seat++) {
-		h ^= bg_zobrist(3 + (uint32_t)seat, s->hand[seat]);
-		for (uint32_t o = s->occ[seat]; o; o &= o - 1) {
-			int p = bg_ctz32(o), id = s->id[p];
-
-			h ^= (named >> id) & 1 ?
-				     bg_zobrist(16 + (uint32_t)id, (uint32_t)p) :
-				     bg_zobrist((uint32_t)seat, (uint32_t)p);
-		}
-	}
-	return h;
+	return ((const bo_state *)stp)->hash;
 }
 
 static void bo_piece(const void *cfgp, const void *stp, int p, int *seat,
@@ -646,8 +954,17 @@ static void bo_write_position(const void *cfgp, const void *stp,
 			      bg_strbuf *out)
 {
 	const bo_state *s = stp;
+	uint64_t threes[BO_MAXTHREES];
 
 	(void)cfgp;
+	/* Sorted, so that the order they were made in does not show. */
+	for (int i = 0; i < s->nthrees; i++) {
+		int j = i;
+
+		for (; j > 0 && threes[j - 1] > s->threes[i]; j--)
+			threes[j] = threes[j - 1];
+		threes[j] = s->threes[i];
+	}
 	for (int y = BO_H - 1; y >= 0; y--) {
 		for (int x = 0; x < BO_W; x++) {
 			int id = s->id[y * BO_W + x];
@@ -662,8 +979,8 @@ static void bo_write_position(const void *cfgp, const void *stp,
 	if (!s->nthrees)
 		bg_sb_putc(out, '-');
 	for (int i = 0; i < s->nthrees; i++) {
-		uint32_t run = (uint32_t)s->threes[i];
-		uint32_t ids = (uint32_t)(s->threes[i] >> 32);
+		uint32_t run = (uint32_t)threes[i];
+		uint32_t ids = (uint32_t)(threes[i] >> 32);
 
 		if (i)
 			bg_sb_putc(out, ',');
@@ -875,6 +1192,7 @@ static int bo_read_position(const void *cfgp, void *stp, const char *text)
 	tmp.passes = (uint8_t)passes;
 	if ((rc = bo_check_counts(&tmp)) || (rc = bo_read_threes(&tmp, t)))
 		return rc;
+	bo_rekey(c, &tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
 	return BG_OK;
 }
@@ -911,7 +1229,10 @@ const bg_rules bg_rules_bolotudu = {
 	.max_moves = bo_max_moves,
 	.legal = bo_legal,
 	.is_legal = bo_is_legal,
+	.random_move = bo_random_move,
+	.undo_size = sizeof(bo_undo),
 	.apply = bo_apply,
+	.unapply = bo_unapply,
 	.to_move = bo_to_move,
 	.outcome = bo_outcome,
 	.hash = bo_hash,
