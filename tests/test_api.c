@@ -1303,6 +1303,13 @@ START_TEST(test_evaluate)
 	ck_assert_int_eq(bg_evaluate(g, 0, &v), BG_ENOTSUP);
 	ck_assert(v == 0.5);
 	ck_assert(strstr(bg_last_error(), "tak-tikl") != NULL);
+	/* Once over, every game gives its result. */
+	uint64_t rng = 3;
+	int status, winner;
+	ck_assert_int_eq(bg_playout(g, &rng, UINT32_MAX, NULL), BG_OK);
+	bg_outcome(g, &status, &winner, NULL);
+	ck_assert_int_eq(bg_evaluate(g, 0, &v), BG_OK);
+	ck_assert(v == (status == BG_DRAW ? 0.5 : winner == 0 ? 1.0 : 0.0));
 	bg_game_free(g);
 }
 END_TEST
