@@ -379,6 +379,64 @@ START_TEST(test_max_plies)
 }
 END_TEST
 
+/* ---- Evaluation ----------------------------------------------------------- */
+
+/* Seat 0's (the geese's) evaluation, checked to stay inside (0, 1). */
+static double geese_value(const bg_game *g)
+{
+	double v = -1, w = -1;
+
+	ck_assert_int_eq(bg_evaluate(g, 0, &v), BG_OK);
+	ck_assert_int_eq(bg_evaluate(g, 1, &w), BG_OK);
+	ck_assert(v > 0 && v < 1);
+	ck_assert(v + w == 1.0);
+	return v;
+}
+
+/* The value of a position text for the geese. */
+static double geese_value_of(const char *text)
+{
+	bg_game *g = from_pos(text);
+	double v = geese_value(g);
+
+	bg_game_free(g);
+	return v;
+}
+
+/* Fox d7 behind a wall on rank 5, the top arm its room; the same with d5
+ * moved back to d2, which lets it reach d5 too. */
+#define WALL "fox-geese .f./.../ggggggg/..ggg../..ggg../.../... g 0"
+#define WALL_D5 "fox-geese .f./.../ggg.ggg/..ggg../..ggg../.g./... g 0"
+/* A goose on c6 (c1 gone): above the fox on d5, not above it on d7. */
+#define C6_FOX_D5 ".../g../...f.../......./ggggggg/ggg/.gg g 0"
+#define C6_FOX_D7 ".f./g../......./......./ggggggg/ggg/.gg g 0"
+
+/* Even at the start, before and after the placing; a goose taken, more
+ * room for the fox or a goose left above it count against the geese. */
+START_TEST(test_evaluate)
+{
+	bg_game *g = new_game("fox-geese");
+
+	ck_assert(geese_value(g) == 0.5);
+	play(g, "d5");
+	ck_assert(geese_value(g) == 0.5);
+	bg_game_free(g);
+	g = new_game("fox-geese:geese=17,fox=d6");
+	ck_assert(geese_value(g) == 0.5);
+	bg_game_free(g);
+
+	/* c1 taken; shut off, it leaves the fox's room as it was. */
+	ck_assert(geese_value_of("fox-geese .../.../...f.../......./ggggggg/ggg/.gg g 0") <
+		  0.5);
+	ck_assert(geese_value_of(WALL) > geese_value_of(WALL_D5));
+	/* The same room; with backward steps the goose may come back. */
+	ck_assert(geese_value_of("fox-geese " C6_FOX_D5) <
+		  geese_value_of("fox-geese " C6_FOX_D7));
+	ck_assert(geese_value_of("fox-geese:geese_backward=1 " C6_FOX_D5) ==
+		  geese_value_of("fox-geese:geese_backward=1 " C6_FOX_D7));
+}
+END_TEST
+
 /* ---- Position text and hash ----------------------------------------------- */
 
 START_TEST(test_position_text)
@@ -449,6 +507,7 @@ static Suite *suite(void)
 	tcase_add_test(t, test_geese_stuck);
 	tcase_add_test(t, test_repetition);
 	tcase_add_test(t, test_max_plies);
+	tcase_add_test(t, test_evaluate);
 	tcase_add_test(t, test_position_text);
 	tcase_add_test(t, test_hash);
 	suite_add_tcase(s, t);

@@ -368,6 +368,54 @@ START_TEST(test_max_plies)
 }
 END_TEST
 
+/* ---- Evaluation ----------------------------------------------------------- */
+
+/* Seat 0's (the leopards') evaluation, checked to stay inside (0, 1). */
+static double leopards_value(const bg_game *g)
+{
+	double v = -1, w = -1;
+
+	ck_assert_int_eq(bg_evaluate(g, 0, &v), BG_OK);
+	ck_assert_int_eq(bg_evaluate(g, 1, &w), BG_OK);
+	ck_assert(v > 0 && v < 1);
+	ck_assert(v + w == 1.0);
+	return v;
+}
+
+/* The same for a position of the 49-point board (see setup()). */
+static double leopards_value_of(const char *leopards, const char *cows,
+				char turn, int hand)
+{
+	bg_game *g = setup("leopards-cows", leopards, cows, turn, hand);
+	double v = leopards_value(g);
+
+	bg_game_free(g);
+	return v;
+}
+
+/* Even at the start; a cow taken, a cow open to a jump count for the
+ * leopards, a leopard shut in counts against them. */
+START_TEST(test_evaluate)
+{
+	bg_game *g = new_game("leopards-cows");
+
+	ck_assert(leopards_value(g) == 0.5);
+	play(g, "e5");
+	ck_assert(leopards_value(g) == 0.5);
+	bg_game_free(g);
+
+	/* Two cows entered; g9 taken. Tips (c9, g9) cannot be jumped. */
+	ck_assert(leopards_value_of("e5 a5", "c9", 'l', 22) >
+		  leopards_value_of("e5 a5", "c9 g9", 'l', 22));
+	/* One cow: on e2 (d2 and f2 empty) or on the tip c1. */
+	ck_assert(leopards_value_of("e5 a5", "e2", 'c', 23) >
+		  leopards_value_of("e5 a5", "c1", 'c', 23));
+	/* The same cows; the leopard on c1 can neither step nor jump. */
+	ck_assert(leopards_value_of("c1 e5", "e1 g1 d2 e3", 'c', 20) <
+		  leopards_value_of("a5 e5", "e1 g1 d2 e3", 'c', 20));
+}
+END_TEST
+
 /* ---- Position text and hash ----------------------------------------------- */
 
 START_TEST(test_position_text)
@@ -438,6 +486,7 @@ static Suite *suite(void)
 	tcase_add_test(t, test_cows_stuck_option);
 	tcase_add_test(t, test_repetition);
 	tcase_add_test(t, test_max_plies);
+	tcase_add_test(t, test_evaluate);
 	tcase_add_test(t, test_position_text);
 	tcase_add_test(t, test_hash);
 	suite_add_tcase(s, t);
