@@ -365,7 +365,8 @@ BG_API int bg_score(const bg_game *g, int seat, double *score);
  * Once the game is over it is the result: 1 won, 0 lost, 0.5 drawn. Made
  * for search (cutting random playouts short, ordering moves), not a
  * prediction: each game's page says what it weighs (so far Corners and
- * Halma: tempo numbers and pieces left at home). While the game goes on, a
+ * Halma: tempo numbers and pieces left at home; fox and geese, leopards
+ * and cows: material and the hunters' room). While the game goes on, a
  * game that knows no measure better than chance returns BG_ENOTSUP and sets
  * *value to 0.5. BG_EINVAL for a NULL pointer or a seat other than 0, 1.
  */
