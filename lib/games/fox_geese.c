@@ -10,6 +10,7 @@
 #include "core/zobrist.h"
 #include "board/boards.h"
 #include "board/lines.h"
+#include "board/bits.h"
 
 #include <string.h>
 
@@ -330,17 +331,8 @@ static void fg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 static int fg_room(const fg_cfg *c, const fg_state *st)
 {
 	uint64_t empty = ~st->geese & (bit(FG_NPOINTS) - 1);
-	uint64_t room = bit(st->fox), edge = room;
 
-	while (edge) {
-		uint64_t next = 0;
-
-		for (uint64_t t = edge; t; t &= t - 1)
-			next |= c->fox_step[ctz(t)];
-		edge = next & empty & ~room;
-		room |= edge;
-	}
-	return __builtin_popcountll(room);
+	return bg_popcount64(bg_flood64(c->fox_step, bit(st->fox), empty));
 }
 
 /* Geese on a higher rank than the fox: without backward steps they can no

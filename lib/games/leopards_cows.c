@@ -11,6 +11,7 @@
 #include "core/zobrist.h"
 #include "board/boards.h"
 #include "board/lines.h"
+#include "board/bits.h"
 
 #include <string.h>
 
@@ -399,17 +400,8 @@ static int lc_open_cows(const lc_cfg *c, const lc_state *st)
 static int lc_room(const lc_cfg *c, const lc_state *st, int p)
 {
 	uint64_t empty = c->all & ~(st->leopards | st->cows);
-	uint64_t seen = bit(p), edge = seen;
 
-	while (edge) {
-		uint64_t next = 0;
-
-		for (uint64_t t = edge; t; t &= t - 1)
-			next |= c->step[ctz(t)];
-		edge = next & empty & ~seen;
-		seen |= edge;
-	}
-	return popcount(seen) - 1;
+	return bg_popcount64(bg_flood64(c->step, bit(p), empty)) - 1;
 }
 
 /*
