@@ -381,23 +381,11 @@ END_TEST
 
 /* ---- Evaluation ----------------------------------------------------------- */
 
-/* Seat 0's (the geese's) evaluation, checked to stay inside (0, 1). */
-static double geese_value(const bg_game *g)
-{
-	double v = -1, w = -1;
-
-	ck_assert_int_eq(bg_evaluate(g, 0, &v), BG_OK);
-	ck_assert_int_eq(bg_evaluate(g, 1, &w), BG_OK);
-	ck_assert(v > 0 && v < 1);
-	ck_assert(v + w == 1.0);
-	return v;
-}
-
 /* The value of a position text for the geese. */
 static double geese_value_of(const char *text)
 {
 	bg_game *g = from_pos(text);
-	double v = geese_value(g);
+	double v = seat0_value(g);
 
 	bg_game_free(g);
 	return v;
@@ -417,12 +405,12 @@ START_TEST(test_evaluate)
 {
 	bg_game *g = new_game("fox-geese");
 
-	ck_assert(geese_value(g) == 0.5);
+	ck_assert(seat0_value(g) == 0.5);
 	play(g, "d5");
-	ck_assert(geese_value(g) == 0.5);
+	ck_assert(seat0_value(g) == 0.5);
 	bg_game_free(g);
 	g = new_game("fox-geese:geese=17,fox=d6");
-	ck_assert(geese_value(g) == 0.5);
+	ck_assert(seat0_value(g) == 0.5);
 	bg_game_free(g);
 
 	/* c1 taken; shut off, it leaves the fox's room as it was. */

@@ -269,6 +269,17 @@ uint64_t perft(bg_game *g, int depth)
 	return total;
 }
 
+double seat0_value(const bg_game *g)
+{
+	double v = -1, w = -1;
+
+	ck_assert_int_eq(bg_evaluate(g, 0, &v), BG_OK);
+	ck_assert_int_eq(bg_evaluate(g, 1, &w), BG_OK);
+	ck_assert(v > 0 && v < 1);
+	ck_assert(v + w == 1.0);
+	return v;
+}
+
 int run_suite(Suite *s)
 {
 	SRunner *sr = srunner_create(s);

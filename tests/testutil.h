@@ -82,6 +82,10 @@ const char *game_part(const bg_game *g);
 /* The number of move sequences of `depth` plies (leaves of the game tree). */
 uint64_t perft(bg_game *g, int depth);
 
+/* Seat 0's bg_evaluate value, checked to lie inside (0, 1) and to add up
+ * to 1 with seat 1's. */
+double seat0_value(const bg_game *g);
+
 /* Run a suite; the exit status for main(). */
 int run_suite(Suite *s);
 
