@@ -40,7 +40,7 @@ static const char usage_text[] =
 	"                         counts as a draw (default 500)\n"
 	"  --cutoff N             mcts: plies of a random playout before the\n"
 	"                         game's evaluation is used, where it has one\n"
-	"                         (default 10)\n"
+	"                         (default 1)\n"
 	"  --explore C            mcts: the UCB1 exploration constant (default 0.7)\n"
 	"  --max-plies N          stop after N plies with the result *\n"
 	"  --load FILE            start from a saved record (SPEC optional)\n"

@@ -43,7 +43,7 @@ void mcts_defaults(mcts_params *p)
 	p->playouts = 200;
 	p->seconds = 0;
 	p->ply_cap = 500;
-	p->cutoff = 10;
+	p->cutoff = 1;
 	p->explore = 0.7;
 	p->max_nodes = 4L * 1024 * 1024;
 }

@@ -4,8 +4,9 @@
  * by UCB1, adds a node, plays random moves to the end of the game (or a ply
  * cap, counted as a draw) and backs the result up; the move played is the
  * most visited one. When the game has an evaluation (bg_evaluate), playouts
- * stop after a few plies and back up the evaluation instead. The search plays and takes back moves on a clone of
- * the game, so the caller's handle is never touched.
+ * stop after a ply or a few and back up the evaluation instead. The search
+ * plays and takes back moves on a clone of the game, so the caller's handle
+ * is never touched.
  */
 #ifndef BG_EXAMPLES_MCTS_H
 #define BG_EXAMPLES_MCTS_H
@@ -27,7 +28,7 @@ typedef struct mcts_params {
 	long max_nodes;  /* tree size limit; past it leaves stop growing */
 } mcts_params;
 
-/* playouts 200, no time limit, ply cap 500, cutoff 10, explore 0.7, 4M
+/* playouts 200, no time limit, ply cap 500, cutoff 1, explore 0.7, 4M
  * nodes. */
 void mcts_defaults(mcts_params *p);
 
