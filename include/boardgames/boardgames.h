@@ -53,9 +53,9 @@ extern "C" {
 /* ---- Version ------------------------------------------------------------ */
 
 #define BG_VERSION_MAJOR 0
-#define BG_VERSION_MINOR 1
+#define BG_VERSION_MINOR 2
 #define BG_VERSION_PATCH 0
-#define BG_VERSION_STRING "0.1.0"
+#define BG_VERSION_STRING "0.2.0"
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define BG_VERSION_NUMBER \
 	(BG_VERSION_MAJOR * 10000 + BG_VERSION_MINOR * 100 + BG_VERSION_PATCH)
