@@ -308,10 +308,12 @@ static int play_tokens(bg_game *g, const char *s, char *stated)
 		if (rc) {
 			char why[256];
 
-			/* The detail lives in the buffer bg_seterr writes. */
+			/* The detail lives in the buffer bg_seterr writes. Out
+			 * of memory is not the record's fault: it stays. */
 			snprintf(why, sizeof(why), "%s", bg_last_error());
-			return bg_seterr(BG_EFORMAT, "move %u '%s': %s: %s", nmove,
-					 tok, bg_strerror(rc), why);
+			return bg_seterr(rc == BG_ENOMEM ? rc : BG_EFORMAT,
+					 "move %u '%s': %s: %s", nmove, tok,
+					 bg_strerror(rc), why);
 		}
 	}
 }

@@ -381,8 +381,11 @@ static int sgf_start(sgf_read *r, const char *canon, const sgf_node *root)
 		if ((rc = sgf_spec(canon, r->w, r->h, starts[k], spec,
 				   sizeof(spec))) != BG_OK)
 			goto done;
-		if (sgf_start_of(spec, have, n) == BG_OK &&
-		    !memcmp(want, have, (size_t)n)) {
+		/* A start the field is too small for is no match. */
+		rc = sgf_start_of(spec, have, n);
+		if (rc == BG_ENOMEM)
+			goto done;
+		if (rc == BG_OK && !memcmp(want, have, (size_t)n)) {
 			rc = bg_game_new(&r->g, spec);
 			goto done;
 		}

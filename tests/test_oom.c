@@ -1,0 +1,363 @@
+/*
+ * Out of memory: every call that allocates, made to fail at each of its
+ * allocations in turn, returns BG_ENOMEM, frees what it took and leaves the
+ * game as it was.
+ *
+ * The test interposes the C allocator (glibc's __libc_* functions behind
+ * it), so it runs only where that allocator is the one called: under a
+ * sanitizer, which brings its own, the test is skipped (exit 77).
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <boardgames/boardgames.h>
+#include <boardgames/tochki.h>
+
+#include "testutil.h"
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+	__has_feature(memory_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
+#if defined(__GLIBC__) && !defined(SANITIZED)
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+
+/* Allocations still to succeed before one fails; -1: none fails. */
+static long fail_in = -1;
+/* Whether an allocation failed since arm(). */
+static int failed;
+/* Blocks made minus blocks freed since arm(). */
+static long live;
+
+static int allocation_fails(void)
+{
+	if (fail_in < 0)
+		return 0;
+	if (fail_in-- > 0)
+		return 0;
+	failed = 1;
+	return 1;
+}
+
+void *malloc(size_t n)
+{
+	void *p = allocation_fails() ? NULL : __libc_malloc(n);
+
+	live += p != NULL;
+	return p;
+}
+
+void *calloc(size_t n, size_t m)
+{
+	void *p = allocation_fails() ? NULL : __libc_calloc(n, m);
+
+	live += p != NULL;
+	return p;
+}
+
+void *realloc(void *q, size_t n)
+{
+	void *p = allocation_fails() ? NULL : __libc_realloc(q, n);
+
+	live += p != NULL && q == NULL;
+	return p;
+}
+
+void free(void *p)
+{
+	live -= p != NULL;
+	__libc_free(p);
+}
+#define INTERPOSED 1
+#endif
+
+#ifdef INTERPOSED
+/* Let k allocations succeed, then fail the next one. */
+static void arm(long k)
+{
+	failed = 0;
+	live = 0;
+	fail_in = k;
+}
+
+/* Whether armed allocations really fail: not under valgrind, for one. */
+static int interposed(void)
+{
+	void *(*volatile get)(size_t) = malloc;
+	void *p;
+
+	arm(0);
+	p = get(16);
+	fail_in = -1;
+	free(p);
+	return p == NULL;
+}
+#endif
+
+/* The calls under test, each with what it needs. */
+typedef struct probe {
+	const char *spec;
+	bg_game *g;          /* the game the call works on, or NULL */
+	char text[1 << 16];  /* text the call reads */
+	bg_game *made;       /* a game the call made */
+} probe;
+
+typedef int (*call_fn)(probe *pr);
+
+/*
+ * Run call with its k-th allocation failing, for k = 0, 1, ... until it
+ * runs through without a failure, which it must then survive with BG_OK.
+ * Each failed run must return BG_ENOMEM, make no game, free every block it
+ * made and leave pr->g as it was (hash, ply, position text).
+ */
+static void survive_each_failure(probe *pr, call_fn call, const char *what)
+{
+#ifdef INTERPOSED
+	static char before[1 << 16], after[1 << 16];
+	uint64_t hash = pr->g ? bg_hash(pr->g) : 0;
+	uint32_t ply = pr->g ? bg_ply(pr->g) : 0;
+	long k;
+	int rc;
+
+	if (pr->g)
+		ck_assert_int_eq(bg_position_text(pr->g, before, sizeof(before),
+						  NULL), BG_OK);
+	for (k = 0;; k++) {
+		pr->made = NULL;
+		arm(k);
+		rc = call(pr);
+		fail_in = -1;
+		if (!failed)
+			break;
+		ck_assert_msg(rc == BG_ENOMEM, "%s %s, allocation %ld: %d (%s)",
+			      pr->spec, what, k, rc, bg_last_error());
+		ck_assert_msg(live == 0, "%s %s, allocation %ld: %ld blocks "
+			      "leaked", pr->spec, what, k, live);
+		ck_assert_ptr_null(pr->made);
+		if (pr->g) {
+			ck_assert_uint_eq(bg_hash(pr->g), hash);
+			ck_assert_uint_eq(bg_ply(pr->g), ply);
+			ck_assert_int_eq(bg_position_text(pr->g, after,
+							  sizeof(after), NULL),
+					 BG_OK);
+			ck_assert_str_eq(after, before);
+		}
+	}
+	ck_assert_msg(rc == BG_OK, "%s %s: %d (%s)", pr->spec, what, rc,
+		      bg_last_error());
+	bg_game_free(pr->made);
+#else
+	(void)pr;
+	(void)call;
+	(void)what;
+#endif
+}
+
+static int call_new(probe *pr)
+{
+	return bg_game_new(&pr->made, pr->spec);
+}
+
+static int call_clone(probe *pr)
+{
+	return bg_game_clone(&pr->made, pr->g);
+}
+
+static int call_from_position(probe *pr)
+{
+	return bg_game_from_position(&pr->made, pr->text);
+}
+
+static int call_from_record(probe *pr)
+{
+	return bg_game_from_record(&pr->made, pr->text);
+}
+
+static int call_record_text(probe *pr)
+{
+	static char buf[1 << 16];
+
+	return bg_record_text(pr->g, buf, sizeof(buf), NULL);
+}
+
+static int call_move_text(probe *pr)
+{
+	bg_move m;
+
+	return bg_move_from_text(pr->g, pr->text, &m);
+}
+
+static int call_from_sgf(probe *pr)
+{
+	return bg_tochki_from_sgf(&pr->made, pr->text, NULL);
+}
+
+static int call_sgf(probe *pr)
+{
+	static char buf[1 << 16];
+
+	return bg_tochki_sgf(pr->g, buf, sizeof(buf), NULL);
+}
+
+/* A game of the catalogue entry i after a few random plies. */
+static void setup_probe(probe *pr, size_t i, uint32_t plies)
+{
+	uint64_t rng = 12345 + i;
+
+	memset(pr, 0, sizeof(*pr));
+	pr->spec = bg_catalog_name(i);
+	pr->g = new_game(pr->spec);
+	ck_assert_int_eq(bg_playout(pr->g, &rng, plies, NULL), BG_OK);
+}
+
+START_TEST(test_new_and_clone)
+{
+	static probe pr;
+
+	setup_probe(&pr, (size_t)_i, 6);
+	survive_each_failure(&pr, call_new, "bg_game_new");
+	survive_each_failure(&pr, call_clone, "bg_game_clone");
+	bg_game_free(pr.g);
+}
+END_TEST
+
+START_TEST(test_text)
+{
+	static probe pr;
+	uint64_t rng = 7;
+	bg_game *g;
+	bg_move m;
+
+	setup_probe(&pr, (size_t)_i, 6);
+	ck_assert_int_eq(bg_position_text(pr.g, pr.text, sizeof(pr.text),
+					  NULL), BG_OK);
+	survive_each_failure(&pr, call_from_position, "bg_game_from_position");
+
+	/* A game from a position writes that position into its record. */
+	g = pr.g;
+	pr.g = from_pos(pr.text);
+	survive_each_failure(&pr, call_record_text, "bg_record_text");
+	bg_game_free(pr.g);
+	pr.g = g;
+
+	ck_assert_int_eq(bg_record_text(pr.g, pr.text, sizeof(pr.text), NULL),
+			 BG_OK);
+	survive_each_failure(&pr, call_from_record, "bg_game_from_record");
+
+	/* Move text on a fresh handle: some games list moves for it first. */
+	g = pr.g;
+	pr.g = new_game(pr.spec);
+	ck_assert_int_eq(bg_random_move(pr.g, &rng, &m), BG_OK);
+	ck_assert_int_eq(bg_move_to_text(pr.g, &m, pr.text, sizeof(pr.text),
+					 NULL), BG_OK);
+	survive_each_failure(&pr, call_move_text, "bg_move_from_text");
+	bg_game_free(pr.g);
+	bg_game_free(g);
+}
+END_TEST
+
+/* bg_play and bg_playout past the history the handle was made with. */
+START_TEST(test_history_growth)
+{
+	static probe pr;
+	uint64_t rng = 99, hash;
+	uint32_t plies = 0;
+	bg_move m;
+	int rc;
+
+	memset(&pr, 0, sizeof(pr));
+	pr.spec = "halma";
+	pr.g = new_game(pr.spec);
+	hash = bg_hash(pr.g);
+#ifdef INTERPOSED
+	/* The first growth fails: what the playout played is taken back. */
+	arm(0);
+	rc = bg_playout(pr.g, &rng, 900, &plies);
+	fail_in = -1;
+	ck_assert_int_eq(rc, BG_ENOMEM);
+	ck_assert(failed);
+	ck_assert_uint_eq(bg_ply(pr.g), 0);
+	ck_assert_uint_eq(bg_hash(pr.g), hash);
+
+	/* bg_play at the end of the history it was made with. */
+	rng = 99;
+	ck_assert_int_eq(bg_playout(pr.g, &rng, 256, &plies), BG_OK);
+	ck_assert_uint_eq(plies, 256);
+	ck_assert_int_eq(bg_random_move(pr.g, &rng, &m), BG_OK);
+	hash = bg_hash(pr.g);
+	arm(0);
+	rc = bg_play(pr.g, &m);
+	fail_in = -1;
+	ck_assert_int_eq(rc, BG_ENOMEM);
+	ck_assert_uint_eq(bg_ply(pr.g), 256);
+	ck_assert_uint_eq(bg_hash(pr.g), hash);
+	ck_assert_int_eq(bg_play(pr.g, &m), BG_OK);
+	ck_assert_uint_eq(bg_ply(pr.g), 257);
+#else
+	(void)rng;
+	(void)plies;
+	(void)m;
+	(void)rc;
+	(void)hash;
+#endif
+	bg_game_free(pr.g);
+}
+END_TEST
+
+START_TEST(test_sgf)
+{
+	static probe pr;
+
+	uint64_t rng = 5;
+
+	memset(&pr, 0, sizeof(pr));
+	pr.spec = "tochki:size=10";
+	pr.g = new_game(pr.spec);
+	ck_assert_int_eq(bg_playout(pr.g, &rng, 60, NULL), BG_OK);
+	ck_assert_int_eq(bg_tochki_sgf(pr.g, pr.text, sizeof(pr.text), NULL),
+			 BG_OK);
+	survive_each_failure(&pr, call_sgf, "bg_tochki_sgf");
+	survive_each_failure(&pr, call_from_sgf, "bg_tochki_from_sgf");
+	bg_game_free(pr.g);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("oom");
+	TCase *t = tcase_create("oom");
+	int games = (int)bg_catalog_count();
+
+	tcase_set_timeout(t, 120);
+	tcase_add_loop_test(t, test_new_and_clone, 0, games);
+	tcase_add_loop_test(t, test_text, 0, games);
+	tcase_add_test(t, test_history_growth);
+	tcase_add_test(t, test_sgf);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+#ifdef INTERPOSED
+	if (!interposed()) {
+		puts("the allocator is not ours (valgrind?): skipped");
+		return 77;
+	}
+	return run_suite(suite());
+#else
+	puts("no allocator interposing in this build: skipped");
+	return 77;
+#endif
+}
