@@ -110,6 +110,7 @@ typedef struct probe {
 	const char *spec;
 	bg_game *g;          /* the game the call works on, or NULL */
 	char text[1 << 16];  /* text the call reads */
+	bg_move move;        /* a move the call reads */
 	bg_game *made;       /* a game the call made */
 } probe;
 
@@ -198,6 +199,21 @@ static int call_move_text(probe *pr)
 	return bg_move_from_text(pr->g, pr->text, &m);
 }
 
+static int call_to_text(probe *pr)
+{
+	static char buf[256];
+
+	return bg_move_to_text(pr->g, &pr->move, buf, sizeof(buf), NULL);
+}
+
+static int call_random_move(probe *pr)
+{
+	uint64_t rng = 3;
+	bg_move m;
+
+	return bg_random_move(pr->g, &rng, &m);
+}
+
 static int call_from_sgf(probe *pr)
 {
 	return bg_tochki_from_sgf(&pr->made, pr->text, NULL);
@@ -232,38 +248,45 @@ START_TEST(test_new_and_clone)
 }
 END_TEST
 
+/* survive_each_failure() on another handle, pr->g kept for after. */
+static void survive_on(probe *pr, bg_game *g, call_fn call, const char *what)
+{
+	bg_game *kept = pr->g;
+
+	pr->g = g;
+	survive_each_failure(pr, call, what);
+	bg_game_free(g);
+	pr->g = kept;
+}
+
 START_TEST(test_text)
 {
 	static probe pr;
-	uint64_t rng = 7;
 	bg_game *g;
-	bg_move m;
 
 	setup_probe(&pr, (size_t)_i, 6);
 	ck_assert_int_eq(bg_position_text(pr.g, pr.text, sizeof(pr.text),
 					  NULL), BG_OK);
 	survive_each_failure(&pr, call_from_position, "bg_game_from_position");
-
 	/* A game from a position writes that position into its record. */
-	g = pr.g;
-	pr.g = from_pos(pr.text);
-	survive_each_failure(&pr, call_record_text, "bg_record_text");
-	bg_game_free(pr.g);
-	pr.g = g;
+	survive_on(&pr, from_pos(pr.text), call_record_text, "bg_record_text");
 
 	ck_assert_int_eq(bg_record_text(pr.g, pr.text, sizeof(pr.text), NULL),
 			 BG_OK);
 	survive_each_failure(&pr, call_from_record, "bg_game_from_record");
 
-	/* Move text on a fresh handle: some games list moves for it first. */
-	g = pr.g;
-	pr.g = new_game(pr.spec);
-	ck_assert_int_eq(bg_random_move(pr.g, &rng, &m), BG_OK);
-	ck_assert_int_eq(bg_move_to_text(pr.g, &m, pr.text, sizeof(pr.text),
+	/* Move text and random moves on fresh handles: some games make their
+	 * list of moves on first use. */
+	g = new_game(pr.spec);
+	ck_assert_uint_gt(count_moves(g), 0);
+	pr.move = legal[0];
+	ck_assert_int_eq(bg_move_to_text(g, &pr.move, pr.text, sizeof(pr.text),
 					 NULL), BG_OK);
-	survive_each_failure(&pr, call_move_text, "bg_move_from_text");
-	bg_game_free(pr.g);
 	bg_game_free(g);
+	survive_on(&pr, new_game(pr.spec), call_move_text, "bg_move_from_text");
+	survive_on(&pr, new_game(pr.spec), call_to_text, "bg_move_to_text");
+	survive_on(&pr, new_game(pr.spec), call_random_move, "bg_random_move");
+	bg_game_free(pr.g);
 }
 END_TEST
 
