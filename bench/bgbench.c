@@ -23,26 +23,14 @@
 
 #include <boardgames/boardgames.h>
 
+#include "libc_alloc.h"
+
 /* Plies after which a playout is abandoned (a game with no end rule). */
 #define PLAYOUT_CAP 100000
 
 /* ---- allocation counting: interpose the C allocator -------------------- */
 
-/* A sanitizer brings its own allocator: no counting under one. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
-	__has_feature(memory_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-
-#if defined(__GLIBC__) && !defined(SANITIZED)
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void __libc_free(void *);
+#ifdef LIBC_ALLOC
 extern size_t malloc_usable_size(void *);
 
 static size_t alloc_calls, alloc_bytes;

@@ -5,7 +5,8 @@
  *
  * The test interposes the C allocator (glibc's __libc_* functions behind
  * it), so it runs only where that allocator is the one called: under a
- * sanitizer, which brings its own, the test is skipped (exit 77).
+ * sanitizer, which brings its own, or valgrind, which replaces it, the
+ * test is skipped (exit 77).
  */
 #include <check.h>
 #include <stdint.h>
@@ -16,23 +17,10 @@
 #include <boardgames/boardgames.h>
 #include <boardgames/tochki.h>
 
+#include "libc_alloc.h"
 #include "testutil.h"
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
-	__has_feature(memory_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-
-#if defined(__GLIBC__) && !defined(SANITIZED)
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void __libc_free(void *);
-
+#ifdef LIBC_ALLOC
 /* Allocations still to succeed before one fails; -1: none fails. */
 static long fail_in = -1;
 /* Whether an allocation failed since arm(). */
@@ -79,10 +67,7 @@ void free(void *p)
 	live -= p != NULL;
 	__libc_free(p);
 }
-#define INTERPOSED 1
-#endif
 
-#ifdef INTERPOSED
 /* Let k allocations succeed, then fail the next one. */
 static void arm(long k)
 {
@@ -103,7 +88,6 @@ static int interposed(void)
 	free(p);
 	return p == NULL;
 }
-#endif
 
 /* The calls under test, each with what it needs. */
 typedef struct probe {
@@ -124,7 +108,6 @@ typedef int (*call_fn)(probe *pr);
  */
 static void survive_each_failure(probe *pr, call_fn call, const char *what)
 {
-#ifdef INTERPOSED
 	static char before[1 << 16], after[1 << 16];
 	uint64_t hash = pr->g ? bg_hash(pr->g) : 0;
 	uint32_t ply = pr->g ? bg_ply(pr->g) : 0;
@@ -158,11 +141,6 @@ static void survive_each_failure(probe *pr, call_fn call, const char *what)
 	ck_assert_msg(rc == BG_OK, "%s %s: %d (%s)", pr->spec, what, rc,
 		      bg_last_error());
 	bg_game_free(pr->made);
-#else
-	(void)pr;
-	(void)call;
-	(void)what;
-#endif
 }
 
 static int call_new(probe *pr)
@@ -303,7 +281,6 @@ START_TEST(test_history_growth)
 	pr.spec = "halma";
 	pr.g = new_game(pr.spec);
 	hash = bg_hash(pr.g);
-#ifdef INTERPOSED
 	/* The first growth fails: what the playout played is taken back. */
 	arm(0);
 	rc = bg_playout(pr.g, &rng, 900, &plies);
@@ -327,13 +304,6 @@ START_TEST(test_history_growth)
 	ck_assert_uint_eq(bg_hash(pr.g), hash);
 	ck_assert_int_eq(bg_play(pr.g, &m), BG_OK);
 	ck_assert_uint_eq(bg_ply(pr.g), 257);
-#else
-	(void)rng;
-	(void)plies;
-	(void)m;
-	(void)rc;
-	(void)hash;
-#endif
 	bg_game_free(pr.g);
 }
 END_TEST
@@ -373,14 +343,19 @@ static Suite *suite(void)
 
 int main(void)
 {
-#ifdef INTERPOSED
 	if (!interposed()) {
 		puts("the allocator is not ours (valgrind?): skipped");
 		return 77;
 	}
 	return run_suite(suite());
+}
+
 #else
+
+int main(void)
+{
 	puts("no allocator interposing in this build: skipped");
 	return 77;
-#endif
 }
+
+#endif
