@@ -500,6 +500,117 @@ START_TEST(test_max_plies)
 }
 END_TEST
 
+/* ---- Evaluation --------------------------------------------------------------- */
+
+/* White's bg_evaluate value of a setup() position. */
+static double white_value(const char *pieces, char side)
+{
+	bg_game *g = setup("hasami-shogi", pieces, side);
+	double v = seat0_value(g);
+
+	bg_game_free(g);
+	return v;
+}
+
+/* The same position with the colours swapped and the board turned upside
+ * down (rank r to rank 10 - r), the other side to move: it must be worth
+ * to black what the first is to white. */
+static void expect_mirror(const char *pieces, char side)
+{
+	char flip[256];
+	size_t n = 0;
+
+	for (const char *s = pieces; *s; s++) {
+		ck_assert(n + 2 < sizeof(flip));
+		if (s[1] == ':' && (*s == 'w' || *s == 'b'))
+			flip[n++] = *s == 'w' ? 'b' : 'w';
+		else if (*s >= '1' && *s <= '9')
+			flip[n++] = (char)('0' + 10 - (*s - '0'));
+		else
+			flip[n++] = *s;
+	}
+	flip[n] = '\0';
+	ck_assert_double_eq_tol(white_value(pieces, side),
+				1 - white_value(flip, side == 'w' ? 'b' : 'w'),
+				1e-12);
+}
+
+/* The positions of test_evaluate (FOUR: a white four on the e-file;
+ * black, with four pieces, can fill no line, so a black piece on e7 is
+ * worth nothing there to black). */
+#define FOUR "w:e3 e4 e5 e6 a1 i1 b:a9 c9 i9 "
+enum { EVEN, SIXTH, ON_E5, ON_E8, SPOILT, OPEN, FILL, NO_FILL, TAKE, FIVE,
+       NPOS };
+static const char *const eval_pos[NPOS] = {
+	[EVEN] = WHITE_FAR " " BLACK_FAR,
+	[SIXTH] = WHITE_FAR " w:b1 " BLACK_FAR,
+	[ON_E5] = WHITE_FAR " w:e5 " BLACK_FAR,
+	[ON_E8] = WHITE_FAR " w:e8 " BLACK_FAR,
+	[SPOILT] = FOUR "e7",
+	[OPEN] = FOUR "e8",
+	[FILL] = "w:e3 e4 e5 e6 a2 c2 g2 i2 " BLACK_FAR,
+	[NO_FILL] = "w:e3 e4 e5 e6 a8 c8 g8 i8 " BLACK_FAR,
+	[TAKE] = "w:e4 d6 a1 c1 g1 i1 b:e5 a9 c9 g9 i9",
+	[FIVE] = "w:e3 e4 e5 e6 d7 b:a9 b9 c9 h9 i9",
+};
+#undef FOUR
+
+/*
+ * Each term, by two positions that differ in it alone (black to move and
+ * nothing to take, unless said): material; a piece in ranks 3-7 against
+ * one past them; a line an enemy piece stands on; a line the pieces can
+ * no longer fill; what the side to move can take or win at once.
+ */
+START_TEST(test_evaluate)
+{
+	const char *const *pos = eval_pos;
+	bg_game *g = new_game("hasami-shogi");
+
+	/* The start is even, and so is e2-e3 e8-e7 (each piece on the
+	 * same open lines). One piece in ranks 3-7 opens lines. */
+	ck_assert(seat0_value(g) == 0.5);
+	play(g, "e2-e3");
+	ck_assert(seat0_value(g) > 0.5);
+	play(g, "e8-e7");
+	ck_assert(seat0_value(g) == 0.5);
+	bg_game_free(g);
+
+	/* Five a side on ranks 1 and 9, no line, nothing to take: even.
+	 * A sixth white piece there: better for white. */
+	ck_assert(white_value(pos[EVEN], 'b') == 0.5);
+	ck_assert(white_value(pos[SIXTH], 'b') > 0.5);
+
+	/* The sixth on e5, on three open lines, is worth more than on e8,
+	 * past rank 7, where no line can ever use it. */
+	ck_assert(white_value(pos[ON_E5], 'b') > white_value(pos[ON_E8], 'b'));
+
+	/* A black piece on e7 spoils the four. */
+	ck_assert(white_value(pos[SPOILT], 'b') < white_value(pos[OPEN], 'b'));
+
+	/* The same four with the other pieces on rank 8: none of them can
+	 * come back to e7, so the four counts for nothing. */
+	ck_assert(white_value(pos[FILL], 'b') > white_value(pos[NO_FILL], 'b'));
+
+	/* d6-e6 takes e5 (e4 beyond it): white to move stands better than
+	 * black to move, who can step e5 away. Taken, it stays a piece. */
+	ck_assert(white_value(pos[TAKE], 'w') > white_value(pos[TAKE], 'b'));
+	g = setup("hasami-shogi", pos[TAKE], 'w');
+	play(g, "d6-e6");
+	ck_assert(seat0_value(g) > white_value(pos[TAKE], 'b'));
+	bg_game_free(g);
+
+	/* d7-e7 makes five: white to move has won; with black to move (no
+	 * black piece can reach e7) it is an open four. */
+	ck_assert(white_value(pos[FIVE], 'w') > white_value(pos[FIVE], 'b'));
+
+	/* Both seats are weighed alike. */
+	for (int i = 0; i < NPOS; i++) {
+		expect_mirror(pos[i], 'w');
+		expect_mirror(pos[i], 'b');
+	}
+}
+END_TEST
+
 /* ---- Perft -------------------------------------------------------------------- */
 
 /*
@@ -610,6 +721,7 @@ static Suite *hasami_suite(void)
 	tcase_add_test(tc, test_repetition);
 	tcase_add_test(tc, test_pass);
 	tcase_add_test(tc, test_max_plies);
+	tcase_add_test(tc, test_evaluate);
 	tcase_add_test(tc, test_perft);
 	tcase_add_test(tc, test_position_text);
 	tcase_add_test(tc, test_position_errors);

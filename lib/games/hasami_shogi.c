@@ -42,6 +42,11 @@ typedef struct hs_cfg {
 	 * cells 18..62); ~0 fills the unused places, as no seat has all 64
 	 * cells. */
 	uint64_t lines[HS_N][3];
+	uint64_t line[HS_NLINES]; /* the winning lines, word 0 */
+	/* For the evaluation, per seat: the cells of the i-th of ranks 3-7
+	 * in the order the seat reaches them (word 0), and the cells on or
+	 * behind that rank (the pieces that can still get there). */
+	uint64_t band[2][HS_LINE], behind[2][HS_LINE][2];
 	uint64_t z[2][HS_N]; /* hs_zpiece(seat, p), for the hot path */
 	uint64_t zturn;
 } hs_cfg;
@@ -107,10 +112,30 @@ static void hs_win_lines(hs_cfg *c)
 
 		for (int k = 0; k < HS_LINE; k++)
 			line |= (uint64_t)1 << (run[k] + 2 * HS_SIDE);
+		c->line[i] = line;
 		for (int k = 0; k < HS_LINE; k++) {
 			int p = run[k] + 2 * HS_SIDE;
 
 			c->lines[p][used[p]++] = line;
+		}
+	}
+}
+
+/* The evaluation's rank masks; seat 1's are seat 0's upside down. */
+static void hs_band_tables(hs_cfg *c)
+{
+	for (int p = 0; p < HS_N; p++) {
+		int y = p / HS_SIDE;
+
+		for (int i = 0; i < HS_LINE; i++) {
+			if (y == 2 + i)
+				bb_set(&c->band[0][i], p);
+			if (y == HS_SIDE - 3 - i)
+				bb_set(&c->band[1][i], p);
+			if (y <= 2 + i)
+				bb_set(c->behind[0][i], p);
+			if (y >= HS_SIDE - 3 - i)
+				bb_set(c->behind[1][i], p);
 		}
 	}
 }
@@ -158,6 +183,7 @@ static int hs_configure(void *cfgp, const bg_optval *opts)
 			c->board.marks[p] = BG_MARK_HOME1;
 	}
 	hs_win_lines(c);
+	hs_band_tables(c);
 	hs_step_tables(c);
 	for (int p = 0; p < HS_N; p++)
 		for (int seat = 0; seat < 2; seat++)
@@ -708,6 +734,106 @@ static void hs_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		hs_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
+/* ---- Evaluation ----------------------------------------------------------- */
+
+/* Whether seat's pieces off line l could fill its empty cells: going
+ * forward rank by rank, at least as many of them on or behind each rank
+ * as there are empty line cells up to it (pieces never go back). So a
+ * side with fewer than five pieces that can still reach ranks 3-7 has no
+ * line left. */
+static bool hs_fillable(const hs_cfg *c, const hs_state *s, int seat,
+			uint64_t l)
+{
+	const uint64_t *own = s->bb[seat];
+	uint64_t free0 = own[0] & ~l, free1 = own[1];
+	int need = 0;
+
+	for (int i = 0; i < HS_LINE; i++) {
+		if (!(own[0] & l & c->band[seat][i]))
+			need++;
+		if (bg_popcount64(free0 & c->behind[seat][i][0]) +
+		    bg_popcount64(free1 & c->behind[seat][i][1]) < need)
+			return false;
+	}
+	return true;
+}
+
+/* Seat's prospects on the winning lines, in pieces: per line with no
+ * enemy on it that its pieces could still fill, a weight growing with the
+ * own pieces on it. An open four is worth a piece and a half, no more: an
+ * enemy steps in the way in one move, and weighing lines higher measured
+ * weaker in MCTS self-play. */
+static double hs_lines(const hs_cfg *c, const hs_state *s, int seat)
+{
+	static const double w[HS_LINE] = { 0, 0.05, 0.15, 0.45, 1.5 };
+	uint64_t own = s->bb[seat][0], foe = s->bb[!seat][0];
+	double sum = 0;
+
+	for (int i = 0; i < HS_NLINES; i++) {
+		uint64_t l = c->line[i];
+
+		if (!(foe & l) && (own & l) && hs_fillable(c, s, seat, l))
+			sum += w[bg_popcount64(own & l)];
+	}
+	return sum;
+}
+
+/* What the side to move can do at once: -1 when a move makes five, else
+ * the most enemies one move takes. Each move is made on a copy and taken
+ * back; captures are looked for only next to an enemy. */
+static int hs_best_now(const hs_cfg *c, const hs_state *s)
+{
+	const int8_t *dirs = hs_dirs[s->turn];
+	const uint64_t *foe = s->bb[!s->turn];
+	hs_state t = *s;
+	int seat = s->turn, best = 0, taken[8 * HS_SIDE];
+
+	for (int i = 0; i < 3; i++) {
+		uint64_t to[2];
+
+		hs_targets(c, s, dirs[i], to);
+		for (int w = 0; w < 2; w++)
+			for (uint64_t b = to[w]; b; b &= b - 1) {
+				int q = w * 64 + __builtin_ctzll(b), n;
+				bg_move m;
+
+				hs_move_to(s, dirs[i], q, &m);
+				hs_relocate(c, &t, seat, m.pts[0], q);
+				if (hs_five_at(c, &t, seat, q))
+					return -1;
+				if ((foe[0] & c->adj[q][0]) | (foe[1] & c->adj[q][1])) {
+					n = hs_captures(c, &t, q, taken);
+					if (n > best)
+						best = n;
+				}
+				hs_relocate(c, &t, seat, q, m.pts[0]);
+			}
+	}
+	return best;
+}
+
+/*
+ * Seat 0's lead in pieces, four pieces counting as a clear advantage:
+ * the pieces each side has, and its line prospects (hs_lines). The side to
+ * move gets twice the most it can take at once (once measured weaker in
+ * MCTS self-play), or sixteen pieces when it can make five: a win, kept
+ * in the range of the other terms (a larger figure measured weaker).
+ */
+static double hs_evaluate(const void *cfgp, const void *st, int ply)
+{
+	const hs_cfg *c = cfgp;
+	const hs_state *s = st;
+	int sign = s->turn ? -1 : 1, now = hs_best_now(c, s);
+	double lead;
+
+	(void)ply;
+	if (now < 0)
+		return bg_eval_squash(sign * 4.0);
+	lead = s->count[0] - s->count[1] + hs_lines(c, s, 0) -
+	       hs_lines(c, s, 1) + sign * 2 * now;
+	return bg_eval_squash(lead / 4);
+}
+
 /* ---- Table ---------------------------------------------------------------- */
 
 static const char *const hs_aliases[] = { "hasami", "khasami-shogi", NULL };
@@ -747,6 +873,7 @@ const bg_rules bg_rules_hasami_shogi = {
 	.to_move = hs_to_move,
 	.outcome = hs_outcome,
 	.hash = hs_hash,
+	.evaluate = hs_evaluate,
 	.piece = hs_piece,
 	.write_position = hs_write_position,
 	.read_position = hs_read_position,
