@@ -13,9 +13,9 @@
 # Dots on a 10x10 field (the default 39x32 game lasts over a thousand
 # plies), and Halma with a leave-home check at move 60: by default Halma has
 # none, the random player seldom clears its camp, and then nobody can fill
-# a target (a draw at the move limit). Corners, Halma, fox and geese and
-# leopards and cows have an evaluation (bg_evaluate), which the search backs
-# up after a random ply.
+# a target (a draw at the move limit). Corners, Halma, fox and geese,
+# leopards and cows and hasami shogi have an evaluation (bg_evaluate), which
+# the search backs up after a random ply.
 set -eu
 
 if [ $# -ne 1 ]; then

@@ -366,7 +366,8 @@ BG_API int bg_score(const bg_game *g, int seat, double *score);
  * for search (cutting random playouts short, ordering moves), not a
  * prediction: each game's page says what it weighs (so far Corners and
  * Halma: tempo numbers and pieces left at home; fox and geese, leopards
- * and cows: material and the hunters' room). While the game goes on, a
+ * and cows: material and the hunters' room; hasami shogi: material, open
+ * lines and what the side to move takes at once). While the game goes on, a
  * game that knows no measure better than chance returns BG_ENOTSUP and sets
  * *value to 0.5. BG_EINVAL for a NULL pointer or a seat other than 0, 1.
  */
