@@ -381,8 +381,17 @@ static double leopards_value_of(const char *leopards, const char *cows,
 	return v;
 }
 
+/* Sixteen cows, seventeen with one on g6 or g5: the bottom triangle and the
+ * top row, far from the leopards, and a wall round g5 that a leopard on g5
+ * could not jump (e3, e5, e7 and g7 stand behind it). */
+#define FAR9 "c1 e1 g1 d2 e2 f2 c9 e9 g9"
+#define WALL "f4 f5 f6 e3 e5 e7 g7"
+
 /* Even at the start; a cow taken, a cow open to a jump count for the
- * leopards, a leopard shut in counts against them. */
+ * leopards, a leopard shut in counts against them; so do a leopard with
+ * few moves, cows near a leopard, and, with the cows to move, a gap they
+ * can close at once. A cow the leopards can jump counts for them when
+ * they are to move. */
 START_TEST(test_evaluate)
 {
 	bg_game *g = new_game("leopards-cows");
@@ -401,6 +410,26 @@ START_TEST(test_evaluate)
 	/* The same cows; the leopard on c1 can neither step nor jump. */
 	ck_assert(leopards_value_of("c1 e5", "e1 g1 d2 e3", 'c', 20) <
 		  leopards_value_of("a5 e5", "e1 g1 d2 e3", 'c', 20));
+	/* Room to spare and the cow (on a tip, not open) far from both:
+	 * c9 has two moves, e8 four. */
+	ck_assert(leopards_value_of("c9 a5", "c1", 'l', 22) <
+		  leopards_value_of("e8 a5", "c1", 'l', 22));
+	/* The cow on a tip, two steps from the leopard on e3 or six. */
+	ck_assert(leopards_value_of("e3 i5", "c1", 'l', 22) <
+		  leopards_value_of("e3 i5", "c9", 'l', 22));
+	/* e4 can be jumped from e5 at once; backed by e3 it cannot, and the
+	 * side to move no longer matters. */
+	ck_assert(leopards_value_of("e5 a5", "e4", 'l', 22) >
+		  leopards_value_of("e5 a5", "e4", 'c', 22));
+	ck_assert(leopards_value_of("e5 a5", "e3 e4", 'l', 22) ==
+		  leopards_value_of("e5 a5", "e3 e4", 'c', 22));
+	/* The leopard on i5 walks out of its triangle through g5 and g4
+	 * while the leopards are to move; the cows to move close g5 from g6
+	 * (or do better), so the gap counts as closed. */
+	ck_assert(leopards_value_of("i5 a5", FAR9 " " WALL " g6", 'c', 0) <
+		  leopards_value_of("i5 a5", FAR9 " " WALL " g6", 'l', 0));
+	ck_assert(leopards_value_of("i5 a5", FAR9 " " WALL " g6", 'c', 0) <=
+		  leopards_value_of("i5 a5", FAR9 " " WALL " g5", 'l', 0));
 }
 END_TEST
 

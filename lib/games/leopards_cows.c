@@ -373,8 +373,10 @@ static void lc_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 
 /* ---- Evaluation ----------------------------------------------------------- */
 
-/* A leopard with fewer points than this to walk to counts as hemmed in. */
-enum { LC_ROOM = 14 };
+/* A leopard with fewer points than LC_ROOM to walk to counts as hemmed in,
+ * one with fewer moves than LC_MOVES as nearly stuck; cows within LC_NEAR
+ * steps of a leopard press on it. */
+enum { LC_ROOM = 14, LC_MOVES = 4, LC_NEAR = 4 };
 
 /* Cows a leopard could jump from some point without a cow: open to a
  * capture wherever the leopards go. */
@@ -395,6 +397,25 @@ static int lc_open_cows(const lc_cfg *c, const lc_state *st)
 	return popcount(open);
 }
 
+/* The cows a leopard standing on one of `from` could jump now. */
+static uint64_t lc_jumpable(const lc_cfg *c, const lc_state *st,
+			    uint64_t from)
+{
+	uint64_t empty = c->all & ~(st->leopards | st->cows), over = 0;
+
+	for (uint64_t t = from; t; t &= t - 1) {
+		int p = ctz(t);
+
+		for (int i = 0; i < c->jumps.njump[p]; i++) {
+			const bg_jump *j = &c->jumps.jump[p][i];
+
+			if ((st->cows & bit(j->over)) && (empty & bit(j->to)))
+				over |= bit(j->over);
+		}
+	}
+	return over;
+}
+
 /* The points the leopard on p can walk to, p not counted; the cows and the
  * other leopard block. */
 static int lc_room(const lc_cfg *c, const lc_state *st, int p)
@@ -404,27 +425,117 @@ static int lc_room(const lc_cfg *c, const lc_state *st, int p)
 	return bg_popcount64(bg_flood64(c->step, bit(p), empty)) - 1;
 }
 
+/* The leopard's moves now, steps and jumps. */
+static int lc_moves(const lc_cfg *c, const lc_state *st, int p)
+{
+	uint64_t empty = c->all & ~(st->leopards | st->cows);
+
+	return popcount(c->step[p] & empty) +
+	       popcount(lc_jumpable(c, st, bit(p)));
+}
+
+/* The cows near the leopard on p, pieces not blocking the count: one at d
+ * steps counts LC_NEAR + 1 - d. A wall is built from cows at hand, and
+ * they are what closes the last points of a side triangle. */
+static int lc_near_cows(const lc_cfg *c, const lc_state *st, int p)
+{
+	uint64_t seen = bit(p), ring = seen;
+	int near = 0;
+
+	for (int d = 1; d <= LC_NEAR; d++) {
+		uint64_t next = 0;
+
+		for (uint64_t t = ring; t; t &= t - 1)
+			next |= c->step[ctz(t)];
+		ring = next & ~seen;
+		seen |= ring;
+		near += (LC_NEAR + 1 - d) * popcount(ring & st->cows);
+	}
+	return near;
+}
+
 /*
- * The leopards' lead, 0 at the start: cows taken towards the 8 that win,
- * and cows open to a jump at a third of that; against each leopard hemmed
- * in, by how little room it has left, a leopard that cannot step
- * weighing most (a capture may still free it). Random playouts soon spoil
- * the cows' shape, so the room, which only cows entering or closing in
- * change, weighs heavily.
+ * The leopards' lead as the position stands, 0 at the start. For them:
+ * 11/8 for each cow taken (8 win), 1.7/8 for each cow open to a jump, and
+ * with the leopards to move 3/8 for each cow they can jump now (a random
+ * leopard takes it only sometimes). Against them, for each leopard:
+ * 8 x (14 - room) / 14 while it has fewer than 14 points to walk to (a
+ * capture may still free it); 1 for each move it has short of 4, as the
+ * last steps of a trap change the room little; 1/8 for each unit of
+ * lc_near_cows(). A cow taken outweighs a point of room, so that the cows
+ * do not pay cows for a wall.
+ */
+static double lc_lead(const lc_cfg *c, const lc_state *st)
+{
+	int taken = st->placed - popcount(st->cows);
+	double lead = (11.0 * taken + 1.7 * lc_open_cows(c, st)) / LC_TAKEN_WIN;
+
+	if (popcount(st->leopards) < LC_NLEOPARDS)
+		return lead;
+	if (st->turn == LEOPARDS)
+		lead += 3.0 * popcount(lc_jumpable(c, st, st->leopards)) /
+			LC_TAKEN_WIN;
+	for (uint64_t l = st->leopards; l; l &= l - 1) {
+		int p = ctz(l), room = lc_room(c, st, p);
+		int moves = lc_moves(c, st, p);
+
+		if (room < LC_ROOM)
+			lead -= 8.0 * (LC_ROOM - room) / LC_ROOM;
+		if (moves < LC_MOVES)
+			lead -= LC_MOVES - moves;
+		lead -= (double)lc_near_cows(c, st, p) / LC_TAKEN_WIN;
+	}
+	return lead;
+}
+
+/* The empty points a leopard can walk to in at most LC_NEAR steps. */
+static uint64_t lc_nearby(const lc_cfg *c, const lc_state *st)
+{
+	uint64_t empty = c->all & ~(st->leopards | st->cows);
+	uint64_t seen = st->leopards, ring = seen;
+
+	for (int d = 1; d <= LC_NEAR && ring; d++) {
+		uint64_t next = 0;
+
+		for (uint64_t t = ring; t; t &= t - 1)
+			next |= c->step[ctz(t)];
+		ring = next & empty & ~seen;
+		seen |= ring;
+	}
+	return seen & empty;
+}
+
+/*
+ * The lead, but with the cows to move (all entered) the best for them of
+ * the position and of their steps into the room near a leopard. The search
+ * reaches few plies and ends on a random one; a cow that steps into a
+ * trap's mouth leaves a gap behind it that the next cow closes, and
+ * without this the gap would count as open.
  */
 static double lc_evaluate(const void *cfgp, const void *stp, int ply)
 {
 	const lc_cfg *c = cfgp;
 	const lc_state *st = stp;
-	int taken = st->placed - popcount(st->cows);
-	double lead = (5.5 * taken + 1.7 * lc_open_cows(c, st)) / LC_TAKEN_WIN;
+	double lead = lc_lead(c, st);
 
 	(void)ply;
-	for (uint64_t l = st->leopards; l; l &= l - 1) {
-		int room = lc_room(c, st, ctz(l));
+	if (st->turn == COWS && st->placed == LC_NCOWS) {
+		uint64_t to = lc_nearby(c, st);
 
-		if (room < LC_ROOM)
-			lead -= 8.0 * (LC_ROOM - room) / LC_ROOM;
+		for (uint64_t s = st->cows; s; s &= s - 1) {
+			int from = ctz(s);
+
+			for (uint64_t t = c->step[from] & to; t; t &= t - 1) {
+				lc_state next = *st;
+				double v;
+
+				next.cows ^= bit(from) | bit(ctz(t));
+				next.turn = LEOPARDS;
+				v = lc_lead(c, &next);
+				if (v < lead)
+					lead = v;
+			}
+		}
 	}
 	return bg_eval_squash(lead);
 }
