@@ -36,19 +36,26 @@ static inline int bg_ctz64(uint64_t x)
 	return __builtin_ctzll(x);
 }
 
-/* The points reachable from `from` by steps (step[p]: the neighbours of p
- * as a set) through the points of `open`, `from` included. */
+/* The points one step from a point of `set` (step[p]: the neighbours of p
+ * as a set). */
+static inline uint64_t bg_neighbours64(const uint64_t *step, uint64_t set)
+{
+	uint64_t next = 0;
+
+	for (uint64_t t = set; t; t &= t - 1)
+		next |= step[bg_ctz64(t)];
+	return next;
+}
+
+/* The points reachable from `from` by steps through the points of `open`,
+ * `from` included. */
 static inline uint64_t bg_flood64(const uint64_t *step, uint64_t from,
 				  uint64_t open)
 {
 	uint64_t seen = from, edge = from;
 
 	while (edge) {
-		uint64_t next = 0;
-
-		for (uint64_t t = edge; t; t &= t - 1)
-			next |= step[bg_ctz64(t)];
-		edge = next & open & ~seen;
+		edge = bg_neighbours64(step, edge) & open & ~seen;
 		seen |= edge;
 	}
 	return seen;

@@ -443,11 +443,7 @@ static int lc_near_cows(const lc_cfg *c, const lc_state *st, int p)
 	int near = 0;
 
 	for (int d = 1; d <= LC_NEAR; d++) {
-		uint64_t next = 0;
-
-		for (uint64_t t = ring; t; t &= t - 1)
-			next |= c->step[ctz(t)];
-		ring = next & ~seen;
+		ring = bg_neighbours64(c->step, ring) & ~seen;
 		seen |= ring;
 		near += (LC_NEAR + 1 - d) * popcount(ring & st->cows);
 	}
@@ -495,11 +491,7 @@ static uint64_t lc_nearby(const lc_cfg *c, const lc_state *st)
 	uint64_t seen = st->leopards, ring = seen;
 
 	for (int d = 1; d <= LC_NEAR && ring; d++) {
-		uint64_t next = 0;
-
-		for (uint64_t t = ring; t; t &= t - 1)
-			next |= c->step[ctz(t)];
-		ring = next & empty & ~seen;
+		ring = bg_neighbours64(c->step, ring) & empty & ~seen;
 		seen |= ring;
 	}
 	return seen & empty;
