@@ -378,30 +378,11 @@ static void lc_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
  * steps of a leopard press on it. */
 enum { LC_ROOM = 14, LC_MOVES = 4, LC_NEAR = 4 };
 
-/* Cows a leopard could jump from some point without a cow: open to a
- * capture wherever the leopards go. */
-static int lc_open_cows(const lc_cfg *c, const lc_state *st)
+/* The cows a leopard could jump from a point of `from` to one of `land`. */
+static uint64_t lc_jumpable(const lc_cfg *c, uint64_t cows, uint64_t from,
+			    uint64_t land)
 {
-	uint64_t cowless = c->all & ~st->cows, open = 0;
-
-	for (uint64_t t = cowless; t; t &= t - 1) {
-		int p = ctz(t);
-
-		for (int i = 0; i < c->jumps.njump[p]; i++) {
-			const bg_jump *j = &c->jumps.jump[p][i];
-
-			if ((st->cows & bit(j->over)) && (cowless & bit(j->to)))
-				open |= bit(j->over);
-		}
-	}
-	return popcount(open);
-}
-
-/* The cows a leopard standing on one of `from` could jump now. */
-static uint64_t lc_jumpable(const lc_cfg *c, const lc_state *st,
-			    uint64_t from)
-{
-	uint64_t empty = c->all & ~(st->leopards | st->cows), over = 0;
+	uint64_t over = 0;
 
 	for (uint64_t t = from; t; t &= t - 1) {
 		int p = ctz(t);
@@ -409,11 +390,29 @@ static uint64_t lc_jumpable(const lc_cfg *c, const lc_state *st,
 		for (int i = 0; i < c->jumps.njump[p]; i++) {
 			const bg_jump *j = &c->jumps.jump[p][i];
 
-			if ((st->cows & bit(j->over)) && (empty & bit(j->to)))
+			if ((cows & bit(j->over)) && (land & bit(j->to)))
 				over |= bit(j->over);
 		}
 	}
 	return over;
+}
+
+/* Cows a leopard could jump from some point without a cow: open to a
+ * capture wherever the leopards go. */
+static int lc_open_cows(const lc_cfg *c, const lc_state *st)
+{
+	uint64_t cowless = c->all & ~st->cows;
+
+	return popcount(lc_jumpable(c, st->cows, cowless, cowless));
+}
+
+/* The cows the leopards on `from` can jump now. */
+static uint64_t lc_jumpable_now(const lc_cfg *c, const lc_state *st,
+				uint64_t from)
+{
+	uint64_t empty = c->all & ~(st->leopards | st->cows);
+
+	return lc_jumpable(c, st->cows, from, empty);
 }
 
 /* The points the leopard on p can walk to, p not counted; the cows and the
@@ -431,7 +430,7 @@ static int lc_moves(const lc_cfg *c, const lc_state *st, int p)
 	uint64_t empty = c->all & ~(st->leopards | st->cows);
 
 	return popcount(c->step[p] & empty) +
-	       popcount(lc_jumpable(c, st, bit(p)));
+	       popcount(lc_jumpable_now(c, st, bit(p)));
 }
 
 /* The cows near the leopard on p, pieces not blocking the count: one at d
@@ -469,7 +468,7 @@ static double lc_lead(const lc_cfg *c, const lc_state *st)
 	if (popcount(st->leopards) < LC_NLEOPARDS)
 		return lead;
 	if (st->turn == LEOPARDS)
-		lead += 3.0 * popcount(lc_jumpable(c, st, st->leopards)) /
+		lead += 3.0 * popcount(lc_jumpable_now(c, st, st->leopards)) /
 			LC_TAKEN_WIN;
 	for (uint64_t l = st->leopards; l; l &= l - 1) {
 		int p = ctz(l), room = lc_room(c, st, p);
