@@ -268,7 +268,8 @@ START_TEST(test_text)
 }
 END_TEST
 
-/* bg_play and bg_playout past the history the handle was made with. */
+/* bg_play and bg_playout past the history the handle was made with: room
+ * for 256 plies (HIST_INITIAL in lib/core/game.c), then it grows. */
 START_TEST(test_history_growth)
 {
 	static probe pr;
@@ -311,7 +312,6 @@ END_TEST
 START_TEST(test_sgf)
 {
 	static probe pr;
-
 	uint64_t rng = 5;
 
 	memset(&pr, 0, sizeof(pr));
