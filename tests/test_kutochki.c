@@ -598,6 +598,17 @@ static double value(const bg_game *g, int seat)
 	return v;
 }
 
+/* Seat 0's value of a pos10() position. */
+static double value10(const char *spec, const char *w, const char *b,
+		      unsigned ply)
+{
+	bg_game *g = pos10(spec, w, b, ply);
+	double v = value(g, 0);
+
+	bg_game_free(g);
+	return v;
+}
+
 /* The evaluation: equal tempo and no piece at home is even; a tempo lead
  * counts; a piece left at home costs more as the leave-home move nears,
  * and nothing without that check. */
@@ -613,27 +624,18 @@ START_TEST(evaluate_tempo_and_home)
 	bg_game_free(g);
 
 	/* A piece at home on each side: the costs cancel at any ply. */
-	g = pos10("kutochki:size=10", W10 " j1", B10 " a10", 2);
-	early = value(g, 0);
-	bg_game_free(g);
-	g = pos10("kutochki:size=10", W10 " j1", B10 " a10", 100);
-	ck_assert(value(g, 0) == early);
-	bg_game_free(g);
+	early = value10("kutochki:size=10", W10 " j1", B10 " a10", 2);
+	ck_assert(value10("kutochki:size=10", W10 " j1", B10 " a10", 100) ==
+		  early);
 
-	g = pos10("kutochki:size=10", W10 " j1", B10 " e3", 2);
-	early = value(g, 0);
-	bg_game_free(g);
-	g = pos10("kutochki:size=10", W10 " j1", B10 " e3", 100);
-	late = value(g, 0);
+	early = value10("kutochki:size=10", W10 " j1", B10 " e3", 2);
+	late = value10("kutochki:size=10", W10 " j1", B10 " e3", 100);
 	ck_assert(late < early && early < 0.5);
-	bg_game_free(g);
 
-	g = pos10("kutochki:size=10,leave_home=0", W10 " j1", B10 " e3", 2);
-	early = value(g, 0);
-	bg_game_free(g);
-	g = pos10("kutochki:size=10,leave_home=0", W10 " j1", B10 " e3", 100);
-	ck_assert(value(g, 0) == early);
-	bg_game_free(g);
+	early = value10("kutochki:size=10,leave_home=0", W10 " j1", B10 " e3",
+			2);
+	ck_assert(value10("kutochki:size=10,leave_home=0", W10 " j1",
+			  B10 " e3", 100) == early);
 }
 END_TEST
 

@@ -394,12 +394,7 @@ static double leopards_value_of(const char *leopards, const char *cows,
  * they are to move. */
 START_TEST(test_evaluate)
 {
-	bg_game *g = new_game("leopards-cows");
-
-	ck_assert(seat0_value(g) == 0.5);
-	play(g, "e5");
-	ck_assert(seat0_value(g) == 0.5);
-	bg_game_free(g);
+	expect_even_opening("leopards-cows", "e5");
 
 	/* Two cows entered; g9 taken. Tips (c9, g9) cannot be jumped. */
 	ck_assert(leopards_value_of("e5 a5", "c9", 'l', 22) >

@@ -280,6 +280,16 @@ double seat0_value(const bg_game *g)
 	return v;
 }
 
+void expect_even_opening(const char *spec, const char *first)
+{
+	bg_game *g = new_game(spec);
+
+	ck_assert(seat0_value(g) == 0.5);
+	play(g, first);
+	ck_assert(seat0_value(g) == 0.5);
+	bg_game_free(g);
+}
+
 int run_suite(Suite *s)
 {
 	SRunner *sr = srunner_create(s);

@@ -85,6 +85,8 @@ uint64_t perft(bg_game *g, int depth);
 /* Seat 0's bg_evaluate value, checked to lie inside (0, 1) and to add up
  * to 1 with seat 1's. */
 double seat0_value(const bg_game *g);
+/* A new game of spec is valued 0.5, and so after its first move. */
+void expect_even_opening(const char *spec, const char *first);
 
 /* Run a suite; the exit status for main(). */
 int run_suite(Suite *s);
