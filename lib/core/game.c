@@ -418,6 +418,34 @@ static uint32_t repetitions(const bg_game *g)
 	return reps;
 }
 
+/* The standard ends, after the game's own (a win stands): repetition, then
+ * max_plies. A game's own move limit ranks with max_plies, after
+ * repetition. */
+static void std_outcome(const bg_game *g, const bg_ctx *ctx, bg_result *res)
+{
+	const bg_rules *r = g->rules;
+	const bg_stdvals *sv;
+	int reason;
+
+	if (!r->std_def[BG_STD_REPETITION] && !r->std_def[BG_STD_MAX_PLIES])
+		return;
+	if (res->status != BG_ONGOING && res->reason != BG_REASON_MOVE_LIMIT)
+		return;
+	sv = (const bg_stdvals *)((const char *)g->cfg + r->std_offset);
+	if (sv->repetition && ctx->reps + 1 >= sv->repetition)
+		reason = BG_REASON_REPETITION;
+	else if (res->status == BG_ONGOING && sv->max_plies &&
+		 ctx->ply >= sv->max_plies)
+		reason = BG_REASON_MOVE_LIMIT;
+	else
+		return;
+	res->status = BG_DRAW;
+	res->winner = -1;
+	res->reason = reason;
+	if (r->std_end)
+		r->std_end(g->cfg, g->st, reason, res);
+}
+
 void bg_game_refresh(bg_game *g)
 {
 	bg_ctx ctx;
@@ -429,6 +457,7 @@ void bg_game_refresh(bg_game *g)
 	g->result.winner = -1;
 	g->result.reason = BG_REASON_NONE;
 	g->rules->outcome(g->cfg, g->st, &ctx, &g->result);
+	std_outcome(g, &ctx, &g->result);
 }
 
 /* Make legal move m: record it for undo, apply, refresh the outcome.

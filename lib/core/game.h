@@ -49,7 +49,8 @@ struct bg_game {
 };
 
 /* Parse a spec into the game's rules, option values and canonical spec.
- * `vals` has room for rules->noptions; texts point into `store`. */
+ * `vals` has room for BG_MAX_OPTIONS: the game's own options, then one slot
+ * per standard option (BG_STD_*); texts point into `store`. */
 int bg_spec_parse(const char *spec, const bg_rules **rules, bg_optval *vals,
 		  char *store, size_t store_cap, char *canon, size_t canon_cap);
 

@@ -19,8 +19,9 @@
 #include "core/strbuf.h"
 
 /* One option of a game's schema. `allowed` is for people and for the core's
- * checks: for BG_OPT_INT, words and one "lo..hi" range joined by '|'; for
- * BG_OPT_ENUM, the words; for BG_OPT_TEXT, a pattern the game checks. */
+ * checks: for BG_OPT_INT, words, numbers and "lo..hi" ranges joined by '|'
+ * ("auto|0..999", "8|10"); for BG_OPT_ENUM, the words; for BG_OPT_TEXT, a
+ * pattern the game checks. */
 typedef struct bg_optdef {
 	const char *key;
 	int type;
@@ -37,6 +38,46 @@ typedef struct bg_optval {
 	int word;
 	const char *text;
 } bg_optval;
+
+/* An old spelling of an option key, read as `key` (values unchanged). */
+typedef struct bg_optalias {
+	const char *old;
+	const char *key;
+} bg_optalias;
+
+/* The standard options: rules many games share, with one name, type,
+ * allowed list and meaning everywhere. The catalogue lists those a game
+ * has after its own options, in this order, and configure() finds their
+ * values after its own: opts[noptions + BG_STD_*] (an option the game does
+ * not have reads 0). */
+enum {
+	BG_STD_NO_MOVES,   /* ENUM lose|pass: a side to move with no move */
+	BG_STD_REPETITION, /* INT 2..3: the occurrence of a position (same
+			    * key since the last irreversible move) that
+			    * ends the game */
+	BG_STD_MAX_PLIES,  /* INT 0..100000: the ply that ends it; 0: none */
+	BG_STD_COUNT
+};
+
+/* The values of no_moves, which the game applies itself. */
+enum { BG_NO_MOVES_LOSE, BG_NO_MOVES_PASS };
+
+/* The standard values as configure() keeps them in the config (at
+ * bg_rules.std_offset), where the core reads repetition and max_plies to
+ * end the game. 0: the rule is off or the game does not have it. */
+typedef struct bg_stdvals {
+	uint32_t repetition;
+	uint32_t max_plies;
+	int no_moves; /* BG_NO_MOVES_* */
+} bg_stdvals;
+
+/* Fill sv from configure()'s opts; `std` is opts + the game's noptions. */
+static inline void bg_std_read(bg_stdvals *sv, const bg_optval *std)
+{
+	sv->repetition = (uint32_t)std[BG_STD_REPETITION].i;
+	sv->max_plies = (uint32_t)std[BG_STD_MAX_PLIES].i;
+	sv->no_moves = (int)std[BG_STD_NO_MOVES].i;
+}
 
 /* What the core tells a game about the history when it asks for the
  * outcome. */
@@ -65,6 +106,17 @@ typedef struct bg_rules {
 	const char *seat_names[2]; /* for people; NULL means White, Black */
 	const bg_optdef *options;
 	size_t noptions;
+	/* The standard options the game has: the default text of each, NULL
+	 * for one it does not have. */
+	const char *std_def[BG_STD_COUNT];
+	/* Optional: the game's own doc line of a standard option, only where
+	 * its meaning differs from the standard one ("ends by count"). */
+	const char *std_doc[BG_STD_COUNT];
+	/* Where configure() keeps the bg_stdvals (with repetition or
+	 * max_plies). */
+	size_t std_offset;
+	/* Optional: old spellings of option keys, ending with {NULL}. */
+	const bg_optalias *option_aliases;
 
 	/* Optional: the canonical spelling of a BG_OPT_TEXT value (option k)
 	 * into out, so equal games get equal specs ("9" -> "9x9"). Values the
@@ -101,7 +153,16 @@ typedef struct bg_rules {
 	void (*unapply)(const void *cfg, void *st, const bg_move *m,
 			const void *undo);
 	int (*to_move)(const void *cfg, const void *st);
+	/* The game's own ends. The core then applies the standard ones while
+	 * the game goes on: repetition, then max_plies (a draw with
+	 * BG_REASON_REPETITION or BG_REASON_MOVE_LIMIT). An own end with
+	 * BG_REASON_MOVE_LIMIT (a counter such as no_removal) ranks with
+	 * max_plies, after repetition. */
 	void (*outcome)(const void *cfg, const void *st, const bg_ctx *ctx,
+			bg_result *out);
+	/* Optional: the result of a standard end (reason), for a game that
+	 * scores it rather than drawing (by count). */
+	void (*std_end)(const void *cfg, const void *st, int reason,
 			bg_result *out);
 	/* The outcome never reads ctx->reps (no repetition rule): the core
 	 * skips counting them, a scan of the history on every ply. */
