@@ -322,7 +322,7 @@ grep -q '^kutochki  *Corners (Kutochki) / Куточки (Уголки)  (aliase
 [ "$(wc -l <"$out")" -ge 2 ] || fail "bginfo: fewer than 2 games"
 run 0 "$BGINFO" corners
 expect_line 1 "kutochki: Corners (Kutochki) / Куточки (Уголки)"
-grep -Eq '^  size +enum +default 8 +allowed 8\|10$' "$out" ||
+grep -Eq '^  size +int +default 8 +allowed 8\|10$' "$out" ||
 	fail "bginfo corners: no size option"
 grep -Eq '^  diagonal +bool +default 0 +allowed 0\|1$' "$out" ||
 	fail "bginfo corners: no diagonal option"

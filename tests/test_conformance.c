@@ -903,7 +903,10 @@ static void collect_specs(void)
 					 key, values[v]);
 				add_spec(spec);
 			}
-			if (nv > 0 && type != BG_OPT_INT) {
+			/* Every choice changed at once: not the numbers of a
+			 * range. */
+			if (nv > 0 && (type != BG_OPT_INT ||
+				       !strstr(allowed, ".."))) {
 				size_t l = strlen(all);
 				snprintf(all + l, sizeof all - l, "%c%s=%s",
 					 strchr(all, ':') ? ',' : ':', key,

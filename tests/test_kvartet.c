@@ -303,16 +303,16 @@ START_TEST(catalogue_entry)
 	ck_assert_uint_eq(bg_catalog_option_count((size_t)i), 3);
 	ck_assert_int_eq(bg_catalog_option((size_t)i, 0, &key, &type, &def,
 					   &allowed, NULL), BG_OK);
+	ck_assert_str_eq(key, "no_moves");
+	ck_assert_str_eq(def, "pass");
+	ck_assert_int_eq(bg_catalog_option((size_t)i, 1, &key, &type, &def,
+					   &allowed, NULL), BG_OK);
 	ck_assert_str_eq(key, "repetition");
 	ck_assert_str_eq(def, "3");
-	ck_assert_int_eq(bg_catalog_option((size_t)i, 1, &key, &type, &def,
+	ck_assert_int_eq(bg_catalog_option((size_t)i, 2, &key, &type, &def,
 					   &allowed, NULL), BG_OK);
 	ck_assert_str_eq(key, "max_plies");
 	ck_assert_str_eq(def, "0");
-	ck_assert_int_eq(bg_catalog_option((size_t)i, 2, &key, &type, &def,
-					   &allowed, NULL), BG_OK);
-	ck_assert_str_eq(key, "blocked");
-	ck_assert_str_eq(def, "pass");
 }
 END_TEST
 

@@ -424,7 +424,7 @@ START_TEST(no_move_loses)
 	expect(g, BG_WIN, 1, BG_REASON_NO_MOVES);
 	bg_game_free(g);
 
-	g = setup("mill:blocked=pass", WALLED_W, WALLED_B, 'w', 0, 0);
+	g = setup("mill:no_moves=pass", WALLED_W, WALLED_B, 'w', 0, 0);
 	ongoing(g);
 	expect_moves(g, "pass");
 	play(g, "pass");
@@ -596,9 +596,9 @@ END_TEST
 START_TEST(catalogue_entry)
 {
 	static const char *const keys[] = { "double_mill", "protect_mills",
-					    "flying", "blocked", "repetition",
-					    "no_removal", "max_plies" };
-	static const char *const defs[] = { "2", "0", "0", "lose", "3", "0",
+					    "flying", "no_removal", "no_moves",
+					    "repetition", "max_plies" };
+	static const char *const defs[] = { "2", "0", "0", "0", "lose", "3",
 					    "0" };
 	int i = bg_catalog_find("mill");
 

@@ -364,7 +364,7 @@ START_TEST(blocked_side_passes)
 	ck_assert_uint_eq(count_moves(g), 6);
 	bg_game_free(g);
 
-	g = from_pos("tak-tikl:blocked=lose " BLOCKED);
+	g = from_pos("tak-tikl:no_moves=lose " BLOCKED);
 	expect(g, BG_WIN, 1, BG_REASON_NO_MOVES);
 	bg_game_free(g);
 
@@ -413,17 +413,17 @@ START_TEST(catalogue_entry)
 	ck_assert_str_eq(def, "rotated");
 	ck_assert_int_eq(bg_catalog_option((size_t)i, 1, &key, &type, &def,
 					   &allowed, NULL), BG_OK);
+	ck_assert_str_eq(key, "no_moves");
+	ck_assert_str_eq(def, "pass");
+	ck_assert_int_eq(bg_catalog_option((size_t)i, 2, &key, &type, &def,
+					   &allowed, NULL), BG_OK);
 	ck_assert_str_eq(key, "repetition");
 	ck_assert_str_eq(def, "3");
 	ck_assert_str_eq(allowed, "2..3");
-	ck_assert_int_eq(bg_catalog_option((size_t)i, 2, &key, &type, &def,
+	ck_assert_int_eq(bg_catalog_option((size_t)i, 3, &key, &type, &def,
 					   &allowed, NULL), BG_OK);
 	ck_assert_str_eq(key, "max_plies");
 	ck_assert_str_eq(def, "0");
-	ck_assert_int_eq(bg_catalog_option((size_t)i, 3, &key, &type, &def,
-					   &allowed, NULL), BG_OK);
-	ck_assert_str_eq(key, "blocked");
-	ck_assert_str_eq(def, "pass");
 	ck_assert_int_eq(bg_game_new(&(bg_game *){ NULL },
 				     "tak-tikl:repetition=4"), BG_EOPTION);
 }

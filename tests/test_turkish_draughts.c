@@ -81,7 +81,7 @@ START_TEST(test_catalogue)
 					   NULL, NULL), BG_OK);
 	ck_assert_str_eq(key, "king_draw");
 	ck_assert_str_eq(def, "1");
-	ck_assert_int_eq(bg_catalog_option((size_t)i, 3, &key, &type, &def,
+	ck_assert_int_eq(bg_catalog_option((size_t)i, 2, &key, &type, &def,
 					   NULL, NULL), BG_OK);
 	ck_assert_str_eq(key, "quiet_moves");
 	ck_assert_str_eq(def, "0");

@@ -87,8 +87,7 @@ typedef struct aq_cfg {
 	bool opening;
 	bool huff_all;
 	int score;
-	int repetition;
-	int max_plies;
+	bg_stdvals std;
 } aq_cfg;
 
 typedef struct aq_state {
@@ -106,7 +105,7 @@ typedef struct aq_state {
 /* ---- Configuration -------------------------------------------------------- */
 
 enum { AQ_OPT_OPENING, AQ_OPT_FORWARD, AQ_OPT_HUFF_ALL, AQ_OPT_SCORE,
-       AQ_OPT_REPETITION, AQ_OPT_PLIES };
+       AQ_NOPTIONS };
 
 /* A move in direction dy is allowed for seat: not backward. */
 static bool aq_not_backward(int seat, int dy)
@@ -184,8 +183,7 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 	c->opening = opts[AQ_OPT_OPENING].i != 0;
 	c->huff_all = opts[AQ_OPT_HUFF_ALL].i != 0;
 	c->score = (int)opts[AQ_OPT_SCORE].i;
-	c->repetition = (int)opts[AQ_OPT_REPETITION].i;
-	c->max_plies = (int)opts[AQ_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + AQ_NOPTIONS);
 	return BG_OK;
 }
 
@@ -822,13 +820,10 @@ static void aq_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const aq_cfg *c = cfgp;
 	int reason, winner = aq_decided(c, st, &reason);
 
+	(void)ctx;
 	aq_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (winner >= 0)
 		aq_set(out, BG_WIN, winner, reason);
-	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
-		aq_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
-	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
-		aq_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* The winner scores 2 + 2 per own piece left; a blocked loser's pieces add
@@ -1023,11 +1018,9 @@ static const bg_optdef aq_options[] = {
 	{ "score", BG_OPT_ENUM, "add", "add|replace",
 	  "a blocked loser's pieces add 1 each to the winner's 2 + 2 per own "
 	  "piece, or replace the own-piece count" },
-	{ "repetition", BG_OPT_INT, "3", "2..3",
-	  "the occurrence of a position that draws the game" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply; 0: no limit" },
 };
+_Static_assert(sizeof(aq_options) / sizeof(aq_options[0]) == AQ_NOPTIONS,
+	       "the standard option values follow the own ones");
 
 const bg_rules bg_rules_alquerque = {
 	.name = "alquerque",
@@ -1036,6 +1029,8 @@ const bg_rules bg_rules_alquerque = {
 	.title_ru = "Алькуерк",
 	.options = aq_options,
 	.noptions = sizeof(aq_options) / sizeof(aq_options[0]),
+	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(aq_cfg, std),
 	.config_size = sizeof(aq_cfg),
 	.configure = aq_configure,
 	.state_size = aq_state_size,

@@ -66,7 +66,7 @@ typedef struct ku_cfg {
 	bool stage1;      /* GAMBITER: leave-home check at the end of move L */
 	int leave_home;   /* L; 0 = no check */
 	int tempo_check;  /* T; 0 = no check */
-	int max_plies;    /* 0 = no limit */
+	bg_stdvals std;   /* halma's max_plies */
 	int tempo_full;   /* the tempo of a completed side */
 	uint64_t home[2][KU_W]; /* starting homes; seat s's target is home[!s] */
 	int16_t nb[KU_MAXP][KU_DIRS];   /* neighbour in a direction, or -1 */
@@ -327,7 +327,7 @@ static int ku_configure(void *cfgp, const bg_optval *opts)
 	static const ku_shape *const tri[2] = { &ku_tri4, &ku_tri5 };
 	const ku_shape *shape;
 	ku_cfg *c = cfgp;
-	int big = (int)opts[KU_OPT_SIZE].i; /* 0: 8x8, 1: 10x10 */
+	int big = opts[KU_OPT_SIZE].i == 10;
 	bool diagonal = opts[KU_OPT_DIAGONAL].i != 0;
 	bool classic = opts[KU_OPT_RULES].i == 1;
 
@@ -355,17 +355,18 @@ static int ku_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
-enum { HA_OPT_CAMP, HA_OPT_DIAGONAL, HA_OPT_LOCK, HA_OPT_PLIES, HA_OPT_LEAVE,
-       HA_OPT_TEMPO };
+enum { HA_OPT_CAMP, HA_OPT_DIAGONAL, HA_OPT_LOCK, HA_OPT_LEAVE, HA_OPT_TEMPO,
+       HA_NOPTIONS };
 
 static int ha_configure(void *cfgp, const bg_optval *opts)
 {
 	ku_cfg *c = cfgp;
 
-	ku_geometry(c, 16, opts[HA_OPT_CAMP].i ? &ku_halma13 : &ku_halma19,
+	ku_geometry(c, 16,
+		    opts[HA_OPT_CAMP].i == 13 ? &ku_halma13 : &ku_halma19,
 		    opts[HA_OPT_DIAGONAL].i != 0);
 	c->camp_lock = opts[HA_OPT_LOCK].i != 0;
-	c->max_plies = (int)opts[HA_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + HA_NOPTIONS);
 	/* Halma's optional leave-home limit has brainking's CLASSIC shape. */
 	c->leave_home = (int)opts[HA_OPT_LEAVE].i;
 	c->home_loss = c->leave_home > 0;
@@ -1281,10 +1282,7 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 			ku_set(out, BG_DRAW, -1, BG_REASON_TEMPO);
 		else
 			ku_set(out, BG_WIN, t0 < t1 ? 0 : 1, BG_REASON_TEMPO);
-		return;
 	}
-	if (c->max_plies > 0 && ply >= (uint32_t)c->max_plies)
-		ku_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Evaluation ----------------------------------------------------------- */
@@ -1349,7 +1347,7 @@ static double ku_evaluate(const void *cfgp, const void *st, int ply)
 static const char *const ku_aliases[] = { "corners", "ugolki", NULL };
 
 static const bg_optdef ku_options[] = {
-	{ "size", BG_OPT_ENUM, "8", "8|10", "board side: 8x8 or 10x10" },
+	{ "size", BG_OPT_INT, "8", "8|10", "board side: 8x8 or 10x10" },
 	{ "layout", BG_OPT_ENUM, "triangle", "triangle|square3|rect3x4",
 	  "home shape: triangle (1-2-3-4 on 8x8, 1-2-3-4-5 on 10x10), 3x3, "
 	  "4 files x 3 ranks" },
@@ -1398,21 +1396,21 @@ const bg_rules bg_rules_kutochki = {
 };
 
 static const bg_optdef ha_options[] = {
-	{ "camp", BG_OPT_ENUM, "19", "19|13",
+	{ "camp", BG_OPT_INT, "19", "19|13",
 	  "pieces per side: the 19-piece camp or the 13-piece (4-player) "
 	  "camp" },
 	{ "diagonal", BG_OPT_BOOL, "1", "0|1",
 	  "steps and jumps in the 8 directions, not only the 4 orthogonal" },
 	{ "camp_lock", BG_OPT_BOOL, "1", "0|1",
 	  "a piece in the opponent's camp may not leave it" },
-	{ "max_plies", BG_OPT_INT, "1000", "0..100000",
-	  "the game is drawn at this ply; 0: no limit" },
 	{ "leave_home", BG_OPT_INT, "0", "0..999",
 	  "a side with a piece at home after more than this many own moves "
 	  "loses; 0: no check" },
 	{ "tempo_check", BG_OPT_INT, "0", "0..999",
 	  "at the end of this move the lower tempo number wins; 0: no check" },
 };
+_Static_assert(sizeof(ha_options) / sizeof(ha_options[0]) == HA_NOPTIONS,
+	       "the standard option values follow the own ones");
 
 const bg_rules bg_rules_halma = {
 	.name = "halma",
@@ -1421,6 +1419,8 @@ const bg_rules bg_rules_halma = {
 	.title_ru = "Хальма",
 	.options = ha_options,
 	.noptions = sizeof(ha_options) / sizeof(ha_options[0]),
+	.std_def = { [BG_STD_MAX_PLIES] = "1000" },
+	.std_offset = offsetof(ku_cfg, std),
 	.config_size = sizeof(ku_cfg),
 	.configure = ha_configure,
 	.state_size = ku_state_size,

@@ -76,17 +76,14 @@ enum { LC_NLEOPARDS = 2, LC_NCOWS = 24, LC_TAKEN_WIN = 8 };
  * contrived positions; the list stops at this many moves. */
 enum { LC_MAX_CHAINS = 4096 };
 
-/* What cows with no move do ([CHOICE] of the rules page). */
-enum { LC_STUCK_LOSE, LC_STUCK_PASS };
-
 typedef struct lc_cfg {
 	bg_board board;
 	int npoints;
 	bool multi;    /* capture chains */
 	bool forced;   /* capture when one can */
-	int stuck;     /* LC_STUCK_* */
-	int reps;      /* occurrences of a position that draw: 2 or 3 */
-	int max_plies; /* 0: no limit */
+	/* no_moves: what cows with no move do ([CHOICE] of the rules
+	 * page); leopards with no move lose. */
+	bg_stdvals std;
 	size_t max_moves;
 	uint64_t all;  /* every point */
 	uint64_t step[LC_MAXP];
@@ -117,8 +114,7 @@ static int popcount(uint64_t x)
 
 /* ---- Configuration -------------------------------------------------------- */
 
-enum { LC_OPT_BOARD, LC_OPT_MULTI, LC_OPT_FORCED, LC_OPT_STUCK, LC_OPT_REPS,
-       LC_OPT_PLIES };
+enum { LC_OPT_BOARD, LC_OPT_MULTI, LC_OPT_FORCED, LC_NOPTIONS };
 
 static void lc_tables(lc_cfg *c)
 {
@@ -144,7 +140,7 @@ static int lc_configure(void *cfgp, const bg_optval *opts)
 	lc_cfg *c = cfgp;
 
 	memset(c, 0, sizeof(*c));
-	if (opts[LC_OPT_BOARD].i == 0) {
+	if (opts[LC_OPT_BOARD].i == 49) {
 		c->npoints = LP_NPOINTS;
 		bg_board_lines(&c->board, 9, 9, LP_NPOINTS, lp_xy, lp_lines,
 			       sizeof(lp_lines) / sizeof(lp_lines[0]));
@@ -154,9 +150,7 @@ static int lc_configure(void *cfgp, const bg_optval *opts)
 	}
 	c->multi = opts[LC_OPT_MULTI].i != 0;
 	c->forced = opts[LC_OPT_FORCED].i != 0;
-	c->stuck = (int)opts[LC_OPT_STUCK].i;
-	c->reps = opts[LC_OPT_REPS].i == 0 ? 2 : 3;
-	c->max_plies = (int)opts[LC_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + LC_NOPTIONS);
 	lc_tables(c);
 	return BG_OK;
 }
@@ -359,16 +353,13 @@ static void lc_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const lc_cfg *c = cfgp;
 	const lc_state *st = stp;
 
+	(void)ctx;
 	lc_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (st->placed - popcount(st->cows) >= LC_TAKEN_WIN)
 		lc_set(out, BG_WIN, LEOPARDS, BG_REASON_PIECES);
 	else if (!lc_can_move(c, st) &&
-		 (st->turn == LEOPARDS || c->stuck == LC_STUCK_LOSE))
+		 (st->turn == LEOPARDS || c->std.no_moves == BG_NO_MOVES_LOSE))
 		lc_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
-	else if (ctx->reps >= (uint32_t)c->reps - 1)
-		lc_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
-	else if (c->max_plies && ctx->ply >= (uint32_t)c->max_plies)
-		lc_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Evaluation ----------------------------------------------------------- */
@@ -653,18 +644,20 @@ static int lc_read_position(const void *cfgp, void *stp, const char *text)
 static const char *const lc_aliases[] = { "leopardy-korovy", NULL };
 
 static const bg_optdef lc_options[] = {
-	{ "board", BG_OPT_ENUM, "49", "49|33",
+	{ "board", BG_OPT_INT, "49", "49|33",
 	  "the 49-point Peralikatuma board or the 33-point cross" },
 	{ "multi_jump", BG_OPT_BOOL, "0", "0|1",
 	  "a leopard may go on jumping after a capture" },
 	{ "forced_capture", BG_OPT_BOOL, "0", "0|1",
 	  "a leopard that can capture must (and go on while it can)" },
-	{ "cows_stuck", BG_OPT_ENUM, "lose", "lose|pass",
-	  "cows with no move lose, or pass" },
-	{ "repetition", BG_OPT_ENUM, "3", "2|3",
-	  "a position occurring this many times is a draw" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply; 0: no limit" },
+};
+_Static_assert(sizeof(lc_options) / sizeof(lc_options[0]) == LC_NOPTIONS,
+	       "the standard option values follow the own ones");
+
+/* Old spellings, read until 2.0. */
+static const bg_optalias lc_opt_aliases[] = {
+	{ "cows_stuck", "no_moves" },
+	{ NULL, NULL },
 };
 
 const bg_rules bg_rules_leopards_cows = {
@@ -675,6 +668,10 @@ const bg_rules bg_rules_leopards_cows = {
 	.seat_names = { "Leopards", "Cows" },
 	.options = lc_options,
 	.noptions = sizeof(lc_options) / sizeof(lc_options[0]),
+	.std_def = { [BG_STD_NO_MOVES] = "lose", [BG_STD_REPETITION] = "3",
+		     [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(lc_cfg, std),
+	.option_aliases = lc_opt_aliases,
 	.config_size = sizeof(lc_cfg),
 	.configure = lc_configure,
 	.state_size = lc_state_size,

@@ -25,9 +25,8 @@ typedef struct td_cfg {
 	bool promote_mid; /* a man becomes a king when a capture reaches the
 			     last rank, and goes on capturing as one */
 	bool king_draw;   /* one king against one king, no men: draw */
-	int reps;         /* the occurrence of a position that draws */
 	int quiet_plies;  /* draw after this many quiet plies; 0: off */
-	int max_plies;    /* 0: no limit */
+	bg_stdvals std;
 	int8_t nb[TD_N][TD_DIRS]; /* neighbour in a direction, or -1 */
 	uint64_t ray[TD_N][TD_DIRS]; /* the squares from p going d, p excluded */
 	uint8_t len[TD_N][TD_DIRS];  /* how many squares ray[p][d] holds */
@@ -160,8 +159,7 @@ static int td_slide_len(const td_cfg *c, uint64_t occ, int p, int d)
 
 /* ---- Configuration -------------------------------------------------------- */
 
-enum { TD_OPT_PROMOTE, TD_OPT_KINGDRAW, TD_OPT_REPS, TD_OPT_QUIET,
-       TD_OPT_PLIES };
+enum { TD_OPT_PROMOTE, TD_OPT_KINGDRAW, TD_OPT_QUIET, TD_NOPTIONS };
 
 static int td_configure(void *cfgp, const bg_optval *opts)
 {
@@ -193,9 +191,8 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 	c->zturn = td_zturn();
 	c->promote_mid = opts[TD_OPT_PROMOTE].i != 0;
 	c->king_draw = opts[TD_OPT_KINGDRAW].i != 0;
-	c->reps = (int)opts[TD_OPT_REPS].i;
 	c->quiet_plies = 2 * (int)opts[TD_OPT_QUIET].i;
-	c->max_plies = (int)opts[TD_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + TD_NOPTIONS);
 	return BG_OK;
 }
 
@@ -1041,16 +1038,13 @@ static void td_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const td_cfg *c = cfgp;
 	const td_state *s = st;
 
+	(void)ctx;
 	td_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (!td_has_move(c, s))
 		td_set(out, BG_WIN, !s->turn, BG_REASON_NO_MOVES);
 	else if (c->king_draw && td_lone_kings(s))
 		td_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
-	else if (ctx->reps + 1 >= (uint32_t)c->reps)
-		td_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
 	else if (c->quiet_plies > 0 && s->quiet >= c->quiet_plies)
-		td_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
-	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
 		td_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
@@ -1064,14 +1058,12 @@ static const bg_optdef td_options[] = {
 	  "once and goes on capturing as a king" },
 	{ "king_draw", BG_OPT_BOOL, "1", "0|1",
 	  "one king against one king, with no men, is a draw" },
-	{ "repetition", BG_OPT_INT, "3", "2..3",
-	  "the game is drawn when a position occurs this many times" },
 	{ "quiet_moves", BG_OPT_INT, "0", "0..999",
 	  "draw after this many moves by each side with no capture and no man "
 	  "move (50 in the common rule); 0: no limit" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply; 0: no limit" },
 };
+_Static_assert(sizeof(td_options) / sizeof(td_options[0]) == TD_NOPTIONS,
+	       "the standard option values follow the own ones");
 
 const bg_rules bg_rules_turkish_draughts = {
 	.name = "turkish-draughts",
@@ -1080,6 +1072,8 @@ const bg_rules bg_rules_turkish_draughts = {
 	.title_ru = "Турецкие шашки",
 	.options = td_options,
 	.noptions = sizeof(td_options) / sizeof(td_options[0]),
+	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(td_cfg, std),
 	.config_size = sizeof(td_cfg),
 	.configure = td_configure,
 	.state_size = td_state_size,

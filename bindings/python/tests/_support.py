@@ -54,13 +54,15 @@ def perft(game, depth):
 
 def variant_specs(info):
     """The default spec, then one spec per other value of each BOOL or ENUM
-    option, then one with every BOOL/ENUM option changed."""
+    option (or INT option with a list of numbers, no range), then one with
+    every such option changed."""
     specs = [info.name]
     changed = []
     for opt in info.options:
         if opt.type == "bool":
             other = ["1" if opt.default in ("0", "false") else "0"]
-        elif opt.type == "enum":
+        elif opt.type == "enum" or (
+                opt.type == "int" and not any(".." in v for v in opt.allowed)):
             other = [v for v in opt.allowed if v != opt.default]
         else:
             continue
