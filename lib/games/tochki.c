@@ -1905,6 +1905,7 @@ const bg_rules bg_rules_tochki = {
 	.title_en = "Dots",
 	.title_ru = "Точки",
 	.seat_names = { "Red", "Blue" },
+	.move_flags = BG_MOVE_FLAG_MARK,
 	.options = tk_options,
 	.noptions = sizeof(tk_options) / sizeof(tk_options[0]),
 	.canon_text = tk_canon_text,
@@ -2021,6 +2022,8 @@ BG_API int bg_tochki_ring(const bg_game *g, int i, int *pts, size_t cap,
 	*n = (size_t)len;
 	if (owner)
 		*owner = k.rings[r] & 1;
+	if (!pts) /* a size query */
+		return BG_OK;
 	if ((size_t)len > cap)
 		return bg_seterr(BG_EBUFSIZE, "ring %d has %d points", i, len);
 	for (int a = 0; a < len; a++)
