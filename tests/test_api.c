@@ -397,7 +397,7 @@ START_TEST(test_catalog_kutochki_halma)
 	ck_assert_int_ge(ha, 0);
 	ck_assert_int_ne(ha, ku);
 
-	/* The options the rules page decides, with their defaults. */
+	/* The options the game page decides, with their defaults. */
 	static const struct {
 		const char *game, *key, *def;
 		const char *must_allow[3];
@@ -803,7 +803,7 @@ START_TEST(test_legal_buffer)
 	bg_move moves[MOVES_CAP];
 	size_t n = 12345;
 	ck_assert_int_eq(bg_legal_moves(g, NULL, 0, &n), BG_OK);
-	ck_assert_uint_eq(n, 14); /* corners.md A8, TRI4 orthogonal */
+	ck_assert_uint_eq(n, 14); /* doc/games/kutochki.md: triangle 8x8, orthogonal */
 	ck_assert_uint_le(n, bg_max_moves(g));
 	size_t full = n;
 	for (size_t cap = 0; cap < full; cap++) {
@@ -983,7 +983,7 @@ START_TEST(test_move_equal)
 	bg_game *g = new_game("kutochki:diagonal=1");
 	bg_move moves[MOVES_CAP];
 	size_t n = legal_moves(g, moves);
-	ck_assert_uint_eq(n, 24); /* corners.md A8, TRI4 with diagonal */
+	ck_assert_uint_eq(n, 24); /* doc/games/kutochki.md: triangle 8x8, diagonal */
 	for (size_t i = 0; i < n; i++) {
 		const bg_move *m = &moves[i];
 		ck_assert_int_ne(bg_move_equal(m, m), 0);

@@ -1,6 +1,6 @@
 /*
  * Bolotudu, through the public API only. The rules are
- * shared/rules/igroteka.md section 7; every figure is worked out by hand in
+ * doc/games/bolotudu.md; every figure is worked out by hand in
  * the comment beside it.
  *
  * Position texts: "bolotudu BOARD SIDE HAND0 HAND1 PASSES THREES PLY", the

@@ -1,6 +1,6 @@
 /*
  * Hasami shogi, through the public API only. The rules and the oracles are
- * those of shared/rules/igroteka.md section 11; every figure is worked out
+ * those of doc/games/hasami-shogi.md; every figure is worked out
  * by hand in the comment beside it, except the perft figures of depth 4
  * and more, which are regression values (see test_perft).
  */
@@ -621,7 +621,8 @@ END_TEST
  * to its one or two free sides: 10 + 2 x sides = 12 on the edge files, 14
  * inside; 9 black replies each: 9 x (2 x 12 + 7 x 14) = 1098.
  * Depths 4 and 5 are regression values of this implementation, matched by
- * an independent script written from the rules page (not from this code).
+ * an independent script written from the rules on doc/games/hasami-shogi.md (not from
+ * this code).
  */
 START_TEST(test_perft)
 {

@@ -1,7 +1,8 @@
 /*
  * Kvartet (Quartet, Teeko), through the public API only. Figures come from
- * shared/rules/igroteka.md §3 or are worked out in the comment beside them.
- * The game's solution (a draw, STEELE) is reproduced by
+ * doc/games/kvartet.md or are worked out in the comment beside them.
+ * The game's solution (a draw, as G. L. Steele found for
+ * Standard Teeko) is reproduced by
  * bench/kvartet_solve.c, not here: it takes tens of seconds.
  */
 #include <check.h>

@@ -1,6 +1,6 @@
 /*
  * Mill (Melnitsa), through the public API only. Figures come from
- * shared/rules/igroteka.md §6 or are worked out in the comment beside them.
+ * doc/games/mill.md or are worked out in the comment beside them.
  *
  * Point order (doc/games/mill.md): rank by rank from the bottom, left to
  * right: a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7

@@ -1,6 +1,6 @@
 /*
  * Seega (Сиджа), through the public API only. The rules are
- * shared/rules/igroteka.md section 9; every figure is worked out by hand in
+ * doc/games/seega.md; every figure is worked out by hand in
  * the comment beside it.
  *
  * Position texts: "seega BOARD SIDE HAND0 HAND1 PASSES CLOCK PLY", the

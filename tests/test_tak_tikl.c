@@ -1,9 +1,9 @@
 /*
  * Tak-tikl (Tac Tickle), through the public API only. Figures come from
- * shared/rules/igroteka.md §2 or are worked out in the comment beside them.
+ * doc/games/tak-tikl.md or are worked out in the comment beside them.
  *
  * The last test solves the game: a small model of the rules, written here
- * from the rules page and checked against the library on random positions,
+ * from the rules on doc/games/tak-tikl.md and checked against the library on random positions,
  * feeds a retrograde analysis of all C(16,4) * C(12,4) * 2 = 1,801,800
  * states. The page's oracle is that the start is a draw.
  */

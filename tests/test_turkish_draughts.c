@@ -1,6 +1,6 @@
 /*
  * Turkish draughts (Dama), through the public API only. The rules and the
- * oracles are those of shared/rules/igroteka.md section 12; every figure
+ * oracles are those of doc/games/turkish-draughts.md; every figure
  * is worked out by hand in the comment beside it, except the perft figures
  * of depth 4 and more, which are regression values (see test_perft).
  */
@@ -506,7 +506,7 @@ END_TEST
  *          2): 9 + 2 x sides = 11 on the edge files, 13 inside;
  *   8 + 7 x (2 x 11 + 6 x 13) = 708.
  * Depths 4 and 5 are regression values of this implementation, matched by
- * an independent script written from the rules page (not from this code);
+ * an independent script written from the rules on that page (not from this code);
  * deeper figures are on doc/games/turkish-draughts.md.
  */
 START_TEST(test_perft)

@@ -1,8 +1,7 @@
 /*
  * Leopards and Cows (Леопарды и коровы): two leopards hunt 24 cows that
  * enter the board one by one, on the 49-point board of Peralikatuma (or
- * the 33-point cross). Rules: doc/games/leopards-cows.md
- * (shared/rules/igroteka.md section 5).
+ * the 33-point cross). Rules: doc/games/leopards-cows.md.
  *
  * Points are numbered rank by rank from the bottom; bitboards are 64-bit
  * words over those numbers.
@@ -76,7 +75,7 @@ enum { LC_NLEOPARDS = 2, LC_NCOWS = 24, LC_TAKEN_WIN = 8 };
  * contrived positions; the list stops at this many moves. */
 enum { LC_MAX_CHAINS = 4096 };
 
-/* What cows with no move do ([CHOICE] of the rules page). */
+/* What cows with no move do ([CHOICE] of the game page). */
 enum { LC_STUCK_LOSE, LC_STUCK_PASS };
 
 typedef struct lc_cfg {

@@ -1,7 +1,7 @@
 /*
  * Wolf and Sheep (Волк и овцы): a wolf against four sheep on the 32 dark
  * points of an 8x8 board joined by diagonal lines. Rules:
- * doc/games/wolf-sheep.md (shared/rules/igroteka.md section 1).
+ * doc/games/wolf-sheep.md.
  *
  * Points are numbered rank by rank from a1, four to a rank; bitboards are
  * 32-bit words over those numbers.
@@ -56,7 +56,7 @@ static const bg_line ws_lines[] = {
 enum { WOLF = 0, SHEEP = 1 };
 enum { WS_NSHEEP = 4, WS_WIDTH = 8 };
 
-/* What sheep with no move do ([CHOICE] of the rules page). */
+/* What sheep with no move do ([CHOICE] of the game page). */
 enum { WS_STUCK_LOSE, WS_STUCK_PASS };
 
 typedef struct ws_cfg {

@@ -863,7 +863,7 @@ class Game:
                            _opt(color.value), _opt(owner.value))
 
     def tochki_grounded(self, p):
-        """Dots: whether a point is grounded (tochki.md B3)."""
+        """Dots: whether a point is grounded (doc/games/tochki.md, Grounding)."""
         p = self._index(p)
         with self._lock:
             return bool(_check(self._lib, self._lib.bg_tochki_grounded(
