@@ -13,6 +13,10 @@
  *   (g) bg_random_move draws a listed move, the one bg_playout makes from
  *       the same generator state; every UNIFORM_EVERY plies, in positions
  *       of at most UNIFORM_MAX moves, 40 draws a move bring up every one;
+ *   (h) CORRUPT_MOVES legal moves a ply with each field corrupted in turn
+ *       (kind, npath, nremove, each flag bit, each unused pts entry, each
+ *       point moved off the board) are refused with BG_EINVAL or
+ *       BG_EILLEGAL and change nothing, unless the copy is a listed move;
  * and at the end of each game: record round trip, a record that starts from
  * a loaded position, and undo back to the start.
  *
@@ -55,6 +59,7 @@
 #define TEXT_SAMPLE 32 /* move texts round-tripped per ply, at most */
 #define UNIFORM_EVERY 16
 #define UNIFORM_MAX 32
+#define CORRUPT_MOVES 2 /* legal moves corrupted per ply */
 
 static char specs[MAX_SPECS][SPEC_CAP];
 static size_t nspecs;
@@ -210,12 +215,12 @@ static void check_outcome_shape(const run *r, int status, int winner,
 	case BG_WIN:
 		REQUIRE(r, (winner == 0 || winner == 1) &&
 				   reason > BG_REASON_NONE &&
-				   reason < BG_REASON_COUNT,
+				   reason < bg_reason_count(),
 			"win with winner %d reason %d", winner, reason);
 		break;
 	case BG_DRAW:
 		REQUIRE(r, winner == -1 && reason > BG_REASON_NONE &&
-				   reason < BG_REASON_COUNT,
+				   reason < bg_reason_count(),
 			"draw with winner %d reason %d", winner, reason);
 		break;
 	default:
@@ -572,10 +577,70 @@ static void check_illegal(run *r, uint64_t h, int ongoing)
 			}
 		}
 	}
-	m = r->moves[0];
-	m.flags ^= 0x40;
-	if (!listed(r, &m))
-		try_unlisted(r, &m, h, ongoing, "a move with other flags");
+}
+
+/* (h) one corrupted copy of a legal move: refused as malformed or illegal
+ * with the game unchanged, unless it is itself a listed move. */
+static void try_corrupt(run *r, const bg_move *m, uint64_t h,
+			const char *field, int value)
+{
+	uint32_t ply = bg_ply(r->g), hist = bg_history_length(r->g);
+	char text[BG_MOVE_TEXT_MAX];
+	int rc;
+
+	if (listed(r, m))
+		return;
+	rc = bg_play(r->g, m);
+	REQUIRE(r, rc == BG_EINVAL || rc == BG_EILLEGAL,
+		"a legal move with %s = %d: bg_play = %d", field, value, rc);
+	REQUIRE(r, bg_hash(r->g) == h && bg_ply(r->g) == ply &&
+			   bg_history_length(r->g) == hist,
+		"a refused move with %s = %d changed the game", field, value);
+	/* Move text takes any well-formed move that fits the board. */
+	rc = bg_move_to_text(r->g, m, text, sizeof text, NULL);
+	REQUIRE(r, rc == BG_OK || rc == BG_EINVAL,
+		"bg_move_to_text of a move with %s = %d: %d", field, value, rc);
+}
+
+/* (h) every field of a few legal moves, corrupted one at a time: the core
+ * checks a caller's move before any game sees it. */
+static void check_corrupt(run *r, uint64_t h)
+{
+	for (size_t k = 0; k < CORRUPT_MOVES && k < r->n; k++) {
+		const bg_move *orig = &r->moves[(r->ply + k * 7) % r->n];
+		size_t used = (size_t)orig->npath + orig->nremove;
+		static const int kinds[] = {0, 1, 2, 3, 4, 5, 6, 255};
+		bg_move m;
+
+		for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+			m = *orig;
+			m.kind = (uint8_t)kinds[i];
+			try_corrupt(r, &m, h, "kind", kinds[i]);
+		}
+		for (int d = -1; d <= 1; d += 2) {
+			m = *orig;
+			m.npath = (uint8_t)(m.npath + d);
+			try_corrupt(r, &m, h, "npath", m.npath);
+			m = *orig;
+			m.nremove = (uint8_t)(m.nremove + d);
+			try_corrupt(r, &m, h, "nremove", m.nremove);
+		}
+		for (int bit = 0; bit < 8; bit++) {
+			m = *orig;
+			m.flags ^= (uint8_t)(1u << bit);
+			try_corrupt(r, &m, h, "flags", m.flags);
+		}
+		for (size_t i = used; i < BG_MOVE_MAX_POINTS; i++) {
+			m = *orig;
+			m.pts[i] = (uint16_t)(i == used ? 1 : 0xFFFF);
+			try_corrupt(r, &m, h, "an unused pts entry", m.pts[i]);
+		}
+		for (size_t i = 0; i < used; i++) {
+			m = *orig;
+			m.pts[i] = (uint16_t)r->npoints;
+			try_corrupt(r, &m, h, "a point off the board", m.pts[i]);
+		}
+	}
 }
 
 /* (f) equal texts (without the ply) have equal hashes. */
@@ -766,6 +831,7 @@ static uint32_t play_random_game(const char *spec, uint64_t seed)
 		check_each_move(r, h);
 		check_from_position(r);
 		check_illegal(r, h, status == BG_ONGOING);
+		check_corrupt(r, h);
 		if (status != BG_ONGOING || r->ply >= max_plies)
 			break;
 

@@ -1,6 +1,6 @@
 /*
  * Fox and Geese through the public API. Figures come from
- * shared/rules/igroteka.md section 4 or are worked out by hand beside the
+ * doc/games/fox-geese.md or are worked out by hand beside the
  * test.
  */
 #include <check.h>

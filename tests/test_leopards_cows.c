@@ -1,6 +1,6 @@
 /*
  * Leopards and Cows through the public API. Figures come from
- * shared/rules/igroteka.md section 5 or are worked out by hand beside the
+ * doc/games/leopards-cows.md or are worked out by hand beside the
  * test.
  */
 #include <check.h>

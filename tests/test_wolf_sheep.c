@@ -1,6 +1,6 @@
 /*
  * Wolf and Sheep through the public API. Figures come from
- * shared/rules/igroteka.md section 1 or are worked out by hand beside the
+ * doc/games/wolf-sheep.md or are worked out by hand beside the
  * test; the game is solved here by retrograde analysis over a compact model
  * that is checked against the library move for move.
  */

@@ -220,10 +220,14 @@ int degree(const bg_game *g, int p, int style)
 
 const char *position(const bg_game *g)
 {
-	static char buf[4096];
+	static char buf[4096], out[4096];
+	const char *sp;
 
 	ck_assert_int_eq(bg_position_text(g, buf, sizeof(buf), NULL), BG_OK);
-	return buf;
+	sp = strchr(buf, ' ');
+	ck_assert_ptr_nonnull(sp);
+	snprintf(out, sizeof(out), "%s%s", bg_game_spec(g), sp);
+	return out;
 }
 
 void expect_same_position(const bg_game *a, const bg_game *b)

@@ -8,22 +8,45 @@
  *
  * @par Conventions
  *   - Every function that can fail returns an int: BG_OK (0) or a negative
- *     BG_E* code. bg_strerror() gives the code's static text and
- *     bg_last_error() a detail naming what was wrong. A failed call changes
- *     nothing: the game is exactly as it was before the call.
+ *     BG_E* code. bg_strerror() gives the code's static text, and
+ *     bg_last_error() (per thread) and bg_game_error() (per handle) a
+ *     detail naming what was wrong. A failed call changes nothing: the game
+ *     is exactly as it was before the call.
+ *   - Queries that cannot fail on a valid handle return their answer
+ *     directly (bg_hash(), bg_ply(), bg_point_count(), bg_game_spec(),
+ *     ...). Their handle must not be NULL: that is a programming error,
+ *     caught by an assertion in debug builds; no return value stands for
+ *     it.
  *   - Handles are opaque. The caller owns a handle from bg_game_new() (or
- *     _clone, _from_position, _from_record) until bg_game_free().
+ *     _clone, _from_position, _from_record, bg_tochki_from_sgf()) until
+ *     bg_game_free(). A constructor that fails sets *out to NULL.
  *   - Strings returned as `const char *` are static or owned by the handle
- *     (said per function) and never need freeing. Text output goes into
- *     caller buffers: on BG_EBUFSIZE, *len (when given) holds the length the
- *     text needs, without its terminating NUL.
+ *     (said per function) and never need freeing.
+ *   - Output into caller buffers works one way everywhere (moves, move
+ *     text, point names, position, record, SGF): the function takes
+ *     (buf, cap, n) where cap counts elements (moves, or bytes with the
+ *     terminating NUL) and *n gets the count needed (moves, or bytes
+ *     without the NUL). buf NULL with cap 0 is a size query: BG_OK, *n
+ *     set, nothing written. A buffer too small: BG_EBUFSIZE, *n set (text
+ *     is cut and NUL-terminated when cap > 0). *n may be NULL except in a
+ *     size query and in bg_legal_moves(). BG_MOVE_TEXT_MAX and
+ *     BG_POINT_NAME_MAX size a text buffer once for any move or point.
  *   - Seats are 0 and 1; seat 0 moves first unless a game page says
  *     otherwise. Points are numbered 0 .. bg_point_count()-1.
+ *   - "This game has no such thing" (no scores, no evaluation, no such
+ *     query) is BG_ENOTSUP; a game-specific query on another game is
+ *     BG_EWRONGGAME.
  *
  * @par Thread contract
  *   The library has no mutable global state. Different handles may be used
  *   in different threads at the same time; one handle must be used by one
- *   thread at a time. bg_last_error() is per thread.
+ *   thread at a time, for every call, those taking `const bg_game *`
+ *   included: const says a call does not change the game as a player sees
+ *   it, not that the handle is untouched (queries write the handle's
+ *   scratch space and its error text). To read one game from several
+ *   threads, give each thread a bg_game_clone(). bg_last_error() is per
+ *   thread; bg_game_error() is per handle and so follows a handle that
+ *   moves between threads.
  *
  * @par Allocation
  *   bg_legal_moves(), bg_play() and bg_undo() do not allocate, except that
@@ -95,6 +118,18 @@ BG_API const char *bg_strerror(int code);
  */
 BG_API const char *bg_last_error(void);
 
+typedef struct bg_game bg_game;
+
+/**
+ * The detail of the most recent failed call on handle g, kept by the handle
+ * (as sqlite3_errmsg() is by a connection), so that a caller whose threads
+ * change between calls, or that made other library calls since, can still
+ * read it. "" when no call on g has failed. Calls that succeed leave it as
+ * it was. Owned by the handle, valid until the next failing call on g or
+ * bg_game_free(). NULL g gives "".
+ */
+BG_API const char *bg_game_error(const bg_game *g);
+
 /* ---- Catalogue ---------------------------------------------------------- */
 
 /** Option value types. */
@@ -138,17 +173,17 @@ BG_API int bg_catalog_find(const char *name);
 
 /* ---- Handles ------------------------------------------------------------ */
 
-typedef struct bg_game bg_game;
-
 /**
  * Start a new game from a spec: "NAME" or "NAME:key=value,key=value".
  * Unknown names, unknown keys and bad values are errors (BG_ENOGAME,
  * BG_EOPTION); a bool option may be given as a bare key ("diagonal").
+ * BG_EINVAL for NULL; BG_ENOMEM. On failure *out is NULL.
  */
 BG_API int bg_game_new(bg_game **out, const char *spec);
 /** Free a handle; NULL is a no-op. */
 BG_API void bg_game_free(bg_game *g);
-/** A deep copy that plays identically, history and undo included. */
+/** A deep copy that plays identically, history and undo included (and a
+ * declared end). BG_EINVAL, BG_ENOMEM; on failure *out is NULL. */
 BG_API int bg_game_clone(bg_game **out, const bg_game *g);
 /**
  * The canonical spec of the game: its canonical name, then the options that
@@ -233,10 +268,16 @@ enum {
 	BG_MOVE_GROUND = 5   /**< Dots: ground and end the game; no points */
 };
 
+/** The most points a move holds: its path and its removals. */
 #define BG_MOVE_MAX_POINTS 34
 
 /** A move flag a game may use (Dots: close under the territory rules). */
 #define BG_MOVE_FLAG_MARK 1
+
+/** Room for the text of any move, its NUL included (bg_move_to_text()). */
+#define BG_MOVE_TEXT_MAX 256
+/** Room for the name of any point, its NUL included (bg_point_name()). */
+#define BG_POINT_NAME_MAX 8
 
 /**
  * A move: a 72-byte value, compared with bg_move_equal().
@@ -250,6 +291,14 @@ enum {
  * Unused entries of pts are 0, so two equal moves are equal byte for byte.
  * A jump chain longer than the array holds (which needs a contrived board)
  * keeps only its first and last point.
+ *
+ * Every move a caller hands in (bg_play(), bg_move_to_text()) is checked
+ * for its shape before any game sees it. Malformed, BG_EINVAL: a kind
+ * beyond BG_MOVE_GROUND, npath + nremove over BG_MOVE_MAX_POINTS, a pass or
+ * ground with points, a placement without a point, a step, jump or capture
+ * with fewer than two, a nonzero unused entry of pts, a flag bit that no
+ * game defines. Well formed but not a move of this game, BG_EILLEGAL (in
+ * bg_play()): a point off the board, a flag the game does not use.
  */
 typedef struct bg_move {
 	uint8_t kind;
@@ -274,6 +323,16 @@ BG_API int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap,
 /** An upper bound on the number of legal moves in any position of g. */
 BG_API size_t bg_max_moves(const bg_game *g);
 /**
+ * The legal moves that start at point `from` and end at point `to`, as
+ * bg_legal_moves() lists them and in its order; -1 for either means any
+ * point. A move starts at its first path point and ends at its last
+ * (a placement at its first and last point placed; pass and ground have
+ * neither and match only -1, -1). For a GUI that highlights the moves of
+ * the piece under the cursor. BG_EINVAL for a point off the board.
+ */
+BG_API int bg_legal_moves_at(const bg_game *g, int from, int to, bg_move *buf,
+			     size_t cap, size_t *n);
+/**
  * The move as text: "e2-e4", "c1-c3-e3", "c3xe5xg3", "c3", "c3,e5",
  * "a4-a5xd7", "pass", "ground". Jump and capture chains give every landing
  * point. Works for any move that fits the board, legal or not.
@@ -296,7 +355,8 @@ BG_API int bg_move_from_text(const bg_game *g, const char *text, bg_move *out);
  */
 BG_API int bg_random_move(const bg_game *g, uint64_t *rng, bg_move *out);
 
-/** Play a legal move. BG_EILLEGAL / BG_EGAMEOVER change nothing. */
+/** Play a legal move. BG_EINVAL (NULL, a malformed move: see bg_move),
+ * BG_EILLEGAL, BG_EGAMEOVER and BG_ENOMEM change nothing. */
 BG_API int bg_play(bg_game *g, const bg_move *m);
 /**
  * Play random moves, each drawn as bg_random_move() draws it from *rng,
@@ -310,7 +370,9 @@ BG_API int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
 		      uint32_t *plies);
 /** bg_move_from_text() then bg_play(). */
 BG_API int bg_play_text(bg_game *g, const char *text);
-/** Take back the last move; BG_ENOUNDO at the start of the history. */
+/** Take back the last move; BG_ENOUNDO at the start of the history. After
+ * a declared end (bg_resign(), bg_agree_draw(), bg_declare_result()) it
+ * takes back the declaration first, and the game goes on. */
 BG_API int bg_undo(bg_game *g);
 /** The seat to move (0 or 1); after the end, the seat that would move. */
 BG_API int bg_to_move(const bg_game *g);
@@ -320,8 +382,34 @@ BG_API uint32_t bg_ply(const bg_game *g);
 /** Number of plies that bg_undo() can take back. */
 BG_API uint32_t bg_history_length(const bg_game *g);
 /** The i-th move of the history (0 = the first one played on this handle,
- * or since its loaded position). */
+ * or since its loaded position). BG_EINVAL when i is past the end. */
 BG_API int bg_history_move(const bg_game *g, uint32_t i, bg_move *m);
+
+/** What a move did besides moving: bg_move_effects() kinds. */
+enum {
+	BG_EFFECT_CAPTURE = 1, /**< an opponent's piece taken or removed
+				    (Dots: a point enclosed) */
+	BG_EFFECT_PROMOTE = 2  /**< the mover's piece promoted (a new king) */
+};
+
+/** One effect of a move: the point and what happened there. */
+typedef struct bg_effect {
+	int point; /**< the point */
+	int kind;  /**< BG_EFFECT_* */
+} bg_effect;
+
+/**
+ * The effects of the i-th move of the history (as bg_history_move() counts):
+ * the points whose pieces it captured or removed, and the pieces it
+ * promoted, by point, so a GUI can animate a move without comparing
+ * boards. Found from the pieces (bg_point_piece()) before and after the
+ * move: a point held by the opponent that no longer is, a point of the
+ * mover whose man became a king. Output as for bg_legal_moves(); the
+ * order is by point. Not for hot loops: it replays history in scratch
+ * memory (BG_ENOMEM). BG_EINVAL when i is past the end.
+ */
+BG_API int bg_move_effects(const bg_game *g, uint32_t i, bg_effect *buf,
+			   size_t cap, size_t *n);
 /** The name of a seat for people ("White", "Wolf"); NULL for a bad seat. */
 BG_API const char *bg_seat_name(const bg_game *g, int seat);
 
@@ -344,9 +432,16 @@ enum {
 	BG_REASON_NO_POINTS = 10,  /**< Dots: no legal point left */
 	BG_REASON_PASSES = 11,     /**< two passes in a row */
 	BG_REASON_SEPARATED = 12,  /**< the armies can no longer meet */
-	BG_REASON_MATERIAL = 13    /**< too little material for anyone to win */
+	BG_REASON_MATERIAL = 13,   /**< too little material for anyone to win */
+	BG_REASON_RESIGNATION = 14, /**< a side resigned (bg_resign()) */
+	BG_REASON_AGREEMENT = 15,  /**< a draw agreed (bg_agree_draw()) */
+	BG_REASON_TIME = 16,       /**< a side lost on time (bg_declare_result()) */
+	BG_REASON_ADJUDICATION = 17 /**< decided by an arbiter (bg_declare_result()) */
 };
-#define BG_REASON_COUNT 14
+
+/** The number of reason codes of this library: codes run 0 .. count-1.
+ * A function, not a macro, since later versions may add reasons. */
+BG_API int bg_reason_count(void);
 
 /**
  * The state of the game: *status BG_ONGOING, BG_WIN or BG_DRAW; *winner the
@@ -355,9 +450,30 @@ enum {
 BG_API int bg_outcome(const bg_game *g, int *status, int *winner, int *reason);
 /** A short name for a reason code ("leave-home"); "?" when unknown. */
 BG_API const char *bg_reason_name(int reason);
-/** The score of a seat as the game counts it (its page says how); 0 when
- * the game keeps none. */
+/** The score of a seat as the game counts it (its page says how).
+ * BG_ENOTSUP (and *score 0) for a game that keeps no score; BG_EINVAL for
+ * NULL or a seat other than 0, 1. */
 BG_API int bg_score(const bg_game *g, int seat, double *score);
+
+/**
+ * End the game by a decision outside the rules: `seat` resigns and the
+ * other seat wins (BG_REASON_RESIGNATION). BG_EGAMEOVER when the game is
+ * already over; BG_EINVAL for a seat other than 0, 1. The record writes it
+ * (a Termination tag) and reads it back; bg_undo() takes it back.
+ */
+BG_API int bg_resign(bg_game *g, int seat);
+/** End the game as a draw both sides agreed (BG_REASON_AGREEMENT); as
+ * bg_resign() otherwise. */
+BG_API int bg_agree_draw(bg_game *g);
+/**
+ * End the game with a result the moves do not give: status BG_WIN (winner
+ * 0 or 1) or BG_DRAW (winner -1), for a reason among
+ * BG_REASON_RESIGNATION, BG_REASON_AGREEMENT, BG_REASON_TIME and
+ * BG_REASON_ADJUDICATION (BG_EINVAL for any other, or a resignation or
+ * time loss that is a draw, or an agreement that is not). As bg_resign()
+ * otherwise.
+ */
+BG_API int bg_declare_result(bg_game *g, int status, int winner, int reason);
 
 /**
  * A quick estimate of how well `seat` stands, in [0, 1]: 0.5 even, towards

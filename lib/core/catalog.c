@@ -324,8 +324,10 @@ static int parse_options(const bg_rules *r, const char *s, bg_optval *vals,
 	return BG_OK;
 }
 
-static int write_canon(const bg_rules *r, const bg_optval *vals, char *canon,
-		       size_t cap)
+/* The spec of vals: the options that differ from their defaults or, when
+ * `full`, every option. */
+static int write_canon(const bg_rules *r, const bg_optval *vals, int full,
+		       char *canon, size_t cap)
 {
 	size_t len = (size_t)snprintf(canon, cap, "%s", r->name);
 	char sep = ':';
@@ -340,7 +342,7 @@ static int write_canon(const bg_rules *r, const bg_optval *vals, char *canon,
 		canon_value(r, s, &o, &vals[s], val, sizeof(val));
 		parse_value(&o, o.def, &dv);
 		canon_value(r, s, &o, &dv, def, sizeof(def));
-		if (strcmp(val, def) == 0)
+		if (!full && strcmp(val, def) == 0)
 			continue;
 		len += (size_t)snprintf(canon + len, cap - len, "%c%s=%s", sep,
 					o.key, val);
@@ -352,7 +354,8 @@ static int write_canon(const bg_rules *r, const bg_optval *vals, char *canon,
 }
 
 int bg_spec_parse(const char *spec, const bg_rules **rules, bg_optval *vals,
-		  char *store, size_t store_cap, char *canon, size_t canon_cap)
+		  char *store, size_t store_cap, char *canon, size_t canon_cap,
+		  char *full, size_t full_cap)
 {
 	size_t nlen = strcspn(spec, ":");
 	int i = find_rules(spec, nlen);
@@ -385,7 +388,9 @@ int bg_spec_parse(const char *spec, const bg_rules **rules, bg_optval *vals,
 		if (rc)
 			return rc;
 	}
-	rc = write_canon(r, vals, canon, canon_cap);
+	rc = write_canon(r, vals, 0, canon, canon_cap);
+	if (rc == BG_OK)
+		rc = write_canon(r, vals, 1, full, full_cap);
 	if (rc)
 		return rc;
 	*rules = r;

@@ -6,6 +6,35 @@
  * must hold no pointers, since clones copy it byte for byte. The state is
  * what a move changes; the core copies it for clones and, when the game has
  * no `unapply`, before every move for undo (copy-make).
+ *
+ * What the core guarantees the hooks:
+ *   - Every move handed to is_legal, apply and path_ok is well formed
+ *     (bg_move_shape(): a known kind with its point counts, unused pts
+ *     entries 0, only flags of `move_flags`) and its points are on the
+ *     board. apply and unapply get only moves that legal listed or
+ *     is_legal accepted, in the state they were legal in.
+ *   - legal, is_legal, random_move and apply are not called once the
+ *     outcome says the game is over.
+ *   - One handle is used by one thread at a time, so hooks may write
+ *     scratch space reached through a const config or state.
+ * What the hooks guarantee the core (the conformance suite checks each on
+ * random games of every option set):
+ *   - legal writes at most max_moves(cfg) moves, each well formed, no two
+ *     equal and no two reaching the same position, in a fixed order (the
+ *     order the game's page documents); it lists none only when the
+ *     outcome hook says the game is over. A hook that could exceed its
+ *     room must have a proven bound; the core asserts the count in debug
+ *     builds.
+ *   - is_legal(m) is true exactly for the moves legal lists (and for
+ *     placements too long for the list that the game documents, Dots'
+ *     free enclosures); it never changes the state.
+ *   - random_move draws each legal move with the same chance from *rng
+ *     (through bg_rand), or returns false to let the core draw from the
+ *     list; the same state gives the same move on every platform.
+ *   - apply then unapply (or the core's state copy) restores the state
+ *     byte for byte; hash depends only on the state and is the same on
+ *     every platform (bg_zobrist keys).
+ *   - No hook allocates memory or keeps pointers into the state.
  */
 #ifndef BG_CORE_RULES_H
 #define BG_CORE_RULES_H
@@ -104,6 +133,7 @@ typedef struct bg_rules {
 	const char *title_en;
 	const char *title_ru;
 	const char *seat_names[2]; /* for people; NULL means White, Black */
+	uint8_t move_flags;        /* the BG_MOVE_FLAG_* bits moves may carry */
 	const bg_optdef *options;
 	size_t noptions;
 	/* The standard options the game has: the default text of each, NULL

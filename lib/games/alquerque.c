@@ -34,7 +34,7 @@ static const int8_t aq_xy[AQ_N][2] = {
 	{0, 4}, {1, 4}, {2, 4}, {3, 4}, {4, 4},
 };
 
-/* alquerque.md §10: 5 rows, 5 files and the 6 diagonals through the points
+/* doc/games/alquerque.md: 5 rows, 5 files and the 6 diagonals through the points
  * with file + rank even. All solid, as the brochure's board is drawn. */
 static const bg_line aq_lines[] = {
 	{BG_LINE_SOLID, 5, {0, 1, 2, 3, 4}},

@@ -1,7 +1,7 @@
 /*
  * Bolotudu (Bolotoudou): drop two pieces a turn without making an own
  * three, then step orthogonally; every new three removes an enemy piece
- * beside it. Rules: doc/games/bolotudu.md (igroteka.md section 7).
+ * beside it. Rules: doc/games/bolotudu.md.
  *
  * Cells are p = y * 6 + x on the 6 x 5 board; a side's pieces are a 30-bit
  * mask. Every piece has an identity, 0..11 for White's pieces and 12..23

@@ -1,7 +1,7 @@
 /*
  * Fox and Geese (Лиса и гуси): a fox against 13 (or 17) geese on the
  * 33-point cross with solid orthogonal and dashed diagonal lines. Rules:
- * doc/games/fox-geese.md (shared/rules/igroteka.md section 4).
+ * doc/games/fox-geese.md.
  *
  * Points are numbered rank by rank from c1; bitboards are 64-bit words over
  * those numbers.
@@ -23,7 +23,7 @@ enum { FG_GEESE_MIN = 9 };
  * every (landing point, geese taken) a chain can reach with a goose on
  * every point it jumps, and it holds for any placing of the geese. With
  * the diagonals the same count runs to tens of thousands, so the list
- * stops at FG_MAX_DIAG (see the rules page). */
+ * stops at FG_MAX_DIAG (see doc/games/fox-geese.md). */
 enum { FG_MAX_SOLID = 8 + 346, FG_MAX_DIAG = 16384 };
 
 typedef struct fg_cfg {
@@ -31,7 +31,7 @@ typedef struct fg_cfg {
 	int ngeese;
 	int fox_start;   /* a point, or -1: the fox is placed on ply 1 */
 	bool backward;   /* geese step backward too */
-	/* no_moves: what geese with no move do ([CHOICE] of the rules
+	/* no_moves: what geese with no move do ([CHOICE] of the game
 	 * page); a fox with no move loses. */
 	bg_stdvals std;
 	size_t max_moves;

@@ -2,7 +2,7 @@
  * Hasami shogi, the brochure's Dai-hasami variant: step or jump forward or
  * sideways, take enemies by custodian capture, win with five in a row
  * vertically or diagonally in the five middle ranks. Rules:
- * doc/games/hasami-shogi.md (shared/rules/igroteka.md section 11).
+ * doc/games/hasami-shogi.md.
  */
 #include "core/rules.h"
 #include "core/zobrist.h"
@@ -376,7 +376,8 @@ static bool hs_move_in(const hs_cfg *c, const hs_state *s, int p, int d,
 	if (q < 0)
 		return false;
 	if (s->cells[q]) {
-		/* Only an enemy may be jumped (S0 «через чужую фишку»). */
+		/* Only an enemy may be jumped (the booklet: «через чужую фишку»,
+		 * "over an opponent's piece"). */
 		if (s->cells[q] == s->turn + 1 || (r = c->nb[q][d]) < 0 ||
 		    s->cells[r])
 			return false;

@@ -19,7 +19,7 @@
 #define KU_CLASSES 4    /* parity classes of the squares */
 
 /* Direction order N, E, S, W, NE, SE, SW, NW: the canonical jump path is
- * the first one BFS finds in this order (corners.md A3). */
+ * the first one BFS finds in this order (doc/games/kutochki.md, Moves). */
 static const int8_t ku_dx[KU_DIRS] = { 0, 1, 0, -1, 1, 1, -1, -1 };
 static const int8_t ku_dy[KU_DIRS] = { 1, 0, -1, 0, 1, -1, -1, 1 };
 
@@ -268,7 +268,7 @@ static void ku_geometry(ku_cfg *c, int n, const ku_shape *shape, bool diagonal)
 				c->board.marks[p] |= s ? BG_MARK_HOME1 : BG_MARK_HOME0;
 			}
 			/* The far corner of s's target is the opposite corner
-			 * of s's own home: 2(n-1) - (a + b) away (A6). */
+			 * of s's own home: 2(n-1) - (a + b) away (the tempo number). */
 			c->dist[s][p] = (uint8_t)(2 * (n - 1) - a - b);
 		}
 	}
@@ -337,7 +337,7 @@ static int ku_configure(void *cfgp, const bg_optval *opts)
 	default: shape = tri[big]; break;
 	}
 	ku_geometry(c, big ? 10 : 8, shape, diagonal);
-	/* Limits of corners.md A5: the diagonal variant leaves home 10
+	/* The limits of doc/games/kutochki.md (End of the game): the diagonal variant leaves home 10
 	 * moves earlier; the tempo check stays (C5). */
 	if (opts[KU_OPT_LEAVE].word == 0)
 		c->leave_home = (big ? 60 : 40) - (diagonal ? 10 : 0);
@@ -558,7 +558,7 @@ typedef struct ku_reach {
 } ku_reach;
 
 /* May a piece of `seat` go from q to r? Only camp_lock forbids: a piece in
- * its target stays there, at every hop (A3). */
+ * its target stays there, at every hop (camp_lock). */
 static bool ku_lock_ok(const ku_cfg *c, int seat, int q, int r)
 {
 	const uint64_t *tgt = c->home[!seat];
@@ -1230,7 +1230,7 @@ static bool ku_decide(bg_result *out, bool win0, bool win1, int reason)
 }
 
 /* The checks at the end of full move `move` (after seat 1's move), in the
- * order of A5: completion, then the GAMBITER leave-home stage. The tempo
+ * order of the page's End of the game: completion, then the GAMBITER leave-home stage. The tempo
  * stage follows in ku_outcome. */
 static bool ku_full_move_end(const ku_cfg *c, const void *st, uint32_t move,
 			     bg_result *out)
@@ -1262,7 +1262,7 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	if (ply == 0)
 		return;
 	/* CLASSIC: after each own move, more than L moves made and a piece
-	 * at home loses; before the completion check (A5). */
+	 * at home loses; before the completion check (End of the game). */
 	if (c->home_loss) {
 		uint32_t made = mover == 0 ? (ply + 1) / 2 : ply / 2;
 

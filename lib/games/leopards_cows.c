@@ -1,8 +1,7 @@
 /*
  * Leopards and Cows (Леопарды и коровы): two leopards hunt 24 cows that
  * enter the board one by one, on the 49-point board of Peralikatuma (or
- * the 33-point cross). Rules: doc/games/leopards-cows.md
- * (shared/rules/igroteka.md section 5).
+ * the 33-point cross). Rules: doc/games/leopards-cows.md.
  *
  * Points are numbered rank by rank from the bottom; bitboards are 64-bit
  * words over those numbers.
@@ -81,7 +80,7 @@ typedef struct lc_cfg {
 	int npoints;
 	bool multi;    /* capture chains */
 	bool forced;   /* capture when one can */
-	/* no_moves: what cows with no move do ([CHOICE] of the rules
+	/* no_moves: what cows with no move do ([CHOICE] of the game
 	 * page); leopards with no move lose. */
 	bg_stdvals std;
 	size_t max_moves;

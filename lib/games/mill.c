@@ -42,7 +42,7 @@ static const int mi_rank_points[7] = { 3, 3, 3, 6, 3, 3, 3 };
 #define SOLID(a, b, c) { BG_LINE_SOLID, 3, { a, b, c } }
 #define DASHED(a, b, c) { BG_LINE_DASHED, 3, { a, b, c } }
 
-/* The 16 solid lines of rules page §6, then the 4 dashed diagonals. */
+/* The 16 solid lines, then the 4 dashed diagonals (doc/games/mill.md). */
 static const bg_line mi_lines[MI_LINES] = {
 	SOLID(0, 1, 2),    SOLID(3, 4, 5),    SOLID(6, 7, 8),
 	SOLID(9, 10, 11),  SOLID(12, 13, 14), SOLID(15, 16, 17),

@@ -1,8 +1,7 @@
 /*
  * Seega (Сиджа), the brochure version: drop two pieces a turn anywhere but
  * the centre, then step in any of 8 directions, taking enemy pieces by
- * custodian capture; more captures wins. Rules: doc/games/seega.md
- * (igroteka.md section 9).
+ * custodian capture; more captures wins. Rules: doc/games/seega.md.
  *
  * Cells are p = y * 5 + x on the 5 x 5 board; the centre c3 is 12.
  */

@@ -1,12 +1,11 @@
 /*
  * Tochki (Dots): place points on the crossings, enclose the opponent's.
- * Rules: doc/games/tochki.md (shared/rules/tochki.md decides every point).
+ * Rules: doc/games/tochki.md.
  *
  * The field is kept with a one-cell border of sentinel cells, so padded
- * index i = (y + 1) * pw + x + 1 with y from the top (the SGF orientation of
- * the rules page); library point numbers count ranks from the bottom.
+ * index i = (y + 1) * pw + x + 1 with y from the top (the SGF orientation); library point numbers count ranks from the bottom.
  *
- * Captures work on "pools" (B3): 4-connected regions of cells that are not
+ * Captures work on "pools" (doc/games/tochki.md): 4-connected regions of cells that are not
  * live points of the encloser and hold no edge point. Every search is a
  * flood from the new point's neighbourhood that stops as soon as it reaches
  * the edge, after two cheap filters: a placement can close a new region
@@ -392,7 +391,7 @@ static bool tk_is_n4(const tk_ctx *k, int s, int q, uint32_t sc)
 }
 
 /*
- * B3/B10: N4 = live points of s next to the pool; X = the cells reachable
+ * N4 = live points of s next to the pool; X = the cells reachable
  * from outside the pool's box (enlarged by one) without crossing the pool
  * or N4; Γ = the N4 points next to X (8 directions); the area = the flood
  * from the pool that stops at Γ. Works inside the box only: every cell
@@ -531,7 +530,7 @@ static void tk_log_ring(tk_ctx *k, int owner, const uint16_t *pts, int n)
 	h->nrings++;
 }
 
-/* B4 step 2: s takes the cells of an area. Returns the live enemy points
+/* Step 2 of the rules: s takes the cells of an area. Returns the live enemy points
  * it held. */
 static int tk_capture(tk_ctx *k, int s, const uint16_t *cells, int n)
 {
@@ -589,7 +588,7 @@ static void tk_sort_pools(tk_work *w, int np, uint16_t *idx)
 /*
  * Capture the candidate pools found (w.pstart/poff/pn, sizes in psize),
  * smallest area first; a pool whose cells an earlier capture of this move
- * took is skipped (B4 step 1). Returns the number of enclosures: pools
+ * took is skipped (step 1 of the rules). Returns the number of enclosures: pools
  * that held a live enemy point.
  */
 static int tk_capture_candidates(tk_ctx *k, int s, int np, bool empties)
@@ -620,7 +619,7 @@ static int tk_capture_candidates(tk_ctx *k, int s, int np, bool empties)
 }
 
 /*
- * B4 step 1: the pools of s next to the new point p that it closes, i.e.
+ * Step 1 of the rules: the pools of s next to the new point p that it closes, i.e.
  * p lies on their ring. Returns the number of enclosures captured.
  */
 static int tk_enclose(tk_ctx *k, int s, int p)
@@ -689,7 +688,7 @@ static bool tk_pool_at(tk_ctx *k, int s, int i, tk_pool *pl)
 }
 
 /*
- * Territory close (B9): every pool of s holding a live enemy point, found
+ * Territory close: every pool of s holding a live enemy point, found
  * from the enemy points. With `any`, stop at the first and only report.
  */
 static int tk_close_all(tk_ctx *k, int s, bool any)
@@ -810,7 +809,7 @@ static int tk_chain_inside(const tk_ctx *k, const uint16_t *ch, int n,
 	return cnt;
 }
 
-/* B5: a valid explicit chain for a point of s at p: pts[1..] live points
+/* free_enclosure: a valid explicit chain for a point of s at p: pts[1..] live points
  * of s, a closed simple 8-connected ring through p, enclosing a live enemy
  * point. */
 static bool tk_chain_ok(tk_ctx *k, int s, const bg_move *m)
@@ -872,7 +871,7 @@ static int tk_take_chain(tk_ctx *k, int s, const bg_move *m)
 
 /* ---- Grounding ------------------------------------------------------------ */
 
-/* Stamp the cells of s grounded (B3) with a fresh stamp; returns it and
+/* Stamp the cells of s grounded (4-connected to the rim) with a fresh stamp; returns it and
  * their number in *count. */
 static uint32_t tk_ground_flood(tk_ctx *k, int s, int *count)
 {
@@ -981,7 +980,8 @@ static bool tk_may_ground(tk_ctx *k)
 	return k->h->score[s] > k->h->score[!s] && tk_all_grounded(k, s);
 }
 
-/* The zagram form: s's ungrounded cells go to the other side (B8). */
+/* The zagram form (ground_any_time): s's ungrounded cells go to the
+ * other side. */
 static void tk_hand_over(tk_ctx *k, int s)
 {
 	const tk_cfg *c = k->c;
@@ -1024,7 +1024,7 @@ static int tk_parse_size(const char *t, int *w, int *h)
 /*
  * The journal's room. Along one line of play a cell changes when it is
  * placed on (once), and then only when a capture by the side that does not
- * own it takes it; such captures nest strictly (tochki.md B7: the later
+ * own it takes it; such captures nest strictly (a re-capture: the later
  * area holds the earlier one and its ring), and a ring of L points holds at
  * most L^2 / (2 pi) cells (isoperimetry), so area a_{j+1} >= a_j +
  * sqrt(2 pi a_j). That bounds the changes per cell by the depth D of such
@@ -1075,7 +1075,7 @@ static int tk_start_points(tk_cfg *c)
 			return bg_seterr(BG_EOPTION,
 					 "start=cross4 needs a field of 4x4 or more");
 		if (w == 39 && h == 32) {
-			/* zagram's static 4X layout (B9). */
+			/* zagram's static 4X layout. */
 			x1 = 11, y1 = 10, x2 = 26, y2 = 20;
 		}
 		tk_add_cross(c, x1, y1);
@@ -1652,7 +1652,7 @@ static void tk_make_move(const tk_cfg *c, int kind, int i, bg_move *out)
  * Each draw picks one of the field's points or a slot for pass and one for
  * ground, and is kept when that move is legal: a placed point is thrown
  * away, and so is the ground slot when grounding is not allowed, so every
- * legal move has the same chance. Grounding (B8), a flood, is thus checked
+ * legal move has the same chance. Grounding, a flood, is thus checked
  * only when its slot is drawn, and its slot exists only for the leader
  * (or with ground_any_time). After a few misses on a crowded field the
  * draw goes by rank among the empty points instead (row bitboards).
@@ -1721,7 +1721,7 @@ static bool tk_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	}
 }
 
-/* A placement of s at cell i (B4). Returns the enclosures it made. */
+/* A placement of s at cell i (steps 1 to 4 of the rules). Returns the enclosures it made. */
 static int tk_place(tk_ctx *k, int s, const bg_move *m)
 {
 	const tk_cfg *c = k->c;
@@ -1742,7 +1742,7 @@ static int tk_place(tk_ctx *k, int s, const bg_move *m)
 	if (!tk_pool_at(k, !s, i, &pl))
 		return made;
 	if (made) {
-		/* The exception of B4 step 4: the point survives inside the
+		/* The exception of step 4 of the rules: the point survives inside the
 		 * enemy's pool, which now holds a live enemy of its owner. */
 		k->h->stale[!s] = 1;
 		return made;
@@ -1905,6 +1905,7 @@ const bg_rules bg_rules_tochki = {
 	.title_en = "Dots",
 	.title_ru = "Точки",
 	.seat_names = { "Red", "Blue" },
+	.move_flags = BG_MOVE_FLAG_MARK,
 	.options = tk_options,
 	.noptions = sizeof(tk_options) / sizeof(tk_options[0]),
 	.canon_text = tk_canon_text,
@@ -2021,6 +2022,8 @@ BG_API int bg_tochki_ring(const bg_game *g, int i, int *pts, size_t cap,
 	*n = (size_t)len;
 	if (owner)
 		*owner = k.rings[r] & 1;
+	if (!pts) /* a size query */
+		return BG_OK;
 	if ((size_t)len > cap)
 		return bg_seterr(BG_EBUFSIZE, "ring %d has %d points", i, len);
 	for (int a = 0; a < len; a++)

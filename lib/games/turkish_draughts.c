@@ -1,8 +1,7 @@
 /*
  * Turkish draughts (Dama): men step and take forward or sideways, flying
  * kings move and take along ranks and files, the most pieces must be
- * taken. Rules: doc/games/turkish-draughts.md (shared/rules/igroteka.md
- * section 12).
+ * taken. Rules: doc/games/turkish-draughts.md.
  */
 #include "core/rules.h"
 #include "core/zobrist.h"

@@ -1,7 +1,7 @@
 /*
  * Wolf and Sheep (Волк и овцы): a wolf against four sheep on the 32 dark
  * points of an 8x8 board joined by diagonal lines. Rules:
- * doc/games/wolf-sheep.md (shared/rules/igroteka.md section 1).
+ * doc/games/wolf-sheep.md.
  *
  * Points are numbered rank by rank from a1, four to a rank; bitboards are
  * 32-bit words over those numbers.
@@ -59,7 +59,7 @@ enum { WS_NSHEEP = 4, WS_WIDTH = 8 };
 typedef struct ws_cfg {
 	bg_board board;
 	int wolf_start;
-	/* no_moves: what sheep with no move do ([CHOICE] of the rules
+	/* no_moves: what sheep with no move do ([CHOICE] of the game
 	 * page); a wolf with no move loses. */
 	bg_stdvals std;
 	uint32_t steps[2][WS_NPOINTS]; /* a piece's steps, by seat and point */

@@ -711,7 +711,9 @@ class Game:
             status, winner, reason = (ctypes.c_int() for _ in range(3))
             _check(self._lib, self._lib.bg_outcome(
                 h, _byref(status), _byref(winner), _byref(reason)))
-            scores = (self._score(h, 0), self._score(h, 1))
+            scores = None
+            if self._lib.bg_score(h, 0, _byref(ctypes.c_double())) == 0:
+                scores = (self._score(h, 0), self._score(h, 1))
             return Outcome(_name(STATUSES, status.value), _opt(winner.value),
                            _str(self._lib.bg_reason_name(reason.value)),
                            scores)
@@ -722,8 +724,8 @@ class Game:
         return s.value
 
     def score(self, seat):
-        """The score of a seat as the game counts it (0 when it keeps
-        none)."""
+        """The score of a seat as the game counts it; NotSupported when
+        the game keeps none."""
         with self._lock:
             return self._score(self._handle(), seat)
 
@@ -861,7 +863,7 @@ class Game:
                            _opt(color.value), _opt(owner.value))
 
     def tochki_grounded(self, p):
-        """Dots: whether a point is grounded (tochki.md B3)."""
+        """Dots: whether a point is grounded (doc/games/tochki.md, Grounding)."""
         p = self._index(p)
         with self._lock:
             return bool(_check(self._lib, self._lib.bg_tochki_grounded(

@@ -97,8 +97,9 @@ def result_line(game):
     out = game.outcome
     winner = "-" if out.winner is None else str(out.winner)
     reason = out.reason if out.over else "none"
+    scores = out.scores or (0, 0)  # bgcheck prints 0:0 without scores
     return "result: %s winner=%s reason=%s score=%g:%g" % (
-        out.result, winner, reason, out.scores[0], out.scores[1])
+        out.result, winner, reason, scores[0], scores[1])
 
 
 def finish(game, rng, max_plies=3000):
