@@ -444,6 +444,12 @@ START_TEST(test_catalog_kutochki_halma)
 	size_t kl = (size_t)option_index((size_t)ku, "layout");
 	bg_catalog_option((size_t)ku, kl, NULL, &type, NULL, NULL, NULL);
 	ck_assert_int_eq(type, BG_OPT_ENUM);
+	/* A choice of numbers is an INT with a list. */
+	size_t ks = (size_t)option_index((size_t)ku, "size");
+	const char *allowed = NULL;
+	bg_catalog_option((size_t)ku, ks, NULL, &type, NULL, &allowed, NULL);
+	ck_assert_int_eq(type, BG_OPT_INT);
+	ck_assert_str_eq(allowed, "8|10");
 }
 END_TEST
 
@@ -547,6 +553,14 @@ START_TEST(test_spec_canonical)
 	expect_spec("halma:max_plies=0", "halma:max_plies=0");
 	expect_spec("halma:max_plies=100000", "halma:max_plies=100000");
 	expect_spec("halma:camp=13", "halma:camp=13");
+	expect_spec("halma:camp=19", "halma");
+	expect_spec("mill:double_mill=1", "mill:double_mill=1");
+	expect_spec("fox-geese:geese=17,repetition=2",
+		    "fox-geese:geese=17,repetition=2");
+	expect_spec("leopards-cows:board=33", "leopards-cows:board=33");
+	/* The standard options follow the game's own. */
+	expect_spec("mill:max_plies=9,no_moves=pass,no_removal=5",
+		    "mill:no_removal=5,no_moves=pass,max_plies=9");
 
 	/* Input order does not matter; the canonical order is the schema's. */
 	size_t ku = (size_t)bg_catalog_find("kutochki");
@@ -631,6 +645,17 @@ START_TEST(test_spec_errors)
 		{"halma:max_plies=100001", BG_EOPTION, "max_plies"},
 		{"halma:max_plies=-5", BG_EOPTION, "max_plies"},
 		{"halma:camp_lock=maybe", BG_EOPTION, "camp_lock"},
+		/* A list of numbers allows those numbers only. */
+		{"kutochki:size=9", BG_EOPTION, "size"},
+		{"kutochki:size=auto", BG_EOPTION, "size"},
+		{"fox-geese:geese=15", BG_EOPTION, "geese"},
+		{"mill:double_mill=3", BG_EOPTION, "double_mill"},
+		/* An old spelling and the new one are the same option. */
+		{"mill:blocked=pass,no_moves=pass", BG_EOPTION, "no_moves"},
+		{"hasami-shogi:blocked=lose", BG_EOPTION, "blocked"},
+		{"kvartet:sheep_stuck=pass", BG_EOPTION, "sheep_stuck"},
+		{"tak-tikl:no_moves=stay", BG_EOPTION, "no_moves"},
+		{"wolf-sheep:repetition=4", BG_EOPTION, "repetition"},
 	};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 		bg_game *g = NULL;
@@ -648,6 +673,140 @@ START_TEST(test_spec_errors)
 			ck_assert_msg(strstr(msg, cases[c].named) != NULL,
 				      "\"%s\": message \"%s\" does not name %s",
 				      cases[c].spec, msg, cases[c].named);
+	}
+}
+END_TEST
+
+/* The standard options have one type, allowed list and doc line in every
+ * game that has them, listed after the game's own options; only Seega and
+ * Senegal score the end (by captures, by count) rather than draw, and say
+ * so in their own doc line. */
+START_TEST(test_standard_options)
+{
+	static const struct {
+		const char *key;
+		int type;
+		const char *allowed;
+		size_t games;
+	} std[] = {
+		{"no_moves", BG_OPT_ENUM, "lose|pass", 7},
+		{"repetition", BG_OPT_INT, "2..3", 12},
+		{"max_plies", BG_OPT_INT, "0..100000", 13},
+	};
+	size_t kv = (size_t)bg_catalog_find("kvartet");
+
+	for (size_t s = 0; s < sizeof std / sizeof std[0]; s++) {
+		const char *ref = NULL;
+		size_t games = 0;
+
+		ck_assert_int_eq(bg_catalog_option(kv, s, NULL, NULL, NULL,
+						   NULL, &ref), BG_OK);
+		for (size_t i = 0; i < bg_catalog_count(); i++) {
+			const char *name = bg_catalog_name(i);
+			int k = option_index(i, std[s].key);
+			const char *allowed, *doc;
+			int type;
+
+			if (k < 0)
+				continue;
+			games++;
+			bg_catalog_option(i, (size_t)k, NULL, &type, NULL,
+					  &allowed, &doc);
+			ck_assert_int_eq(type, std[s].type);
+			ck_assert_str_eq(allowed, std[s].allowed);
+			if ((!strcmp(name, "seega") || !strcmp(name, "senegal")) &&
+			    s > 0)
+				ck_assert_str_ne(doc, ref);
+			else
+				ck_assert_msg(!strcmp(doc, ref),
+					      "%s:%s doc \"%s\"", name,
+					      std[s].key, doc);
+			/* After the game's own options. */
+			for (size_t j = (size_t)k; j < bg_catalog_option_count(i);
+			     j++) {
+				const char *key;
+
+				bg_catalog_option(i, j, &key, NULL, NULL, NULL,
+						  NULL);
+				ck_assert_msg(!strcmp(key, "no_moves") ||
+					      !strcmp(key, "repetition") ||
+					      !strcmp(key, "max_plies"),
+					      "%s: %s after %s", name, key,
+					      std[s].key);
+			}
+		}
+		ck_assert_uint_eq(games, std[s].games);
+	}
+}
+END_TEST
+
+/* Plays a seeded random game on a and b side by side: the same hashes,
+ * moves and outcome at every ply. */
+static void expect_same_game(bg_game *a, bg_game *b, uint64_t seed)
+{
+	uint64_t ra = seed, rb = seed;
+	int sa, wa, ea, sb, wb, eb;
+
+	for (int ply = 0; ply < 400; ply++) {
+		bg_move ma, mb;
+
+		ck_assert_uint_eq(bg_hash(a), bg_hash(b));
+		expect_same_moves(a, b);
+		bg_outcome(a, &sa, &wa, &ea);
+		bg_outcome(b, &sb, &wb, &eb);
+		ck_assert_int_eq(sa, sb);
+		ck_assert_int_eq(wa, wb);
+		ck_assert_int_eq(ea, eb);
+		if (sa != BG_ONGOING)
+			return;
+		ck_assert_int_eq(bg_random_move(a, &ra, &ma), BG_OK);
+		ck_assert_int_eq(bg_random_move(b, &rb, &mb), BG_OK);
+		ck_assert(bg_move_equal(&ma, &mb));
+		ck_assert_int_eq(bg_play(a, &ma), BG_OK);
+		ck_assert_int_eq(bg_play(b, &mb), BG_OK);
+	}
+}
+
+/* Deprecated spellings, read until 2.0 (doc/api.md): the old names of
+ * no_moves give the same canonical spec and the same game as the new one,
+ * and are not listed. */
+START_TEST(test_option_aliases)
+{
+	static const struct {
+		const char *old, *spec;
+	} cases[] = {
+		{"kvartet:blocked=lose", "kvartet:no_moves=lose"},
+		{"mill:blocked=pass", "mill:no_moves=pass"},
+		{"mill:blocked=lose", "mill"},
+		{"tak-tikl:blocked=lose,max_plies=100",
+		 "tak-tikl:no_moves=lose,max_plies=100"},
+		{"wolf-sheep:sheep_stuck=pass", "wolf-sheep:no_moves=pass"},
+		{"fox-geese:geese_stuck=pass,geese=17",
+		 "fox-geese:geese=17,no_moves=pass"},
+		{"leopards-cows:cows_stuck=pass,repetition=2",
+		 "leopards-cows:no_moves=pass,repetition=2"},
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		bg_game *a = new_game(cases[c].old);
+		bg_game *b = new_game(cases[c].spec);
+
+		ck_assert_str_eq(bg_game_spec(a), cases[c].spec);
+		ck_assert_str_eq(bg_game_spec(b), cases[c].spec);
+		for (uint64_t seed = 1; seed <= 8; seed++) {
+			expect_same_game(a, b, seed);
+			while (bg_undo(a) == BG_OK)
+				;
+			while (bg_undo(b) == BG_OK)
+				;
+		}
+		bg_game_free(a);
+		bg_game_free(b);
+	}
+	for (size_t i = 0; i < bg_catalog_count(); i++) {
+		ck_assert_int_lt(option_index(i, "blocked"), 0);
+		ck_assert_int_lt(option_index(i, "sheep_stuck"), 0);
+		ck_assert_int_lt(option_index(i, "geese_stuck"), 0);
+		ck_assert_int_lt(option_index(i, "cows_stuck"), 0);
 	}
 }
 END_TEST
@@ -1888,6 +2047,8 @@ static Suite *api_suite(void)
 	tc = tcase_create("specs");
 	tcase_add_test(tc, test_spec_canonical);
 	tcase_add_test(tc, test_spec_errors);
+	tcase_add_test(tc, test_standard_options);
+	tcase_add_test(tc, test_option_aliases);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("arguments");
