@@ -21,7 +21,8 @@
  *   final HASH STATUS WINNER REASON SCORE0 SCORE1
  *                              after it: bg_hash(), bg_outcome() (status
  *                              ongoing|win|draw, winner -1|0|1, the reason
- *                              name) and bg_score() of seats 0 and 1
+ *                              name) and bg_score() of seats 0 and 1 (0 0
+ *                              for a game without scores)
  */
 #include <inttypes.h>
 #include <stdio.h>
