@@ -17,6 +17,7 @@ need_packages() {
 	command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 	# The API reference and its test (suite docs) need doxygen.
 	command -v doxygen >/dev/null 2>&1 || missing="$missing doxygen"
+	command -v abidiff >/dev/null 2>&1 || missing="$missing abigail-tools"
 	pkg-config --exists check 2>/dev/null || missing="$missing check"
 	echo "$missing"
 }

@@ -46,6 +46,7 @@
 #include <time.h>
 
 #include <boardgames/boardgames.h>
+#include "testutil.h"
 
 #define GAMES_PER_SPEC 20
 #define MAX_PLIES 300
@@ -171,7 +172,7 @@ static void write_position(const run *r, const bg_game *g, char *buf)
 		len, strlen(buf));
 }
 
-static size_t legal(const run *r, const bg_game *g, bg_move *buf)
+static size_t legal_list(const run *r, const bg_game *g, bg_move *buf)
 {
 	size_t n = 0;
 	int rc = bg_legal_moves(g, buf, r->cap, &n);
@@ -413,7 +414,7 @@ static void check_play_undo(run *r, const bg_move *m, uint64_t h)
 	rc = bg_undo(r->g);
 	REQUIRE(r, rc == BG_OK, "bg_undo = %d", rc);
 	require_unchanged(r, h, ply, hist, "play + undo");
-	size_t n = legal(r, r->g, r->other);
+	size_t n = legal_list(r, r->g, r->other);
 	REQUIRE(r, n == r->n && memcmp(r->other, r->moves,
 				       n * sizeof(bg_move)) == 0,
 		"legal moves differ after play + undo");
@@ -523,7 +524,7 @@ static void check_from_position(run *r)
 	REQUIRE(r, s1 == s2 && w1 == w2 && r1 == r2,
 		"outcome %d/%d/%d after reading, was %d/%d/%d", s1, w1, r1,
 		s2, w2, r2);
-	size_t n = legal(r, p, r->other);
+	size_t n = legal_list(r, p, r->other);
 	REQUIRE(r, n == r->n && memcmp(r->other, r->moves,
 				       n * sizeof(bg_move)) == 0,
 		"legal moves differ after reading (%zu vs %zu)", n, r->n);
@@ -820,7 +821,7 @@ static uint32_t play_random_game(const char *spec, uint64_t seed)
 		REQUIRE(r, rc == BG_OK, "bg_outcome = %d", rc);
 		check_outcome_shape(r, status, winner, reason);
 
-		r->n = legal(r, r->g, r->moves);
+		r->n = legal_list(r, r->g, r->moves);
 		work_done += (long)r->n;
 		if (status != BG_ONGOING)
 			REQUIRE(r, r->n == 0, "%zu legal moves after the end",
@@ -889,8 +890,9 @@ END_TEST
 /* ---- The specs ---------------------------------------------------------- */
 
 /* Add spec if the game accepts it and its canonical form is new. */
-static void add_spec(const char *spec)
+static void add_spec(const char *spec, void *arg)
 {
+	(void)arg;
 	bg_game *g = NULL;
 	if (bg_game_new(&g, spec) != BG_OK) {
 		fprintf(stderr, "conformance: skipping \"%s\": %s\n", spec,
@@ -910,77 +912,11 @@ static void add_spec(const char *spec)
 	bg_game_free(g);
 }
 
-/* The other values worth trying for an option: words and, for ranges,
- * the two lowest numbers; not the default. Returns the count. */
-static size_t option_values(int type, const char *def, const char *allowed,
-			    char values[][64], size_t max)
-{
-	size_t n = 0;
-	if (type == BG_OPT_BOOL) {
-		const char *v = strcmp(def, "1") == 0 ? "0" : "1";
-		snprintf(values[n++], 64, "%s", v);
-		return n;
-	}
-	if (type != BG_OPT_ENUM && type != BG_OPT_INT)
-		return 0;
-	const char *p = allowed;
-	while (*p && n < max) {
-		size_t l = strcspn(p, "|");
-		char item[64];
-		snprintf(item, sizeof item, "%.*s", (int)l, p);
-		char *dots = strstr(item, "..");
-		if (dots && type == BG_OPT_INT) {
-			long lo = strtol(item, NULL, 10);
-			long hi = strtol(dots + 2, NULL, 10);
-			for (long v = lo; v <= hi && v < lo + 2 && n < max;
-			     v++) {
-				snprintf(values[n], 64, "%ld", v);
-				if (strcmp(values[n], def) != 0)
-					n++;
-			}
-		} else if (strcmp(item, def) != 0) {
-			snprintf(values[n++], 64, "%s", item);
-		}
-		p += l;
-		if (*p == '|')
-			p++;
-	}
-	return n;
-}
-
+/* Each game's default, each other value of every option on its own and
+ * one spec with every BOOL/ENUM option changed (testutil). */
 static void collect_specs(void)
 {
-	for (size_t i = 0; i < bg_catalog_count(); i++) {
-		const char *name = bg_catalog_name(i);
-		char spec[SPEC_CAP], all[SPEC_CAP];
-		add_spec(name);
-		snprintf(all, sizeof all, "%s", name);
-		for (size_t k = 0; k < bg_catalog_option_count(i); k++) {
-			const char *key, *def, *allowed;
-			int type;
-			if (bg_catalog_option(i, k, &key, &type, &def, &allowed,
-					      NULL) != BG_OK)
-				continue;
-			char values[16][64];
-			size_t nv = option_values(type, def, allowed, values,
-						  16);
-			for (size_t v = 0; v < nv; v++) {
-				snprintf(spec, sizeof spec, "%s:%s=%s", name,
-					 key, values[v]);
-				add_spec(spec);
-			}
-			/* Every choice changed at once: not the numbers of a
-			 * range. */
-			if (nv > 0 && (type != BG_OPT_INT ||
-				       !strstr(allowed, ".."))) {
-				size_t l = strlen(all);
-				snprintf(all + l, sizeof all - l, "%c%s=%s",
-					 strchr(all, ':') ? ',' : ':', key,
-					 values[0]);
-			}
-		}
-		add_spec(all);
-	}
+	each_option_spec(add_spec, NULL);
 }
 
 static double conformance_scale(void)

@@ -63,6 +63,7 @@
 extern "C" {
 #endif
 
+/** @cond INTERNAL */
 #if defined(_WIN32) && defined(BG_BUILDING)
 #  define BG_API __declspec(dllexport)
 #elif defined(_WIN32)
@@ -72,13 +73,19 @@ extern "C" {
 #else
 #  define BG_API
 #endif
+/** @endcond */
 
 /* ---- Version ------------------------------------------------------------ */
 
-#define BG_VERSION_MAJOR 0
-#define BG_VERSION_MINOR 2
+/** The major version this header belongs to: 1.x keeps every promise of
+ * 1.0 (doc/api.md, "What 1.x promises"). */
+#define BG_VERSION_MAJOR 1
+/** The minor version: grows when functions or codes are added. */
+#define BG_VERSION_MINOR 0
+/** The patch version: fixes that change no interface. */
 #define BG_VERSION_PATCH 0
-#define BG_VERSION_STRING "0.2.0"
+/** The version as text, "MAJOR.MINOR.PATCH". */
+#define BG_VERSION_STRING "1.0.0"
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define BG_VERSION_NUMBER \
 	(BG_VERSION_MAJOR * 10000 + BG_VERSION_MINOR * 100 + BG_VERSION_PATCH)
@@ -90,8 +97,10 @@ BG_API int bg_version_number(void);
 
 /* ---- Errors ------------------------------------------------------------- */
 
+/** Return codes: BG_OK or a negative error. New codes may be added in a
+ * minor version; bg_strerror() names any of them. */
 enum {
-	BG_OK = 0,
+	BG_OK = 0,           /**< success */
 	BG_EINVAL = -1,      /**< invalid argument: NULL, out of range */
 	BG_ENOGAME = -2,     /**< unknown game name in a spec */
 	BG_EOPTION = -3,     /**< unknown option key or bad option value */
@@ -118,6 +127,8 @@ BG_API const char *bg_strerror(int code);
  */
 BG_API const char *bg_last_error(void);
 
+/** A game: its rules, position and history. Opaque; made by bg_game_new()
+ * and its siblings, freed by bg_game_free(). */
 typedef struct bg_game bg_game;
 
 /**
@@ -168,7 +179,7 @@ BG_API size_t bg_catalog_option_count(size_t i);
 BG_API int bg_catalog_option(size_t i, size_t k, const char **key, int *type,
 			     const char **def, const char **allowed,
 			     const char **doc);
-/** Index of a game by name or alias, or BG_ENOGAME. */
+/** Index of a game by name or alias, or BG_ENOGAME (also for NULL). */
 BG_API int bg_catalog_find(const char *name);
 
 /* ---- Handles ------------------------------------------------------------ */
@@ -191,14 +202,18 @@ BG_API int bg_game_clone(bg_game **out, const bg_game *g);
  * values ("kutochki:size=10,diagonal=1"). Owned by the handle.
  */
 BG_API const char *bg_game_spec(const bg_game *g);
-/** The canonical name of the game ("kutochki"). Static. */
+/** The canonical name of the game ("kutochki"). Static. Position and
+ * record text write the full spec instead: every option named, defaults
+ * included, so that a later version's defaults cannot change their
+ * meaning. */
 BG_API const char *bg_game_name(const bg_game *g);
 
 /**
  * Memory, for sizing many handles: *handle gets the bytes the handle holds
  * on the heap now (its board tables, position, move scratch and history
  * room), *per_ply the bytes each further ply of history takes once the
- * history outgrows its room. Either pointer may be NULL.
+ * history outgrows its room. Either pointer may be NULL. BG_EINVAL for a
+ * NULL handle.
  */
 BG_API int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply);
 
@@ -212,7 +227,10 @@ enum {
 };
 
 /** Line styles. */
-enum { BG_LINE_SOLID = 0, BG_LINE_DASHED = 1 };
+enum {
+	BG_LINE_SOLID = 0, /**< a line pieces move along */
+	BG_LINE_DASHED = 1 /**< a line only some moves use (the fox's diagonals) */
+};
 
 /** Point marks (a bit set). */
 enum {
@@ -230,30 +248,40 @@ enum {
 			         is its owner */
 };
 
+/** How the board is drawn: a BG_BOARD_* kind, or BG_EINVAL for NULL. */
 BG_API int bg_board_kind(const bg_game *g);
-/** Drawing frame: coordinates run 0..width-1 and 0..height-1. */
+/** Drawing frame: coordinates run 0..width-1 and 0..height-1. BG_EINVAL
+ * for a NULL argument. */
 BG_API int bg_board_size(const bg_game *g, int *width, int *height);
+/** The number of points; they are numbered 0 .. count-1. */
 BG_API size_t bg_point_count(const bg_game *g);
 /**
  * Drawing coordinates of point p: x to the right, y upwards from the bottom
  * edge, on the frame of bg_board_size(). The point's name is made from them:
- * file letters from x (a, b, ..., z, aa, ab, ...) and rank y+1.
+ * file letters from x (a, b, ..., z, aa, ab, ...) and rank y+1. BG_EINVAL
+ * for a point off the board or a NULL argument.
  */
 BG_API int bg_point_coords(const bg_game *g, int p, int *x, int *y);
-/** The name of point p ("e4") into buf; see the conventions for cap/len. */
+/** The name of point p ("e4") into buf, as the conventions say for text
+ * output (BG_POINT_NAME_MAX always fits). BG_EINVAL for a point off the
+ * board. */
 BG_API int bg_point_name(const bg_game *g, int p, char *buf, size_t cap,
 			 size_t *len);
-/** The point with a name, or BG_EPARSE. */
+/** The point with a name: BG_EPARSE when the board has none; BG_EINVAL
+ * for NULL. */
 BG_API int bg_point_find(const bg_game *g, const char *name, int *p);
 /** The BG_MARK_* bits of point p (0 for none), or BG_EINVAL. */
 BG_API int bg_point_marks(const bg_game *g, int p);
-/** The piece on point p: its seat (-1 for none) and BG_PIECE_* kind. */
+/** The piece on point p: its seat (-1 for none) and BG_PIECE_* kind; either
+ * pointer may be NULL. BG_EINVAL for a point off the board. */
 BG_API int bg_point_piece(const bg_game *g, int p, int *seat, int *kind);
 /** Number of drawn lines (line boards; 0 on grid boards). */
 BG_API size_t bg_line_count(const bg_game *g);
-/** Line i: its BG_LINE_* style and number of points. */
+/** Line i: its BG_LINE_* style and number of points (either pointer may be
+ * NULL). BG_EINVAL when there is no line i. */
 BG_API int bg_line_info(const bg_game *g, size_t i, int *style, size_t *npoints);
-/** The k-th point of line i, in order along the line. */
+/** The k-th point of line i, in order along the line. BG_EINVAL when there
+ * is no such point. */
 BG_API int bg_line_point(const bg_game *g, size_t i, size_t k, int *p);
 
 /* ---- Moves -------------------------------------------------------------- */
@@ -301,14 +329,14 @@ enum {
  * bg_play()): a point off the board, a flag the game does not use.
  */
 typedef struct bg_move {
-	uint8_t kind;
-	uint8_t npath;
-	uint8_t nremove;
-	uint8_t flags;
-	uint16_t pts[BG_MOVE_MAX_POINTS];
+	uint8_t kind;    /**< BG_MOVE_* */
+	uint8_t npath;   /**< points in the path */
+	uint8_t nremove; /**< removals after the path */
+	uint8_t flags;   /**< BG_MOVE_FLAG_* bits */
+	uint16_t pts[BG_MOVE_MAX_POINTS]; /**< path, then removals, then 0 */
 } bg_move;
 
-/** Nonzero when a and b are the same move. */
+/** Nonzero when a and b are the same move; 0 when either is NULL. */
 BG_API int bg_move_equal(const bg_move *a, const bg_move *b);
 
 /**
@@ -317,6 +345,7 @@ BG_API int bg_move_equal(const bg_move *a, const bg_move *b);
  * cap is too small: BG_EBUFSIZE and *n = the number needed. After the end of
  * the game the list is empty. The order is deterministic and documented on
  * each game's page; moves that reach the same position are listed once.
+ * BG_EINVAL for NULL g or n, or buf NULL with cap > 0. Makes no allocation.
  */
 BG_API int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap,
 			  size_t *n);
@@ -335,15 +364,18 @@ BG_API int bg_legal_moves_at(const bg_game *g, int from, int to, bg_move *buf,
 /**
  * The move as text: "e2-e4", "c1-c3-e3", "c3xe5xg3", "c3", "c3,e5",
  * "a4-a5xd7", "pass", "ground". Jump and capture chains give every landing
- * point. Works for any move that fits the board, legal or not.
+ * point. Works for any well-formed move that fits the board, legal or not;
+ * BG_EINVAL for a malformed move (see bg_move) or a point off the board.
+ * BG_MOVE_TEXT_MAX always fits.
  */
 BG_API int bg_move_to_text(const bg_game *g, const bg_move *m, char *buf,
 			   size_t cap, size_t *len);
 /**
  * Read a move in the current position. Accepted: the text bg_move_to_text()
  * writes, any other path the game accepts for the same move, or only the
- * first and last point when that fits one legal move. Errors: BG_EPARSE
- * (not a move on this board), BG_EILLEGAL, BG_EAMBIGUOUS, BG_EGAMEOVER.
+ * first and last point when that fits one legal move. Errors: BG_EINVAL
+ * (NULL), BG_EPARSE (not a move on this board), BG_EILLEGAL,
+ * BG_EAMBIGUOUS, BG_EGAMEOVER.
  */
 BG_API int bg_move_from_text(const bg_game *g, const char *text, bg_move *out);
 
@@ -351,7 +383,7 @@ BG_API int bg_move_from_text(const bg_game *g, const char *text, bg_move *out);
  * A legal move drawn uniformly at random, for playouts: some games draw it
  * without listing every move. *rng is the caller's generator state (any
  * value), advanced by the call; the same state gives the same move on every
- * platform. BG_EGAMEOVER after the end.
+ * platform. BG_EGAMEOVER after the end; BG_EINVAL for NULL.
  */
 BG_API int bg_random_move(const bg_game *g, uint64_t *rng, bg_move *out);
 
@@ -368,13 +400,14 @@ BG_API int bg_play(bg_game *g, const bg_move *m);
  */
 BG_API int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
 		      uint32_t *plies);
-/** bg_move_from_text() then bg_play(). */
+/** bg_move_from_text() then bg_play(), with the errors of both. */
 BG_API int bg_play_text(bg_game *g, const char *text);
 /** Take back the last move; BG_ENOUNDO at the start of the history. After
  * a declared end (bg_resign(), bg_agree_draw(), bg_declare_result()) it
  * takes back the declaration first, and the game goes on. */
 BG_API int bg_undo(bg_game *g);
-/** The seat to move (0 or 1); after the end, the seat that would move. */
+/** The seat to move (0 or 1); after the end, the seat that would move.
+ * BG_EINVAL for NULL. */
 BG_API int bg_to_move(const bg_game *g);
 /** Number of plies played since the start (or since the loaded position's
  * own ply number). */
@@ -410,12 +443,18 @@ typedef struct bg_effect {
  */
 BG_API int bg_move_effects(const bg_game *g, uint32_t i, bg_effect *buf,
 			   size_t cap, size_t *n);
-/** The name of a seat for people ("White", "Wolf"); NULL for a bad seat. */
+/** The name of a seat for people ("White", "Wolf"); static. NULL for a
+ * NULL handle or a seat other than 0, 1. */
 BG_API const char *bg_seat_name(const bg_game *g, int seat);
 
 /* ---- Outcome ------------------------------------------------------------ */
 
-enum { BG_ONGOING = 0, BG_WIN = 1, BG_DRAW = 2 };
+/** The status bg_outcome() reports. */
+enum {
+	BG_ONGOING = 0, /**< the game goes on */
+	BG_WIN = 1,     /**< a seat won */
+	BG_DRAW = 2     /**< drawn */
+};
 
 /** Why a game ended. */
 enum {
@@ -445,7 +484,8 @@ BG_API int bg_reason_count(void);
 
 /**
  * The state of the game: *status BG_ONGOING, BG_WIN or BG_DRAW; *winner the
- * winning seat or -1; *reason a BG_REASON_* code. Any pointer may be NULL.
+ * winning seat or -1; *reason a BG_REASON_* code. Any out pointer may be
+ * NULL. BG_EINVAL for a NULL handle.
  */
 BG_API int bg_outcome(const bg_game *g, int *status, int *winner, int *reason);
 /** A short name for a reason code ("leave-home"); "?" when unknown. */
@@ -502,28 +542,46 @@ BG_API uint64_t bg_hash(const bg_game *g);
 
 /**
  * The position as one line of text: "SPEC BOARD... PLY", the game's part in
- * the middle (its page says how). bg_game_from_position() reads it back into
- * a game that behaves the same (it starts with an empty history).
+ * the middle (its page says how), the spec naming every option. Output as
+ * the conventions say for text; BG_EINVAL for NULL.
  */
 BG_API int bg_position_text(const bg_game *g, char *buf, size_t cap,
 			    size_t *len);
+/**
+ * A game from a position text: it behaves as the game it was written from,
+ * but starts with an empty history (so a repetition before it is not
+ * known). Any spec the library reads is accepted, short or full. BG_EFORMAT
+ * for malformed text, BG_ENOGAME / BG_EOPTION for its spec, BG_EINVAL for
+ * NULL, BG_ENOMEM. On failure *out is NULL.
+ */
 BG_API int bg_game_from_position(bg_game **out, const char *text);
 
 /**
  * The record of the game, PGN-like:
  * @code{.unparsed}
- *   [Game "kutochki:size=10"]
+ *   [Game "kutochki:size=10,layout=triangle,diagonal=0,rules=gambiter,leave_home=auto,tempo_check=auto"]
  *   [Position "..."]            (only when it did not start at the start)
  *   [Result "1-0"]              (1-0, 0-1, 1/2-1/2 or *)
  *   [Reason "leave-home"]       (only when the game is over)
  *
  *   1. e1-d1 d8-e8 2. ... 1-0
  * @endcode
- * bg_game_from_record() replays it; brace comments and unknown tags are
- * skipped; a result in the text that disagrees with the replay is BG_EFORMAT.
+ * The Game tag names every option. An end declared outside the rules adds
+ * `[Termination "resignation"]` ("agreement", "time forfeit",
+ * "adjudication"). Output as the conventions say for text; BG_EINVAL for
+ * NULL, BG_ENOMEM.
  */
 BG_API int bg_record_text(const bg_game *g, char *buf, size_t cap,
 			  size_t *len);
+/**
+ * A game from a record: the moves are replayed from the start or from the
+ * Position tag. Brace comments and unknown tags are skipped. A result in
+ * the text that disagrees with the replay is BG_EFORMAT, unless a
+ * Termination tag declares it (the moves must then leave the game going
+ * on). BG_EFORMAT also for a move that is not legal (the detail names it),
+ * BG_ENOGAME / BG_EOPTION for the Game tag, BG_EINVAL for NULL,
+ * BG_ENOMEM. On failure *out is NULL.
+ */
 BG_API int bg_game_from_record(bg_game **out, const char *text);
 
 #ifdef __cplusplus
