@@ -148,11 +148,11 @@ PROTOTYPES = {
 def _lib_names():
     """File names of the shared library on this platform, best first."""
     if sys.platform == "darwin":
-        return ["libboardgames.0.dylib", "libboardgames.dylib"]
+        return ["libboardgames.1.dylib", "libboardgames.dylib"]
     if sys.platform == "win32":
-        return ["boardgames-0.dll", "libboardgames-0.dll", "boardgames.dll",
+        return ["boardgames-1.dll", "libboardgames-1.dll", "boardgames.dll",
                 "libboardgames.dll"]
-    return ["libboardgames.so.0", "libboardgames.so"]
+    return ["libboardgames.so.1", "libboardgames.so"]
 
 
 def _in_build_dir(build):
@@ -173,7 +173,7 @@ def candidates(path=None):
     3. a build tree: BOARDGAMES_BUILD_DIR, then ``build/`` of the source
        tree this package sits in (``bindings/python/../../build``);
     4. the installed library: ``ctypes.util.find_library("boardgames")``,
-       then the bare soname (``libboardgames.so.0``) for the dynamic loader.
+       then the bare soname (``libboardgames.so.1``) for the dynamic loader.
     """
     out = []
     if path is not None:  # explicit: nothing else
