@@ -1,8 +1,9 @@
 #!/bin/sh
 # The library's ABI against the committed baseline (abi/boardgames.abi,
-# written by abidw from libabigail). An incompatible change fails: it needs
-# a new soname, never a new baseline. A compatible change (an addition)
-# fails too until the baseline is written again in the same commit:
+# written by abidw from libabigail). A removed symbol fails: it needs a new
+# soname, never a new baseline. Any other change fails too, with its
+# report: an addition is fine once the baseline is written again in the
+# same commit, a changed type is not:
 #   tests/check-abi.sh --update build/lib/libboardgames.so.1
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,16 +29,18 @@ fi
 current=$(mktemp)
 trap 'rm -f "$current"' EXIT
 dump > "$current" || exit 1
-abidiff --headers-dir1 "$top/include/boardgames" \
-	--headers-dir2 "$top/include/boardgames" --no-show-locs \
-	"$baseline" "$current"
+# The dumps hold public types only; abidiff's own header filter would need
+# source locations, which they leave out to stay the same across builds.
+abidiff --no-show-locs "$baseline" "$current"
 rc=$?
 if [ $((rc & 8)) -ne 0 ]; then
 	echo "check-abi: an incompatible ABI change: it needs a new soname"
 	exit 1
 elif [ $((rc & 4)) -ne 0 ]; then
-	echo "check-abi: the ABI grew; if intended, write the baseline again:"
+	echo "check-abi: the ABI changed (the report above). An addition is"
+	echo "fine: write the baseline again in the same commit with"
 	echo "  tests/check-abi.sh --update $lib"
+	echo "A changed type or function breaks 1.x: it needs a new soname."
 	exit 1
 elif [ $rc -ne 0 ]; then
 	echo "check-abi: abidiff failed ($rc)"
