@@ -213,7 +213,7 @@ static size_t fg_legal(const void *cfgp, const void *stp, bg_move *buf)
 			fg_simple(&buf[n++], BG_MOVE_STEP, from, ctz(t));
 	}
 	if (n == 0) {
-		/* Only under geese_stuck=pass: the game is over otherwise. */
+		/* Only under no_moves=pass: the game is over otherwise. */
 		memset(buf, 0, sizeof(*buf));
 		n = 1;
 	}

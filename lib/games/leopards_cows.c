@@ -258,7 +258,7 @@ static size_t lc_legal(const void *cfgp, const void *stp, bg_move *buf)
 			lc_simple(&buf[n++], BG_MOVE_STEP, from, ctz(t));
 	}
 	if (n == 0) {
-		/* Only under cows_stuck=pass: the game is over otherwise. */
+		/* Only under no_moves=pass: the game is over otherwise. */
 		memset(buf, 0, sizeof(*buf));
 		n = 1;
 	}

@@ -625,7 +625,7 @@ static bool mi_can_move(const mi_cfg *c, const mi_state *s)
 /* Placements on the empty points in point order; in the movement, pieces
  * in point order, each to its destinations in point order; each with its
  * removal sets in lexicographic order. A blocked side passes
- * (blocked=pass). */
+ * (no_moves=pass). */
 static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 {
 	const mi_cfg *c = cfgp;

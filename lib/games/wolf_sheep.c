@@ -247,7 +247,7 @@ static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
 	size_t n = ws_gen(cfgp, stp, buf);
 
 	if (n == 0) {
-		/* Only sheep get here, under sheep_stuck=pass. */
+		/* Only sheep get here, under no_moves=pass. */
 		memset(buf, 0, sizeof(*buf));
 		buf->kind = BG_MOVE_PASS;
 		n = 1;
