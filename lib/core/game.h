@@ -21,7 +21,8 @@ typedef struct bg_ply_rec {
 struct bg_game {
 	const bg_rules *rules;
 	char spec[BG_SPEC_MAX]; /* canonical */
-	void *cfg;
+	void *cfg;              /* the config, then the work space (bg_work) */
+	size_t work_size;
 	void *st;
 	size_t st_size;
 	size_t undo_size;       /* per ply: the game's record, or a state copy */
@@ -44,7 +45,9 @@ struct bg_game {
 	bg_result result;
 	uint64_t hash;
 
-	bg_move *scratch;       /* room for max_moves: legality, move text */
+	/* Room for max_moves, made with the handle: the list behind random
+	 * moves, legality, move text and the count-only bg_legal_moves. */
+	bg_move *scratch;
 	size_t max_moves;
 };
 
@@ -53,8 +56,9 @@ struct bg_game {
 int bg_spec_parse(const char *spec, const bg_rules **rules, bg_optval *vals,
 		  char *store, size_t store_cap, char *canon, size_t canon_cap);
 
-/* Generate the legal moves of g into its scratch buffer (made on first
- * use when the game has is_legal); BG_OK or BG_ENOMEM. */
+/* Generate the legal moves of g into its scratch list; BG_OK, or BG_ENOMEM
+ * for a position with more moves than the list has room for (see
+ * BG_LEGAL_OVERFLOW). */
 int bg_game_scratch_moves(const bg_game *g, size_t *n);
 
 /* The outcome of the current state, with the history's repetition count. */
