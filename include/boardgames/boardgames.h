@@ -49,9 +49,21 @@
  *   moves between threads.
  *
  * @par Allocation
- *   bg_legal_moves(), bg_play() and bg_undo() do not allocate, except that
- *   the history stack of a handle grows geometrically when a game gets
- *   longer than any before it on that handle.
+ *   A handle is made (bg_game_new(), _clone, _from_position, _from_record)
+ *   with all the room the calls on moves use: the position, a list of
+ *   bg_max_moves() moves, the game's work space and history for 256 plies
+ *   (bg_memory() reports it). bg_legal_moves() (counting only, too),
+ *   bg_random_move(), bg_play(), bg_playout() and bg_undo() then never
+ *   allocate, except that the history grows geometrically when a game gets
+ *   longer than any before it on that handle (which can fail with
+ *   BG_ENOMEM). bg_max_moves() is a proven bound except in
+ *   alquerque, turkish-draughts, fox-geese with fox_diagonals and
+ *   leopards-cows with multi_jump, where it only caps positions made up to
+ *   have thousands of capture chains (none is known; games list a few
+ *   dozen): in such a position bg_legal_moves(), bg_random_move() and
+ *   bg_playout() fail with BG_ENOMEM rather than give part of the list.
+ *   Making handles and reading or writing text allocate. No function of
+ *   the library takes more than 8 KiB of stack.
  */
 #ifndef BOARDGAMES_H
 #define BOARDGAMES_H
@@ -210,10 +222,10 @@ BG_API const char *bg_game_name(const bg_game *g);
 
 /**
  * Memory, for sizing many handles: *handle gets the bytes the handle holds
- * on the heap now (its board tables, position, move scratch and history
- * room), *per_ply the bytes each further ply of history takes once the
- * history outgrows its room. Either pointer may be NULL. BG_EINVAL for a
- * NULL handle.
+ * on the heap now (its board tables, position, move list, work space and
+ * history room), *per_ply the bytes each further ply of history takes once
+ * the history outgrows its room. Either pointer may be NULL. BG_EINVAL for
+ * a NULL handle.
  */
 BG_API int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply);
 

@@ -94,7 +94,9 @@ void bg_game_free(bg_game *g)
 	free(g);
 }
 
-/* Allocate a handle for rules whose config is already made. */
+/* Allocate a handle for rules whose config is already made: everything
+ * the calls on moves use, so that they never allocate (but for a history
+ * longer than HIST_INITIAL). */
 static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 {
 	bg_game *g = calloc(1, sizeof(*g));
@@ -102,7 +104,9 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 	if (!g)
 		return bg_seterr(BG_ENOMEM, "handle");
 	g->rules = r;
-	g->cfg = malloc(r->config_size);
+	g->work_size = r->work_size ? r->work_size(cfg) : 0;
+	/* The work space follows the config (bg_work), zeroed. */
+	g->cfg = calloc(1, BG_WORK_OFFSET(r->config_size) + g->work_size);
 	if (g->cfg)
 		memcpy(g->cfg, cfg, r->config_size);
 	g->st_size = r->state_size(cfg);
@@ -111,14 +115,10 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 		g->undo_size = 1;
 	g->st = calloc(1, g->st_size);
 	g->max_moves = r->max_moves(cfg);
-	/* Games that check moves themselves need the scratch list only for
-	 * move text: it is made on first use then. */
-	if (!r->is_legal)
-		g->scratch = calloc(g->max_moves ? g->max_moves : 1,
-				    sizeof(bg_move));
+	g->scratch = calloc(g->max_moves ? g->max_moves : 1, sizeof(bg_move));
 	if (!r->no_repetition)
 		g->seen = calloc(BG_SEEN_SIZE, sizeof(*g->seen));
-	if (!g->cfg || !g->st || (!r->is_legal && !g->scratch) ||
+	if (!g->cfg || !g->st || !g->scratch ||
 	    (!r->no_repetition && !g->seen) ||
 	    hist_reserve(g, HIST_INITIAL) != BG_OK) {
 		bg_game_free(g);
@@ -221,8 +221,9 @@ int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply)
 		return BG_OK;
 	ply = sizeof(bg_ply_rec) + sizeof(uint64_t) + g->undo_size;
 	if (handle)
-		*handle = sizeof(*g) + g->rules->config_size + g->st_size +
-			  (g->scratch ? g->max_moves * sizeof(bg_move) : 0) +
+		*handle = sizeof(*g) + BG_WORK_OFFSET(g->rules->config_size) +
+			  g->work_size + g->st_size +
+			  (g->max_moves ? g->max_moves : 1) * sizeof(bg_move) +
 			  (g->seen ? BG_SEEN_SIZE * sizeof(*g->seen) : 0) +
 			  g->hist_cap * ply;
 	if (per_ply)
@@ -365,21 +366,27 @@ size_t bg_max_moves(const bg_game *g)
 	return g ? g->max_moves : 0;
 }
 
-int bg_game_scratch_moves(const bg_game *cg, size_t *n)
+/* The legal moves into buf (room for max_moves): BG_OK, or BG_ENOMEM when
+ * the position has more than that (BG_LEGAL_OVERFLOW). */
+static int list_moves(const bg_game *g, bg_move *buf, size_t *n)
+{
+	size_t count = 0;
+
+	if (g->result.status == BG_ONGOING)
+		count = g->rules->legal(g->cfg, g->st, buf);
+	if (count == BG_LEGAL_OVERFLOW)
+		return bg_seterr(BG_ENOMEM, "more than %zu legal moves, the "
+				 "most %s lists", g->max_moves, g->rules->name);
+	assert(count <= g->max_moves);
+	*n = count;
+	return BG_OK;
+}
+
+int bg_game_scratch_moves(const bg_game *g, size_t *n)
 {
 	/* The scratch list is the handle's own; the thread contract (one
 	 * thread per handle) makes writing it through a const handle safe. */
-	bg_game *g = (bg_game *)cg;
-
-	if (!g->scratch) {
-		g->scratch = calloc(g->max_moves ? g->max_moves : 1,
-				    sizeof(bg_move));
-		if (!g->scratch)
-			return bg_seterr(BG_ENOMEM, "legal move list");
-	}
-	*n = g->result.status == BG_ONGOING ?
-		g->rules->legal(g->cfg, g->st, g->scratch) : 0;
-	return BG_OK;
+	return list_moves(g, g->scratch, n);
 }
 
 int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
@@ -388,12 +395,8 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 
 	if (!g || !n || (!buf && cap))
 		return gerr(g, BG_EINVAL, "NULL argument");
-	if (buf && cap >= g->max_moves) {
-		count = g->result.status == BG_ONGOING ?
-			g->rules->legal(g->cfg, g->st, buf) : 0;
-		*n = count;
-		return BG_OK;
-	}
+	if (buf && cap >= g->max_moves)
+		return bg_game_fail(g, list_moves(g, buf, n));
 	int rc = bg_game_scratch_moves(g, &count);
 	if (rc)
 		return bg_game_fail(g, rc);
@@ -408,7 +411,8 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 }
 
 /* A move drawn uniformly, the game going on: the game's own draw, else one
- * from the full list. BG_OK, BG_ENOMEM (the list), BG_EGAMEOVER (none). */
+ * from the full list. BG_OK, BG_ENOMEM (more moves than the list holds),
+ * BG_EGAMEOVER (none). */
 static int draw_move(const bg_game *g, uint64_t *rng, bg_move *out)
 {
 	size_t n;
@@ -473,17 +477,22 @@ int bg_legal_moves_at(const bg_game *g, int from, int to, bg_move *buf,
 	return BG_OK;
 }
 
-static int is_legal(const bg_game *g, const bg_move *m)
+/* BG_OK when m is legal, else BG_EILLEGAL, or BG_ENOMEM for a position
+ * with more moves than the list holds. */
+static int check_legal(const bg_game *g, const bg_move *m)
 {
 	size_t n;
+	int rc;
 
 	if (g->rules->is_legal)
-		return g->rules->is_legal(g->cfg, g->st, m);
-	bg_game_scratch_moves(g, &n); /* allocated with the handle */
+		return g->rules->is_legal(g->cfg, g->st, m) ? BG_OK :
+			bg_seterr(BG_EILLEGAL, "the move is not legal here");
+	if ((rc = bg_game_scratch_moves(g, &n)) != BG_OK)
+		return rc;
 	for (size_t i = 0; i < n; i++)
 		if (bg_move_equal(&g->scratch[i], m))
-			return 1;
-	return 0;
+			return BG_OK;
+	return bg_seterr(BG_EILLEGAL, "the move is not legal here");
 }
 
 /* Earlier occurrences of the current position key since the last
@@ -636,8 +645,8 @@ int bg_play(bg_game *g, const bg_move *m)
 			    bg_reason_name(g->result.reason));
 	if ((rc = move_fits_game(g, m)) != BG_OK)
 		return bg_game_fail(g, rc);
-	if (!is_legal(g, m))
-		return gerr(g, BG_EILLEGAL, "the move is not legal here");
+	if ((rc = check_legal(g, m)) != BG_OK)
+		return bg_game_fail(g, rc);
 	return bg_game_fail(g, play_legal(g, m));
 }
 

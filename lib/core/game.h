@@ -25,7 +25,8 @@ struct bg_game {
 	 * text write, so that a later version's defaults cannot change what
 	 * they mean. */
 	char full_spec[BG_SPEC_MAX];
-	void *cfg;
+	void *cfg;              /* the config, then the work space (bg_work) */
+	size_t work_size;
 	void *st;
 	size_t st_size;
 	size_t undo_size;       /* per ply: the game's record, or a state copy */
@@ -53,7 +54,9 @@ struct bg_game {
 	bg_result ruled;
 	uint64_t hash;
 
-	bg_move *scratch;       /* room for max_moves: legality, move text */
+	/* Room for max_moves, made with the handle: the list behind random
+	 * moves, legality, move text and the count-only bg_legal_moves. */
+	bg_move *scratch;
 	size_t max_moves;
 
 	/* The detail of the last failed call on this handle. */
@@ -68,8 +71,9 @@ int bg_spec_parse(const char *spec, const bg_rules **rules, bg_optval *vals,
 		  char *store, size_t store_cap, char *canon, size_t canon_cap,
 		  char *full, size_t full_cap);
 
-/* Generate the legal moves of g into its scratch buffer (made on first
- * use when the game has is_legal); BG_OK or BG_ENOMEM. */
+/* Generate the legal moves of g into its scratch list; BG_OK, or BG_ENOMEM
+ * for a position with more moves than the list has room for (see
+ * BG_LEGAL_OVERFLOW). */
 int bg_game_scratch_moves(const bg_game *g, size_t *n);
 
 /* The state after the first k moves of the history (k <= hist_len) into

@@ -360,19 +360,27 @@ static int play_tokens(bg_game *g, const char *s, char *stated)
 	}
 }
 
+/* The longest tag value read, with its NUL: a Position tag of the largest
+ * Dots field fits. On the heap, as no function takes more than 8 KiB of
+ * stack. */
+#define TAG_VALUE_MAX 16384
+
 static int record_into(bg_game **out, const char *s)
 {
-	char key[32], val[16384], spec[BG_SPEC_MAX] = "", stated[16] = "";
+	char key[32], spec[BG_SPEC_MAX] = "", stated[16] = "";
 	char tag_result[16] = "", termination[32] = "";
+	char *val = malloc(TAG_VALUE_MAX);
 	bg_game *g = NULL;
 	int rc;
 
+	if (!val)
+		return bg_seterr(BG_ENOMEM, "record tags");
 	for (;;) {
 		while (isspace((unsigned char)*s))
 			s++;
 		if (*s != '[')
 			break;
-		if (!read_tag(&s, key, sizeof(key), val, sizeof(val))) {
+		if (!read_tag(&s, key, sizeof(key), val, TAG_VALUE_MAX)) {
 			rc = bg_seterr(BG_EFORMAT, "malformed tag line");
 			goto fail;
 		}
@@ -390,6 +398,8 @@ static int record_into(bg_game **out, const char *s)
 				goto fail;
 		}
 	}
+	free(val);
+	val = NULL;
 	if (!spec[0]) {
 		rc = bg_seterr(BG_EFORMAT, "the record has no Game tag");
 		goto fail;
@@ -423,6 +433,7 @@ static int record_into(bg_game **out, const char *s)
 	*out = g;
 	return BG_OK;
 fail:
+	free(val);
 	bg_game_free(g);
 	return rc;
 }

@@ -5,7 +5,8 @@
  * `configure` and never changes (board geometry, tables, option values); it
  * must hold no pointers, since clones copy it byte for byte. The state is
  * what a move changes; the core copies it for clones and, when the game has
- * no `unapply`, before every move for undo (copy-make).
+ * no `unapply`, before every move for undo (copy-make). Scratch arrays go
+ * in neither: they go in the handle's work space (bg_work).
  *
  * What the core guarantees the hooks:
  *   - Every move handed to is_legal, apply and path_ok is well formed
@@ -22,9 +23,9 @@
  *   - legal writes at most max_moves(cfg) moves, each well formed, no two
  *     equal and no two reaching the same position, in a fixed order (the
  *     order the game's page documents); it lists none only when the
- *     outcome hook says the game is over. A hook that could exceed its
- *     room must have a proven bound; the core asserts the count in debug
- *     builds.
+ *     outcome hook says the game is over. A hook whose bound is not proven
+ *     returns BG_LEGAL_OVERFLOW rather than cut the list short (the core
+ *     answers BG_ENOMEM); the core asserts the count in debug builds.
  *   - is_legal(m) is true exactly for the moves legal lists (and for
  *     placements too long for the list that the game documents, Dots'
  *     free enclosures); it never changes the state.
@@ -158,6 +159,10 @@ typedef struct bg_rules {
 	 * combinations the schema cannot, reporting with bg_seterr(). */
 	int (*configure)(void *cfg, const bg_optval *opts);
 	size_t (*state_size)(const void *cfg);
+	/* Optional: bytes of work space for the hooks (flood marks and
+	 * stacks, tables of moves seen), made with each handle and reached
+	 * with bg_work(); see there. */
+	size_t (*work_size)(const void *cfg);
 	/* Bytes per ply of undo record when `unapply` is given. */
 	size_t undo_size;
 
@@ -165,7 +170,12 @@ typedef struct bg_rules {
 	void (*init)(const void *cfg, void *st);
 	size_t (*max_moves)(const void *cfg);
 	/* All legal moves into buf (room for max_moves); returns the count. Not
-	 * called once the outcome is decided. */
+	 * called once the outcome is decided. A game whose max_moves is a
+	 * proven bound never lists more (the core asserts it in debug
+	 * builds); one whose max_moves only caps positions made up to have
+	 * thousands of capture chains returns BG_LEGAL_OVERFLOW when the list
+	 * would pass it, and the core reports that, rather than list part of
+	 * the moves. */
 	size_t (*legal)(const void *cfg, const void *st, bg_move *buf);
 	/* Optional: true when m is legal; saves a full generation in play. */
 	bool (*is_legal)(const void *cfg, const void *st, const bg_move *m);
@@ -212,6 +222,36 @@ typedef struct bg_rules {
 	 * errors with bg_seterr() and return BG_EFORMAT. */
 	int (*read_position)(const void *cfg, void *st, const char *text);
 } bg_rules;
+
+/* What `legal` returns for a position with more moves than max_moves. */
+#define BG_LEGAL_OVERFLOW SIZE_MAX
+
+/*
+ * The work space of a handle: work_size(cfg) bytes that follow its config,
+ * at BG_WORK_OFFSET(config_size), in one allocation. It is for the scratch
+ * arrays a hook would otherwise keep on the stack (no function of the
+ * library takes more than 8 KiB of it) or in the state (which clones and
+ * copy-make undo copy). The contract:
+ *   - The core zeroes it when it makes the handle and never reads or
+ *     writes it; a clone gets its own, zeroed, not a copy.
+ *   - Its contents between hook calls belong to the game, which may keep
+ *     nothing there that a result depends on: a clone starts from zeros.
+ *     (Flood marks with the stamp counter that makes them stale are fine.)
+ *   - Hooks write it through their const cfg: one handle is used by one
+ *     thread at a time, and a hook never runs while another hook of the
+ *     same handle is in the middle of using it.
+ *   - Only hooks called on a handle's config may use it: configure,
+ *     state_size, work_size and max_moves run on a config not yet in a
+ *     handle.
+ */
+#define BG_WORK_ALIGN 16
+#define BG_WORK_OFFSET(cfg_size) \
+	(((cfg_size) + BG_WORK_ALIGN - 1) & ~(size_t)(BG_WORK_ALIGN - 1))
+
+static inline void *bg_work(const void *cfg, size_t cfg_size)
+{
+	return (unsigned char *)(uintptr_t)cfg + BG_WORK_OFFSET(cfg_size);
+}
 
 /* The next number of the generator behind bg_random_move (splitmix64):
  * fixed, so a state gives the same moves everywhere. */

@@ -19,9 +19,12 @@
 #define AQ_C3 12
 #define AQ_MAXJ 8
 #define AQ_PIECES 12
-/* The legal list never grows past this. One piece has at most 785
- * distinct capture results on this board (an exhaustive count over every
- * placing of 12 enemies), so real positions stay far below it. */
+/* The room of the legal list. One piece has at most 785 distinct capture
+ * results on this board (an exhaustive count over every placing of 12
+ * enemies) and 8 steps, so 12 pieces are not proven to stay below this, and
+ * with huff choices each removal lists the side's moves again: a position
+ * with more moves (none is known; real games list a few dozen) is reported
+ * (BG_LEGAL_OVERFLOW), not cut short. One piece's moves always fit. */
 #define AQ_MAX_MOVES 4096
 
 #define AQ_BIT(p) ((uint32_t)1 << (p))
@@ -359,6 +362,7 @@ typedef struct aq_gen {
 	uint64_t *keys;
 	uint32_t *pends;
 	size_t n;
+	bool overflow;   /* a move found no room (n = AQ_MAX_MOVES) */
 	size_t scan;     /* moves before this cannot reach the same position */
 	bool scan_all;   /* huff choices: compare with every move listed */
 	/* is_legal: the list is not written; is this move in it? */
@@ -366,18 +370,33 @@ typedef struct aq_gen {
 	bool found;
 } aq_gen;
 
-/* A pass that counts, with the key store keys/pends; the callers set what
- * else it does. (No initialiser: the path needs no zeroing.) */
-static void aq_gen_init(aq_gen *g, const aq_cfg *c, uint64_t *keys,
-			uint32_t *pends)
+/* The key store of the generator, in the handle's work space: 48 KB, too
+ * much for the stack. */
+typedef struct aq_work {
+	uint64_t keys[AQ_MAX_MOVES];
+	uint32_t pends[AQ_MAX_MOVES];
+} aq_work;
+
+static size_t aq_work_size(const void *cfgp)
 {
+	(void)cfgp;
+	return sizeof(aq_work);
+}
+
+/* A pass that counts, with the key store of the handle of c; the callers
+ * set what else it does. (No initialiser: the path needs no zeroing.) */
+static void aq_gen_init(aq_gen *g, const aq_cfg *c)
+{
+	aq_work *w = bg_work(c, sizeof(*c));
+
 	g->c = c;
 	g->buf = NULL;
 	g->out = NULL;
 	g->pick = SIZE_MAX;
-	g->keys = keys;
-	g->pends = pends;
+	g->keys = w->keys;
+	g->pends = w->pends;
 	g->n = 0;
+	g->overflow = false;
 	g->scan_all = false;
 	g->want = NULL;
 	g->found = false;
@@ -407,8 +426,10 @@ static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
 	for (size_t i = g->scan; i < g->n; i++)
 		if (g->keys[i] == key && g->pends[i] == pend)
 			return;
-	if (g->n >= AQ_MAX_MOVES)
+	if (g->n >= AQ_MAX_MOVES) {
+		g->overflow = true;
 		return;
+	}
 	if (g->want) {
 		const bg_move *w = g->want;
 
@@ -536,31 +557,28 @@ static void aq_gen_side(aq_gen *g, const aq_state *s, int removal,
 static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 {
 	const aq_state *s = st;
-	uint64_t keys[AQ_MAX_MOVES];
-	uint32_t pends[AQ_MAX_MOVES];
 	aq_gen g;
 
-	aq_gen_init(&g, cfgp, keys, pends);
+	aq_gen_init(&g, cfgp);
 	g.buf = buf;
 	g.scan_all = s->pending != 0;
 	if (!s->pending)
 		aq_gen_side(&g, s, -1, AQ_ALL);
 	for (uint32_t b = s->pending; b; b &= b - 1)
 		aq_gen_side(&g, s, bg_ctz32(b), AQ_ALL);
-	return g.n;
+	return g.overflow ? BG_LEGAL_OVERFLOW : g.n;
 }
 
 /* The generator run without writing the list. With no huff choice, a
  * move is compared only with the moves of its own piece, so only that
  * piece's moves are made; without huff_all a step needs no generation.
- * (The list's cap, AQ_MAX_MOVES, is far above what a position has, so
- * counting the other pieces' moves is not needed.) */
+ * (They always fit in AQ_MAX_MOVES. With huff choices every piece's moves
+ * are made, and a move past the room is not found, as the list that
+ * bg_legal_moves would give has no room for it either.) */
 static bool aq_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const aq_cfg *c = cfgp;
 	const aq_state *s = st;
-	uint64_t keys[AQ_MAX_MOVES];
-	uint32_t pends[AQ_MAX_MOVES];
 	aq_gen g;
 
 	if (m->flags || m->npath < 2 || m->pts[0] >= AQ_N ||
@@ -571,7 +589,7 @@ static bool aq_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	if (m->kind == BG_MOVE_STEP && !c->huff_all)
 		return m->npath == 2 && m->pts[1] < AQ_N &&
 		       (aq_piece_steps(c, s, m->pts[0]) & AQ_BIT(m->pts[1]));
-	aq_gen_init(&g, c, keys, pends);
+	aq_gen_init(&g, c);
 	g.scan_all = s->pending != 0;
 	g.want = m;
 	if (!s->pending)
@@ -653,15 +671,13 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 {
 	const aq_cfg *c = cfgp;
 	const aq_state *s = st;
-	uint64_t keys[AQ_MAX_MOVES];
-	uint32_t pends[AQ_MAX_MOVES];
 	aq_gen g;
 	uint32_t empty = ~(s->bb[0] | s->bb[1]) & AQ_ALL, capt;
 	size_t chains[AQ_N], n, r;
 
 	if (c->huff_all)
 		return false;
-	aq_gen_init(&g, c, keys, pends);
+	aq_gen_init(&g, c);
 	g.out = out;
 	aq_gen_begin(&g, s, -1);
 	n = (size_t)aq_step_count(c, g.seat, g.side, empty & g.step_to);
@@ -669,7 +685,7 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	capt = g.captures ? aq_capturers(c, g.seat, g.side, g.enemy, empty) : 0;
 	for (uint32_t b = capt; b; b &= b - 1)
 		n += chains[bg_ctz32(b)] = aq_chains_of(&g, bg_ctz32(b));
-	/* The list stops at its cap: let it decide there. */
+	/* At the list's room: let the list decide, or report an overflow. */
 	if (n == 0 || n >= AQ_MAX_MOVES)
 		return false;
 	r = bg_rand(rng) % n;
@@ -1034,6 +1050,7 @@ const bg_rules bg_rules_alquerque = {
 	.config_size = sizeof(aq_cfg),
 	.configure = aq_configure,
 	.state_size = aq_state_size,
+	.work_size = aq_work_size,
 	.board = aq_board,
 	.init = aq_init,
 	.max_moves = aq_max_moves,

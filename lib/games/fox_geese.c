@@ -22,8 +22,10 @@ enum { FG_GEESE_MIN = 9 };
  * results of capture chains along the solid lines; that bound counts
  * every (landing point, geese taken) a chain can reach with a goose on
  * every point it jumps, and it holds for any placing of the geese. With
- * the diagonals the same count runs to tens of thousands, so the list
- * stops at FG_MAX_DIAG (see doc/games/fox-geese.md). */
+ * the diagonals the same count runs to tens of thousands, so FG_MAX_DIAG
+ * is only the list's room (doc/games/fox-geese.md): a position with more moves
+ * (none is known; real games list a few dozen) is reported
+ * (BG_LEGAL_OVERFLOW), not cut short. */
 enum { FG_MAX_SOLID = 8 + 346, FG_MAX_DIAG = 16384 };
 
 typedef struct fg_cfg {
@@ -203,7 +205,7 @@ static size_t fg_legal(const void *cfgp, const void *stp, bg_move *buf)
 			fg_simple(&buf[n++], BG_MOVE_STEP, st->fox, ctz(t));
 		bg_chains_init(&g, &c->jumps, buf, n, c->max_moves, true, false);
 		bg_chains_list(&g, st->fox, st->geese);
-		return g.n;
+		return g.overflow ? BG_LEGAL_OVERFLOW : g.n;
 	}
 	empty &= ~bit(st->fox);
 	for (uint64_t s = st->geese; s; s &= s - 1) {

@@ -72,7 +72,9 @@ enum { LEOPARDS = 0, COWS = 1 };
 enum { LC_MAXP = 64 };
 enum { LC_NLEOPARDS = 2, LC_NCOWS = 24, LC_TAKEN_WIN = 8 };
 /* Capture chains (multi_jump) can give thousands of different results in
- * contrived positions; the list stops at this many moves. */
+ * contrived positions; the list has room for this many, and a position
+ * with more (none is known; real games list a few dozen) is reported
+ * (BG_LEGAL_OVERFLOW), not cut short. */
 enum { LC_MAX_CHAINS = 4096 };
 
 typedef struct lc_cfg {
@@ -127,8 +129,10 @@ static void lc_tables(lc_cfg *c)
 			c->step[p] |= bit(lb.step[p][i].to);
 	}
 	bg_jumps_build(&c->jumps, &lb, true);
-	/* A cow's or leopard's steps are at most the directed edges; the
-	 * placings at most the points. */
+	/* A cow's or leopard's steps are at most the directed edges, and so
+	 * are the steps and single jumps of two leopards (a jump follows an
+	 * edge from the leopard's point, as a step does: at most twice the
+	 * degrees of two points); the placings at most the points. */
 	c->max_moves = edges > (size_t)c->npoints ? edges : (size_t)c->npoints;
 	if (c->multi)
 		c->max_moves += LC_MAX_CHAINS;
@@ -222,11 +226,17 @@ static size_t lc_leopard_moves(const lc_cfg *c, const lc_state *st,
 		       c->forced);
 	for (uint64_t l = st->leopards; l; l &= l - 1) {
 		int from = ctz(l);
+		uint64_t to = steps ? c->step[from] & empty : 0;
 
-		for (uint64_t t = c->step[from] & empty; t && steps; t &= t - 1)
+		/* Chains of the first leopard can fill the room. */
+		if (g.n + (size_t)popcount(to) > g.max)
+			return BG_LEGAL_OVERFLOW;
+		for (uint64_t t = to; t; t &= t - 1)
 			lc_simple(&buf[g.n++], BG_MOVE_STEP, from, ctz(t));
 		g.block = st->leopards & ~bit(from);
 		bg_chains_list(&g, from, st->cows);
+		if (g.overflow)
+			return BG_LEGAL_OVERFLOW;
 	}
 	return g.n;
 }

@@ -11,6 +11,7 @@
 #include "core/zobrist.h"
 #include "board/bits.h"
 
+#include <assert.h>
 #include <string.h>
 
 #define SN_W 6
@@ -201,6 +202,9 @@ static void sn_emit_chain(sn_gen *g, int land)
 	for (size_t i = g->scan; i < g->n; i++)
 		if (g->keys[i] == key)
 			return;
+	/* SN_MAX_MOVES is a proven bound (see there); the test only keeps
+	 * memory safe should the proof be wrong. */
+	assert(g->n < SN_MAX_MOVES);
 	if (g->n >= SN_MAX_MOVES)
 		return;
 	g->keys[g->n] = key;

@@ -18,12 +18,17 @@
  * length, so take-back replays the journal backwards. The journal's room
  * is a proven bound (see tk_journal_cap). Rings are kept in a log in the
  * state the same way, so undo, clones and position texts keep them.
+ *
+ * The floods' marks and stacks are scratch: they live in the handle's work
+ * space (bg_work), not in the state, so clones and copies do not carry
+ * them.
  */
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "boardgames/tochki.h"
 #include "board/bits.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -58,7 +63,9 @@ typedef struct tk_cfg {
 	int off4[4];  /* N E S W */
 	int off8[8];  /* N NE E SE S SW W NW */
 	size_t jcap, rcap; /* journal and ring-log entries */
-	size_t o_cells, o_mark, o_journal, o_rings, o_work, size;
+	size_t o_cells, o_journal, o_rings, size; /* the state */
+	size_t o_mark, o_arrays, work_size;       /* the work space */
+	int ring_room;                            /* entries of tk_work.ring */
 	uint8_t arcs[256]; /* runs of non-own cells around a point, by mask */
 	uint16_t p2i[TK_MAXN];    /* library point -> padded index */
 	int16_t i2p[TK_MAXPAD];   /* padded index -> library point, or -1 */
@@ -84,7 +91,6 @@ typedef struct tk_head {
 	uint8_t turn, passes;
 	uint8_t stale[2]; /* 0: no closed pool of the seat holds a live enemy */
 	int8_t grounded;  /* the seat that grounded, or -1 */
-	uint32_t gen;     /* flood stamp */
 } tk_head;
 
 typedef struct tk_undo {
@@ -94,13 +100,15 @@ typedef struct tk_undo {
 	int8_t grounded;
 } tk_undo;
 
-/* Scratch arrays of the floods (npad entries each), in the state. */
+/* Scratch of the floods, in the work space: the last stamp given, then
+ * arrays of npad entries. */
 typedef struct tk_work {
+	uint32_t *gen;    /* the last flood stamp */
 	uint32_t *mark;   /* flood stamps */
 	uint16_t *cl;     /* cells of the pools found */
 	uint16_t *stk;    /* flood stack */
 	uint16_t *area;   /* the area being captured */
-	uint16_t *ring;   /* a traced ring */
+	uint16_t *ring;   /* a traced ring (ring_room entries) */
 	uint16_t *pstart; /* candidate pools: a cell, offset, count, size */
 	uint16_t *poff, *pn, *psize;
 	uint16_t *order;  /* candidates by size */
@@ -122,29 +130,32 @@ typedef struct tk_pool {
 
 /* ---- State access --------------------------------------------------------- */
 
+/* Open a state of the handle whose config is c. */
 static void tk_open(const tk_cfg *c, const void *stp, tk_ctx *k)
 {
+	/* Const states are opened too, but only the handle's work space is
+	 * written through them (bg_work says why that is safe). */
 	unsigned char *st = (unsigned char *)stp;
-	uint16_t *wk = (uint16_t *)(st + c->o_work);
+	unsigned char *work = bg_work(c, sizeof(*c));
+	uint16_t *wk = (uint16_t *)(work + c->o_arrays);
 	size_t n = (size_t)c->npad;
 
-	/* Const states are opened too: only the flood scratch is written
-	 * through them, which the thread contract makes safe. */
 	k->c = c;
 	k->h = (tk_head *)st;
 	k->cells = st + c->o_cells;
 	k->journal = (uint16_t *)(st + c->o_journal);
 	k->rings = (uint16_t *)(st + c->o_rings);
-	k->w.mark = (uint32_t *)(st + c->o_mark);
+	k->w.gen = (uint32_t *)work;
+	k->w.mark = (uint32_t *)(work + c->o_mark);
 	k->w.cl = wk;
 	k->w.stk = wk + n;
 	k->w.area = wk + 2 * n;
-	k->w.ring = wk + 3 * n;
-	k->w.pstart = wk + 4 * n;
-	k->w.poff = wk + 5 * n;
-	k->w.pn = wk + 6 * n;
-	k->w.psize = wk + 7 * n;
-	k->w.order = wk + 8 * n;
+	k->w.pstart = wk + 3 * n;
+	k->w.poff = wk + 4 * n;
+	k->w.pn = wk + 5 * n;
+	k->w.psize = wk + 6 * n;
+	k->w.order = wk + 7 * n;
+	k->w.ring = wk + 8 * n;
 }
 
 static bool tk_is_edge(const tk_cfg *c, int i)
@@ -206,6 +217,7 @@ static void tk_jset(tk_ctx *k, int i, uint8_t v)
 		return;
 	/* The room is a proven bound (tk_journal_cap); the test only keeps
 	 * memory safe should the proof be wrong. */
+	assert(k->h->jtop < k->c->jcap);
 	if (k->h->jtop < k->c->jcap)
 		k->journal[k->h->jtop++] = (uint16_t)(i << 4 | old);
 	tk_set(k, i, v);
@@ -213,16 +225,16 @@ static void tk_jset(tk_ctx *k, int i, uint8_t v)
 
 static uint32_t tk_stamp(tk_ctx *k)
 {
-	return ++k->h->gen;
+	return ++*k->w.gen;
 }
 
 /* Reset the flood stamps when they run low; called before each search. */
 static void tk_fresh_marks(tk_ctx *k)
 {
-	if (k->h->gen < TK_GEN_LIMIT)
+	if (*k->w.gen < TK_GEN_LIMIT)
 		return;
 	memset(k->w.mark, 0, (size_t)k->c->npad * sizeof(uint32_t));
-	k->h->gen = 0;
+	*k->w.gen = 0;
 }
 
 /* ---- Geometry ------------------------------------------------------------- */
@@ -510,7 +522,11 @@ static int tk_trace_ring(tk_ctx *k, uint32_t sa, int first, uint16_t *ring)
 			a = a1;
 			q = q1;
 		}
-		if (q != ring[n - 1] && n < c->npad)
+		/* Each turn of the walk crosses one crack of the area's
+		 * outline, and a 4-connected area of a cells has at most
+		 * 2a + 2 (a tree of cells): ring_room is never reached. */
+		assert(n < c->ring_room);
+		if (q != ring[n - 1] && n < c->ring_room)
 			ring[n++] = (uint16_t)q;
 	} while (a != first || d != TK_N);
 	if (n > 1 && ring[n - 1] == ring[0])
@@ -522,8 +538,12 @@ static void tk_log_ring(tk_ctx *k, int owner, const uint16_t *pts, int n)
 {
 	tk_head *h = k->h;
 
+	/* rcap is a proven bound (tk_configure), and position texts are
+	 * checked against it; the test only keeps memory safe should the
+	 * proof be wrong (rings are drawing data). */
+	assert(h->rtop + 1 + (size_t)n <= k->c->rcap);
 	if (h->rtop + 1 + (size_t)n > k->c->rcap)
-		return; /* beyond the proven bound: drawing data only */
+		return;
 	k->rings[h->rtop++] = (uint16_t)(n << 1 | owner);
 	memcpy(k->rings + h->rtop, pts, (size_t)n * sizeof(*pts));
 	h->rtop += (uint32_t)n;
@@ -599,7 +619,7 @@ static int tk_capture_candidates(tk_ctx *k, int s, int np, bool empties)
 	tk_sort_pools(&k->w, np, idx);
 	for (int a = 0; a < np; a++) {
 		int i0 = k->w.pstart[idx[a]];
-		uint32_t base = k->h->gen + 1;
+		uint32_t base = *k->w.gen + 1;
 		uint16_t *cl = k->w.cl + k->w.poff[idx[a]];
 		bool fresh = false;
 		tk_pool pl;
@@ -632,7 +652,7 @@ static int tk_enclose(tk_ctx *k, int s, int p)
 
 	if (!k->h->stale[s] && c->arcs[tk_nbmask(k, s, p)] < 2)
 		return 0;
-	base = k->h->gen + 1;
+	base = *k->w.gen + 1;
 	for (int a = 0; a < 4; a++) {
 		int q = p + c->off4[a];
 		tk_pool *pl = &pools[np];
@@ -684,7 +704,7 @@ static bool tk_pool_at(tk_ctx *k, int s, int i, tk_pool *pl)
 {
 	if (tk_ray_open(k, s, i, -1))
 		return false;
-	return tk_flood_pool(k, s, i, -1, k->h->gen + 1, k->w.cl, pl);
+	return tk_flood_pool(k, s, i, -1, *k->w.gen + 1, k->w.cl, pl);
 }
 
 /*
@@ -696,7 +716,7 @@ static int tk_close_all(tk_ctx *k, int s, bool any)
 	const tk_cfg *c = k->c;
 	tk_work *w = &k->w;
 	uint8_t enemy = TK_LIVE(!s);
-	uint32_t base = k->h->gen + 1;
+	uint32_t base = *k->w.gen + 1;
 	int np = 0, used = 0;
 
 	for (int p = 0; p < c->n; p++) {
@@ -723,7 +743,7 @@ static int tk_close_all(tk_ctx *k, int s, bool any)
 		tk_outline o;
 		tk_pool pl;
 
-		tk_flood_pool(k, s, w->pstart[a], -1, k->h->gen + 1,
+		tk_flood_pool(k, s, w->pstart[a], -1, *k->w.gen + 1,
 			      w->cl + w->poff[a], &pl);
 		tk_outline_pool(k, s, w->cl + w->poff[a], w->pn[a], &pl, &o);
 		w->psize[a] = (uint16_t)o.narea;
@@ -742,7 +762,7 @@ static bool tk_close_captures_at(tk_ctx *k, int s, int p)
 	if (c->arcs[tk_nbmask(k, s, p)] < 2)
 		return false;
 	tk_fresh_marks(k);
-	base = k->h->gen + 1;
+	base = *k->w.gen + 1;
 	for (int a = 0; a < 4; a++) {
 		int q = p + c->off4[a];
 		tk_pool pl;
@@ -1156,11 +1176,16 @@ static int tk_configure(void *cfgp, const bg_optval *opts)
 	 * most four times its cells (a point borders at most 4 areas). */
 	c->rcap = (size_t)c->n * 10 + 64;
 	c->o_cells = tk_align(sizeof(tk_head));
-	c->o_mark = tk_align(c->o_cells + (size_t)c->npad);
-	c->o_journal = tk_align(c->o_mark + (size_t)c->npad * 4);
+	c->o_journal = tk_align(c->o_cells + (size_t)c->npad);
 	c->o_rings = tk_align(c->o_journal + c->jcap * 2);
-	c->o_work = tk_align(c->o_rings + c->rcap * 2);
-	c->size = c->o_work + (size_t)c->npad * 2 * 9;
+	c->size = c->o_rings + c->rcap * 2;
+	/* The work space: the stamp, the marks, 8 arrays of npad entries,
+	 * then the ring: at most 2a + 2 points around an area of a cells. */
+	c->ring_room = 2 * c->n + 4;
+	c->o_mark = tk_align(sizeof(uint32_t));
+	c->o_arrays = tk_align(c->o_mark + (size_t)c->npad * 4);
+	c->work_size = c->o_arrays + (size_t)c->npad * 2 * 8 +
+		       (size_t)c->ring_room * 2;
 	return BG_OK;
 }
 
@@ -1178,6 +1203,11 @@ static void tk_canon_text(size_t k, const char *text, char *out, size_t cap)
 static size_t tk_state_size(const void *cfgp)
 {
 	return ((const tk_cfg *)cfgp)->size;
+}
+
+static size_t tk_work_size(const void *cfgp)
+{
+	return ((const tk_cfg *)cfgp)->work_size;
 }
 
 static const bg_board *tk_board(const void *cfgp)
@@ -1278,7 +1308,7 @@ static int tk_house_cells(tk_ctx *k, int s)
 	int total = 0;
 
 	tk_fresh_marks(k);
-	base = k->h->gen + 1;
+	base = *k->w.gen + 1;
 	for (int p = 0; p < c->n; p++) {
 		int i = c->p2i[p];
 		tk_pool pl;
@@ -1912,6 +1942,7 @@ const bg_rules bg_rules_tochki = {
 	.config_size = sizeof(tk_cfg),
 	.configure = tk_configure,
 	.state_size = tk_state_size,
+	.work_size = tk_work_size,
 	.undo_size = sizeof(tk_undo),
 	.board = tk_board,
 	.init = tk_init,

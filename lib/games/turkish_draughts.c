@@ -15,8 +15,9 @@
 #define TD_PIECES 16 /* per side at the start, never more */
 #define TD_DIRS 4    /* N, E, S, W: the library's order */
 /* Room for the legal list. Quiet moves are at most 16 kings x 14 squares;
- * capture moves beyond this many (only thinkable in made-up positions of
- * many kings) are not listed. */
+ * capture moves are not proven to stay below it: a position with more
+ * (only thinkable made up, with many kings; real games list a few dozen)
+ * is reported (BG_LEGAL_OVERFLOW), not cut short. */
 #define TD_MAXMOVES 1024
 
 typedef struct td_cfg {
@@ -404,16 +405,32 @@ typedef struct td_gen {
 	uint16_t path[BG_MOVE_MAX_POINTS]; /* zero past npath */
 	int npath;
 	bg_move *buf;
-	size_t n, cap; /* moves kept, room for them */
+	size_t n, cap; /* moves kept, room for them (at most TD_MAXMOVES) */
 	bool full;     /* a move of the most captures found had no room */
-	uint64_t took[TD_MAXMOVES]; /* what buf[i] takes */
-	bool crowned[TD_MAXMOVES];  /* whether buf[i] ends as a king */
-	uint8_t from[TD_MAXMOVES], to[TD_MAXMOVES]; /* buf[i]'s ends */
+	/* What buf[i] takes, whether it ends as a king, its ends: in the
+	 * handle's work space (td_work). */
+	uint64_t *took;
+	bool *crowned;
+	uint8_t *from, *to;
 	/* is_legal: the list is not written; instead, is this move listed,
 	 * and with how many captures? */
 	const bg_move *want;
 	int want_taken; /* -1: not (yet) listed */
 } td_gen;
+
+/* The generator's tables of the moves kept: 11 KB, too much for the
+ * stack. */
+typedef struct td_work {
+	uint64_t took[TD_MAXMOVES];
+	bool crowned[TD_MAXMOVES];
+	uint8_t from[TD_MAXMOVES], to[TD_MAXMOVES];
+} td_work;
+
+static size_t td_work_size(const void *cfgp)
+{
+	(void)cfgp;
+	return sizeof(td_work);
+}
 
 static bool td_same_path(const bg_move *m, const uint16_t *path, int npath)
 {
@@ -638,7 +655,13 @@ static size_t td_max_moves(const void *cfgp)
 static void td_captures_of(td_gen *g, const td_cfg *c, const td_state *s,
 			   uint64_t pieces)
 {
+	td_work *w = bg_work(c, sizeof(*c));
+
 	g->c = c;
+	g->took = w->took;
+	g->crowned = w->crowned;
+	g->from = w->from;
+	g->to = w->to;
 	g->seat = s->turn;
 	g->prey = td_side(s, !s->turn);
 	g->best = 0;
@@ -665,7 +688,7 @@ static size_t td_captures(const td_cfg *c, const td_state *s, bg_move *buf,
 	g.cap = TD_MAXMOVES;
 	g.want = NULL;
 	td_captures_of(&g, c, s, pieces);
-	return g.n;
+	return g.full ? BG_LEGAL_OVERFLOW : g.n;
 }
 
 static void td_set_move(bg_move *m, int kind, int from, int to)
@@ -1076,6 +1099,7 @@ const bg_rules bg_rules_turkish_draughts = {
 	.config_size = sizeof(td_cfg),
 	.configure = td_configure,
 	.state_size = td_state_size,
+	.work_size = td_work_size,
 	.board = td_board,
 	.init = td_init,
 	.max_moves = td_max_moves,
