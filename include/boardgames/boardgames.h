@@ -158,7 +158,8 @@ BG_API const char *bg_game_error(const bg_game *g);
 /** Option value types. */
 enum {
 	BG_OPT_BOOL = 0, /**< "0" or "1" (also "true"/"false", or the bare key) */
-	BG_OPT_INT = 1,  /**< a decimal integer in a range, or one of a few words */
+	BG_OPT_INT = 1,  /**< a decimal integer: one of the listed numbers, in a
+			      listed lo..hi range, or one of a few words */
 	BG_OPT_ENUM = 2, /**< one word of a list */
 	BG_OPT_TEXT = 3  /**< free text checked by the game (a size, a point) */
 };
@@ -181,12 +182,16 @@ BG_API size_t bg_catalog_option_count(size_t i);
  *   - key:     "size"
  *   - type:    BG_OPT_*
  *   - def:     the default value as text ("8")
- *   - allowed: the allowed values: words and ranges joined by '|', e.g.
- *              "8|10", "0..1000", "auto|0..200"; for BG_OPT_TEXT a pattern
- *              for people ("WxH, 3..52")
+ *   - allowed: the allowed values: words, numbers and ranges joined by
+ *              '|', e.g. "8|10" (an INT choice of numbers), "0..1000",
+ *              "auto|0..200"; for BG_OPT_TEXT a pattern for people
+ *              ("WxH, 3..52")
  *   - doc:     one line saying what it does
  *
- * Returns BG_EINVAL when i or k is out of range.
+ * A game's own options come first, then the standard options it has
+ * (no_moves, repetition, max_plies), which have one type, allowed list and
+ * meaning in every game (doc/api.md). Returns BG_EINVAL when i or k is out
+ * of range.
  */
 BG_API int bg_catalog_option(size_t i, size_t k, const char **key, int *type,
 			     const char **def, const char **allowed,
@@ -200,7 +205,8 @@ BG_API int bg_catalog_find(const char *name);
  * Start a new game from a spec: "NAME" or "NAME:key=value,key=value".
  * Unknown names, unknown keys and bad values are errors (BG_ENOGAME,
  * BG_EOPTION); a bool option may be given as a bare key ("diagonal").
- * BG_EINVAL for NULL; BG_ENOMEM. On failure *out is NULL.
+ * Deprecated spellings of option keys (doc/api.md) read as the new key
+ * until 2.0. BG_EINVAL for NULL; BG_ENOMEM. On failure *out is NULL.
  */
 BG_API int bg_game_new(bg_game **out, const char *spec);
 /** Free a handle; NULL is a no-op. */
@@ -554,8 +560,10 @@ BG_API uint64_t bg_hash(const bg_game *g);
 
 /**
  * The position as one line of text: "SPEC BOARD... PLY", the game's part in
- * the middle (its page says how), the spec naming every option. Output as
- * the conventions say for text; BG_EINVAL for NULL.
+ * the middle (its page says how), the spec naming every option. An end
+ * declared outside the rules (bg_resign() ...) is not part of a position:
+ * the record keeps it. Output as the conventions say for text; BG_EINVAL
+ * for NULL.
  */
 BG_API int bg_position_text(const bg_game *g, char *buf, size_t cap,
 			    size_t *len);
