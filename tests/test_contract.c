@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <boardgames/boardgames.h>
+#include <boardgames/kutochki.h>
 #include <boardgames/tochki.h>
 
 #include "testutil.h"
@@ -414,6 +415,17 @@ START_TEST(test_game_error)
 	ck_assert_int_eq(bg_position_text(b, buf, sizeof buf, NULL),
 			 BG_EBUFSIZE);
 	ck_assert_str_eq(bg_game_error(b), bg_last_error());
+	/* The games' own queries too. */
+	int tempo;
+	ck_assert_int_eq(bg_kutochki_tempo(a, 2, &tempo), BG_EINVAL);
+	ck_assert_ptr_nonnull(strstr(bg_game_error(a), "seat 2"));
+	bg_game *d = new_game("tochki:size=5");
+	size_t n;
+	ck_assert_int_eq(bg_tochki_ring(d, 3, NULL, 0, &n, NULL), BG_EINVAL);
+	ck_assert_ptr_nonnull(strstr(bg_game_error(d), "no ring 3"));
+	ck_assert_int_eq(bg_tochki_ring_count(a), BG_EWRONGGAME);
+	ck_assert_str_eq(bg_game_error(a), bg_last_error());
+	bg_game_free(d);
 	bg_game_free(a);
 	bg_game_free(b);
 }

@@ -85,10 +85,6 @@ void bg_game_refresh(bg_game *g);
 
 #define BG_MAX_OPTIONS 32
 
-/* Record a failed call's detail (the thread's last error) in the handle
- * and return rc; BG_OK passes through. For the API functions. */
-int bg_game_fail(const bg_game *g, int rc);
-
 /* The shape of a caller's move: BG_EINVAL when malformed (see bg_move in
  * the header), else BG_OK; points are not checked against the board. */
 int bg_move_shape(const bg_move *m);

@@ -281,6 +281,10 @@ extern const size_t bg_catalog_size;
 int bg_game_parts(const bg_game *g, const bg_rules *rules, const void **cfg,
 		  const void **st);
 
+/* For a game's own queries on a handle: keep the thread's last error as
+ * the handle's (bg_game_error) when rc is an error, and return rc. */
+int bg_game_fail(const bg_game *g, int rc);
+
 /* Record an error detail for this thread and return code. */
 int bg_seterr(int code, const char *fmt, ...)
 #if defined(__GNUC__)

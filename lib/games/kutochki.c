@@ -1462,7 +1462,7 @@ static int ku_parts(const bg_game *g, const ku_cfg **c, const void **st)
 	return rc;
 }
 
-BG_API int bg_kutochki_tempo(const bg_game *g, int seat, int *tempo)
+static int ku_tempo_query(const bg_game *g, int seat, int *tempo)
 {
 	const ku_cfg *c;
 	const void *st;
@@ -1477,6 +1477,11 @@ BG_API int bg_kutochki_tempo(const bg_game *g, int seat, int *tempo)
 	*tempo = ku_tempo_of(c, st, seat);
 	bg_clearerr();
 	return BG_OK;
+}
+
+BG_API int bg_kutochki_tempo(const bg_game *g, int seat, int *tempo)
+{
+	return bg_game_fail(g, ku_tempo_query(g, seat, tempo));
 }
 
 /*
@@ -1579,7 +1584,7 @@ static int ku_fill_moves(const ku_cfg *c, const void *st, int seat)
 	}
 }
 
-BG_API int bg_kutochki_deficit(const bg_game *g, int *moves, int *exact)
+static int ku_deficit_query(const bg_game *g, int *moves, int *exact)
 {
 	const ku_cfg *c;
 	const void *st;
@@ -1599,4 +1604,9 @@ BG_API int bg_kutochki_deficit(const bg_game *g, int *moves, int *exact)
 	*moves = n >= 0 ? n : ku_tempo_of(c, st, !winner) - c->tempo_full;
 	bg_clearerr();
 	return BG_OK;
+}
+
+BG_API int bg_kutochki_deficit(const bg_game *g, int *moves, int *exact)
+{
+	return bg_game_fail(g, ku_deficit_query(g, moves, exact));
 }

@@ -1977,7 +1977,7 @@ static int tk_parts(const bg_game *g, int p, const tk_cfg **c, tk_ctx *k)
 	return BG_OK;
 }
 
-BG_API int bg_tochki_point(const bg_game *g, int p, int *state, int *color,
+static int tk_point_query(const bg_game *g, int p, int *state, int *color,
 			   int *owner)
 {
 	const tk_cfg *c;
@@ -2000,7 +2000,13 @@ BG_API int bg_tochki_point(const bg_game *g, int p, int *state, int *color,
 	return BG_OK;
 }
 
-BG_API int bg_tochki_grounded(const bg_game *g, int p)
+BG_API int bg_tochki_point(const bg_game *g, int p, int *state, int *color,
+			   int *owner)
+{
+	return bg_game_fail(g, tk_point_query(g, p, state, color, owner));
+}
+
+static int tk_grounded_query(const bg_game *g, int p)
 {
 	const tk_cfg *c;
 	tk_ctx k;
@@ -2019,7 +2025,12 @@ BG_API int bg_tochki_grounded(const bg_game *g, int p)
 	return tk_group_grounded(&k, TK_OWN(v), i);
 }
 
-BG_API int bg_tochki_ring_count(const bg_game *g)
+BG_API int bg_tochki_grounded(const bg_game *g, int p)
+{
+	return bg_game_fail(g, tk_grounded_query(g, p));
+}
+
+static int tk_ring_count_query(const bg_game *g)
 {
 	const tk_cfg *c;
 	tk_ctx k;
@@ -2031,7 +2042,12 @@ BG_API int bg_tochki_ring_count(const bg_game *g)
 	return (int)k.h->nrings;
 }
 
-BG_API int bg_tochki_ring(const bg_game *g, int i, int *pts, size_t cap,
+BG_API int bg_tochki_ring_count(const bg_game *g)
+{
+	return bg_game_fail(g, tk_ring_count_query(g));
+}
+
+static int tk_ring_query(const bg_game *g, int i, int *pts, size_t cap,
 			  size_t *n, int *owner)
 {
 	const tk_cfg *c;
@@ -2061,4 +2077,10 @@ BG_API int bg_tochki_ring(const bg_game *g, int i, int *pts, size_t cap,
 		pts[a] = c->i2p[k.rings[r + 1 + a]];
 	bg_clearerr();
 	return BG_OK;
+}
+
+BG_API int bg_tochki_ring(const bg_game *g, int i, int *pts, size_t cap,
+			  size_t *n, int *owner)
+{
+	return bg_game_fail(g, tk_ring_query(g, i, pts, cap, n, owner));
 }
