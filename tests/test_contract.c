@@ -276,8 +276,9 @@ START_TEST(test_effects_dots)
 }
 END_TEST
 
-/* Corners and Halma take nothing; undo and the effects of earlier moves
- * agree with a replay. */
+/* The effects of every move of a random Seega game, asked of the whole
+ * history at the end, are those of a replay stopped right after the move,
+ * and all captures (Seega crowns nobody). */
 START_TEST(test_effects_history)
 {
 	bg_game *g = new_game("seega");
