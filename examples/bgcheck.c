@@ -3,7 +3,8 @@
  *
  * The output is parsed by other programs: with --counts one line
  * "PLY COUNT MOVE" before each move, then "result: R winner=W reason=NAME
- * score=A:B" and the position text on a line of its own.
+ * score=A:B deficit=D" and the position text on a line of its own. New
+ * fields go at the end of the result line.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include <boardgames/boardgames.h>
+#include <boardgames/kutochki.h>
 #include <boardgames/tochki.h>
 
 #define PROG "bgcheck"
@@ -33,9 +35,11 @@ static const char usage_text[] =
 	"             With --counts the record is replayed from its start and\n"
 	"             MOVE is each move's canonical text.\n"
 	"\n"
-	"At the end it prints \"result: R winner=W reason=NAME score=A:B\" (R is\n"
-	"1-0, 0-1, 1/2-1/2 or *; W is 0, 1 or -; A and B are the scores of seats 0\n"
-	"and 1) and then the position text on a line of its own.\n"
+	"At the end it prints \"result: R winner=W reason=NAME score=A:B deficit=D\"\n"
+	"(R is 1-0, 0-1, 1/2-1/2 or *; W is 0, 1 or -; A and B are the scores of\n"
+	"seats 0 and 1; D is how many moves the loser of a won Corners or Halma\n"
+	"game is behind, ~N when it is the tempo estimate, else -) and then the\n"
+	"position text on a line of its own.\n"
 	"\n"
 	"An illegal or unparsable move stops the replay with a message \"move N\n"
 	"\"TEXT\": REASON\" on standard error, N counting the moves read from 1.\n"
@@ -341,7 +345,7 @@ static int replay(bg_game *g, const movelist *moves, int counts)
 static int print_result(const bg_game *g)
 {
 	const char *r = "*", *name = "none";
-	int status, winner, reason, error;
+	int status, winner, reason, error, deficit, exact;
 	double score[2] = { 0, 0 };
 	char *pos;
 	char w[2] = "-";
@@ -362,8 +366,13 @@ static int print_result(const bg_game *g)
 	if (status != BG_ONGOING)
 		name = bg_reason_name(reason);
 
-	printf("result: %s winner=%s reason=%s score=%g:%g\n", r, w, name,
-	       score[0], score[1]);
+	printf("result: %s winner=%s reason=%s score=%g:%g deficit=", r, w,
+	       name, score[0], score[1]);
+	/* Only a won Corners or Halma game has one. */
+	if (bg_kutochki_deficit(g, &deficit, &exact) == BG_OK)
+		printf("%s%d\n", exact ? "" : "~", deficit);
+	else
+		printf("-\n");
 	printf("%s\n", pos);
 	free(pos);
 	return 0;

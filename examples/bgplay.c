@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <boardgames/boardgames.h>
+#include <boardgames/kutochki.h>
 #include <boardgames/tochki.h>
 
 #include "draw.h"
@@ -215,12 +216,13 @@ static void say_reason(const bg_game *g, int status, int winner, int reason)
 
 /*
  * "Result: 1-0. White wins: Black did not leave home in time (leave-home).
- * Score 118:124." The score only for games that keep one.
+ * Score 118:124. Black is 9 moves behind." The score only for games that
+ * keep one; the deficit only for a won Corners or Halma game.
  */
 static void print_result(session *s)
 {
 	const bg_game *g = s->g;
-	int status = BG_ONGOING, winner = -1, reason = 0;
+	int status = BG_ONGOING, winner = -1, reason = 0, deficit, exact;
 	double a = 0, b = 0;
 
 	bg_outcome(g, &status, &winner, &reason);
@@ -240,6 +242,9 @@ static void print_result(session *s)
 	}
 	if (a != 0 || b != 0)
 		printf(" Score %g:%g.", a, b);
+	if (status == BG_WIN && bg_kutochki_deficit(g, &deficit, &exact) == BG_OK)
+		printf(" %s is %s%d move%s behind.", bg_seat_name(g, 1 - winner),
+		       exact ? "" : "about ", deficit, deficit == 1 ? "" : "s");
 	putchar('\n');
 	s->announced = 1;
 }

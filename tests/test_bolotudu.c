@@ -8,6 +8,8 @@
  * order they were dropped), THREES the scored threes ("a1-c1:ABC") or "-".
  */
 #include <check.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +76,8 @@ START_TEST(catalogue_entry)
 	ck_assert_int_eq(bg_catalog_option((size_t)i, 0, &key, &type, &def,
 					   &allowed, NULL), BG_OK);
 	ck_assert_str_eq(key, "pair_gap");
-	ck_assert_str_eq(def, "1");
+	ck_assert_str_eq(def, "2");
+	ck_assert_str_eq(allowed, "0..2");
 	ck_assert_int_eq(bg_catalog_option((size_t)i, 3, &key, &type, &def,
 					   &allowed, NULL), BG_OK);
 	ck_assert_str_eq(key, "repetition");
@@ -89,23 +92,92 @@ END_TEST
  * within 2 (itself included), 24 in all; along the 5 ranks 3,4,5,4,3 = 19.
  * Ordered pairs within 2, a cell with itself included: 24 * 19 = 456;
  * without the 30 self-pairs 426 ordered, 213 unordered. So
- * C(30,2) - 213 = 435 - 213 = 222.
+ * C(30,2) - 213 = 435 - 213 = 222. The board is empty, so no line between
+ * two cells is blocked.
  *
- * Ply 2: Black has no piece, so no three is possible; Black's pairs are the
- * far pairs of the 28 empty cells: 222 - f(p) - f(q) + 1 after White's
- * {p,q}, f(c) = the cells far from c = 30 - nx * ny (nx, ny the counts
- * above). Summed over White's 222 pairs, each cell c is in f(c) pairs:
- * 222 * 223 - sum f(c)^2. f by rank: ranks 1 and 5: 21 18 15 15 18 21
- * (squares 1980); ranks 2 and 4: 18 14 10 10 14 18 (1240); rank 3:
- * 15 10 5 5 10 15 (700); sum 2*1980 + 2*1240 + 700 = 7140 (and sum f =
- * 444 = 2 * 222). 49506 - 7140 = 42366.
+ * Ply 2 with pair_gap=1 (3 apart only): Black has no piece, so no three is
+ * possible; Black's pairs are the far pairs of the 28 empty cells:
+ * 222 - f(p) - f(q) + 1 after White's {p,q}, f(c) = the cells far from c
+ * = 30 - nx * ny (nx, ny the counts above). Summed over White's 222 pairs,
+ * each cell c is in f(c) pairs: 222 * 223 - sum f(c)^2. f by rank: ranks 1
+ * and 5: 21 18 15 15 18 21 (squares 1980); ranks 2 and 4: 18 14 10 10 14 18
+ * (1240); rank 3: 15 10 5 5 10 15 (700); sum 2*1980 + 2*1240 + 700 = 7140
+ * (and sum f = 444 = 2 * 222). 49506 - 7140 = 42366.
+ *
+ * Ply 2 by default: the same pairs less those whose line crosses one of
+ * White's two pieces, counted by far_pairs_clear() below.
  *
  * Without the gap: C(30,2) = 435, then 435 * C(28,2) = 435 * 378 = 164430.
  */
+
+/* Does the straight line from the centre of cell a to that of cell b pass
+ * through the inside of cell c? Counted apart from the library: the times
+ * t in (0, 1) at which the line is inside c's column and inside its row
+ * are two open intervals, and they must overlap. Equal fractions divide to
+ * equal doubles, so a line that only touches a corner is told apart. */
+static bool line_crosses(int a, int b, int c)
+{
+	int from[2] = { a % 6, a / 6 }, to[2] = { b % 6, b / 6 };
+	int at[2] = { c % 6, c / 6 };
+	double lo = 0, hi = 1;
+
+	for (int k = 0; k < 2; k++) {
+		int d = to[k] - from[k], off = from[k] - at[k];
+		double t1, t2;
+
+		if (!d) {
+			if (off)
+				return false;
+			continue;
+		}
+		/* |off + t * d| < 1/2 */
+		t1 = (-1.0 - 2 * off) / (2 * d);
+		t2 = (1.0 - 2 * off) / (2 * d);
+		if (t1 > t2) {
+			double t = t1;
+
+			t1 = t2;
+			t2 = t;
+		}
+		lo = t1 > lo ? t1 : lo;
+		hi = t2 < hi ? t2 : hi;
+	}
+	return lo < hi;
+}
+
+static bool far_apart(int a, int b)
+{
+	return abs(a % 6 - b % 6) >= 3 || abs(a / 6 - b / 6) >= 3;
+}
+
+/* Black's pairs summed over White's first pairs on the empty board. */
+static uint64_t far_pairs_clear(void)
+{
+	uint64_t n = 0;
+
+	for (int p = 0; p < 30; p++)
+		for (int q = p + 1; q < 30; q++) {
+			if (!far_apart(p, q))
+				continue;
+			for (int r = 0; r < 30; r++)
+				for (int s = r + 1; s < 30; s++)
+					n += r != p && r != q && s != p &&
+					     s != q && far_apart(r, s) &&
+					     !line_crosses(r, s, p) &&
+					     !line_crosses(r, s, q);
+		}
+	return n;
+}
+
 START_TEST(perft_from_start)
 {
 	bg_game *g = new_game("bolotudu");
 
+	ck_assert_uint_eq(perft(g, 1), 222);
+	ck_assert_uint_eq(far_pairs_clear(), 34139);
+	ck_assert_uint_eq(perft(g, 2), 34139);
+	bg_game_free(g);
+	g = new_game("bolotudu:pair_gap=1");
 	ck_assert_uint_eq(perft(g, 1), 222);
 	ck_assert_uint_eq(perft(g, 2), 42366);
 	bg_game_free(g);
@@ -142,6 +214,38 @@ START_TEST(pair_gap_three_apart)
 	g = new_game("bolotudu:pair_gap=0");
 	ck_assert(move_listed(g, "a1,c1"));
 	ck_assert(move_listed(g, "a1,b1"));
+	bg_game_free(g);
+}
+END_TEST
+
+/*
+ * «Выставляют по очереди, по две за ход, так чтобы между ними оставалось не
+ * меньше двух пустых клеток» (they are put on in turn, two per turn, so that
+ * at least two empty cells stay between them): the cells between the two
+ * drops must be empty. After White's b1, Black's a1,d1 is 3 apart but
+ * leaves only c1 empty between them.
+ */
+START_TEST(pair_gap_cells_between_empty)
+{
+	bg_game *g = new_game("bolotudu");
+	bg_move m;
+
+	play(g, "b1,b4");
+	ck_assert(!move_listed(g, "a1,d1"));  /* b1 between */
+	ck_assert_int_eq(bg_move_from_text(g, "a1,d1", &m), BG_EILLEGAL);
+	ck_assert(!move_listed(g, "a3,d5"));  /* b4 on the diagonal */
+	ck_assert(!move_listed(g, "a1,d2"));  /* the line crosses b1, c2 */
+	ck_assert(move_listed(g, "d1,a2"));   /* it crosses c1, b2 */
+	ck_assert(move_listed(g, "c1,f1"));
+	ck_assert(move_listed(g, "a5,d5"));   /* b4 below the line */
+	ck_assert(move_listed(g, "a2,a5"));
+	ck_assert(!move_listed(g, "b2,b5"));  /* b3 empty, b4 not */
+	bg_game_free(g);
+	/* pair_gap=1: the distance alone. */
+	g = new_game("bolotudu:pair_gap=1");
+	play(g, "b1,b4");
+	ck_assert(move_listed(g, "a1,d1"));
+	ck_assert(move_listed(g, "a1,d2"));
 	bg_game_free(g);
 }
 END_TEST
@@ -229,6 +333,13 @@ START_TEST(three_rule_waived_per_drop)
 {
 	bg_game *g = from_pos("bolotudu " DROP_WAIVED);
 
+	/* By default every line from d5 to a cell 3 apart crosses a piece
+	 * (d4 d3 are empty but d2 holds D; the others cross b or c pieces),
+	 * so the gap is waived too. */
+	ck_assert_str_eq(list_moves(g),
+			 "a1,d5 d1,d5 a2,d5 d2,d5 a3,d5 d3,d5 a4,d5");
+	bg_game_free(g);
+	g = from_pos("bolotudu:pair_gap=1 " DROP_WAIVED);
 	ck_assert_str_eq(list_moves(g), "a1,d5 d1,d5 a2,d5 d2,d5 a3,d5 a4,d5");
 	/* The three made while placing removes nothing and is not kept. */
 	play(g, "d1,d5");
@@ -274,9 +385,37 @@ END_TEST
  */
 #define FIRST_THREE "....../....../...c../abC.../AB.d.. w 0 0 0 - 40"
 
+/*
+ * «Кто выстроил три в ряд, снимает фишку соперника, примыкающую к тройке»
+ * (whoever has lined up three in a row removes an opponent's piece
+ * adjoining the three): d1 touches the end of a1 b1 c1, so it adjoins the
+ * three and may be taken. Here no Black piece stands along its length.
+ */
+START_TEST(piece_at_the_end_adjoins)
+{
+	bg_game *g = from_pos(
+		"bolotudu ....ab/....../....../..C.../AB.c.. w 0 0 0 - 40");
+	bg_move m;
+
+	ck_assert(move_listed(g, "c2-c1xd1"));
+	ck_assert_int_eq(bg_move_from_text(g, "c2-c1", &m), BG_EILLEGAL);
+	play(g, "c2-c1xd1");
+	ck_assert_str_eq(game_part(g),
+			 "....ab/....../....../....../ABC... b 0 0 0 a1-c1:ABC");
+	bg_game_free(g);
+	/* capture_ends=0: only the sides along the three; the three
+	 * removes nothing. */
+	g = from_pos("bolotudu:capture_ends=0 "
+		     "....ab/....../....../..C.../AB.c.. w 0 0 0 - 40");
+	ck_assert(move_listed(g, "c2-c1"));
+	ck_assert_int_eq(bg_move_from_text(g, "c2-c1xd1", &m), BG_EILLEGAL);
+	bg_game_free(g);
+}
+END_TEST
+
 START_TEST(three_removes_a_piece_beside_it)
 {
-	bg_game *g = from_pos("bolotudu " FIRST_THREE);
+	bg_game *g = from_pos("bolotudu:capture_ends=0 " FIRST_THREE);
 	bg_move m;
 
 	ck_assert_str_eq(list_moves(g), "b1-c1 c2-c3 c2-d2 c2-c1xa2 c2-c1xb2");
@@ -293,7 +432,7 @@ END_TEST
 
 START_TEST(capture_ends_option)
 {
-	bg_game *g = from_pos("bolotudu:capture_ends=1 " FIRST_THREE);
+	bg_game *g = from_pos("bolotudu " FIRST_THREE);
 
 	ck_assert_str_eq(list_moves(g),
 			 "b1-c1 c2-c3 c2-d2 c2-c1xd1 c2-c1xa2 c2-c1xb2");
@@ -624,6 +763,7 @@ static Suite *bolotudu_suite(void)
 
 	tc = tcase_create("placement");
 	tcase_add_test(tc, pair_gap_three_apart);
+	tcase_add_test(tc, pair_gap_cells_between_empty);
 	tcase_add_test(tc, two_drops_text);
 	tcase_add_test(tc, no_own_three_while_placing);
 	tcase_add_test(tc, gap_waived_when_impossible);
@@ -634,6 +774,7 @@ static Suite *bolotudu_suite(void)
 	tc = tcase_create("threes");
 	tcase_add_test(tc, three_removes_a_piece_beside_it);
 	tcase_add_test(tc, capture_ends_option);
+	tcase_add_test(tc, piece_at_the_end_adjoins);
 	tcase_add_test(tc, same_three_scores_once);
 	tcase_add_test(tc, new_piece_makes_a_new_three);
 	tcase_add_test(tc, two_threes_two_removals);

@@ -243,6 +243,46 @@ START_TEST(test_fox_chain)
 }
 END_TEST
 
+/*
+ * «а ещё снимает гуся, перепрыгнув через него на свободную точку за ним, —
+ * как в шашках, и может прыгать дальше» (and also takes a goose by jumping
+ * over it to the free point beyond, as in draughts, and may jump on). Read
+ * as draughts' rule (fox_must_capture=1): a fox that can capture must, and
+ * jumps on to the end of its chain; by default both are optional.
+ */
+START_TEST(test_fox_must_capture)
+{
+	bg_game *g = from_pos("fox-geese:fox_must_capture=1 "
+			      ".../..g/......./....g../ggfg.gg/ggg/ggg f 0");
+	bg_move m;
+
+	/* The default lists c3-c4 c3xe3 c3xe3xe5 c3xe3xe5xe7 (above): the
+	 * step and the two shorter chains go. */
+	ck_assert_str_eq(list_moves(g), "c3xe3xe5xe7");
+	ck_assert_int_eq(bg_move_from_text(g, "c3-c4", &m), BG_EILLEGAL);
+	ck_assert_int_eq(bg_move_from_text(g, "c3xe3", &m), BG_EILLEGAL);
+	play(g, "c3xe3xe5xe7");
+	ck_assert_str_eq(position(g),
+			 "fox-geese:fox_must_capture=1 ..f/.../......./......./"
+			 "gg...gg/ggg/ggg g 1");
+	bg_game_free(g);
+	/* No capture: the fox steps as usual. */
+	g = from_pos("fox-geese:fox_must_capture=1 "
+		     ".../.../......./...f.../ggggggg/ggg/ggg f 0");
+	ck_assert_str_eq(list_moves(g), "d4-c4 d4-e4 d4-d5");
+	bg_game_free(g);
+	/* Two chains that end where neither can go on: both are listed
+	 * (eleven geese, so the game is not over). */
+	g = from_pos("fox-geese:fox_must_capture=1 "
+		     ".../ggg/......./..gfg../......./ggg/ggg f 0");
+	ck_assert_str_eq(list_moves(g), "d4xb4 d4xf4");
+	bg_game_free(g);
+	g = from_pos("fox-geese .../ggg/......./..gfg../......./ggg/ggg f 0");
+	ck_assert_str_eq(list_moves(g), "d4-d3 d4-d5 d4xb4 d4xf4");
+	bg_game_free(g);
+}
+END_TEST
+
 /* Fox c3 in a square of geese d3 e4 d5 c4; five more far away. */
 #define SQUARE "fox-geese .g./.../...g..g/g.g.g.g/..fg..g/.../... f 0"
 
@@ -485,6 +525,7 @@ static Suite *suite(void)
 	tcase_add_test(t, test_goose_moves);
 	tcase_add_test(t, test_fox_steps);
 	tcase_add_test(t, test_fox_chain);
+	tcase_add_test(t, test_fox_must_capture);
 	tcase_add_test(t, test_fox_chain_dedupe);
 	tcase_add_test(t, test_fox_diagonal_jump);
 	tcase_add_test(t, test_fox_wins);

@@ -924,6 +924,15 @@ END_TEST
 
 /* ---- Deficit and tempo queries --------------------------------------------- */
 
+/* The record text of g (bg_record_text), in a static buffer. */
+static const char *record_of(const bg_game *g)
+{
+	static char buf[8192];
+
+	ck_assert_int_eq(bg_record_text(g, buf, sizeof(buf), NULL), BG_OK);
+	return buf;
+}
+
 START_TEST(deficit_exact_small_win)
 {
 	/* Black lacks h3 and h4 with pieces on f3 and f4: f3-h3 (over g3),
@@ -935,6 +944,7 @@ START_TEST(deficit_exact_small_win)
 
 	ck_assert_int_eq(bg_kutochki_deficit(g, &moves_behind, &exact),
 			 BG_EINVAL);
+	ck_assert(!strstr(record_of(g), "[Deficit")); /* not over */
 	play(g, "e8-d8");
 	play(g, "f5-f4");
 	expect(g, BG_WIN, 0, BG_REASON_GOAL);
@@ -943,6 +953,9 @@ START_TEST(deficit_exact_small_win)
 			 BG_OK);
 	ck_assert_int_eq(exact, 1);
 	ck_assert_int_eq(moves_behind, 3);
+	/* «на скільки ходів (очок) відстав» (by how many moves, points, the
+	 * loser is behind): the record carries the deficit. */
+	ck_assert(strstr(record_of(g), "\n[Deficit \"3\"]\n"));
 	bg_game_free(g);
 }
 END_TEST
@@ -982,6 +995,7 @@ START_TEST(deficit_blocked_target_is_estimate)
 	ck_assert_int_eq(bg_kutochki_deficit(g, &n, &exact), BG_OK);
 	ck_assert_int_eq(exact, 0);
 	ck_assert_int_eq(n, 46);
+	ck_assert(strstr(record_of(g), "\n[Deficit \"~46\"]\n"));
 	bg_game_free(g);
 }
 END_TEST

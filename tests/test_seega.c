@@ -8,6 +8,7 @@
  * CLOCK the stepping plies since the last capture.
  */
 #include <check.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +56,7 @@ START_TEST(catalogue_entry)
 	ck_assert_int_ge(i, 0);
 	ck_assert_int_eq(bg_catalog_find("sidzha"), i);
 	ck_assert_str_eq(bg_catalog_title((size_t)i, "ru"), "Сиджа");
-	ck_assert_uint_eq(bg_catalog_option_count((size_t)i), 5);
+	ck_assert_uint_eq(bg_catalog_option_count((size_t)i), 6);
 	bg_catalog_option((size_t)i, 0, &key, &type, &def, &allowed, NULL);
 	ck_assert_str_eq(key, "movement_first");
 	ck_assert_int_eq(type, BG_OPT_ENUM);
@@ -186,8 +187,9 @@ END_TEST
 /*
  * White drops only on the outer ring, so no White piece touches c3: White
  * must pass (legal: the last ply was a drop). Black may not pass right
- * after a pass, though it has no capture: its 8 steps into c3. Then White,
- * after a step, steps into b2 or passes again.
+ * after a pass, though it has no capture: its 8 steps into c3. Black could
+ * not capture either, so the sides now move as usual: White steps into b2
+ * and may not pass.
  */
 static const char ring_placement[] =
 	"a1,b1 b2,c2 c1,d1 d2,b3 e1,a2 d3,b4 "
@@ -205,7 +207,99 @@ START_TEST(forced_pass_and_no_pass_after_pass)
 			 "b2-c3 c2-c3 d2-c3 b3-c3 d3-c3 b4-c3 c4-c3 "
 			 "d4-c3");
 	play(g, "b2-c3");
-	ck_assert_str_eq(list_moves(g), "a1-b2 b1-b2 c1-b2 a2-b2 a3-b2 pass");
+	ck_assert_str_eq(list_moves(g), "a1-b2 b1-b2 c1-b2 a2-b2 a3-b2");
+	bg_game_free(g);
+}
+END_TEST
+
+/*
+ * «Кто не может зажать следующим ходом, может пропустить ход; если не может
+ * и второй — ходят как обычно» (whoever cannot squeeze with their next move
+ * may skip the turn; if the second cannot either, they move as usual).
+ *
+ * Black's one piece on the corner a5 can never capture nor be captured
+ * (every line through a corner ends there). Black passes; White, which
+ * cannot capture either, steps, and from then on neither may pass. Black
+ * walks out to b4, where White's a3-a4 would take it (c4 beyond): a side
+ * to move that can capture gives the right to pass back, and once White
+ * has stepped elsewhere Black may pass again.
+ */
+#define CORNER "b.ww./..w../w.w.w/w..../w.w.w b 0 0 0 0 37"
+
+START_TEST(pass_lapses_until_a_capture)
+{
+	bg_game *g = from_pos("seega " CORNER);
+
+	ck_assert(move_listed(g, "pass"));
+	play(g, "pass");
+	ck_assert(!move_listed(g, "pass")); /* right after a pass */
+	play(g, "e1-d1");
+	ck_assert_str_eq(game_part(g),
+			 "b.ww./..w../w.w.w/w..../w.ww. b 0 0 0 2 usual");
+	/* Moving as usual: no pass for Black, nor for White. */
+	ck_assert_str_eq(list_moves(g), "a5-b5 a5-a4 a5-b4");
+	play(g, "a5-a4");
+	ck_assert(!move_listed(g, "pass"));
+	play(g, "c5-b5");
+	ck_assert_str_eq(list_moves(g), "a4-a5 a4-b4 a4-b3");
+	play(g, "a4-b4");
+	/* White can take b4 by a3-a4 (c4 beyond): no pass for it, and the
+	 * right to pass comes back. */
+	ck_assert(!move_listed(g, "pass"));
+	ck_assert(move_listed(g, "a3-a4"));
+	play(g, "d1-e1");
+	ck_assert_str_eq(game_part(g),
+			 ".w.w./.bw../w.w.w/w..../w.w.w b 0 0 0 6");
+	ck_assert(move_listed(g, "pass"));
+	bg_game_free(g);
+}
+END_TEST
+
+/* The key and the text carry the lapse: it forbids a pass. */
+START_TEST(usual_in_key_and_text)
+{
+	bg_game *a = from_pos("seega " CORNER);
+	bg_game *b = from_pos("seega b.ww./..w../w.w.w/w..../w.w.w b 0 0 0 0 usual 37");
+
+	ck_assert(bg_hash(a) != bg_hash(b));
+	ck_assert(move_listed(a, "pass"));
+	ck_assert(!move_listed(b, "pass"));
+	ck_assert_str_eq(position(b),
+			 "seega b.ww./..w../w.w.w/w..../w.w.w b 0 0 0 0 usual 37");
+	expect_bad_position("seega:free_pass=1 "
+			    "b.ww./..w../w.w.w/w..../w.w.w b 0 0 0 0 usual 37");
+	bg_game_free(a);
+	bg_game_free(b);
+}
+END_TEST
+
+/*
+ * free_pass=1, the other reading: the right to pass never lapses, only not
+ * right after a pass. From the same position Black passes on each of its
+ * 8 turns in 16 plies, while White must step every time.
+ */
+START_TEST(free_pass_option)
+{
+	/* White's steps, none repeating a position. */
+	static const char *const white[] = { "e1-d1", "e3-e4", "c1-d2",
+					     "a1-b1", "c3-d3", "a2-b2",
+					     "c4-d4", "d5-e5" };
+	bg_game *g = from_pos("seega:free_pass=1 " CORNER);
+	int passes = 0;
+
+	for (int ply = 0; ply < 16; ply++) {
+		bool black = ply % 2 == 0;
+
+		ck_assert(move_listed(g, "pass") == black);
+		if (black) {
+			play(g, "pass");
+			passes++;
+		} else {
+			play(g, white[ply / 2]);
+		}
+		ongoing(g);
+	}
+	ck_assert_int_eq(passes, 8);
 	bg_game_free(g);
 }
 END_TEST
@@ -411,13 +505,15 @@ static const char *const bad_positions[] = {
 	"seega ...../...../...../...../..... w 12 12 3 0 0",
 	"seega ...../...../...../...../..... w 12 12 0 0",
 	"seega ...../...../...../...../..... w 12 12 0 0 x 0",
-	/* placing: side, parity, counts, centre, passes, clock */
+	"seega ...../...../...../...../..... w 12 12 0 0 often 0",
+	/* placing: side, parity, counts, centre, passes, clock, usual */
 	"seega ...../...../...../...../..... b 12 12 0 0 0",
 	"seega ...../...../...../...../w.... w 11 12 0 0 0",
 	"seega ...../...../...../...../w.w.. w 10 12 0 0 0",
 	"seega ...../...../..w../...../w.bb. w 10 10 0 0 0",
 	"seega ...../...../...../...../ww.bb w 10 10 1 0 0",
 	"seega ...../...../...../...../ww.bb w 10 10 0 3 0",
+	"seega ...../...../...../...../ww.bb w 10 10 0 0 usual 0",
 	/* stepping: at most 12 a side */
 	"seega wwwww/wwwww/www.b/...../..... w 0 0 0 0 0",
 };
@@ -459,6 +555,9 @@ static Suite *seega_suite(void)
 	tcase_add_test(tc, movement_first_option);
 	tcase_add_test(tc, first_step_at_most_nine);
 	tcase_add_test(tc, forced_pass_and_no_pass_after_pass);
+	tcase_add_test(tc, pass_lapses_until_a_capture);
+	tcase_add_test(tc, usual_in_key_and_text);
+	tcase_add_test(tc, free_pass_option);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("capture");

@@ -181,6 +181,20 @@ static void put_moves(bg_strbuf *sb, const bg_game *g)
 	bg_sb_putc(sb, '\n');
 }
 
+/* The game's own tag of a finished game (bg_rules.record_tag). */
+static void put_game_tag(bg_strbuf *sb, const bg_game *g)
+{
+	char val[64];
+	bg_strbuf v;
+
+	if (!g->rules->record_tag_value || g->result.status == BG_ONGOING)
+		return;
+	bg_sb_init(&v, val, sizeof(val));
+	if (g->rules->record_tag_value(g->cfg, g->st, &g->result, &v) &&
+	    v.len < sizeof(val))
+		put_tag(sb, g->rules->record_tag, val);
+}
+
 int bg_record_text(const bg_game *g, char *buf, size_t cap, size_t *len)
 {
 	bg_strbuf sb;
@@ -217,6 +231,7 @@ int bg_record_text(const bg_game *g, char *buf, size_t cap, size_t *len)
 		put_tag(&sb, "Reason", bg_reason_name(g->result.reason));
 	if (g->declared)
 		put_tag(&sb, "Termination", termination_text(g->result.reason));
+	put_game_tag(&sb, g);
 	bg_sb_putc(&sb, '\n');
 	put_moves(&sb, g);
 	return bg_game_fail(g, bg_text_out(&sb, len));

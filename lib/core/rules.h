@@ -216,6 +216,12 @@ typedef struct bg_rules {
 	/* The piece on point p. */
 	void (*piece)(const void *cfg, const void *st, int p, int *seat,
 		      int *kind);
+	/* Optional: one more tag of a finished game's record, after Reason:
+	 * its key, and its value from the final state and result into out
+	 * (false: no tag for this end). */
+	const char *record_tag;
+	bool (*record_tag_value)(const void *cfg, const void *st,
+				 const bg_result *result, bg_strbuf *out);
 	/* The game's part of the position text: one line, no trailing space. */
 	void (*write_position)(const void *cfg, const void *st, bg_strbuf *out);
 	/* Read it back into st (already initialised to the start); report

@@ -38,13 +38,18 @@
 
 enum { BO_OPT_GAP, BO_OPT_REUSE, BO_OPT_ENDS, BO_NOPTIONS };
 
+/* pair_gap: the drops of a turn anywhere, 3 apart, or 3 apart with the
+ * cells between them empty. */
+enum { BO_GAP_NONE, BO_GAP_FAR, BO_GAP_EMPTY };
+
 typedef struct bo_cfg {
 	bg_board board;
-	bool pair_gap;     /* the two drops of a turn 3 apart */
+	int pair_gap;      /* BO_GAP_* */
 	bool reuse;        /* a three scores every time it is made */
 	bool ends;         /* the cells beyond a three's ends are beside it */
 	bg_stdvals std;
 	uint32_t far[BO_CELLS];    /* cells at Chebyshev distance >= 3 */
+	uint32_t between[BO_CELLS][BO_CELLS]; /* cells the line p-q crosses */
 	int8_t nb[BO_CELLS][4];    /* N E S W neighbour or -1 */
 	uint32_t ray[BO_CELLS][4]; /* the cells beyond, N E S W */
 	/* Piece keys: by seat, then (2 + identity) by identity. */
@@ -140,21 +145,48 @@ static void bo_rekey(const bo_cfg *c, bo_state *s)
 
 /* ---- Configuration -------------------------------------------------------- */
 
+/*
+ * The cells between p and q: those whose inside the straight line joining
+ * the two centres passes through (touching a corner does not count). The
+ * line's crossings of cell edges fall on multiples of 1/m of its length, so
+ * the midpoints t = (2k + 1) / 2m, k < m, lie inside cells and visit every
+ * cell it passes through.
+ */
+static uint32_t bo_line(int p, int q)
+{
+	int x0 = p % BO_W, y0 = p / BO_W;
+	int dx = q % BO_W - x0, dy = q / BO_W - y0;
+	int m = 2 * (dx ? abs(dx) : 1) * (dy ? abs(dy) : 1);
+	uint32_t cells = 0;
+
+	for (int k = 0; k < m; k++) {
+		/* The point's coordinates times 2m, rounded to a cell: never
+		 * half-way, as no midpoint is on an edge. */
+		int x = (2 * m * x0 + (2 * k + 1) * dx + m) / (2 * m);
+		int y = (2 * m * y0 + (2 * k + 1) * dy + m) / (2 * m);
+
+		cells |= bit(y * BO_W + x);
+	}
+	return cells & ~bit(p) & ~bit(q);
+}
+
 static int bo_configure(void *cfgp, const bg_optval *opts)
 {
 	bo_cfg *c = cfgp;
 
 	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, BO_W, BO_H);
-	c->pair_gap = opts[BO_OPT_GAP].i != 0;
+	c->pair_gap = (int)opts[BO_OPT_GAP].i;
 	c->reuse = opts[BO_OPT_REUSE].i != 0;
 	c->ends = opts[BO_OPT_ENDS].i != 0;
 	bg_std_read(&c->std, opts + BO_NOPTIONS);
 	for (int p = 0; p < BO_CELLS; p++) {
-		for (int q = 0; q < BO_CELLS; q++)
+		for (int q = 0; q < BO_CELLS; q++) {
 			if (abs(p % BO_W - q % BO_W) >= 3 ||
 			    abs(p / BO_W - q / BO_W) >= 3)
 				c->far[p] |= bit(q);
+			c->between[p][q] = bo_line(p, q);
+		}
 		for (int d = 0; d < 4; d++) {
 			c->nb[p][d] = (int8_t)bg_grid_step(BO_W, BO_H, p, d);
 			for (int q = c->nb[p][d]; q >= 0;
@@ -538,6 +570,22 @@ static bool bo_level_used(const bo_cfg *c, int level)
 	return c->pair_gap || (level & 1);
 }
 
+/* The cells that leave the gap with a drop on p: 3 apart, and with
+ * BO_GAP_EMPTY, no piece on the line between. */
+static uint32_t bo_gapped(const bo_cfg *c, const bo_drops *d, int p)
+{
+	uint32_t far = c->far[p], ok = far;
+
+	if (c->pair_gap == BO_GAP_EMPTY)
+		for (uint32_t f = far; f; f &= f - 1) {
+			int q = bg_ctz32(f);
+
+			if (c->between[p][q] & ~d->empty)
+				ok &= ~bit(q);
+		}
+	return ok;
+}
+
 /* The cells q > p that may be dropped with the empty cell p at a level. */
 static uint32_t bo_seconds(const bo_cfg *c, const bo_drops *d, int level,
 			   int p)
@@ -545,7 +593,7 @@ static uint32_t bo_seconds(const bo_cfg *c, const bo_drops *d, int level,
 	uint32_t q = d->empty & (~1u << p), ok;
 
 	if (!(level & 1))
-		q &= c->far[p];
+		q &= bo_gapped(c, d, p);
 	if (level < 2) {
 		if (!(d->free0 & bit(p)))
 			return 0;
@@ -1195,14 +1243,16 @@ static int bo_read_position(const void *cfgp, void *stp, const char *text)
 /* ---- Table ------------------------------------------------------------------ */
 
 static const bg_optdef bo_options[] = {
-	{ "pair_gap", BG_OPT_BOOL, "1", "0|1",
-	  "the two pieces dropped in a turn stand at least 3 apart "
-	  "(Chebyshev), unless no pair allows it" },
+	{ "pair_gap", BG_OPT_INT, "2", "0..2",
+	  "the two pieces dropped in a turn: 0 anywhere; 1 at least 3 apart "
+	  "(Chebyshev); 2 at least 3 apart with no piece on the line between "
+	  "them; the gap is waived when no pair allows it" },
 	{ "reuse_threes", BG_OPT_BOOL, "0", "0|1",
 	  "a three scores every time it is made, not once per game for the "
 	  "same cells and pieces" },
-	{ "capture_ends", BG_OPT_BOOL, "0", "0|1",
-	  "the cells beyond the ends of a three also count as beside it" },
+	{ "capture_ends", BG_OPT_BOOL, "1", "0|1",
+	  "the cells beyond the ends of a three count as beside it; 0: only "
+	  "the cells beside its length" },
 };
 _Static_assert(sizeof(bo_options) / sizeof(bo_options[0]) == BO_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -33,6 +33,7 @@ typedef struct fg_cfg {
 	int ngeese;
 	int fox_start;   /* a point, or -1: the fox is placed on ply 1 */
 	bool backward;   /* geese step backward too */
+	bool must;       /* the fox captures when it can, to the chain's end */
 	/* no_moves: what geese with no move do ([CHOICE] of the game
 	 * page); a fox with no move loses. */
 	bg_stdvals std;
@@ -69,7 +70,8 @@ static int ctz(uint64_t x)
 
 /* ---- Configuration -------------------------------------------------------- */
 
-enum { FG_OPT_FOX, FG_OPT_GEESE, FG_OPT_DIAG, FG_OPT_BACK, FG_NOPTIONS };
+enum { FG_OPT_FOX, FG_OPT_GEESE, FG_OPT_DIAG, FG_OPT_BACK, FG_OPT_MUST,
+       FG_NOPTIONS };
 
 /* Steps and jumps from the lines: the fox along solid lines (and dashed
  * ones with the option), geese along solid lines only. */
@@ -131,6 +133,7 @@ static int fg_configure(void *cfgp, const bg_optval *opts)
 	for (uint64_t s = c->start; s; s &= s - 1)
 		c->board.marks[ctz(s)] = BG_MARK_HOME0;
 	c->backward = opts[FG_OPT_BACK].i != 0;
+	c->must = opts[FG_OPT_MUST].i != 0;
 	bg_std_read(&c->std, opts + FG_NOPTIONS);
 	c->max_moves = opts[FG_OPT_DIAG].i ? FG_MAX_DIAG : FG_MAX_SOLID;
 	fg_tables(c, opts[FG_OPT_DIAG].i != 0);
@@ -201,6 +204,16 @@ static size_t fg_legal(const void *cfgp, const void *stp, bg_move *buf)
 	if (st->turn == FOX) {
 		bg_chains g;
 
+		if (c->must) {
+			/* Whole chains only; steps when there is none. */
+			bg_chains_init(&g, &c->jumps, buf, 0, c->max_moves,
+				       true, true);
+			bg_chains_list(&g, st->fox, st->geese);
+			if (g.overflow)
+				return BG_LEGAL_OVERFLOW;
+			if (g.n)
+				return g.n;
+		}
 		for (uint64_t t = c->fox_step[st->fox] & empty; t; t &= t - 1)
 			fg_simple(&buf[n++], BG_MOVE_STEP, st->fox, ctz(t));
 		bg_chains_init(&g, &c->jumps, buf, n, c->max_moves, true, false);
@@ -477,6 +490,9 @@ static const bg_optdef fg_options[] = {
 	  "the fox also steps and jumps along the dashed diagonals" },
 	{ "geese_backward", BG_OPT_BOOL, "0", "0|1",
 	  "geese may also step backward" },
+	{ "fox_must_capture", BG_OPT_BOOL, "0", "0|1",
+	  "as in draughts: the fox must capture when it can, and jump on to "
+	  "the end of the chain" },
 };
 _Static_assert(sizeof(fg_options) / sizeof(fg_options[0]) == FG_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -1364,6 +1364,23 @@ static const bg_optdef ku_options[] = {
 	  "none under classic; 0: no check" },
 };
 
+static int ku_deficit(const ku_cfg *c, const void *st, int loser,
+		      int *exact);
+
+/* The record's Deficit tag after a win: bg_kutochki_deficit's figure,
+ * "~N" when it is the tempo estimate. */
+static bool ku_deficit_tag(const void *cfgp, const void *st,
+			   const bg_result *result, bg_strbuf *out)
+{
+	int exact, n;
+
+	if (result->status != BG_WIN)
+		return false;
+	n = ku_deficit(cfgp, st, !result->winner, &exact);
+	bg_sb_printf(out, exact ? "%d" : "~%d", n);
+	return true;
+}
+
 const bg_rules bg_rules_kutochki = {
 	.name = "kutochki",
 	.aliases = ku_aliases,
@@ -1391,6 +1408,8 @@ const bg_rules bg_rules_kutochki = {
 	.scores = ku_scores,
 	.evaluate = ku_evaluate,
 	.piece = ku_piece,
+	.record_tag = "Deficit",
+	.record_tag_value = ku_deficit_tag,
 	.write_position = ku_write_position,
 	.read_position = ku_read_position,
 };
@@ -1441,6 +1460,8 @@ const bg_rules bg_rules_halma = {
 	.scores = ku_scores,
 	.evaluate = ku_evaluate,
 	.piece = ku_piece,
+	.record_tag = "Deficit",
+	.record_tag_value = ku_deficit_tag,
 	.write_position = ku_write_position,
 	.read_position = ku_read_position,
 };
@@ -1584,11 +1605,22 @@ static int ku_fill_moves(const ku_cfg *c, const void *st, int seat)
 	}
 }
 
+/* The loser's deficit: the search's figure, or the tempo excess when it
+ * finds none (*exact 0). */
+static int ku_deficit(const ku_cfg *c, const void *st, int loser,
+		      int *exact)
+{
+	int n = ku_fill_moves(c, st, loser);
+
+	*exact = n >= 0;
+	return n >= 0 ? n : ku_tempo_of(c, st, loser) - c->tempo_full;
+}
+
 static int ku_deficit_query(const bg_game *g, int *moves, int *exact)
 {
 	const ku_cfg *c;
 	const void *st;
-	int rc, status, winner, n;
+	int rc, status, winner;
 
 	if (!moves || !exact)
 		return bg_seterr(BG_EINVAL, "%s is NULL",
@@ -1599,9 +1631,7 @@ static int ku_deficit_query(const bg_game *g, int *moves, int *exact)
 	if (status != BG_WIN)
 		return bg_seterr(BG_EINVAL, "the game is not won (%s)",
 				 status == BG_DRAW ? "drawn" : "ongoing");
-	n = ku_fill_moves(c, st, !winner);
-	*exact = n >= 0;
-	*moves = n >= 0 ? n : ku_tempo_of(c, st, !winner) - c->tempo_full;
+	*moves = ku_deficit(c, st, !winner, exact);
 	bg_clearerr();
 	return BG_OK;
 }

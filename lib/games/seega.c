@@ -25,21 +25,24 @@ static const int sg_step[4] = { SG_UP_N, SG_UP_E, SG_UP_NE, SG_UP_NW };
 /* Placing: every pair of the 24 cells around the centre. */
 #define SG_MAXMOVES (24 * 23 / 2)
 
-enum { SG_OPT_FIRST, SG_OPT_SAFE, SG_OPT_CLOCK, SG_NOPTIONS };
+enum { SG_OPT_FIRST, SG_OPT_SAFE, SG_OPT_CLOCK, SG_OPT_FREE_PASS, SG_NOPTIONS };
 
 typedef struct sg_cfg {
 	bg_board board;
 	int first;       /* the seat that makes the first step */
 	uint32_t prey;   /* the cells whose pieces can be taken (centre_safe) */
 	int no_capture;  /* plies without capture that end the game; 0: off */
+	bool free_pass;  /* the right to pass never lapses */
 	bg_stdvals std;
 	int8_t nb[SG_CELLS][8];  /* neighbour in a direction of grid.h, or -1 */
 	uint32_t nbm[SG_CELLS];  /* the neighbours, as a set */
 	/* [p][q], q next to p: the cell past q seen from p, or SG_OFF. */
 	uint8_t beyond[SG_CELLS][SG_CELLS];
 	/* The keys of sg_hash: pieces, pieces in hand, side to move, passes
-	 * just made (none: 0; two end the game, so never more). */
+	 * just made (none: 0; two end the game, so never more), the sides
+	 * moving as usual. */
 	uint64_t z[2][SG_CELLS], zhand[2][SG_PIECES + 1], zturn, zpass[3];
+	uint64_t zusual;
 	/* The four lines, by sg_step: the cells one step up from which stays
 	 * on the board, and those two steps up (down) from which do. */
 	struct sg_line {
@@ -54,6 +57,9 @@ typedef struct sg_state {
 	uint8_t hand[2];
 	uint8_t turn;
 	uint8_t passes;         /* consecutive passes just made */
+	/* A pass was answered by a side that could not capture: no pass by
+	 * choice until a side to move can capture. */
+	uint8_t usual;
 } sg_state;
 
 static uint32_t bit(int p)
@@ -87,6 +93,7 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 	c->first = (int)opts[SG_OPT_FIRST].i;
 	c->prey = opts[SG_OPT_SAFE].i ? SG_ALL & ~bit(SG_CENTRE) : SG_ALL;
 	c->no_capture = (int)opts[SG_OPT_CLOCK].i;
+	c->free_pass = opts[SG_OPT_FREE_PASS].i != 0;
 	bg_std_read(&c->std, opts + SG_NOPTIONS);
 	for (int seat = 0; seat < 2; seat++) {
 		for (int p = 0; p < SG_CELLS; p++)
@@ -96,6 +103,7 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 						       (uint32_t)k);
 	}
 	c->zturn = bg_zobrist(2, 0);
+	c->zusual = bg_zobrist(6, 0);
 	for (int k = 1; k <= 2; k++)
 		c->zpass[k] = bg_zobrist(5, (uint32_t)k);
 	for (int p = 0; p < SG_CELLS; p++)
@@ -137,11 +145,13 @@ static const bg_board *sg_board(const void *cfgp)
 	return &((const sg_cfg *)cfgp)->board;
 }
 
-/* The key: pieces, side to move, pieces in hand and whether the last ply
- * was a pass (it forbids a pass now); not the capture clock. */
+/* The key: pieces, side to move, pieces in hand, whether the last ply
+ * was a pass and whether the sides move as usual (both forbid a pass
+ * now); not the capture clock. */
 static uint64_t sg_key(const sg_cfg *c, const sg_state *s)
 {
-	uint64_t h = (s->turn ? c->zturn : 0) ^ c->zpass[s->passes];
+	uint64_t h = (s->turn ? c->zturn : 0) ^ c->zpass[s->passes] ^
+		     (s->usual ? c->zusual : 0);
 
 	for (int seat = 0; seat < 2; seat++) {
 		h ^= c->zhand[seat][s->hand[seat]];
@@ -256,6 +266,12 @@ static size_t sg_placement(const sg_state *s, bg_move *buf)
 	return (size_t)(m - buf);
 }
 
+/* May the side to move pass, if it cannot capture? */
+static bool sg_may_pass(const sg_state *s)
+{
+	return !s->passes && !s->usual;
+}
+
 /* Steps by piece, ascending, then direction N E S W NE SE SW NW; then the
  * pass where the pass rule allows it. */
 static size_t sg_stepping(const sg_cfg *c, const sg_state *s, bg_move *buf)
@@ -275,10 +291,11 @@ static size_t sg_stepping(const sg_cfg *c, const sg_state *s, bg_move *buf)
 			m = sg_put(m, BG_MOVE_STEP, from, to);
 		}
 	}
-	capture = m != buf && !s->passes && sg_any_capture(c, s);
-	/* A side that cannot take may pass, but not right after a pass; a
-	 * side that cannot move must pass. */
-	if (m == buf || (!capture && !s->passes))
+	capture = m != buf && sg_may_pass(s) && sg_any_capture(c, s);
+	/* A side that cannot take may pass, but not right after a pass nor
+	 * while the sides move as usual; a side that cannot move must
+	 * pass. */
+	if (m == buf || (!capture && sg_may_pass(s)))
 		m = sg_put(m, BG_MOVE_PASS, 0, 0);
 	return (size_t)(m - buf);
 }
@@ -292,7 +309,7 @@ static bool sg_pass_ok(const sg_cfg *c, const sg_state *s)
 		reach |= c->nbm[bg_ctz32(own)];
 	if (!(reach & empty))
 		return true; /* no step: the pass is forced */
-	return !s->passes && !sg_any_capture(c, s);
+	return sg_may_pass(s) && !sg_any_capture(c, s);
 }
 
 _Static_assert(BG_MOVE_MAX_POINTS == 2 + 8 * 4,
@@ -415,7 +432,8 @@ static bool sg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 	}
 	n = (uint64_t)sg_count_steps(c, s->occ[s->turn], empty);
 	/* The pass is last; sg_stepping's rule. */
-	r = bg_rand(rng) % (n + (!n || (!s->passes && !sg_any_capture(c, s))));
+	r = bg_rand(rng) % (n + (!n || (sg_may_pass(s) &&
+					 !sg_any_capture(c, s))));
 	if (r == n)
 		sg_put(out, BG_MOVE_PASS, 0, 0);
 	else
@@ -428,6 +446,25 @@ static void sg_toggle(const sg_cfg *c, sg_state *s, int seat, int p)
 {
 	s->occ[seat] ^= bit(p);
 	s->hash ^= c->z[seat][p];
+}
+
+/*
+ * The right to pass, before a step: a side that steps right after the
+ * other's pass without being able to capture starts the sides moving as
+ * usual; a side to move that can capture ends it. (A pass keeps it: a
+ * side that passes while moving as usual has no step, so no capture.)
+ */
+static void sg_step_usual(const sg_cfg *c, sg_state *s)
+{
+	bool usual;
+
+	if (c->free_pass || (!s->passes && !s->usual))
+		return;
+	usual = !sg_any_capture(c, s);
+	if (usual != s->usual) {
+		s->usual = usual;
+		s->hash ^= c->zusual;
+	}
 }
 
 /* Keeps the key: every change below xors its keys in or out. */
@@ -456,6 +493,8 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 		s->clock++;
 	} else {
 		uint32_t taken;
+
+		sg_step_usual(c, s);
 
 		sg_toggle(c, s, seat, m->pts[0]);
 		sg_toggle(c, s, seat, m->pts[1]);
@@ -560,8 +599,9 @@ static void sg_write_position(const void *cfgp, const void *stp,
 		if (y)
 			bg_sb_putc(out, '/');
 	}
-	bg_sb_printf(out, " %c %d %d %d %u", s->turn ? 'b' : 'w', s->hand[0],
-		     s->hand[1], s->passes, (unsigned)s->clock);
+	bg_sb_printf(out, " %c %d %d %d %u%s", s->turn ? 'b' : 'w', s->hand[0],
+		     s->hand[1], s->passes, (unsigned)s->clock,
+		     s->usual ? " usual" : "");
 }
 
 static int sg_read_board(sg_state *s, const char **text)
@@ -587,7 +627,8 @@ static int sg_read_board(sg_state *s, const char **text)
 	return BG_OK;
 }
 
-/* A decimal number up to max, then a space (or the end when last). */
+/* A decimal number up to max, then a space (when last, the end or a space
+ * left unread). */
 static int sg_read_number(const char **text, uint32_t max, bool last,
 			  uint32_t *out)
 {
@@ -599,7 +640,7 @@ static int sg_read_number(const char **text, uint32_t max, bool last,
 	for (; *t >= '0' && *t <= '9'; t++)
 		if ((v = v * 10 + (uint32_t)(*t - '0')) > max)
 			return 0;
-	if (last ? *t != '\0' : *t++ != ' ')
+	if (last ? *t != '\0' && *t != ' ' : *t++ != ' ')
 		return 0;
 	*out = v;
 	*text = t;
@@ -627,10 +668,10 @@ static int sg_check(const sg_state *s)
 					 "has %d pieces", seat ? "Black" : "White",
 					 bg_popcount32(s->occ[seat]) +
 						 s->hand[seat]);
-	if (sg_cell(s, SG_CENTRE) || s->passes || s->clock)
+	if (sg_cell(s, SG_CENTRE) || s->passes || s->clock || s->usual)
 		return bg_seterr(BG_EFORMAT,
 				 "while placing the centre is empty and there "
-				 "are no passes nor clock");
+				 "are no passes, clock nor 'usual'");
 	return BG_OK;
 }
 
@@ -658,6 +699,13 @@ static int sg_read_position(const void *cfgp, void *stp, const char *text)
 		return bg_seterr(BG_EFORMAT,
 				 "expected the passes just made (0..2) and the "
 				 "plies since the last capture");
+	if (*t && strcmp(t, " usual"))
+		return bg_seterr(BG_EFORMAT,
+				 "expected the end or 'usual' after the clock");
+	tmp.usual = *t != '\0';
+	if (tmp.usual && ((const sg_cfg *)cfgp)->free_pass)
+		return bg_seterr(BG_EFORMAT,
+				 "with free_pass=1 the sides never move as usual");
 	tmp.hand[0] = (uint8_t)h0;
 	tmp.hand[1] = (uint8_t)h1;
 	tmp.passes = (uint8_t)passes;
@@ -681,6 +729,10 @@ static const bg_optdef sg_options[] = {
 	{ "no_capture", BG_OPT_INT, "50", "0..1000",
 	  "stepping plies (passes included) without a capture that end the "
 	  "game; 0: no limit" },
+	{ "free_pass", BG_OPT_BOOL, "0", "0|1",
+	  "a side that cannot capture may pass whenever the ply before was no "
+	  "pass; 0: once a pass is answered by a side that cannot capture "
+	  "either, no pass by choice until a side to move can capture" },
 };
 _Static_assert(sizeof(sg_options) / sizeof(sg_options[0]) == SG_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -98,8 +98,12 @@ def result_line(game):
     winner = "-" if out.winner is None else str(out.winner)
     reason = out.reason if out.over else "none"
     scores = out.scores or (0, 0)  # bgcheck prints 0:0 without scores
-    return "result: %s winner=%s reason=%s score=%g:%g" % (
-        out.result, winner, reason, scores[0], scores[1])
+    deficit = "-"  # only a won Corners or Halma game has one
+    if out.winner is not None and game.name in ("kutochki", "halma"):
+        moves, exact = game.kutochki_deficit()
+        deficit = ("%d" if exact else "~%d") % moves
+    return "result: %s winner=%s reason=%s score=%g:%g deficit=%s" % (
+        out.result, winner, reason, scores[0], scores[1], deficit)
 
 
 def finish(game, rng, max_plies=3000):
