@@ -440,9 +440,7 @@ typedef struct sgf_read {
 	size_t node;          /* the node being read, for messages */
 	size_t skipped;       /* moves not replayed after the end */
 	size_t ended_at;      /* the node where the game ended, when it did */
-	int stop;             /* a STOP comment was met: ground at the end */
-	int stop_seat;        /* who grounds then, -1 while unknown */
-	int stop_open;        /* the next move after the STOP node names it */
+	int stop;             /* a STOP comment was met */
 	sgf_text warn;
 	size_t nwarn;
 	int ring_buf[SGF_MAXW * SGF_MAXW];
@@ -499,7 +497,7 @@ static void sgf_rules_zagram(sgf_read *r, const char *ru)
 		if (!*key)
 			continue;
 		if (!sgf_is_int(val, 0, 10000, &v)) {
-			sgf_warn(r, "RU: '%s=%s' is not a number: ignored", key,
+			sgf_warn(r, "RU: '%s=%s' is not a number in 0..10000: ignored", key,
 				 val);
 			continue;
 		}
@@ -629,6 +627,9 @@ static int sgf_size(const sgf_node *root, int *w, int *h)
 
 	if (!sz)
 		return BG_OK;
+	for (size_t j = 0; j < root->nprops; j++)
+		if (&root->props[j] != sz && !strcmp(root->props[j].id, "SZ"))
+			return bg_seterr(BG_EFORMAT, "SGF node 0: SZ given twice");
 	if (sz->nvals != 1)
 		return bg_seterr(BG_EFORMAT, "SGF node 0: SZ has %zu values",
 				 sz->nvals);
@@ -932,6 +933,7 @@ static int sgf_read_chains(sgf_read *r, const char *id, const char *v,
 	const char *all = v;
 	int used = 0;
 
+	v += 2;
 	ch->n = 0;
 	while (*v == '.') {
 		int first = used;
@@ -1059,7 +1061,7 @@ static int sgf_place(sgf_read *r, int seat, const char *id, const char *v)
 		goto done;
 	}
 	if ((rc = sgf_point(r, v, &p)) != BG_OK ||
-	    (rc = sgf_read_chains(r, id, v + 2, ch)) != BG_OK ||
+	    (rc = sgf_read_chains(r, id, v, ch)) != BG_OK ||
 	    (rc = sgf_turn(r, seat)) != BG_OK)
 		goto done;
 	memset(&m, 0, sizeof(m));
@@ -1186,10 +1188,6 @@ static int sgf_prop_moves(sgf_read *r, const sgf_prop *pr, int last_node)
 		return sgf_ground(r, sgf_seat(r, pr->vals[0]), "GR", 1);
 	}
 	seat = sgf_seat(r, pr->id);
-	if (r->stop_open) {
-		r->stop_seat = seat;
-		r->stop_open = 0;
-	}
 	for (size_t k = 0; k < pr->nvals; k++) {
 		const char *v = pr->vals[k];
 
@@ -1226,7 +1224,6 @@ static int sgf_moves(sgf_read *r, const sgf_tree *t)
 	for (size_t i = 0; i < t->n; i++) {
 		const sgf_node *node = &t->nodes[i];
 		const sgf_prop *c = sgf_find(node, "C");
-		int own = -1;
 
 		r->node = i;
 		if (sgf_is_move_node(node))
@@ -1246,17 +1243,21 @@ static int sgf_moves(sgf_read *r, const sgf_tree *t)
 			if (strcmp(pr->id, "B") && strcmp(pr->id, "W") &&
 			    strcmp(pr->id, "GR"))
 				continue;
-			if (pr->id[0] != 'G')
-				own = sgf_seat(r, pr->id);
 			if ((rc = sgf_prop_moves(r, pr, i == last)) != BG_OK)
 				return rc;
 		}
 		for (size_t k = 0; c && k < c->nvals && !r->stop; k++)
-			if (sgf_is_stop(c->vals[k])) {
-				r->stop = 1;
-				r->stop_seat = own;
-				r->stop_open = 1;
-			}
+			r->stop = sgf_is_stop(c->vals[k]);
+		/* STOP (zagram): the side to move grounds here; the moves
+		 * after it draw what the grounding hands over. */
+		if (r->stop && !sgf_over(r)) {
+			int rc = sgf_ground(r, bg_to_move(r->g), "STOP", 0);
+
+			if (rc != BG_OK)
+				return rc;
+			if (sgf_over(r))
+				break;
+		}
 	}
 	return BG_OK;
 }
@@ -1323,16 +1324,11 @@ static int sgf_result(sgf_read *r, const char *re)
 	return BG_OK;
 }
 
-/* The end of the record: a STOP's grounding, PL, the result. */
+/* The end of the record: what was not read, the result. */
 static int sgf_finish(sgf_read *r, const sgf_tree *t)
 {
 	const sgf_prop *re = sgf_find(&t->nodes[0], "RE");
-	int rc;
 
-	if (r->stop && !sgf_over(r) &&
-	    (rc = sgf_ground(r, r->stop_seat >= 0 ? r->stop_seat :
-			     bg_to_move(r->g), "after STOP", 0)) != BG_OK)
-		return rc;
 	if (r->skipped)
 		sgf_warn(r, "node %zu: the game is over under the rules read: "
 			 "%zu moves after it are not replayed", r->ended_at,
@@ -1437,7 +1433,6 @@ BG_API int bg_tochki_from_sgf_ex(bg_game **out, const char *sgf,
 	bg_board_size(base, &r->w, &r->h);
 	snprintf(canon, sizeof(canon), "%s", bg_game_spec(base));
 	r->black_seat = sgf_black_seat(&tree);
-	r->stop_seat = -1;
 	sgf_rules(r, &tree.nodes[0]);
 	if ((rc = sgf_size(&tree.nodes[0], &r->w, &r->h)) != BG_OK ||
 	    (rc = sgf_start(r, canon, &tree)) != BG_OK)
