@@ -444,6 +444,7 @@ typedef struct sgf_read {
 	sgf_text warn;
 	size_t nwarn;
 	int ring_buf[SGF_MAXW * SGF_MAXW];
+	struct sgf_chains *chains;  /* the chains of the move being read */
 } sgf_read;
 
 static void sgf_warn(sgf_read *r, const char *fmt, ...)
@@ -780,7 +781,8 @@ static int sgf_setup(sgf_read *r, const sgf_tree *t, unsigned char *want)
 static int sgf_start(sgf_read *r, const char *canon, const sgf_tree *t)
 {
 	static const char *const starts[] = { "cross", "cross4", "empty" };
-	int n = r->w * r->h, rc;
+	static const int npoints[] = { 4, 16, 0 };
+	int n = r->w * r->h, rc, count = 0;
 	unsigned char *want = calloc((size_t)n, 2), *have = want + n;
 	char spec[512];
 	size_t plen;
@@ -790,11 +792,15 @@ static int sgf_start(sgf_read *r, const char *canon, const sgf_tree *t)
 		return bg_seterr(BG_ENOMEM, "SGF");
 	if ((rc = sgf_setup(r, t, want)) != BG_OK)
 		goto done;
+	for (int p = 0; p < n; p++)
+		count += want[p] != 0;
 	/* A setup that is one of our start positions keeps a plain spec. */
 	for (size_t k = 0; k < sizeof(starts) / sizeof(starts[0]); k++) {
 		if ((rc = sgf_spec(r, canon, starts[k], spec,
 				   sizeof(spec))) != BG_OK)
 			goto done;
+		if (count != npoints[k])
+			continue;
 		/* A start the field is too small for is no match. */
 		rc = sgf_start_of(spec, have, n);
 		if (rc == BG_ENOMEM)
@@ -921,11 +927,12 @@ static int sgf_move_error(const sgf_read *r, int rc, const char *id,
 
 /* The chains of a move value "xy.chain.chain" as point lists: chain k
  * at pts[start[k] .. start[k+1]). The closing repeat is dropped. */
-typedef struct sgf_chains {
+struct sgf_chains {
 	int n;
 	int start[64];
 	int pts[4096];
-} sgf_chains;
+};
+typedef struct sgf_chains sgf_chains;
 
 static int sgf_read_chains(sgf_read *r, const char *id, const char *v,
 			   sgf_chains *ch)
@@ -1049,12 +1056,10 @@ static int sgf_chain_move(const sgf_chains *ch, int k, int p, bg_move *m)
  * rings drawn is a warning. */
 static int sgf_place(sgf_read *r, int seat, const char *id, const char *v)
 {
-	sgf_chains *ch = malloc(sizeof(*ch));
+	sgf_chains *ch = r->chains;
 	int from = bg_tochki_ring_count(r->g), rc, p, k;
 	bg_move m;
 
-	if (!ch)
-		return bg_seterr(BG_ENOMEM, "SGF");
 	if (!v[1] || (v[2] && v[2] != '.')) {
 		rc = bg_seterr(BG_EFORMAT, "SGF node %zu %s[%.40s]: not a point",
 			       r->node, id, v);
@@ -1103,7 +1108,6 @@ check:
 	sgf_warn(r, "node %zu %s[%.40s]: chain %d is not a ring this move "
 		 "draws: the captures are the rules'", r->node, id, v, k + 1);
 done:
-	free(ch);
 	return rc;
 }
 
@@ -1426,7 +1430,8 @@ BG_API int bg_tochki_from_sgf_ex(bg_game **out, const char *sgf,
 	if ((rc = sgf_parse(sgf, index, &tree)) != BG_OK ||
 	    (rc = sgf_check_root(&tree.nodes[0])) != BG_OK)
 		goto done;
-	if (!(r = calloc(1, sizeof(*r)))) {
+	if (!(r = calloc(1, sizeof(*r))) ||
+	    !(r->chains = malloc(sizeof(*r->chains)))) {
 		rc = bg_seterr(BG_ENOMEM, "SGF");
 		goto done;
 	}
@@ -1456,6 +1461,7 @@ done:
 		sgf_warn_out(r, warn, cap, len);
 		bg_game_free(r->g);
 		free(r->warn.buf);
+		free(r->chains);
 	}
 	free(r);
 	sgf_free_tree(&tree);
