@@ -782,7 +782,9 @@ static int sgf_start(sgf_read *r, const char *canon, const sgf_tree *t)
 {
 	static const char *const starts[] = { "cross", "cross4", "empty" };
 	static const int npoints[] = { 4, 16, 0 };
+	const sgf_prop *mn = sgf_find(&t->nodes[0], "MN");
 	int n = r->w * r->h, rc, count = 0;
+	long ply = 0;
 	unsigned char *want = calloc((size_t)n, 2), *have = want + n;
 	char spec[512];
 	size_t plen;
@@ -794,6 +796,13 @@ static int sgf_start(sgf_read *r, const char *canon, const sgf_tree *t)
 		goto done;
 	for (int p = 0; p < n; p++)
 		count += want[p] != 0;
+	/* MN in the root: the ply number of the start (the writer's, for a
+	 * start that was the middle of a record); only a position has one. */
+	if (mn && !sgf_is_int(mn->vals[0], 0, 1000000000, &ply))
+		sgf_warn(r, "node 0: MN[%.20s] is not a move number: ignored",
+			 mn->vals[0]);
+	if (ply)
+		count = -1;
 	/* A setup that is one of our start positions keeps a plain spec. */
 	for (size_t k = 0; k < sizeof(starts) / sizeof(starts[0]); k++) {
 		if ((rc = sgf_spec(r, canon, starts[k], spec,
@@ -813,7 +822,7 @@ static int sgf_start(sgf_read *r, const char *canon, const sgf_tree *t)
 		}
 	}
 	/* Otherwise the setup is a start position of its own. */
-	plen = strlen(spec) + (size_t)n + (size_t)r->h + 16;
+	plen = strlen(spec) + (size_t)n + (size_t)r->h + 32;
 	if (!(pos = malloc(plen))) {
 		rc = bg_seterr(BG_ENOMEM, "SGF");
 		goto done;
@@ -826,7 +835,7 @@ static int sgf_start(sgf_read *r, const char *canon, const sgf_tree *t)
 				pos[len++] = ".xo"[want[(r->h - 1 - y) * r->w + x]];
 			pos[len++] = y < r->h - 1 ? '/' : ' ';
 		}
-		strcpy(pos + len, "x 0 0 - 0");
+		sprintf(pos + len, "x 0 0 - %ld", ply);
 	}
 	rc = bg_game_from_position(&r->g, pos);
 	free(pos);
@@ -1634,6 +1643,8 @@ static int sgf_put_root(sgf_text *t, const bg_game *c, const bg_game *g,
 	}
 	if (bg_to_move(c) == 1)
 		sgf_puts(t, "PL[W]");
+	if (bg_ply(c))
+		sgf_printf(t, "MN[%u]", bg_ply(c));
 	return BG_OK;
 }
 
