@@ -314,6 +314,27 @@ START_TEST(test_results)
 }
 END_TEST
 
+/* A colour that plays twice running after a capture: the game so far
+ * cannot be a set-up, so the file is read with passes (a warning), and
+ * writes back. */
+START_TEST(test_run_after_capture)
+{
+	bg_game *g = read_ok("(;GM[40]SZ[6];B[cb];W[cc];B[bc];W[aa];B[dc];W[ea]"
+			     ";B[cd];W[ff];B[ee];B[fe])", NULL, 0);
+	bg_move m;
+
+	warned(1, "node 10: B plays twice running after a capture: read with "
+	       "allow_pass");
+	ck_assert_ptr_nonnull(strstr(bg_game_spec(g), "allow_pass=1"));
+	expect_scores(g, 1, 0);
+	ck_assert_uint_eq(bg_history_length(g), 11);
+	ck_assert_int_eq(bg_history_move(g, 9, &m), BG_OK);
+	ck_assert_int_eq(m.kind, BG_MOVE_PASS);
+	round_trip(g);
+	bg_game_free(g);
+}
+END_TEST
+
 /* Moves after the end under the rules read are not replayed: a warning. */
 START_TEST(test_after_end)
 {
@@ -533,6 +554,7 @@ int main(void)
 	tcase_add_test(tc, test_oppai);
 	tcase_add_test(tc, test_dots_game);
 	tcase_add_test(tc, test_results);
+	tcase_add_test(tc, test_run_after_capture);
 	tcase_add_test(tc, test_after_end);
 	tcase_add_test(tc, test_many_warnings);
 	tcase_add_test(tc, test_round_trips);

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #define SGF_MAXW 52
+/* sgf_fold's answer when the file must be read again with passes. */
+#define SGF_RETRY 1
 /* Warnings kept per read; the rest are counted in a last line. */
 #define SGF_MAX_WARNINGS 100
 
@@ -445,6 +447,9 @@ typedef struct sgf_read {
 	size_t nwarn;
 	int ring_buf[SGF_MAXW * SGF_MAXW];
 	struct sgf_chains *chains;  /* the chains of the move being read */
+	int retry;            /* read again with allow_pass */
+	size_t retry_node;    /* the node that made it so */
+	int retry_seat;
 } sgf_read;
 
 static void sgf_warn(sgf_read *r, const char *fmt, ...)
@@ -605,8 +610,13 @@ static void sgf_rules(sgf_read *r, const sgf_node *root)
 
 	for (int k = 0; k < RU_COUNT; k++)
 		r->ru[k] = -1;
+	if (r->retry)
+		sgf_warn(r, "node %zu: %s plays twice running after a capture: "
+			 "read with allow_pass, a pass of the other side put in",
+			 r->retry_node,
+			 (!r->retry_seat) == r->black_seat ? "B" : "W");
 	if (!ru)
-		return;
+		goto out;
 	v = ru->vals[0];
 	if (strchr(v, '='))
 		sgf_rules_zagram(r, v);
@@ -616,6 +626,9 @@ static void sgf_rules(sgf_read *r, const sgf_node *root)
 		 strcmp(v, "standard"))
 		sgf_warn(r, "RU[%.40s]: rules this library does not know: read "
 			 "under the spec's rules", v);
+out:
+	if (r->retry)
+		r->ru[RU_PASS] = 1;
 }
 
 /* ---- Reading: the start -------------------------------------------------- */
@@ -876,11 +889,17 @@ static int sgf_fold(sgf_read *r, int seat)
 	bg_game *g = NULL;
 	int rc;
 
-	if (bg_tochki_ring_count(r->g) > 0)
-		sgf_warn(r, "node %zu: %s plays twice running after a capture: "
-			 "the game up to here becomes the start position (its "
-			 "moves leave the history, and SGF cannot write a start "
-			 "with captures)", r->node, sgf_colour(r, seat));
+	/* After a capture the game so far cannot be a set-up (SGF has no
+	 * captured points): the file is read again with passes. */
+	if (bg_tochki_ring_count(r->g) > 0) {
+		if (r->allow_pass)
+			return bg_seterr(BG_EFORMAT, "SGF node %zu: %s plays twice "
+					 "running right after a pass: the rules "
+					 "read cannot place it", r->node,
+					 sgf_colour(r, seat));
+		r->retry = 1;
+		return SGF_RETRY;
+	}
 	if ((rc = bg_position_text(r->g, NULL, 0, &len)) != BG_OK)
 		return rc;
 	text = malloc(len + 1);
@@ -1444,8 +1463,9 @@ BG_API int bg_tochki_from_sgf_ex(bg_game **out, const char *sgf,
 		rc = bg_seterr(BG_ENOMEM, "SGF");
 		goto done;
 	}
-	bg_board_size(base, &r->w, &r->h);
 	snprintf(canon, sizeof(canon), "%s", bg_game_spec(base));
+again:
+	bg_board_size(base, &r->w, &r->h);
 	r->black_seat = sgf_black_seat(&tree);
 	sgf_rules(r, &tree.nodes[0]);
 	if ((rc = sgf_size(&tree.nodes[0], &r->w, &r->h)) != BG_OK ||
@@ -1456,8 +1476,20 @@ BG_API int bg_tochki_from_sgf_ex(bg_game **out, const char *sgf,
 	r->allow_pass = strstr(bg_game_spec(r->g), "allow_pass=1") != NULL;
 	if ((rc = sgf_first_turn(r, &tree)) != BG_OK ||
 	    (rc = sgf_moves(r, &tree)) != BG_OK ||
-	    (rc = sgf_finish(r, &tree)) != BG_OK)
-		goto done;
+	    (rc = sgf_finish(r, &tree)) != BG_OK) {
+		if (rc != SGF_RETRY)
+			goto done;
+		/* Once, from the start, with passes: the warnings anew. */
+		r->retry_node = r->node;
+		r->retry_seat = bg_to_move(r->g);
+		bg_game_free(r->g);
+		r->g = NULL;
+		r->warn.len = 0;
+		r->nwarn = 0;
+		r->skipped = r->ended_at = 0;
+		r->stop = 0;
+		goto again;
+	}
 	if (r->warn.failed) {
 		rc = bg_seterr(BG_ENOMEM, "SGF");
 		goto done;
