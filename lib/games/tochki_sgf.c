@@ -914,8 +914,21 @@ static int sgf_fold(sgf_read *r, int seat)
 	tok[0] = text;
 	for (int k = 1; k < 5; k++)
 		tok[k] = strchr(tok[k - 1], ' ') + 1;
-	sprintf(out, "%.*s%c 0 0 %s", (int)(tok[2] - tok[0]), text,
-		seat ? 'o' : 'x', strchr(tok[4], ' ') + 1);
+	/* The start option names no start any more: "empty", as the
+	 * reader's own set-ups say. */
+	{
+		const char *st = strstr(text, ",start="), *rest;
+
+		if (!st || st > tok[1]) {
+			free(text);
+			free(out);
+			return bg_seterr(BG_EFORMAT, "SGF: no start in the spec");
+		}
+		rest = st + strcspn(st + 1, ", ") + 1;
+		sprintf(out, "%.*s,start=empty%.*s%c 0 0 %s", (int)(st - text),
+			text, (int)(tok[2] - rest), rest, seat ? 'o' : 'x',
+			strchr(tok[4], ' ') + 1);
+	}
 	rc = bg_game_from_position(&g, out);
 	free(text);
 	free(out);
