@@ -19,6 +19,7 @@
 
 static const char usage_text[] =
 	"usage: " PROG " SPEC [FILE] [--counts] [--record]\n"
+	"       " PROG " SPEC FILE FILE...\n"
 	"\n"
 	"Replay moves in the game SPEC (e.g. \"kutochki\") read from FILE, or from\n"
 	"standard input when FILE is missing or \"-\". The input is move texts\n"
@@ -34,6 +35,14 @@ static const char usage_text[] =
 	"             SPEC gives the rules, the file's SZ/AB/AW the field.\n"
 	"             With --counts the record is replayed from its start and\n"
 	"             MOVE is each move's canonical text.\n"
+	"\n"
+	"With several files, or one SGF file and neither option, each file is a\n"
+	"record (an SGF file may hold a collection): one line per game,\n"
+	"\"FILE: R winner=W reason=NAME score=A:B moves=N warnings=K\" (\"FILE#2\"\n"
+	"for the second game of a collection) or \"FILE: error: ...\", each\n"
+	"warning of the reader on a line \"  warning: ...\" after it, and a last\n"
+	"line \"summary: F files, G games, E failed, K warnings\". Exit status 1\n"
+	"when a file or game could not be read.\n"
 	"\n"
 	"At the end it prints \"result: R winner=W reason=NAME score=A:B deficit=D\"\n"
 	"(R is 1-0, 0-1, 1/2-1/2 or *; W is 0, 1 or -; A and B are the scores of\n"
@@ -383,6 +392,8 @@ static int print_result(const bg_game *g)
 typedef struct options {
 	const char *spec;
 	const char *file;
+	char **files;  /* every FILE argument */
+	int nfiles;
 	int counts;
 	int record;
 } options;
@@ -402,13 +413,12 @@ static int parse_args(int argc, char **argv, options *o)
 			return 1;
 		else if (a[0] == '-' && a[1])
 			return -1;
-		else if (npos == 0)
-			o->spec = a, npos++;
-		else if (npos == 1)
-			o->file = a, npos++;
+		else if (npos++ == 0)
+			o->spec = a;
 		else
-			return -1;
+			o->files[o->nfiles++] = argv[i];
 	}
+	o->file = o->nfiles ? o->files[0] : NULL;
 	return npos >= 1 ? 0 : -1;
 }
 
@@ -418,6 +428,17 @@ static int is_sgf(const char *text)
 	while (is_space(*text))
 		text++;
 	return text[0] == '(' && text[1] == ';';
+}
+
+/* Each line of a warning list, after a prefix. */
+static void print_warnings(FILE *f, const char *prefix, const char *warn)
+{
+	while (*warn) {
+		size_t n = strcspn(warn, "\n");
+
+		fprintf(f, "%s%.*s\n", prefix, (int)n, warn);
+		warn += n + (warn[n] == '\n');
+	}
 }
 
 /*
@@ -435,9 +456,13 @@ static int open_record(const char *spec, const char *path, bg_game **out)
 		return lib_error(error);
 	if (!(text = read_all(path)))
 		goto done;
-	if (is_sgf(text))
-		error = bg_tochki_from_sgf(&g, text, spec);
-	else
+	if (is_sgf(text)) {
+		static char warn[65536];
+
+		error = bg_tochki_from_sgf_ex(&g, text, spec, 0, warn,
+					      sizeof(warn), NULL);
+		print_warnings(stderr, PROG ": warning: ", warn);
+	} else
 		error = bg_game_from_record(&g, text);
 	if (error < 0) {
 		status = lib_error(error);
@@ -476,12 +501,133 @@ static int open_moves(const char *spec, const char *path, bg_game **out,
 	return 0;
 }
 
+/* ---- Many files ---------------------------------------------------------- */
+
+typedef struct tally {
+	size_t files, games, failed, warnings;
+} tally;
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+
+	for (; (s = strchr(s, '\n')); s++)
+		n++;
+	return n;
+}
+
+/* One line for a game read (g) or not (error). */
+static void check_line(const char *name, size_t k, size_t ngames,
+		       const bg_game *g, int error, const char *warn, tally *t)
+{
+	int status, winner, reason, nwarn = count_lines(warn);
+	double score[2] = { 0, 0 };
+	const char *r = "*";
+
+	if (ngames > 1)
+		printf("%s#%zu: ", name, k + 1);
+	else
+		printf("%s: ", name);
+	t->games++;
+	t->warnings += (size_t)nwarn;
+	if (error < 0) {
+		t->failed++;
+		printf("error: %s: %s\n", bg_strerror(error), bg_last_error());
+		print_warnings(stdout, "  warning: ", warn);
+		return;
+	}
+	bg_outcome(g, &status, &winner, &reason);
+	if (bg_score(g, 0, &score[0]) == BG_OK)
+		bg_score(g, 1, &score[1]);
+	if (status == BG_WIN)
+		r = winner ? "0-1" : "1-0";
+	else if (status == BG_DRAW)
+		r = "1/2-1/2";
+	printf("%s winner=%c reason=%s score=%g:%g moves=%u warnings=%d\n", r,
+	       status == BG_WIN ? '0' + winner : '-',
+	       status == BG_ONGOING ? "none" : bg_reason_name(reason), score[0],
+	       score[1], bg_history_length(g), nwarn);
+	print_warnings(stdout, "  warning: ", warn);
+}
+
+/* Every game of one file: an SGF file (a collection, maybe) or a
+ * record. */
+static void check_file(const char *spec, const char *path, tally *t)
+{
+	static char warn[65536];
+	char *text = read_all(path);
+	size_t n = 1, k;
+	bg_game *g = NULL;
+	int error;
+
+	t->files++;
+	if (!text) {
+		t->games++;
+		t->failed++;
+		printf("%s: error: cannot be read\n", path);
+		return;
+	}
+	if (!is_sgf(text)) {
+		warn[0] = '\0';
+		error = bg_game_from_record(&g, text);
+		check_line(path, 0, 1, g, error, warn, t);
+	} else if ((error = bg_tochki_sgf_count(text, &n)) < 0) {
+		warn[0] = '\0';
+		check_line(path, 0, 1, NULL, error, warn, t);
+	} else {
+		for (k = 0; k < n; k++) {
+			error = bg_tochki_from_sgf_ex(&g, text, spec, k, warn,
+						      sizeof(warn), NULL);
+			check_line(path, k, n, g, error, warn, t);
+			bg_game_free(g);
+			g = NULL;
+		}
+	}
+	bg_game_free(g);
+	free(text);
+}
+
+static int check_files(const options *o)
+{
+	tally t = { 0, 0, 0, 0 };
+	bg_game *want = NULL;
+	int error, i;
+
+	if ((error = bg_game_new(&want, o->spec)) < 0)
+		return lib_error(error);
+	bg_game_free(want);
+	for (i = 0; i < o->nfiles; i++)
+		check_file(o->spec, o->files[i], &t);
+	printf("summary: %zu files, %zu games, %zu failed, %zu warnings\n",
+	       t.files, t.games, t.failed, t.warnings);
+	return t.failed ? 1 : 0;
+}
+
+/* Several files, or one SGF file without --record or --counts. */
+static int many_files(const options *o)
+{
+	char *text;
+	int sgf;
+
+	if (o->nfiles > 1)
+		return 1;
+	if (o->nfiles == 0 || o->record || o->counts || !strcmp(o->file, "-"))
+		return 0;
+	if (!(text = read_all(o->file)))
+		return 0;
+	sgf = is_sgf(text);
+	free(text);
+	return sgf;
+}
+
 static int run(const options *o)
 {
 	movelist moves = { NULL, 0, 0 };
 	bg_game *g = NULL;
 	int error, status;
 
+	if (many_files(o))
+		return check_files(o);
 	if (o->record) {
 		status = open_record(o->spec, o->file, &g);
 		if (!status && o->counts && (error = rewind_record(g, &moves)) < 0)
@@ -499,14 +645,20 @@ static int run(const options *o)
 
 int main(int argc, char **argv)
 {
-	options o = { NULL, NULL, 0, 0 };
+	options o = { NULL, NULL, NULL, 0, 0, 0 };
 	int rc;
 
-	if ((rc = parse_args(argc, argv, &o)) < 0)
-		return usage();
-	if (rc > 0) {
-		fputs(usage_text, stdout);
-		return 0;
+	if (!(o.files = calloc((size_t)argc, sizeof(char *)))) {
+		fprintf(stderr, PROG ": out of memory\n");
+		return 1;
 	}
-	return run(&o);
+
+	if ((rc = parse_args(argc, argv, &o)) < 0)
+		rc = usage();
+	else if (rc > 0)
+		rc = fputs(usage_text, stdout) < 0;
+	else
+		rc = run(&o);
+	free(o.files);
+	return rc;
 }

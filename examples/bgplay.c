@@ -368,8 +368,9 @@ static char *read_file(const char *path)
 	return buf;
 }
 
-/* A game from a record file: the library's record, or SGF for Dots. On
- * failure a message on f and a negative code. */
+/* A game from a record file: the library's record, or SGF for Dots (the
+ * reader's warnings go to f). On failure a message on f and a negative
+ * code. */
 static int load_record(const char *path, bg_game **out, FILE *f)
 {
 	char *text = read_file(path);
@@ -382,9 +383,24 @@ static int load_record(const char *path, bg_game **out, FILE *f)
 	}
 	for (t = text; *t == ' ' || *t == '\t' || *t == '\n' || *t == '\r';)
 		t++;
-	if (t[0] == '(' && t[1] == ';')
-		error = bg_tochki_from_sgf(out, t, NULL);
-	else
+	if (t[0] == '(' && t[1] == ';') {
+		static char warn[65536];
+		size_t games = 1;
+
+		/* The first game of a collection; the reader's warnings are
+		 * shown, one per line. */
+		error = bg_tochki_from_sgf_ex(out, t, NULL, 0, warn, sizeof(warn),
+					      NULL);
+		for (const char *w = warn; *w;) {
+			size_t n = strcspn(w, "\n");
+
+			fprintf(f, "%s: warning: %.*s\n", path, (int)n, w);
+			w += n + (w[n] == '\n');
+		}
+		if (error == BG_OK && bg_tochki_sgf_count(t, &games) == BG_OK &&
+		    games > 1)
+			fprintf(f, "%s: the first of %zu games\n", path, games);
+	} else
 		error = bg_game_from_record(out, t);
 	if (error < 0) {
 		fprintf(f, "%s: ", path);

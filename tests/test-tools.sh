@@ -184,9 +184,28 @@ no_input
 printf '%s\n' '(;GM[40]FF[4]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];W[ca];B[ab.abbacbbc])' >"$tmp/dots.sgf"
 run 0 "$BGCHECK" tochki:start=empty --record "$tmp/dots.sgf"
 expect_line 1 "result: * winner=- reason=none score=1:0 deficit=-"
-printf '%s\n' '(;GM[40]FF[4]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];W[ca];B[ab.abbacbcc])' >"$tmp/dots-bad.sgf"
-run 1 "$BGCHECK" tochki:start=empty --record "$tmp/dots-bad.sgf"
-expect_err "chain 1 is not a ring"
+# A chain that is not the ring drawn is advisory: a warning, the same score.
+printf '%s\n' '(;GM[40]FF[4]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];W[ca];B[ab.abbacbcc])' >"$tmp/dots-chain.sgf"
+run 0 "$BGCHECK" tochki:start=empty --record "$tmp/dots-chain.sgf"
+expect_line 1 "result: * winner=- reason=none score=1:0 deficit=-"
+expect_err "bgcheck: warning: node 7 B\[ab.abbacbcc\]: chain 1 is not a ring"
+
+# Many files: one line per game (a collection gives FILE#k), warnings
+# under it, a summary; status 1 when one could not be read (W plays on
+# B's aa in the second game; the last file is cut short).
+printf '%s' '(;GM[40]SZ[5]RE[W+R];B[cb])(;GM[40]SZ[5];B[aa];W[aa])' >"$tmp/dots-coll.sgf"
+printf '%s' '(;GM[40]SZ[5];B[aa' >"$tmp/dots-cut.sgf"
+run 1 "$BGCHECK" tochki "$tmp/dots.sgf" "$tmp/dots-chain.sgf" "$tmp/dots-coll.sgf" "$tmp/dots-cut.sgf"
+expect_line 1 "$tmp/dots.sgf: * winner=- reason=none score=1:0 moves=7 warnings=0"
+expect_line 2 "$tmp/dots-chain.sgf: * winner=- reason=none score=1:0 moves=7 warnings=1"
+expect_line 3 "  warning: node 7 B[ab.abbacbcc]: chain 1 is not a ring this move draws: the captures are the rules'"
+expect_line 4 "$tmp/dots-coll.sgf#1: 0-1 winner=1 reason=resignation score=0:0 moves=1 warnings=0"
+grep -q "^$tmp/dots-coll.sgf#2: error: .*SGF node 2 W\[aa\]" "$out" || fail "bgcheck FILE...: no error line for game 2"
+grep -q "^$tmp/dots-cut.sgf: error: .*not closed" "$out" || fail "bgcheck FILE...: no error line for the cut file"
+expect_line 7 "summary: 4 files, 5 games, 2 failed, 1 warnings"
+# One SGF file without --record is checked the same way; all read: 0.
+run 0 "$BGCHECK" tochki "$tmp/dots-chain.sgf"
+expect_line 3 "summary: 1 files, 1 games, 0 failed, 1 warnings"
 
 # An illegal move (h1 cannot jump: h3 is taken) and a move that does not
 # parse stop the replay with status 1, naming the move.
@@ -207,7 +226,11 @@ expect_err "bgcheck: "
 run 1 "$BGCHECK" kutochki "$tmp/no-such-file"
 expect_err "bgcheck: "
 
-for args in "" "kutochki a b" "--bogus kutochki" "kutochki --count"; do
+# Two files are records to check, no longer bad arguments.
+run 1 "$BGCHECK" kutochki "$tmp/no-such-a" "$tmp/no-such-b"
+expect_line 3 "summary: 2 files, 2 games, 2 failed, 0 warnings"
+
+for args in "" "--bogus kutochki" "kutochki --count"; do
 	# shellcheck disable=SC2086
 	run 2 "$BGCHECK" $args
 	expect_err "usage: bgcheck SPEC"

@@ -1203,11 +1203,10 @@ START_TEST(test_sgf_bad)
 		"", "GM[40]", "(;GM[1]SZ[5])", "(;SZ[5];B[aa])", "(;GM[40]SZ[0])",
 		"(;GM[40]SZ[53])", "(;GM[40]SZ[5:x])", "(;GM[40]SZ[5];B[fa])",
 		"(;GM[40]SZ[5];B[a])", "(;GM[40]SZ[5];B[a1])", "(;GM[40]SZ[5];B[aa",
-		"(;GM[40]SZ[5];B[aa];W[aa])", "(;GM[40]SZ[5];B[aa];B[bb])",
+		"(;GM[40]SZ[5];B[aa];W[aa])",
 		"(;GM[40]SZ[5];B[aa];W[bb];AB[cc])", "(;GM[40]SZ[5];B[aa]",
-		"(;GM[40]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];W[ca];B[ab.abbacbcc])",
-		"(;GM[40]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];W[ca];B[ab.abba])",
-		"(;GM[40]SZ[3];B[ba.babbcbab])",
+		/* A colour playing twice running and chains that differ
+		 * from the rings drawn are read, with warnings: tests/test_sgf.c. */
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {

@@ -497,11 +497,52 @@ class Game:
         return cls._made_by("bg_game_from_record", _bytes(text))
 
     @classmethod
-    def from_sgf(cls, sgf, spec=None):
-        """Dots only: a new game that replays an SGF record (GM[40]); spec
-        gives the rule options ("tochki" when None)."""
-        return cls._made_by("bg_tochki_from_sgf", _bytes(sgf),
-                            None if spec is None else _bytes(spec))
+    def from_sgf(cls, sgf, spec=None, index=0):
+        """Dots only: a new game that replays game ``index`` of an SGF file
+        (GM[40]); spec gives the rule options ("tochki" when None).
+        Warnings are dropped: read_sgf() returns them."""
+        return cls.read_sgf(sgf, spec, index)[0]
+
+    @classmethod
+    def read_sgf(cls, sgf, spec=None, index=0):
+        """Dots only: (game, warnings) for game ``index`` of an SGF file;
+        warnings is a list of str, one per thing the reader had to bend."""
+        lib = _lib.lib()
+        h = ctypes.c_void_p()
+        n = ctypes.c_size_t()
+        buf = ctypes.create_string_buffer(4096)
+        args = (_bytes(sgf), None if spec is None else _bytes(spec), index)
+        _check(lib, lib.bg_tochki_from_sgf_ex(_byref(h), *args, buf,
+                                              len(buf), _byref(n)))
+        if n.value >= len(buf):
+            # the list did not fit: read again with room for it
+            lib.bg_game_free(h)
+            buf = ctypes.create_string_buffer(n.value + 1)
+            _check(lib, lib.bg_tochki_from_sgf_ex(_byref(h), *args, buf,
+                                                  len(buf), _byref(n)))
+        game = cls._wrap(lib, h)
+        return game, buf.value.decode("utf-8").splitlines()
+
+    @staticmethod
+    def sgf_count(sgf):
+        """Dots: the number of games in an SGF file (a collection)."""
+        lib = _lib.lib()
+        n = ctypes.c_size_t()
+        _check(lib, lib.bg_tochki_sgf_count(_bytes(sgf), _byref(n)))
+        return n.value
+
+    @staticmethod
+    def sgf_info(sgf, index=0):
+        """Dots: the game information (players, date, ...) of game
+        ``index`` of an SGF file, as SGF properties for tochki_sgf()."""
+        lib = _lib.lib()
+        n = ctypes.c_size_t()
+        _check(lib, lib.bg_tochki_sgf_info(_bytes(sgf), index, None, 0,
+                                           _byref(n)))
+        buf = ctypes.create_string_buffer(n.value + 1)
+        _check(lib, lib.bg_tochki_sgf_info(_bytes(sgf), index, buf, len(buf),
+                                           _byref(n)))
+        return buf.value.decode("utf-8")
 
     def close(self):
         """Free the handle now (idempotent). Moves of this game keep their
@@ -1033,7 +1074,10 @@ class Game:
                 out.append(Ring(owner.value, tuple(pts[:n.value])))
             return out
 
-    def tochki_sgf(self):
-        """Dots: the game as an SGF record (GM[40])."""
+    def tochki_sgf(self, info=None):
+        """Dots: the game as an SGF record (GM[40]); info: game
+        information to write in the root ("PB[Anna]DT[2024-05-01]", as
+        Game.sgf_info() gives it)."""
         with self._lock:
-            return _text(self._lib, self._lib.bg_tochki_sgf, self._handle())
+            return _text(self._lib, self._lib.bg_tochki_sgf_ex, self._handle(),
+                         None if info is None else _bytes(info))

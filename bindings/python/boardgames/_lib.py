@@ -142,6 +142,13 @@ PROTOTYPES = {
                               _c_int_p]),
     "bg_tochki_from_sgf": (_int, [_game_pp, _str, _str]),
     "bg_tochki_sgf": (_int, [_game_p, ctypes.c_char_p, _size, _c_size_p]),
+    "bg_tochki_from_sgf_ex": (_int, [_game_pp, _str, _str, _size,
+                                     ctypes.c_char_p, _size, _c_size_p]),
+    "bg_tochki_sgf_count": (_int, [_str, _c_size_p]),
+    "bg_tochki_sgf_info": (_int, [_str, _size, ctypes.c_char_p, _size,
+                                  _c_size_p]),
+    "bg_tochki_sgf_ex": (_int, [_game_p, _str, ctypes.c_char_p, _size,
+                                _c_size_p]),
 }
 
 

@@ -496,6 +496,30 @@ class TestGameQueries(unittest.TestCase):
         with self.assertRaises(boardgames.UnknownGame):
             boardgames.Game.from_sgf(sgf, "nosuchgame")
 
+    def test_sgf_dialects(self):
+        # a collection of two games; the second has B twice running and
+        # a chain that is not the ring drawn (a warning, not an error)
+        coll = ("(;GM[40]SZ[4]PB[Anna]DT[2024-05-01];B[aa];W[bb])"
+                "(;GM[40]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];B[ab.abbacbcc])")
+        self.assertEqual(boardgames.Game.sgf_count(coll), 2)
+        self.assertEqual(boardgames.Game.sgf_info(coll),
+                         "PB[Anna]DT[2024-05-01]")
+        g, warnings = boardgames.Game.read_sgf(coll, "tochki", 1)
+        with g:
+            self.assertEqual(g.score(0), 1)
+            self.assertEqual(len(warnings), 1)
+            self.assertIn("node 6", warnings[0])
+        with boardgames.Game.from_sgf(coll) as first:
+            info = boardgames.Game.sgf_info(coll)
+            text = first.tochki_sgf(info)
+            self.assertIn("PB[Anna]", text)
+            back, warnings = boardgames.Game.read_sgf(text)
+            with back:
+                self.assertEqual(warnings, [])
+                self.assertEqual(back.hash, first.hash)
+        with self.assertRaises(boardgames.FormatError):
+            boardgames.Game.from_sgf(coll, None, 2)
+
 
 class TestMovesAt(unittest.TestCase):
     """legal_moves(start, end): bg_legal_moves_at, which must list what the
