@@ -596,6 +596,62 @@ START_TEST(test_ground_leader_only)
 }
 END_TEST
 
+/*
+ * «Если игрок впереди и его точки расставлены так, что окружить их уже
+ * невозможно, он может закончить игру досрочно и выиграть» (a player who
+ * is ahead and whose points can no longer be surrounded may end the game
+ * and win). On 11x7, F leads 1:0 (S2,3 caught, its ring grounded through
+ * F0,3) and owns a house, interior (7..9, 2..4), whose walls lean on the
+ * right rim. F's point at the house's centre (8,3) touches no wall, so it
+ * is not grounded, yet it cannot be surrounded: an S point played in the
+ * house is caught at once. F may ground.
+ */
+#define HOUSE_LEAD "F2,2 F1,3 F0,3 F2,4 S2,3 "
+#define HOUSE_WALLS(x) "F" x "6,1 F" x "7,1 F" x "8,1 F" x "9,1 F" x "10,1 " \
+	"F" x "6,2 F" x "10,2 F" x "6,3 F" x "10,3 F" x "6,4 F" x "10,4 " \
+	"F" x "6,5 F" x "7,5 F" x "8,5 F" x "9,5 F" x "10,5 "
+
+START_TEST(test_ground_house_point)
+{
+	bg_game *g = setup("11x7", "", HOUSE_LEAD "F3,3 " HOUSE_WALLS("")
+			   "F8,3");
+
+	expect_scores(g, 1, 0);
+	ck_assert_int_eq(grounded_at(g, 8, 3), 0); /* the query: 4-connection */
+	give_turn(&g, 0);
+	ck_assert(has_move(g, BG_MOVE_GROUND, 0));
+	ground(g);
+	expect_scores(g, 1, 0);
+	expect(g, BG_WIN, 0, BG_REASON_GROUNDING);
+	bg_game_free(g);
+
+	/* Why it is safe: S's point there is caught with the house. */
+	g = setup("11x7", "", HOUSE_LEAD "F3,3 " HOUSE_WALLS("") "F8,3 S7,2");
+	expect_scores(g, 2, 0);
+	ck_assert_int_eq(grounded_at(g, 8, 3), 1);
+	bg_game_free(g);
+
+	/* The same house one point in from the rim: its walls are not
+	 * grounded and protect nothing. */
+	g = setup("11x7", "", HOUSE_LEAD "F3,3 "
+		  "F5,1 F6,1 F7,1 F8,1 F9,1 F5,2 F9,2 F5,3 F9,3 F5,4 F9,4 "
+		  "F5,5 F6,5 F7,5 F8,5 F9,5 F7,3");
+	give_turn(&g, 0);
+	ck_assert(!has_move(g, BG_MOVE_GROUND, 0));
+	bg_game_free(g);
+
+	/* Territory: an intruder is caught only by a later close, so the
+	 * house protects nothing there (F closes with d4!). */
+	g = setup("11x7", "territory", HOUSE_LEAD HOUSE_WALLS("") "F8,3");
+	give_turn(&g, 0);
+	ck_assert_int_eq(bg_play_text(g, "d4!"), BG_OK);
+	expect_scores(g, 5, 0); /* 1 caught + 8 empty house points x 0.5 */
+	give_turn(&g, 0);
+	ck_assert(!has_move(g, BG_MOVE_GROUND, 0));
+	bg_game_free(g);
+}
+END_TEST
+
 START_TEST(test_ground_any_time)
 {
 	bg_game *g = setup("5x3", "ground_any_time", "F1,1 F2,1 S3,1");
@@ -1389,6 +1445,7 @@ int main(void)
 	tcase_add_test(tc, test_grounded_capture);
 	tcase_add_test(tc, test_grounded_house);
 	tcase_add_test(tc, test_ground_leader_only);
+	tcase_add_test(tc, test_ground_house_point);
 	tcase_add_test(tc, test_ground_any_time);
 	tcase_add_test(tc, test_no_points);
 	tcase_add_test(tc, test_win_margin);

@@ -961,16 +961,115 @@ static bool tk_group_grounded(tk_ctx *k, int s, int i)
 	return false;
 }
 
-/* A cell of s that may be ungrounded (a hint): a quick no when it is. */
+/* No house of s holds cell i of s: i, or a 4-neighbour of i that is not
+ * s's live point, sees the rim along a line free of s's points. */
+static bool tk_exposed(const tk_ctx *k, int s, int i)
+{
+	if (k->cells[i] != TK_LIVE(s))
+		return tk_ray_open(k, s, i, -1);
+	for (int a = 0; a < 4; a++) {
+		int q = i + k->c->off4[a];
+
+		if (k->cells[q] != TK_LIVE(s) && k->cells[q] != TK_BORDER &&
+		    tk_ray_open(k, s, q, -1))
+			return true;
+	}
+	return false;
+}
+
+/* A cell of s that may be unsafe (a hint): a quick no when it is. */
 static bool tk_loose(tk_ctx *k, int s, int i)
 {
 	return i >= 0 && tk_owned_by(k->cells[i], s) &&
+	       (k->c->territory || tk_exposed(k, s, i)) &&
 	       !tk_group_grounded(k, s, i);
+}
+
+/*
+ * Is the house of s (pool cells cl[0 .. n)) a shelter: its ring grounded
+ * (gnd) and no live enemy point in its area? Then an enemy point played
+ * in the area closes nothing (every cell of the area still reaches the
+ * ring round it, and s's cells elsewhere are grounded or sheltered too)
+ * and is taken at once (step 3): nothing in the area can be surrounded.
+ * Leaves the area stamped o->sa.
+ */
+static bool tk_shelter(tk_ctx *k, int s, int n, const tk_pool *pl,
+		       const uint16_t *gnd, tk_outline *o)
+{
+	const uint16_t *cl = k->w.cl;
+
+	tk_outline_pool(k, s, cl, n, pl, o);
+	for (int j = 0; j < o->narea; j++)
+		if (k->cells[k->w.area[j]] == TK_LIVE(!s))
+			return false;
+	for (int j = 0; j < n; j++)
+		for (int a = 0; a < 4; a++) {
+			int g = cl[j] + k->c->off4[a];
+
+			if (k->w.mark[g] == o->sg && !gnd[g])
+				return false;
+		}
+	return true;
+}
+
+/*
+ * The second chance of the grounding check: s's cells that the rim flood
+ * (stamp sg) missed are safe when they lie in the area of a shelter
+ * (tk_shelter), found from the pools at or next to them. Not under
+ * territory, where an intruder is not taken at once. Keeps an unsafe
+ * cell as the witness hint.
+ */
+static bool tk_sheltered(tk_ctx *k, int s, uint32_t sg)
+{
+	const tk_cfg *c = k->c;
+	uint16_t *loose = k->w.pn, *gnd = k->w.order, *seen = k->w.psize;
+	int nl = 0;
+
+	for (int p = 0; p < c->n; p++) {
+		int i = c->p2i[p];
+
+		gnd[i] = k->w.mark[i] == sg;
+		seen[i] = 0;
+		if (tk_owned_by(k->cells[i], s) && !gnd[i])
+			loose[nl++] = (uint16_t)i;
+	}
+	for (int j = 0; j < nl; j++)
+		if (c->territory || tk_exposed(k, s, loose[j])) {
+			k->h->witness[s] = loose[j];
+			return false;
+		}
+	for (int j = 0; j < nl; j++)
+		for (int a = -1; a < 4; a++) {
+			int q = loose[j] + (a < 0 ? 0 : c->off4[a]);
+			tk_outline o;
+			tk_pool pl;
+
+			if (k->cells[q] == TK_LIVE(s) ||
+			    k->cells[q] == TK_BORDER || seen[q])
+				continue;
+			seen[q] = 1;
+			if (!tk_flood_pool(k, s, q, -1, *k->w.gen + 1, k->w.cl,
+					   &pl) || pl.lb >= 0)
+				continue;
+			for (int b = 0; b < pl.n; b++)
+				seen[k->w.cl[b]] = 1;
+			if (!tk_shelter(k, s, pl.n, &pl, gnd, &o))
+				continue;
+			/* Drop the loose cells the area holds, j's included,
+			 * and go over the rest again (seen spares the floods). */
+			for (int b = nl - 1; b >= 0; b--)
+				if (k->w.mark[loose[b]] == o.sa)
+					loose[b] = loose[--nl];
+			j = -1;
+			break;
+		}
+	if (nl)
+		k->h->witness[s] = loose[0];
+	return nl == 0;
 }
 
 static bool tk_all_grounded(tk_ctx *k, int s)
 {
-	const tk_cfg *c = k->c;
 	uint32_t sg;
 	int cnt;
 
@@ -979,16 +1078,7 @@ static bool tk_all_grounded(tk_ctx *k, int s)
 	sg = tk_ground_flood(k, s, &cnt);
 	if (cnt == k->h->owned[s])
 		return true;
-	/* Remember one loose cell for the next question. */
-	for (int p = 0; p < c->n; p++) {
-		int i = c->p2i[p];
-
-		if (tk_owned_by(k->cells[i], s) && k->w.mark[i] != sg) {
-			k->h->witness[s] = i;
-			break;
-		}
-	}
-	return false;
+	return tk_sheltered(k, s, sg);
 }
 
 static bool tk_may_ground(tk_ctx *k)
