@@ -866,6 +866,58 @@ static bg_move chain_move(const bg_game *g, const int (*xy)[2], int n)
 	return m;
 }
 
+/*
+ * «Если подходит несколько вариантов цепочки, проводят самую короткую»
+ * (when several chains fit, the shortest is drawn). On 9x8, F holds the
+ * field's edge but its corners (a chain of 26) and a U hanging from the
+ * top edge, x 2..5 down to y 4, round a pocket (3..4, 1..3); S6,5 is
+ * caught. The ring of the smallest area (the default, zagram's MinArea=1)
+ * runs round the U and leaves the pocket out: 32 points. Under
+ * shortest_chain the 26-point chain along the edge is drawn, and the
+ * pocket is captured area.
+ */
+#define SHORTEST_U "F2,1 F2,2 F2,3 F2,4 F3,4 F4,4 F5,4 F5,3 F5,2 F5,1 "
+#define SHORTEST_EDGE "F1,0 F2,0 F3,0 F4,0 F5,0 F6,0 F7,0 F8,1 F8,2 F8,3 " \
+	"F8,4 F8,5 F8,6 F7,7 F6,7 F5,7 F4,7 F3,7 F2,7 F1,7 F0,6 F0,5 F0,4 " \
+	"F0,3 F0,2 F0,1"
+
+START_TEST(test_shortest_chain)
+{
+	bg_game *g = setup("9x8", "", "S6,5 " SHORTEST_U SHORTEST_EDGE);
+	int owner = -1;
+
+	expect_scores(g, 1, 0);
+	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
+	ck_assert_uint_eq(ring_len(g, 0, &owner), 32);
+	ck_assert_int_eq(owner, 0);
+	ck_assert_int_eq(state_at(g, 3, 2, NULL, NULL), BG_TOCHKI_EMPTY);
+	ck_assert_int_eq(state_at(g, 6, 6, NULL, NULL), BG_TOCHKI_DEAD);
+	bg_game_free(g);
+
+	g = setup("9x8", "shortest_chain", "S6,5 " SHORTEST_U SHORTEST_EDGE);
+	expect_scores(g, 1, 0);
+	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
+	ck_assert_uint_eq(ring_len(g, 0, &owner), 26);
+	ck_assert_int_eq(owner, 0);
+	for (int y = 1; y <= 3; y++)
+		for (int x = 3; x <= 4; x++) {
+			ck_assert_int_eq(state_at(g, x, y, NULL, &owner),
+					 BG_TOCHKI_DEAD);
+			ck_assert_int_eq(owner, 0);
+		}
+	/* The U stays F's live points; the pocket is no longer playable. */
+	ck_assert_int_eq(state_at(g, 3, 4, NULL, NULL), BG_TOCHKI_POINT);
+	ck_assert(!legal_for_both(&g, 3, 2));
+	bg_game_free(g);
+
+	/* Where the two readings agree (an ordinary capture), the same. */
+	g = setup("3x3", "shortest_chain", "F1,0 F2,1 F1,2 S1,1 F0,1");
+	expect_scores(g, 1, 0);
+	ck_assert_uint_eq(ring_len(g, 0, NULL), 4);
+	bg_game_free(g);
+}
+END_TEST
+
 START_TEST(test_free_enclosure)
 {
 	static const int big[][2] = { { 1, 2 }, { 2, 1 }, { 3, 1 }, { 4, 1 },
@@ -1412,6 +1464,8 @@ START_TEST(test_random_full_games)
 	full_games("tochki:size=6x4,capture_empty_bases", 20);
 	full_games("tochki:size=8,free_enclosure,ground_any_time", 20);
 	full_games("tochki:size=8,territory,allow_pass", 10);
+	full_games("tochki:shortest_chain", 2);
+	full_games("tochki:size=10,shortest_chain,capture_empty_bases", 20);
 }
 END_TEST
 
@@ -1453,6 +1507,7 @@ int main(void)
 	tcase_add_test(tc, test_extra_move);
 	tcase_add_test(tc, test_territory);
 	tcase_add_test(tc, test_capture_empty_bases);
+	tcase_add_test(tc, test_shortest_chain);
 	tcase_add_test(tc, test_free_enclosure);
 	tcase_add_test(tc, test_start_positions);
 	tcase_add_test(tc, test_bad_specs);

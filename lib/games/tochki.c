@@ -58,13 +58,14 @@ typedef struct tk_cfg {
 	int w, h, pw, npad, n;
 	int start;
 	bool ground_any, territory, extra_move, free_encl, empty_bases;
-	bool allow_pass;
+	bool allow_pass, shortest;
 	int win_margin;
 	int off4[4];  /* N E S W */
 	int off8[8];  /* N NE E SE S SW W NW */
 	size_t jcap, rcap; /* journal and ring-log entries */
 	size_t o_cells, o_journal, o_rings, size; /* the state */
 	size_t o_mark, o_arrays, work_size;       /* the work space */
+	size_t o_vis;                             /* shortest_chain's search */
 	int ring_room;                            /* entries of tk_work.ring */
 	uint8_t arcs[256]; /* runs of non-own cells around a point, by mask */
 	uint16_t p2i[TK_MAXN];    /* library point -> padded index */
@@ -112,6 +113,9 @@ typedef struct tk_work {
 	uint16_t *pstart; /* candidate pools: a cell, offset, count, size */
 	uint16_t *poff, *pn, *psize;
 	uint16_t *order;  /* candidates by size */
+	uint32_t *vis;    /* shortest_chain: (cell, parity) stamps, */
+	uint16_t *prev;   /* ... the way back, */
+	uint16_t *queue;  /* ... the search's queue (2 npad entries each) */
 } tk_work;
 
 typedef struct tk_ctx {
@@ -156,6 +160,12 @@ static void tk_open(const tk_cfg *c, const void *stp, tk_ctx *k)
 	k->w.psize = wk + 6 * n;
 	k->w.order = wk + 7 * n;
 	k->w.ring = wk + 8 * n;
+	k->w.vis = NULL;
+	if (c->shortest) {
+		k->w.vis = (uint32_t *)(work + c->o_vis);
+		k->w.prev = (uint16_t *)(k->w.vis + 2 * n);
+		k->w.queue = k->w.prev + 2 * n;
+	}
 }
 
 static bool tk_is_edge(const tk_cfg *c, int i)
@@ -234,6 +244,8 @@ static void tk_fresh_marks(tk_ctx *k)
 	if (*k->w.gen < TK_GEN_LIMIT)
 		return;
 	memset(k->w.mark, 0, (size_t)k->c->npad * sizeof(uint32_t));
+	if (k->w.vis)
+		memset(k->w.vis, 0, (size_t)k->c->npad * 2 * sizeof(uint32_t));
 	*k->w.gen = 0;
 }
 
@@ -576,18 +588,115 @@ static int tk_capture(tk_ctx *k, int s, const uint16_t *cells, int n)
 	return taken;
 }
 
+static int tk_chain_inside(const tk_ctx *k, const uint16_t *ch, int n,
+			   uint16_t *out);
+
+/* Does the link u-v cross the ray going up from b, between b's column
+ * and the next? */
+static bool tk_crosses(const tk_cfg *c, int b, int u, int v)
+{
+	int bx = c->px[b];
+
+	if (c->px[u] != bx) {
+		int t = u;
+
+		u = v;
+		v = t;
+	}
+	return c->px[u] == bx && c->px[v] == bx + 1 && c->py[u] < c->py[b];
+}
+
+/*
+ * shortest_chain: a chain of s's live points round the live enemy point b
+ * shorter than `limit` points, into w.ring; returns its length, or 0.
+ * A closed chain is round b when it crosses the ray going up from b an
+ * odd number of times, so it has a link from a point in b's column above
+ * b: a breadth-first search over (point, parity of crossings) from each
+ * such point finds the shortest (a shortest odd closed walk is a simple
+ * chain).
+ */
+static int tk_shortest_chain(tk_ctx *k, int s, int b, int limit)
+{
+	const tk_cfg *c = k->c;
+	tk_work *w = &k->w;
+	uint8_t live = TK_LIVE(s);
+	int best = limit, bestv = -1;
+
+	for (int v = b - c->pw; k->cells[v] != TK_BORDER; v -= c->pw) {
+		uint32_t sv;
+		int head = 0, tail = 0, found = 0;
+
+		if (k->cells[v] != live)
+			continue;
+		sv = tk_stamp(k);
+		w->vis[2 * v] = sv;
+		w->queue[tail++] = (uint16_t)(2 * v);
+		/* Level by level, so a node's distance is its level. */
+		for (int d = 1; d < best && head < tail && !found; d++) {
+			int end = tail;
+
+			for (; head < end && !found; head++) {
+				int u = w->queue[head] >> 1, par = w->queue[head] & 1;
+
+				for (int a = 0; a < 8; a++) {
+					int q = u + c->off8[a];
+					int node = 2 * q + (par ^ tk_crosses(c, b, u, q));
+
+					if (k->cells[q] != live || w->vis[node] == sv)
+						continue;
+					w->vis[node] = sv;
+					w->prev[node] = (uint16_t)(2 * u + par);
+					w->queue[tail++] = (uint16_t)node;
+					if (node == 2 * v + 1) {
+						best = d;
+						bestv = v;
+						found = 1;
+						break;
+					}
+				}
+			}
+		}
+		/* The way back of the best start is overwritten by later
+		 * searches: trace it now. */
+		if (found) {
+			int node = 2 * v + 1;
+
+			for (int n = best; n-- > 0;) {
+				w->ring[n] = (uint16_t)(node >> 1);
+				node = w->prev[node];
+			}
+		}
+	}
+	return bestv < 0 ? 0 : best;
+}
+
+/* Draw and capture the area outlined in o (a pool holding the live enemy
+ * point lb, or none: -1): its minimal ring, or under shortest_chain a
+ * shorter chain round lb and all it holds. Returns the live enemy points
+ * taken. */
+static int tk_take_outlined(tk_ctx *k, int s, const tk_outline *o, int lb)
+{
+	int len = tk_trace_ring(k, o->sa, o->first, k->w.ring), n, inside;
+
+	if (k->c->shortest && lb >= 0 &&
+	    (n = tk_shortest_chain(k, s, lb, len)) > 0) {
+		inside = tk_chain_inside(k, k->w.ring, n, k->w.area);
+		tk_log_ring(k, s, k->w.ring, n);
+		return tk_capture(k, s, k->w.area, inside);
+	}
+	tk_log_ring(k, s, k->w.ring, len);
+	return tk_capture(k, s, k->w.area, o->narea);
+}
+
 /* Outline, draw and capture a closed pool of s. Returns the live enemy
  * points taken. */
 static int tk_take_pool(tk_ctx *k, int s, const uint16_t *cells, int n,
 			const tk_pool *pl)
 {
 	tk_outline o;
-	int len;
 
 	tk_outline_pool(k, s, cells, n, pl, &o);
-	len = tk_trace_ring(k, o.sa, o.first, k->w.ring);
-	tk_log_ring(k, s, k->w.ring, len);
-	return tk_capture(k, s, k->w.area, o.narea);
+	return tk_take_outlined(k, s, &o, pl->lb);
 }
 
 /* Sort candidate pools (index lists) by area size, smallest first. */
@@ -688,10 +797,7 @@ static int tk_enclose(tk_ctx *k, int s, int p)
 		/* One enclosure alone (the common case): its outline is still
 		 * in the marks and w.area, so take it now. */
 		if (np == 1 && pools[0].lb >= 0) {
-			int len = tk_trace_ring(k, o.sa, o.first, w->ring);
-
-			tk_log_ring(k, s, w->ring, len);
-			tk_capture(k, s, w->area, o.narea);
+			tk_take_outlined(k, s, &o, pools[0].lb);
 			return 1;
 		}
 	}
@@ -1198,7 +1304,7 @@ static int tk_start_points(tk_cfg *c)
 
 enum { TK_OPT_SIZE, TK_OPT_START, TK_OPT_GROUND_ANY, TK_OPT_MARGIN,
        TK_OPT_EXTRA, TK_OPT_TERRITORY, TK_OPT_FREE, TK_OPT_EMPTY_BASES,
-       TK_OPT_PASS };
+       TK_OPT_PASS, TK_OPT_SHORTEST };
 
 static void tk_geometry(tk_cfg *c)
 {
@@ -1257,6 +1363,7 @@ static int tk_configure(void *cfgp, const bg_optval *opts)
 	c->free_encl = opts[TK_OPT_FREE].i != 0;
 	c->empty_bases = opts[TK_OPT_EMPTY_BASES].i != 0;
 	c->allow_pass = opts[TK_OPT_PASS].i != 0;
+	c->shortest = opts[TK_OPT_SHORTEST].i != 0;
 	tk_geometry(c);
 	if (tk_start_points(c) != BG_OK)
 		return BG_EOPTION;
@@ -1276,6 +1383,10 @@ static int tk_configure(void *cfgp, const bg_optval *opts)
 	c->o_arrays = tk_align(c->o_mark + (size_t)c->npad * 4);
 	c->work_size = c->o_arrays + (size_t)c->npad * 2 * 8 +
 		       (size_t)c->ring_room * 2;
+	/* shortest_chain: stamps, ways back and a queue for 2 npad nodes. */
+	c->o_vis = tk_align(c->work_size);
+	if (c->shortest)
+		c->work_size = c->o_vis + (size_t)c->npad * 2 * (4 + 2 + 2);
 	return BG_OK;
 }
 
@@ -2017,6 +2128,9 @@ static const bg_optdef tk_options[] = {
 	  "closing a ring around no enemy point makes its area dead at once" },
 	{ "allow_pass", BG_OPT_BOOL, "0", "0|1",
 	  "a side may pass; two passes in a row end the game" },
+	{ "shortest_chain", BG_OPT_BOOL, "0", "0|1",
+	  "an enclosure is drawn along the shortest chain round it (zagram's "
+	  "MinArea=0); default: the ring of the smallest area" },
 };
 
 const bg_rules bg_rules_tochki = {

@@ -422,12 +422,12 @@ static const sgf_prop *sgf_find(const sgf_node *node, const char *id)
 /* Options a file's RU may set; -1 where it says nothing. */
 enum {
 	RU_GROUND, RU_MARGIN, RU_EXTRA, RU_TERRITORY, RU_FREE, RU_EMPTY,
-	RU_PASS, RU_COUNT
+	RU_PASS, RU_SHORTEST, RU_COUNT
 };
 
 static const char *const sgf_ru_keys[RU_COUNT] = {
 	"ground_any_time", "win_margin", "extra_move", "territory",
-	"free_enclosure", "capture_empty_bases", "allow_pass"
+	"free_enclosure", "capture_empty_bases", "allow_pass", "shortest_chain"
 };
 
 typedef struct sgf_read {
@@ -523,10 +523,8 @@ static void sgf_rules_zagram(sgf_read *r, const char *ru)
 			must_surr = v != 0;
 		else if (!strcmp(key, "ScoreTerr"))
 			score_terr = v != 0;
-		else if (!strcmp(key, "MinArea") && v == 0)
-			sgf_warn(r, "RU: MinArea=0 (the shortest chain rather than "
-				 "the smallest area) is not an option of this "
-				 "library: read with the smallest area");
+		else if (!strcmp(key, "MinArea"))
+			r->ru[RU_SHORTEST] = v == 0;
 		else if (!strcmp(key, "Holes") && v == 0)
 			sgf_warn(r, "RU: Holes=0 is not an option of this library: "
 				 "read with houses (a point played into one is "
@@ -535,7 +533,7 @@ static void sgf_rules_zagram(sgf_read *r, const char *ru)
 			 v != 0)
 			sgf_warn(r, "RU: %s=%ld is not an option of this library: "
 				 "read without it", key, v);
-		else if (strcmp(key, "MinArea") && strcmp(key, "Holes") &&
+		else if (strcmp(key, "Holes") &&
 			 strcmp(key, "Punish") && strcmp(key, "LastSafe"))
 			sgf_warn(r, "RU: '%s' is not a rule this library knows: "
 				 "ignored", key);
@@ -1639,9 +1637,10 @@ static void sgf_put_rules(sgf_text *t, const bg_game *g)
 	const char *spec = bg_game_spec(g);
 	long terr = sgf_opt(spec, "territory");
 
-	sgf_printf(t, "RU[Punish=0,Holes=1,AddTurn=%ld,MustSurr=%ld,MinArea=1,"
+	sgf_printf(t, "RU[Punish=0,Holes=1,AddTurn=%ld,MustSurr=%ld,MinArea=%ld,"
 		   "Pass=%ld,Stop=%ld,LastSafe=0,ScoreTerr=%ld,InstantWin=%ld",
-		   sgf_opt(spec, "extra_move"), (long)!terr, sgf_opt(spec, "allow_pass"),
+		   sgf_opt(spec, "extra_move"), (long)!terr,
+		   (long)!sgf_opt(spec, "shortest_chain"), sgf_opt(spec, "allow_pass"),
 		   sgf_opt(spec, "ground_any_time"), terr,
 		   sgf_opt(spec, "win_margin"));
 	if (sgf_opt(spec, "free_enclosure"))
