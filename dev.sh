@@ -15,6 +15,9 @@ need_packages() {
 	command -v c++ >/dev/null 2>&1 || missing="$missing g++"
 	command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 	command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+	# The API reference and its test (suite docs) need doxygen.
+	command -v doxygen >/dev/null 2>&1 || missing="$missing doxygen"
+	command -v abidiff >/dev/null 2>&1 || missing="$missing abigail-tools"
 	pkg-config --exists check 2>/dev/null || missing="$missing check"
 	echo "$missing"
 }

@@ -347,10 +347,11 @@ static int print_result(const bg_game *g)
 	char w[2] = "-";
 
 	if ((error = bg_outcome(g, &status, &winner, &reason)) < 0 ||
-	    (error = bg_score(g, 0, &score[0])) < 0 ||
-	    (error = bg_score(g, 1, &score[1])) < 0 ||
 	    (error = game_text(g, bg_position_text, &pos)) < 0)
 		return lib_error(error);
+	/* A game that keeps no score prints 0:0, as it always has. */
+	if (bg_score(g, 0, &score[0]) == BG_OK)
+		bg_score(g, 1, &score[1]);
 
 	if (status == BG_WIN) {
 		r = winner == 0 ? "1-0" : "0-1";

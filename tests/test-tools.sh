@@ -2,9 +2,10 @@
 # The example tools, driven as a user would.
 # usage: test-tools.sh BGPERFT BGCHECK BGPLAY BGINFO BGBENCH
 #
-# Figures come from shared/rules/corners.md: 14 moves for White at the start
-# (A8), the same 14 for Black whatever White played first (the camps are too
-# far apart to touch), tempo numbers as scores (A6).
+# Figures come from doc/games/kutochki.md: 14 moves for White at the start
+# (its start-position counts), the same 14 for Black whatever White played
+# first (the camps are too far apart to touch), tempo numbers as scores
+# (its tempo table).
 set -eu
 
 if [ $# -ne 5 ]; then
@@ -83,7 +84,7 @@ expect_line 1 "1 14"
 expect_line 2 "2 196"
 grep -Eq '^3 [1-9][0-9]*$' "$out" || fail "bgperft kutochki 3: no depth-3 line"
 
-# The start position's moves (corners.md A8), one per line with --divide.
+# The start position's moves (doc/games/kutochki.md, "Legal move order"), one per line with --divide.
 run 0 "$BGPERFT" --divide kutochki 1
 sort "$out" >"$tmp/got"
 sort >"$tmp/want" <<EOF
@@ -177,7 +178,7 @@ expect_err "bgcheck: "
 run 1 "$BGCHECK" kutochki:bogus=1 --record
 expect_err "bgcheck: "
 
-# Dots: an SGF record (tochki.md B11) replays; B's ab closes the ring
+# Dots: an SGF record (doc/sgf.md) replays; B's ab closes the ring
 # ba-cb-bc-ab around W's bb, so seat 0 (B, the first mover) holds 1 point.
 no_input
 printf '%s\n' '(;GM[40]FF[4]SZ[3];B[ba];W[bb];B[cb];W[aa];B[bc];W[ca];B[ab.abbacbbc])' >"$tmp/dots.sgf"
@@ -322,7 +323,7 @@ grep -q '^kutochki  *Corners (Kutochki) / Куточки (Уголки)  (aliase
 [ "$(wc -l <"$out")" -ge 2 ] || fail "bginfo: fewer than 2 games"
 run 0 "$BGINFO" corners
 expect_line 1 "kutochki: Corners (Kutochki) / Куточки (Уголки)"
-grep -Eq '^  size +enum +default 8 +allowed 8\|10$' "$out" ||
+grep -Eq '^  size +int +default 8 +allowed 8\|10$' "$out" ||
 	fail "bginfo corners: no size option"
 grep -Eq '^  diagonal +bool +default 0 +allowed 0\|1$' "$out" ||
 	fail "bginfo corners: no diagonal option"

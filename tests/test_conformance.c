@@ -13,6 +13,10 @@
  *   (g) bg_random_move draws a listed move, the one bg_playout makes from
  *       the same generator state; every UNIFORM_EVERY plies, in positions
  *       of at most UNIFORM_MAX moves, 40 draws a move bring up every one;
+ *   (h) CORRUPT_MOVES legal moves a ply with each field corrupted in turn
+ *       (kind, npath, nremove, each flag bit, each unused pts entry, each
+ *       point moved off the board) are refused with BG_EINVAL or
+ *       BG_EILLEGAL and change nothing, unless the copy is a listed move;
  * and at the end of each game: record round trip, a record that starts from
  * a loaded position, and undo back to the start.
  *
@@ -42,6 +46,7 @@
 #include <time.h>
 
 #include <boardgames/boardgames.h>
+#include "testutil.h"
 
 #define GAMES_PER_SPEC 20
 #define MAX_PLIES 300
@@ -55,6 +60,7 @@
 #define TEXT_SAMPLE 32 /* move texts round-tripped per ply, at most */
 #define UNIFORM_EVERY 16
 #define UNIFORM_MAX 32
+#define CORRUPT_MOVES 2 /* legal moves corrupted per ply */
 
 static char specs[MAX_SPECS][SPEC_CAP];
 static size_t nspecs;
@@ -166,7 +172,7 @@ static void write_position(const run *r, const bg_game *g, char *buf)
 		len, strlen(buf));
 }
 
-static size_t legal(const run *r, const bg_game *g, bg_move *buf)
+static size_t legal_list(const run *r, const bg_game *g, bg_move *buf)
 {
 	size_t n = 0;
 	int rc = bg_legal_moves(g, buf, r->cap, &n);
@@ -210,12 +216,12 @@ static void check_outcome_shape(const run *r, int status, int winner,
 	case BG_WIN:
 		REQUIRE(r, (winner == 0 || winner == 1) &&
 				   reason > BG_REASON_NONE &&
-				   reason < BG_REASON_COUNT,
+				   reason < bg_reason_count(),
 			"win with winner %d reason %d", winner, reason);
 		break;
 	case BG_DRAW:
 		REQUIRE(r, winner == -1 && reason > BG_REASON_NONE &&
-				   reason < BG_REASON_COUNT,
+				   reason < bg_reason_count(),
 			"draw with winner %d reason %d", winner, reason);
 		break;
 	default:
@@ -408,7 +414,7 @@ static void check_play_undo(run *r, const bg_move *m, uint64_t h)
 	rc = bg_undo(r->g);
 	REQUIRE(r, rc == BG_OK, "bg_undo = %d", rc);
 	require_unchanged(r, h, ply, hist, "play + undo");
-	size_t n = legal(r, r->g, r->other);
+	size_t n = legal_list(r, r->g, r->other);
 	REQUIRE(r, n == r->n && memcmp(r->other, r->moves,
 				       n * sizeof(bg_move)) == 0,
 		"legal moves differ after play + undo");
@@ -518,7 +524,7 @@ static void check_from_position(run *r)
 	REQUIRE(r, s1 == s2 && w1 == w2 && r1 == r2,
 		"outcome %d/%d/%d after reading, was %d/%d/%d", s1, w1, r1,
 		s2, w2, r2);
-	size_t n = legal(r, p, r->other);
+	size_t n = legal_list(r, p, r->other);
 	REQUIRE(r, n == r->n && memcmp(r->other, r->moves,
 				       n * sizeof(bg_move)) == 0,
 		"legal moves differ after reading (%zu vs %zu)", n, r->n);
@@ -572,10 +578,70 @@ static void check_illegal(run *r, uint64_t h, int ongoing)
 			}
 		}
 	}
-	m = r->moves[0];
-	m.flags ^= 0x40;
-	if (!listed(r, &m))
-		try_unlisted(r, &m, h, ongoing, "a move with other flags");
+}
+
+/* (h) one corrupted copy of a legal move: refused as malformed or illegal
+ * with the game unchanged, unless it is itself a listed move. */
+static void try_corrupt(run *r, const bg_move *m, uint64_t h,
+			const char *field, int value)
+{
+	uint32_t ply = bg_ply(r->g), hist = bg_history_length(r->g);
+	char text[BG_MOVE_TEXT_MAX];
+	int rc;
+
+	if (listed(r, m))
+		return;
+	rc = bg_play(r->g, m);
+	REQUIRE(r, rc == BG_EINVAL || rc == BG_EILLEGAL,
+		"a legal move with %s = %d: bg_play = %d", field, value, rc);
+	REQUIRE(r, bg_hash(r->g) == h && bg_ply(r->g) == ply &&
+			   bg_history_length(r->g) == hist,
+		"a refused move with %s = %d changed the game", field, value);
+	/* Move text takes any well-formed move that fits the board. */
+	rc = bg_move_to_text(r->g, m, text, sizeof text, NULL);
+	REQUIRE(r, rc == BG_OK || rc == BG_EINVAL,
+		"bg_move_to_text of a move with %s = %d: %d", field, value, rc);
+}
+
+/* (h) every field of a few legal moves, corrupted one at a time: the core
+ * checks a caller's move before any game sees it. */
+static void check_corrupt(run *r, uint64_t h)
+{
+	for (size_t k = 0; k < CORRUPT_MOVES && k < r->n; k++) {
+		const bg_move *orig = &r->moves[(r->ply + k * 7) % r->n];
+		size_t used = (size_t)orig->npath + orig->nremove;
+		static const int kinds[] = {0, 1, 2, 3, 4, 5, 6, 255};
+		bg_move m;
+
+		for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+			m = *orig;
+			m.kind = (uint8_t)kinds[i];
+			try_corrupt(r, &m, h, "kind", kinds[i]);
+		}
+		for (int d = -1; d <= 1; d += 2) {
+			m = *orig;
+			m.npath = (uint8_t)(m.npath + d);
+			try_corrupt(r, &m, h, "npath", m.npath);
+			m = *orig;
+			m.nremove = (uint8_t)(m.nremove + d);
+			try_corrupt(r, &m, h, "nremove", m.nremove);
+		}
+		for (int bit = 0; bit < 8; bit++) {
+			m = *orig;
+			m.flags ^= (uint8_t)(1u << bit);
+			try_corrupt(r, &m, h, "flags", m.flags);
+		}
+		for (size_t i = used; i < BG_MOVE_MAX_POINTS; i++) {
+			m = *orig;
+			m.pts[i] = (uint16_t)(i == used ? 1 : 0xFFFF);
+			try_corrupt(r, &m, h, "an unused pts entry", m.pts[i]);
+		}
+		for (size_t i = 0; i < used; i++) {
+			m = *orig;
+			m.pts[i] = (uint16_t)r->npoints;
+			try_corrupt(r, &m, h, "a point off the board", m.pts[i]);
+		}
+	}
 }
 
 /* (f) equal texts (without the ply) have equal hashes. */
@@ -755,7 +821,7 @@ static uint32_t play_random_game(const char *spec, uint64_t seed)
 		REQUIRE(r, rc == BG_OK, "bg_outcome = %d", rc);
 		check_outcome_shape(r, status, winner, reason);
 
-		r->n = legal(r, r->g, r->moves);
+		r->n = legal_list(r, r->g, r->moves);
 		work_done += (long)r->n;
 		if (status != BG_ONGOING)
 			REQUIRE(r, r->n == 0, "%zu legal moves after the end",
@@ -766,6 +832,7 @@ static uint32_t play_random_game(const char *spec, uint64_t seed)
 		check_each_move(r, h);
 		check_from_position(r);
 		check_illegal(r, h, status == BG_ONGOING);
+		check_corrupt(r, h);
 		if (status != BG_ONGOING || r->ply >= max_plies)
 			break;
 
@@ -823,8 +890,9 @@ END_TEST
 /* ---- The specs ---------------------------------------------------------- */
 
 /* Add spec if the game accepts it and its canonical form is new. */
-static void add_spec(const char *spec)
+static void add_spec(const char *spec, void *arg)
 {
+	(void)arg;
 	bg_game *g = NULL;
 	if (bg_game_new(&g, spec) != BG_OK) {
 		fprintf(stderr, "conformance: skipping \"%s\": %s\n", spec,
@@ -844,74 +912,11 @@ static void add_spec(const char *spec)
 	bg_game_free(g);
 }
 
-/* The other values worth trying for an option: words and, for ranges,
- * the two lowest numbers; not the default. Returns the count. */
-static size_t option_values(int type, const char *def, const char *allowed,
-			    char values[][64], size_t max)
-{
-	size_t n = 0;
-	if (type == BG_OPT_BOOL) {
-		const char *v = strcmp(def, "1") == 0 ? "0" : "1";
-		snprintf(values[n++], 64, "%s", v);
-		return n;
-	}
-	if (type != BG_OPT_ENUM && type != BG_OPT_INT)
-		return 0;
-	const char *p = allowed;
-	while (*p && n < max) {
-		size_t l = strcspn(p, "|");
-		char item[64];
-		snprintf(item, sizeof item, "%.*s", (int)l, p);
-		char *dots = strstr(item, "..");
-		if (dots && type == BG_OPT_INT) {
-			long lo = strtol(item, NULL, 10);
-			long hi = strtol(dots + 2, NULL, 10);
-			for (long v = lo; v <= hi && v < lo + 2 && n < max;
-			     v++) {
-				snprintf(values[n], 64, "%ld", v);
-				if (strcmp(values[n], def) != 0)
-					n++;
-			}
-		} else if (strcmp(item, def) != 0) {
-			snprintf(values[n++], 64, "%s", item);
-		}
-		p += l;
-		if (*p == '|')
-			p++;
-	}
-	return n;
-}
-
+/* Each game's default, each other value of every option on its own and
+ * one spec with every BOOL/ENUM option changed (testutil). */
 static void collect_specs(void)
 {
-	for (size_t i = 0; i < bg_catalog_count(); i++) {
-		const char *name = bg_catalog_name(i);
-		char spec[SPEC_CAP], all[SPEC_CAP];
-		add_spec(name);
-		snprintf(all, sizeof all, "%s", name);
-		for (size_t k = 0; k < bg_catalog_option_count(i); k++) {
-			const char *key, *def, *allowed;
-			int type;
-			if (bg_catalog_option(i, k, &key, &type, &def, &allowed,
-					      NULL) != BG_OK)
-				continue;
-			char values[16][64];
-			size_t nv = option_values(type, def, allowed, values,
-						  16);
-			for (size_t v = 0; v < nv; v++) {
-				snprintf(spec, sizeof spec, "%s:%s=%s", name,
-					 key, values[v]);
-				add_spec(spec);
-			}
-			if (nv > 0 && type != BG_OPT_INT) {
-				size_t l = strlen(all);
-				snprintf(all + l, sizeof all - l, "%c%s=%s",
-					 strchr(all, ':') ? ',' : ':', key,
-					 values[0]);
-			}
-		}
-		add_spec(all);
-	}
+	each_option_spec(add_spec, NULL);
 }
 
 static double conformance_scale(void)

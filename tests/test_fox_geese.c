@@ -1,6 +1,6 @@
 /*
  * Fox and Geese through the public API. Figures come from
- * shared/rules/igroteka.md section 4 or are worked out by hand beside the
+ * doc/games/fox-geese.md or are worked out by hand beside the
  * test.
  */
 #include <check.h>
@@ -326,7 +326,7 @@ START_TEST(test_geese_stuck)
 	/* [CHOICE] default: geese with no move lose. */
 	expect(g, BG_WIN, 1, BG_REASON_NO_MOVES);
 	bg_game_free(g);
-	g = from_pos("fox-geese:geese_stuck=pass ggg/ggg/ggfgggg/......./......./.../... g 0");
+	g = from_pos("fox-geese:no_moves=pass ggg/ggg/ggfgggg/......./......./.../... g 0");
 	ck_assert_str_eq(list_moves(g), "pass");
 	play(g, "pass");
 	ck_assert_int_eq(bg_to_move(g), 1);

@@ -1,6 +1,7 @@
 /*
  * Kutochki (Corners) and Halma, through the public API only. Every figure
- * comes from shared/rules/corners.md (A5, A6, A8) or is worked out by hand
+ * comes from doc/games/kutochki.md (its tables and the oracles of its
+ * "Sources" section) or is worked out by hand
  * in the comment beside it.
  */
 #include <check.h>
@@ -94,7 +95,7 @@ static bg_game *pos8(const char *spec, const char *white, const char *black,
 	return from_pos(text);
 }
 
-/* ---- Start positions (A8) ------------------------------------------------ */
+/* ---- Start positions (the page's start-position counts) ------------------ */
 
 static const struct {
 	const char *spec;
@@ -136,7 +137,7 @@ START_TEST(tri4_orthogonal_list)
 {
 	bg_game *g = new_game("kutochki");
 
-	/* A8's breakdown, in the documented order (origin, then
+	/* White's 14 moves as the page lists them, in the documented order (origin, then
 	 * destination, by point index). f1-d1-f1 is not a move. */
 	ck_assert_str_eq(list_moves(g),
 			 "e1-d1 e1-e2 f1-d1 f1-f3 f2-e2 f2-f3 g2-e2 "
@@ -154,7 +155,7 @@ START_TEST(start_position_text)
 	bg_game *g = new_game("corners");
 	char buf[512];
 
-	ck_assert_int_eq(bg_position_text(g, buf, sizeof(buf), NULL), BG_OK);
+	snprintf(buf, sizeof(buf), "%s", position(g));
 	ck_assert_str_eq(buf, "kutochki bbbb..../bbb...../bb....../b......./"
 			      ".......w/......ww/.....www/....wwww w 0");
 	bg_game_free(g);
@@ -183,7 +184,7 @@ START_TEST(home_marks)
 }
 END_TEST
 
-/* ---- Tempo numbers (A6) -------------------------------------------------- */
+/* ---- Tempo numbers (the page's tempo table) ----------------------------- */
 
 static const struct {
 	const char *spec;
@@ -202,7 +203,7 @@ static bg_game *swapped(const bg_game *g, unsigned ply)
 {
 	char buf[1024], *p;
 
-	ck_assert_int_eq(bg_position_text(g, buf, sizeof(buf), NULL), BG_OK);
+	snprintf(buf, sizeof(buf), "%s", position(g));
 	p = strchr(buf, ' ') + 1;
 	for (; *p != ' '; p++)
 		if (*p == 'w' || *p == 'b')
@@ -252,7 +253,7 @@ START_TEST(both_complete_at_full_move_end_is_draw)
 }
 END_TEST
 
-/* ---- Completion (A8 scenario 1) ------------------------------------------ */
+/* ---- Completion (the page's completion oracle) -------------------------- */
 
 /* White needs e8-d8, Black h5-h4; both at ply 38 (end of move 19). */
 #define W_ALMOST "a8 b8 c8 a7 b7 c7 a6 b6 a5 e8"
@@ -295,7 +296,7 @@ START_TEST(completion_black_alone_wins)
 }
 END_TEST
 
-/* ---- CLASSIC (A8 scenario 2) --------------------------------------------- */
+/* ---- CLASSIC (the page's CLASSIC 8x8 oracle) ---------------------------- */
 
 START_TEST(classic_home_after_move_41_loses)
 {
@@ -393,7 +394,7 @@ START_TEST(classic_explicit_tempo_check)
 }
 END_TEST
 
-/* ---- GAMBITER (A8 scenarios 3 and 4) ------------------------------------- */
+/* ---- GAMBITER (the page's GAMBITER 8x8 oracles) ------------------------- */
 
 START_TEST(gambiter_stage1_both_home_draw)
 {
@@ -697,7 +698,7 @@ START_TEST(gambiter_limit_overrides)
 }
 END_TEST
 
-/* ---- Jump chains (A3, A7) ------------------------------------------------ */
+/* ---- Jump chains (the page's Moves and Notation) ------------------------ */
 
 START_TEST(chain_may_stop_anywhere)
 {

@@ -1,6 +1,6 @@
 /*
  * Leopards and Cows through the public API. Figures come from
- * shared/rules/igroteka.md section 5 or are worked out by hand beside the
+ * doc/games/leopards-cows.md or are worked out by hand beside the
  * test.
  */
 #include <check.h>
@@ -326,15 +326,15 @@ START_TEST(test_cows_win)
 }
 END_TEST
 
-START_TEST(test_cows_stuck_option)
+START_TEST(test_no_moves_option)
 {
 	/* Cows with no move: with at most 7 taken, 17 cows are on the board
 	 * and two leopards cannot fence them in (each triangle joins the
 	 * rest through one point only), so the rule is reachable only with
 	 * the option itself; check that both values are accepted. */
-	bg_game *g = new_game("leopards-cows:cows_stuck=pass");
+	bg_game *g = new_game("leopards-cows:no_moves=pass");
 
-	ck_assert_str_eq(bg_game_spec(g), "leopards-cows:cows_stuck=pass");
+	ck_assert_str_eq(bg_game_spec(g), "leopards-cows:no_moves=pass");
 	bg_game_free(g);
 }
 END_TEST
@@ -495,7 +495,7 @@ static Suite *suite(void)
 	tcase_add_test(t, test_chain_dedupe);
 	tcase_add_test(t, test_leopards_win);
 	tcase_add_test(t, test_cows_win);
-	tcase_add_test(t, test_cows_stuck_option);
+	tcase_add_test(t, test_no_moves_option);
 	tcase_add_test(t, test_repetition);
 	tcase_add_test(t, test_max_plies);
 	tcase_add_test(t, test_evaluate);

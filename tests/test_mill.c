@@ -1,6 +1,6 @@
 /*
  * Mill (Melnitsa), through the public API only. Figures come from
- * shared/rules/igroteka.md §6 or are worked out in the comment beside them.
+ * doc/games/mill.md or are worked out in the comment beside them.
  *
  * Point order (doc/games/mill.md): rank by rank from the bottom, left to
  * right: a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7
@@ -292,7 +292,7 @@ START_TEST(placement_mill_removes)
 	ck_assert_int_eq(bg_play_text(g, "g1"), BG_EILLEGAL);
 	texts_round_trip(g);
 	play(g, "g1xg7");
-	ck_assert_int_eq(bg_position_text(g, pos, sizeof(pos), NULL), BG_OK);
+	snprintf(pos, sizeof(pos), "%s", position(g));
 	ck_assert_str_eq(pos, "mill .../..b/.../....../.../.../www b 6 7 0 5");
 	ck_assert_int_eq(bg_undo(g), BG_OK);
 	/* Placement elsewhere removes nothing. */
@@ -424,7 +424,7 @@ START_TEST(no_move_loses)
 	expect(g, BG_WIN, 1, BG_REASON_NO_MOVES);
 	bg_game_free(g);
 
-	g = setup("mill:blocked=pass", WALLED_W, WALLED_B, 'w', 0, 0);
+	g = setup("mill:no_moves=pass", WALLED_W, WALLED_B, 'w', 0, 0);
 	ongoing(g);
 	expect_moves(g, "pass");
 	play(g, "pass");
@@ -518,7 +518,7 @@ START_TEST(no_removal_cap)
 	play_all(g, shuttle);
 	play(g, "a1-a4");
 	ongoing(g);
-	ck_assert_int_eq(bg_position_text(g, pos, sizeof(pos), NULL), BG_OK);
+	snprintf(pos, sizeof(pos), "%s", position(g));
 	ck_assert_str_eq(pos, "mill:no_removal=6 ..b/b../w../w...../..w/..b/... "
 			      "b 0 0 5 5");
 	play(g, "g7-g4");
@@ -584,7 +584,7 @@ START_TEST(start_position_text)
 	bg_game *g = new_game("mill");
 	char pos[TEXT_CAP];
 
-	ck_assert_int_eq(bg_position_text(g, pos, sizeof(pos), NULL), BG_OK);
+	snprintf(pos, sizeof(pos), "%s", position(g));
 	ck_assert_str_eq(pos, "mill .../.../.../....../.../.../... w 9 9 0 0");
 	ck_assert_int_eq(point(g, "a1"), 0);
 	ck_assert_int_eq(point(g, "g7"), 23);
@@ -596,9 +596,9 @@ END_TEST
 START_TEST(catalogue_entry)
 {
 	static const char *const keys[] = { "double_mill", "protect_mills",
-					    "flying", "blocked", "repetition",
-					    "no_removal", "max_plies" };
-	static const char *const defs[] = { "2", "0", "0", "lose", "3", "0",
+					    "flying", "no_removal", "no_moves",
+					    "repetition", "max_plies" };
+	static const char *const defs[] = { "2", "0", "0", "0", "lose", "3",
 					    "0" };
 	int i = bg_catalog_find("mill");
 

@@ -1,7 +1,8 @@
 /*
  * Out of memory: every call that allocates, made to fail at each of its
  * allocations in turn, returns BG_ENOMEM, frees what it took and leaves the
- * game as it was.
+ * game as it was. And the calls on moves allocate nothing at all once a
+ * handle is made (the header's Allocation paragraph).
  *
  * The test interposes the C allocator (glibc's __libc_* functions behind
  * it), so it runs only where that allocator is the one called: under a
@@ -27,6 +28,8 @@ static long fail_in = -1;
 static int failed;
 /* Blocks made minus blocks freed since arm(). */
 static long live;
+/* Allocations (and reallocations) that succeeded since arm(). */
+static long made;
 
 static int allocation_fails(void)
 {
@@ -43,6 +46,7 @@ void *malloc(size_t n)
 	void *p = allocation_fails() ? NULL : __libc_malloc(n);
 
 	live += p != NULL;
+	made += p != NULL;
 	return p;
 }
 
@@ -51,6 +55,7 @@ void *calloc(size_t n, size_t m)
 	void *p = allocation_fails() ? NULL : __libc_calloc(n, m);
 
 	live += p != NULL;
+	made += p != NULL;
 	return p;
 }
 
@@ -59,6 +64,7 @@ void *realloc(void *q, size_t n)
 	void *p = allocation_fails() ? NULL : __libc_realloc(q, n);
 
 	live += p != NULL && q == NULL;
+	made += p != NULL;
 	return p;
 }
 
@@ -73,6 +79,7 @@ static void arm(long k)
 {
 	failed = 0;
 	live = 0;
+	made = 0;
 	fail_in = k;
 }
 
@@ -253,8 +260,7 @@ START_TEST(test_text)
 			 BG_OK);
 	survive_each_failure(&pr, call_from_record, "bg_game_from_record");
 
-	/* Move text and random moves on fresh handles: some games make their
-	 * list of moves on first use. */
+	/* Move text and random moves on fresh handles. */
 	g = new_game(pr.spec);
 	ck_assert_uint_gt(count_moves(g), 0);
 	pr.move = legal[0];
@@ -326,6 +332,76 @@ START_TEST(test_sgf)
 }
 END_TEST
 
+/*
+ * The calls on moves of a handle, counted: count-only and full listing
+ * (into a list too small, too), random moves, play and undo, and a playout,
+ * all within the history room a handle is made with (256 plies). None may
+ * allocate. (Check's assertions allocate: they wait until the count is
+ * taken.)
+ */
+static void expect_no_allocation(bg_game *g, const char *how)
+{
+	static bg_move list[1 << 15];
+	uint32_t start = bg_history_length(g), plies = 0;
+	uint64_t rng = 77;
+	bg_move one, m;
+	size_t n = 0, cap = bg_max_moves(g);
+	int rc = BG_OK, small = BG_OK, ply;
+	long count;
+
+	ck_assert_uint_le(cap, sizeof(list) / sizeof(list[0]));
+	arm(-1);
+	for (ply = 0; ply < 120 && rc == BG_OK; ply++) {
+		if ((rc = bg_legal_moves(g, NULL, 0, &n)) != BG_OK ||
+		    (rc = bg_legal_moves(g, list, cap, &n)) != BG_OK)
+			break;
+		small = bg_legal_moves(g, &one, 1, &n);
+		if (small != BG_OK && small != BG_EBUFSIZE)
+			break;
+		if (n == 0)
+			break;
+		if ((rc = bg_random_move(g, &rng, &m)) == BG_OK)
+			rc = bg_play(g, &m);
+	}
+	while (rc == BG_OK && bg_history_length(g) > start)
+		rc = bg_undo(g);
+	if (rc == BG_OK)
+		rc = bg_playout(g, &rng, 120, &plies);
+	while (rc == BG_OK && plies--)
+		rc = bg_undo(g);
+	count = made;
+	ck_assert_msg(rc == BG_OK, "%s (%s): %d (%s)", bg_game_spec(g), how,
+		      rc, bg_last_error());
+	ck_assert_msg(small == BG_OK || small == BG_EBUFSIZE, "%s: %d",
+		      bg_game_spec(g), small);
+	ck_assert_uint_gt(ply, 0);
+	ck_assert_uint_eq(bg_history_length(g), start);
+	ck_assert_msg(count == 0, "%s (%s): %ld allocations on moves",
+		      bg_game_spec(g), how, count);
+	bg_game_free(g);
+}
+
+START_TEST(test_no_allocation_on_moves)
+{
+	static char text[1 << 16];
+	static probe pr;
+	bg_game *c;
+
+	setup_probe(&pr, (size_t)_i, 6);
+	expect_no_allocation(new_game(pr.spec), "bg_game_new");
+	ck_assert_int_eq(bg_game_clone(&c, pr.g), BG_OK);
+	expect_no_allocation(c, "bg_game_clone");
+	ck_assert_int_eq(bg_position_text(pr.g, text, sizeof(text), NULL),
+			 BG_OK);
+	expect_no_allocation(from_pos(text), "bg_game_from_position");
+	ck_assert_int_eq(bg_record_text(pr.g, text, sizeof(text), NULL),
+			 BG_OK);
+	ck_assert_int_eq(bg_game_from_record(&c, text), BG_OK);
+	expect_no_allocation(c, "bg_game_from_record");
+	bg_game_free(pr.g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("oom");
@@ -335,6 +411,7 @@ static Suite *suite(void)
 	tcase_set_timeout(t, 120);
 	tcase_add_loop_test(t, test_new_and_clone, 0, games);
 	tcase_add_loop_test(t, test_text, 0, games);
+	tcase_add_loop_test(t, test_no_allocation_on_moves, 0, games);
 	tcase_add_test(t, test_history_growth);
 	tcase_add_test(t, test_sgf);
 	suite_add_tcase(s, t);

@@ -1,6 +1,6 @@
 /*
  * Senegalese draughts (Сенегальские шашки), through the public API only.
- * Every rule, option and oracle of shared/rules/igroteka.md §8; the
+ * Every rule, option and oracle of doc/games/senegal.md; the
  * figures are the page's or worked out by hand in the comment beside
  * them, except the perft values past depth 2, which are regression values
  * measured with bgperft.

@@ -1,6 +1,6 @@
 /*
  * Wolf and Sheep through the public API. Figures come from
- * shared/rules/igroteka.md section 1 or are worked out by hand beside the
+ * doc/games/wolf-sheep.md or are worked out by hand beside the
  * test; the game is solved here by retrograde analysis over a compact model
  * that is checked against the library move for move.
  */
@@ -199,7 +199,7 @@ START_TEST(test_sheep_stuck)
 	/* [CHOICE] default: sheep with no move lose. */
 	expect(g, BG_WIN, 0, BG_REASON_NO_MOVES);
 	bg_game_free(g);
-	g = from_pos("wolf-sheep:sheep_stuck=pass " STUCK " s 0");
+	g = from_pos("wolf-sheep:no_moves=pass " STUCK " s 0");
 	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
 	ck_assert_str_eq(list_moves(g), "pass");
 	play(g, "pass");
@@ -213,7 +213,7 @@ START_TEST(test_repetition)
 {
 	/* The wolf shuttles e7-f8-e7 while the stuck sheep pass. */
 	const char *cycle = "e7-f8 pass f8-e7 pass";
-	bg_game *g = from_pos("wolf-sheep:sheep_stuck=pass " STUCK " w 0");
+	bg_game *g = from_pos("wolf-sheep:no_moves=pass " STUCK " w 0");
 
 	play_all(g, cycle);
 	/* The start position has come a second time. */
@@ -221,7 +221,7 @@ START_TEST(test_repetition)
 	play_all(g, cycle);
 	expect(g, BG_DRAW, -1, BG_REASON_REPETITION);
 	bg_game_free(g);
-	g = from_pos("wolf-sheep:sheep_stuck=pass,repetition=2 " STUCK " w 0");
+	g = from_pos("wolf-sheep:no_moves=pass,repetition=2 " STUCK " w 0");
 	play_all(g, "e7-f8 pass f8-e7");
 	expect(g, BG_ONGOING, -1, BG_REASON_NONE);
 	play(g, "pass");

@@ -220,10 +220,14 @@ int degree(const bg_game *g, int p, int style)
 
 const char *position(const bg_game *g)
 {
-	static char buf[4096];
+	static char buf[4096], out[4096];
+	const char *sp;
 
 	ck_assert_int_eq(bg_position_text(g, buf, sizeof(buf), NULL), BG_OK);
-	return buf;
+	sp = strchr(buf, ' ');
+	ck_assert_ptr_nonnull(sp);
+	snprintf(out, sizeof(out), "%s%s", bg_game_spec(g), sp);
+	return out;
 }
 
 void expect_same_position(const bg_game *a, const bg_game *b)
@@ -290,6 +294,84 @@ void expect_even_opening(const char *spec, const char *first)
 	play(g, first);
 	ck_assert(seat0_value(g) == 0.5);
 	bg_game_free(g);
+}
+
+/* The other values worth trying for an option: words and, for ranges,
+ * the two lowest numbers; not the default. Returns the count. */
+static size_t option_values(int type, const char *def, const char *allowed,
+			    char values[][64], size_t max)
+{
+	const char *p = allowed;
+	size_t n = 0;
+
+	if (type == BG_OPT_BOOL) {
+		snprintf(values[n++], 64, "%s", strcmp(def, "1") ? "1" : "0");
+		return n;
+	}
+	if (type != BG_OPT_ENUM && type != BG_OPT_INT)
+		return 0;
+	while (*p && n < max) {
+		size_t l = strcspn(p, "|");
+		char item[64], *dots;
+
+		snprintf(item, sizeof(item), "%.*s", (int)l, p);
+		dots = strstr(item, "..");
+		if (dots && type == BG_OPT_INT) {
+			long lo = strtol(item, NULL, 10);
+			long hi = strtol(dots + 2, NULL, 10);
+
+			for (long v = lo; v <= hi && v < lo + 2 && n < max;
+			     v++) {
+				snprintf(values[n], 64, "%ld", v);
+				if (strcmp(values[n], def) != 0)
+					n++;
+			}
+		} else if (strcmp(item, def) != 0) {
+			snprintf(values[n++], 64, "%s", item);
+		}
+		p += l;
+		if (*p == '|')
+			p++;
+	}
+	return n;
+}
+
+void each_option_spec(void (*fn)(const char *spec, void *arg), void *arg)
+{
+	for (size_t i = 0; i < bg_catalog_count(); i++) {
+		const char *name = bg_catalog_name(i);
+		char spec[512], all[512];
+
+		fn(name, arg);
+		snprintf(all, sizeof(all), "%s", name);
+		for (size_t k = 0; k < bg_catalog_option_count(i); k++) {
+			const char *key, *def, *allowed;
+			char values[16][64];
+			size_t nv;
+			int type;
+
+			if (bg_catalog_option(i, k, &key, &type, &def, &allowed,
+					      NULL) != BG_OK)
+				continue;
+			nv = option_values(type, def, allowed, values, 16);
+			for (size_t v = 0; v < nv; v++) {
+				snprintf(spec, sizeof(spec), "%s:%s=%s", name,
+					 key, values[v]);
+				fn(spec, arg);
+			}
+			/* Every choice changed at once: not the numbers of a
+			 * range. */
+			if (nv > 0 && (type != BG_OPT_INT ||
+				       !strstr(allowed, ".."))) {
+				size_t l = strlen(all);
+
+				snprintf(all + l, sizeof(all) - l, "%c%s=%s",
+					 strchr(all, ':') ? ',' : ':', key,
+					 values[0]);
+			}
+		}
+		fn(all, arg);
+	}
 }
 
 int run_suite(Suite *s)

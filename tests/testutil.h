@@ -72,7 +72,9 @@ size_t edges_of_style(const bg_game *g, int style);
  * of any style for -1. */
 int degree(const bg_game *g, int p, int style);
 
-/* The position text. */
+/* The position text with the game's canonical spec (only options that
+ * differ from their defaults) where the library writes every option, so
+ * that tests read as the rules pages do. */
 const char *position(const bg_game *g);
 /* a and b have the same position text. */
 void expect_same_position(const bg_game *a, const bg_game *b);
@@ -87,6 +89,14 @@ uint64_t perft(bg_game *g, int depth);
 double seat0_value(const bg_game *g);
 /* A new game of spec is valued 0.5, and so after its first move. */
 void expect_even_opening(const char *spec, const char *first);
+
+/* The option sets worth testing, as the conformance suite picks them:
+ * each game's default, each other allowed value of every BOOL, ENUM and
+ * INT option on its own (for an INT range its two lowest numbers), and the
+ * game with every BOOL and ENUM option set to its first other value. fn
+ * gets each spec text in that order; specs the game refuses and repeats of
+ * one canonical spec are the caller's to skip. */
+void each_option_spec(void (*fn)(const char *spec, void *arg), void *arg);
 
 /* Run a suite; the exit status for main(). */
 int run_suite(Suite *s);

@@ -8,27 +8,62 @@
  *
  * @par Conventions
  *   - Every function that can fail returns an int: BG_OK (0) or a negative
- *     BG_E* code. bg_strerror() gives the code's static text and
- *     bg_last_error() a detail naming what was wrong. A failed call changes
- *     nothing: the game is exactly as it was before the call.
+ *     BG_E* code. bg_strerror() gives the code's static text, and
+ *     bg_last_error() (per thread) and bg_game_error() (per handle) a
+ *     detail naming what was wrong. A failed call changes nothing: the game
+ *     is exactly as it was before the call.
+ *   - Queries that cannot fail on a valid handle return their answer
+ *     directly (bg_hash(), bg_ply(), bg_point_count(), bg_game_spec(),
+ *     ...). Their handle must not be NULL: that is a programming error,
+ *     caught by an assertion in debug builds; no return value stands for
+ *     it.
  *   - Handles are opaque. The caller owns a handle from bg_game_new() (or
- *     _clone, _from_position, _from_record) until bg_game_free().
+ *     _clone, _from_position, _from_record, bg_tochki_from_sgf()) until
+ *     bg_game_free(). A constructor that fails sets *out to NULL.
  *   - Strings returned as `const char *` are static or owned by the handle
- *     (said per function) and never need freeing. Text output goes into
- *     caller buffers: on BG_EBUFSIZE, *len (when given) holds the length the
- *     text needs, without its terminating NUL.
+ *     (said per function) and never need freeing.
+ *   - Output into caller buffers works one way everywhere (moves, move
+ *     text, point names, position, record, SGF): the function takes
+ *     (buf, cap, n) where cap counts elements (moves, or bytes with the
+ *     terminating NUL) and *n gets the count needed (moves, or bytes
+ *     without the NUL). buf NULL with cap 0 is a size query: BG_OK, *n
+ *     set, nothing written. A buffer too small: BG_EBUFSIZE, *n set (text
+ *     is cut and NUL-terminated when cap > 0). *n may be NULL except in a
+ *     size query and in bg_legal_moves(). BG_MOVE_TEXT_MAX and
+ *     BG_POINT_NAME_MAX size a text buffer once for any move or point.
  *   - Seats are 0 and 1; seat 0 moves first unless a game page says
  *     otherwise. Points are numbered 0 .. bg_point_count()-1.
+ *   - "This game has no such thing" (no scores, no evaluation, no such
+ *     query) is BG_ENOTSUP; a game-specific query on another game is
+ *     BG_EWRONGGAME.
  *
  * @par Thread contract
  *   The library has no mutable global state. Different handles may be used
  *   in different threads at the same time; one handle must be used by one
- *   thread at a time. bg_last_error() is per thread.
+ *   thread at a time, for every call, those taking `const bg_game *`
+ *   included: const says a call does not change the game as a player sees
+ *   it, not that the handle is untouched (queries write the handle's
+ *   scratch space and its error text). To read one game from several
+ *   threads, give each thread a bg_game_clone(). bg_last_error() is per
+ *   thread; bg_game_error() is per handle and so follows a handle that
+ *   moves between threads.
  *
  * @par Allocation
- *   bg_legal_moves(), bg_play() and bg_undo() do not allocate, except that
- *   the history stack of a handle grows geometrically when a game gets
- *   longer than any before it on that handle.
+ *   A handle is made (bg_game_new(), _clone, _from_position, _from_record)
+ *   with all the room the calls on moves use: the position, a list of
+ *   bg_max_moves() moves, the game's work space and history for 256 plies
+ *   (bg_memory() reports it). bg_legal_moves() (counting only, too),
+ *   bg_random_move(), bg_play(), bg_playout() and bg_undo() then never
+ *   allocate, except that the history grows geometrically when a game gets
+ *   longer than any before it on that handle (which can fail with
+ *   BG_ENOMEM). bg_max_moves() is a proven bound except in
+ *   alquerque, turkish-draughts, fox-geese with fox_diagonals and
+ *   leopards-cows with multi_jump, where it only caps positions made up to
+ *   have thousands of capture chains (none is known; games list a few
+ *   dozen): in such a position bg_legal_moves(), bg_random_move() and
+ *   bg_playout() fail with BG_ENOMEM rather than give part of the list.
+ *   Making handles and reading or writing text allocate. No function of
+ *   the library takes more than 8 KiB of stack.
  */
 #ifndef BOARDGAMES_H
 #define BOARDGAMES_H
@@ -40,6 +75,7 @@
 extern "C" {
 #endif
 
+/** @cond INTERNAL */
 #if defined(_WIN32) && defined(BG_BUILDING)
 #  define BG_API __declspec(dllexport)
 #elif defined(_WIN32)
@@ -49,13 +85,19 @@ extern "C" {
 #else
 #  define BG_API
 #endif
+/** @endcond */
 
 /* ---- Version ------------------------------------------------------------ */
 
-#define BG_VERSION_MAJOR 0
-#define BG_VERSION_MINOR 2
+/** The major version this header belongs to: 1.x keeps every promise of
+ * 1.0 (doc/api.md, "What 1.x promises"). */
+#define BG_VERSION_MAJOR 1
+/** The minor version: grows when functions or codes are added. */
+#define BG_VERSION_MINOR 0
+/** The patch version: fixes that change no interface. */
 #define BG_VERSION_PATCH 0
-#define BG_VERSION_STRING "0.2.0"
+/** The version as text, "MAJOR.MINOR.PATCH". */
+#define BG_VERSION_STRING "1.0.0"
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define BG_VERSION_NUMBER \
 	(BG_VERSION_MAJOR * 10000 + BG_VERSION_MINOR * 100 + BG_VERSION_PATCH)
@@ -67,8 +109,10 @@ BG_API int bg_version_number(void);
 
 /* ---- Errors ------------------------------------------------------------- */
 
+/** Return codes: BG_OK or a negative error. New codes may be added in a
+ * minor version; bg_strerror() names any of them. */
 enum {
-	BG_OK = 0,
+	BG_OK = 0,           /**< success */
 	BG_EINVAL = -1,      /**< invalid argument: NULL, out of range */
 	BG_ENOGAME = -2,     /**< unknown game name in a spec */
 	BG_EOPTION = -3,     /**< unknown option key or bad option value */
@@ -95,12 +139,27 @@ BG_API const char *bg_strerror(int code);
  */
 BG_API const char *bg_last_error(void);
 
+/** A game: its rules, position and history. Opaque; made by bg_game_new()
+ * and its siblings, freed by bg_game_free(). */
+typedef struct bg_game bg_game;
+
+/**
+ * The detail of the most recent failed call on handle g, kept by the handle
+ * (as sqlite3_errmsg() is by a connection), so that a caller whose threads
+ * change between calls, or that made other library calls since, can still
+ * read it. "" when no call on g has failed. Calls that succeed leave it as
+ * it was. Owned by the handle, valid until the next failing call on g or
+ * bg_game_free(). NULL g gives "".
+ */
+BG_API const char *bg_game_error(const bg_game *g);
+
 /* ---- Catalogue ---------------------------------------------------------- */
 
 /** Option value types. */
 enum {
 	BG_OPT_BOOL = 0, /**< "0" or "1" (also "true"/"false", or the bare key) */
-	BG_OPT_INT = 1,  /**< a decimal integer in a range, or one of a few words */
+	BG_OPT_INT = 1,  /**< a decimal integer: one of the listed numbers, in a
+			      listed lo..hi range, or one of a few words */
 	BG_OPT_ENUM = 2, /**< one word of a list */
 	BG_OPT_TEXT = 3  /**< free text checked by the game (a size, a point) */
 };
@@ -123,32 +182,37 @@ BG_API size_t bg_catalog_option_count(size_t i);
  *   - key:     "size"
  *   - type:    BG_OPT_*
  *   - def:     the default value as text ("8")
- *   - allowed: the allowed values: words and ranges joined by '|', e.g.
- *              "8|10", "0..1000", "auto|0..200"; for BG_OPT_TEXT a pattern
- *              for people ("WxH, 3..52")
+ *   - allowed: the allowed values: words, numbers and ranges joined by
+ *              '|', e.g. "8|10" (an INT choice of numbers), "0..1000",
+ *              "auto|0..200"; for BG_OPT_TEXT a pattern for people
+ *              ("WxH, 3..52")
  *   - doc:     one line saying what it does
  *
- * Returns BG_EINVAL when i or k is out of range.
+ * A game's own options come first, then the standard options it has
+ * (no_moves, repetition, max_plies), which have one type, allowed list and
+ * meaning in every game (doc/api.md). Returns BG_EINVAL when i or k is out
+ * of range.
  */
 BG_API int bg_catalog_option(size_t i, size_t k, const char **key, int *type,
 			     const char **def, const char **allowed,
 			     const char **doc);
-/** Index of a game by name or alias, or BG_ENOGAME. */
+/** Index of a game by name or alias, or BG_ENOGAME (also for NULL). */
 BG_API int bg_catalog_find(const char *name);
 
 /* ---- Handles ------------------------------------------------------------ */
-
-typedef struct bg_game bg_game;
 
 /**
  * Start a new game from a spec: "NAME" or "NAME:key=value,key=value".
  * Unknown names, unknown keys and bad values are errors (BG_ENOGAME,
  * BG_EOPTION); a bool option may be given as a bare key ("diagonal").
+ * Deprecated spellings of option keys (doc/api.md) read as the new key
+ * until 2.0. BG_EINVAL for NULL; BG_ENOMEM. On failure *out is NULL.
  */
 BG_API int bg_game_new(bg_game **out, const char *spec);
 /** Free a handle; NULL is a no-op. */
 BG_API void bg_game_free(bg_game *g);
-/** A deep copy that plays identically, history and undo included. */
+/** A deep copy that plays identically, history and undo included (and a
+ * declared end). BG_EINVAL, BG_ENOMEM; on failure *out is NULL. */
 BG_API int bg_game_clone(bg_game **out, const bg_game *g);
 /**
  * The canonical spec of the game: its canonical name, then the options that
@@ -156,14 +220,18 @@ BG_API int bg_game_clone(bg_game **out, const bg_game *g);
  * values ("kutochki:size=10,diagonal=1"). Owned by the handle.
  */
 BG_API const char *bg_game_spec(const bg_game *g);
-/** The canonical name of the game ("kutochki"). Static. */
+/** The canonical name of the game ("kutochki"). Static. Position and
+ * record text write the full spec instead: every option named, defaults
+ * included, so that a later version's defaults cannot change their
+ * meaning. */
 BG_API const char *bg_game_name(const bg_game *g);
 
 /**
  * Memory, for sizing many handles: *handle gets the bytes the handle holds
- * on the heap now (its board tables, position, move scratch and history
- * room), *per_ply the bytes each further ply of history takes once the
- * history outgrows its room. Either pointer may be NULL.
+ * on the heap now (its board tables, position, move list, work space and
+ * history room), *per_ply the bytes each further ply of history takes once
+ * the history outgrows its room. Either pointer may be NULL. BG_EINVAL for
+ * a NULL handle.
  */
 BG_API int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply);
 
@@ -177,7 +245,10 @@ enum {
 };
 
 /** Line styles. */
-enum { BG_LINE_SOLID = 0, BG_LINE_DASHED = 1 };
+enum {
+	BG_LINE_SOLID = 0, /**< a line pieces move along */
+	BG_LINE_DASHED = 1 /**< a line only some moves use (the fox's diagonals) */
+};
 
 /** Point marks (a bit set). */
 enum {
@@ -195,30 +266,40 @@ enum {
 			         is its owner */
 };
 
+/** How the board is drawn: a BG_BOARD_* kind, or BG_EINVAL for NULL. */
 BG_API int bg_board_kind(const bg_game *g);
-/** Drawing frame: coordinates run 0..width-1 and 0..height-1. */
+/** Drawing frame: coordinates run 0..width-1 and 0..height-1. BG_EINVAL
+ * for a NULL argument. */
 BG_API int bg_board_size(const bg_game *g, int *width, int *height);
+/** The number of points; they are numbered 0 .. count-1. */
 BG_API size_t bg_point_count(const bg_game *g);
 /**
  * Drawing coordinates of point p: x to the right, y upwards from the bottom
  * edge, on the frame of bg_board_size(). The point's name is made from them:
- * file letters from x (a, b, ..., z, aa, ab, ...) and rank y+1.
+ * file letters from x (a, b, ..., z, aa, ab, ...) and rank y+1. BG_EINVAL
+ * for a point off the board or a NULL argument.
  */
 BG_API int bg_point_coords(const bg_game *g, int p, int *x, int *y);
-/** The name of point p ("e4") into buf; see the conventions for cap/len. */
+/** The name of point p ("e4") into buf, as the conventions say for text
+ * output (BG_POINT_NAME_MAX always fits). BG_EINVAL for a point off the
+ * board. */
 BG_API int bg_point_name(const bg_game *g, int p, char *buf, size_t cap,
 			 size_t *len);
-/** The point with a name, or BG_EPARSE. */
+/** The point with a name: BG_EPARSE when the board has none; BG_EINVAL
+ * for NULL. */
 BG_API int bg_point_find(const bg_game *g, const char *name, int *p);
 /** The BG_MARK_* bits of point p (0 for none), or BG_EINVAL. */
 BG_API int bg_point_marks(const bg_game *g, int p);
-/** The piece on point p: its seat (-1 for none) and BG_PIECE_* kind. */
+/** The piece on point p: its seat (-1 for none) and BG_PIECE_* kind; either
+ * pointer may be NULL. BG_EINVAL for a point off the board. */
 BG_API int bg_point_piece(const bg_game *g, int p, int *seat, int *kind);
 /** Number of drawn lines (line boards; 0 on grid boards). */
 BG_API size_t bg_line_count(const bg_game *g);
-/** Line i: its BG_LINE_* style and number of points. */
+/** Line i: its BG_LINE_* style and number of points (either pointer may be
+ * NULL). BG_EINVAL when there is no line i. */
 BG_API int bg_line_info(const bg_game *g, size_t i, int *style, size_t *npoints);
-/** The k-th point of line i, in order along the line. */
+/** The k-th point of line i, in order along the line. BG_EINVAL when there
+ * is no such point. */
 BG_API int bg_line_point(const bg_game *g, size_t i, size_t k, int *p);
 
 /* ---- Moves -------------------------------------------------------------- */
@@ -233,10 +314,16 @@ enum {
 	BG_MOVE_GROUND = 5   /**< Dots: ground and end the game; no points */
 };
 
+/** The most points a move holds: its path and its removals. */
 #define BG_MOVE_MAX_POINTS 34
 
 /** A move flag a game may use (Dots: close under the territory rules). */
 #define BG_MOVE_FLAG_MARK 1
+
+/** Room for the text of any move, its NUL included (bg_move_to_text()). */
+#define BG_MOVE_TEXT_MAX 256
+/** Room for the name of any point, its NUL included (bg_point_name()). */
+#define BG_POINT_NAME_MAX 8
 
 /**
  * A move: a 72-byte value, compared with bg_move_equal().
@@ -250,16 +337,24 @@ enum {
  * Unused entries of pts are 0, so two equal moves are equal byte for byte.
  * A jump chain longer than the array holds (which needs a contrived board)
  * keeps only its first and last point.
+ *
+ * Every move a caller hands in (bg_play(), bg_move_to_text()) is checked
+ * for its shape before any game sees it. Malformed, BG_EINVAL: a kind
+ * beyond BG_MOVE_GROUND, npath + nremove over BG_MOVE_MAX_POINTS, a pass or
+ * ground with points, a placement without a point, a step, jump or capture
+ * with fewer than two, a nonzero unused entry of pts, a flag bit that no
+ * game defines. Well formed but not a move of this game, BG_EILLEGAL (in
+ * bg_play()): a point off the board, a flag the game does not use.
  */
 typedef struct bg_move {
-	uint8_t kind;
-	uint8_t npath;
-	uint8_t nremove;
-	uint8_t flags;
-	uint16_t pts[BG_MOVE_MAX_POINTS];
+	uint8_t kind;    /**< BG_MOVE_* */
+	uint8_t npath;   /**< points in the path */
+	uint8_t nremove; /**< removals after the path */
+	uint8_t flags;   /**< BG_MOVE_FLAG_* bits */
+	uint16_t pts[BG_MOVE_MAX_POINTS]; /**< path, then removals, then 0 */
 } bg_move;
 
-/** Nonzero when a and b are the same move. */
+/** Nonzero when a and b are the same move; 0 when either is NULL. */
 BG_API int bg_move_equal(const bg_move *a, const bg_move *b);
 
 /**
@@ -268,23 +363,37 @@ BG_API int bg_move_equal(const bg_move *a, const bg_move *b);
  * cap is too small: BG_EBUFSIZE and *n = the number needed. After the end of
  * the game the list is empty. The order is deterministic and documented on
  * each game's page; moves that reach the same position are listed once.
+ * BG_EINVAL for NULL g or n, or buf NULL with cap > 0. Makes no allocation.
  */
 BG_API int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap,
 			  size_t *n);
 /** An upper bound on the number of legal moves in any position of g. */
 BG_API size_t bg_max_moves(const bg_game *g);
 /**
+ * The legal moves that start at point `from` and end at point `to`, as
+ * bg_legal_moves() lists them and in its order; -1 for either means any
+ * point. A move starts at its first path point and ends at its last
+ * (a placement at its first and last point placed; pass and ground have
+ * neither and match only -1, -1). For a GUI that highlights the moves of
+ * the piece under the cursor. BG_EINVAL for a point off the board.
+ */
+BG_API int bg_legal_moves_at(const bg_game *g, int from, int to, bg_move *buf,
+			     size_t cap, size_t *n);
+/**
  * The move as text: "e2-e4", "c1-c3-e3", "c3xe5xg3", "c3", "c3,e5",
  * "a4-a5xd7", "pass", "ground". Jump and capture chains give every landing
- * point. Works for any move that fits the board, legal or not.
+ * point. Works for any well-formed move that fits the board, legal or not;
+ * BG_EINVAL for a malformed move (see bg_move) or a point off the board.
+ * BG_MOVE_TEXT_MAX always fits.
  */
 BG_API int bg_move_to_text(const bg_game *g, const bg_move *m, char *buf,
 			   size_t cap, size_t *len);
 /**
  * Read a move in the current position. Accepted: the text bg_move_to_text()
  * writes, any other path the game accepts for the same move, or only the
- * first and last point when that fits one legal move. Errors: BG_EPARSE
- * (not a move on this board), BG_EILLEGAL, BG_EAMBIGUOUS, BG_EGAMEOVER.
+ * first and last point when that fits one legal move. Errors: BG_EINVAL
+ * (NULL), BG_EPARSE (not a move on this board), BG_EILLEGAL,
+ * BG_EAMBIGUOUS, BG_EGAMEOVER.
  */
 BG_API int bg_move_from_text(const bg_game *g, const char *text, bg_move *out);
 
@@ -292,11 +401,12 @@ BG_API int bg_move_from_text(const bg_game *g, const char *text, bg_move *out);
  * A legal move drawn uniformly at random, for playouts: some games draw it
  * without listing every move. *rng is the caller's generator state (any
  * value), advanced by the call; the same state gives the same move on every
- * platform. BG_EGAMEOVER after the end.
+ * platform. BG_EGAMEOVER after the end; BG_EINVAL for NULL.
  */
 BG_API int bg_random_move(const bg_game *g, uint64_t *rng, bg_move *out);
 
-/** Play a legal move. BG_EILLEGAL / BG_EGAMEOVER change nothing. */
+/** Play a legal move. BG_EINVAL (NULL, a malformed move: see bg_move),
+ * BG_EILLEGAL, BG_EGAMEOVER and BG_ENOMEM change nothing. */
 BG_API int bg_play(bg_game *g, const bg_move *m);
 /**
  * Play random moves, each drawn as bg_random_move() draws it from *rng,
@@ -308,11 +418,14 @@ BG_API int bg_play(bg_game *g, const bg_move *m);
  */
 BG_API int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
 		      uint32_t *plies);
-/** bg_move_from_text() then bg_play(). */
+/** bg_move_from_text() then bg_play(), with the errors of both. */
 BG_API int bg_play_text(bg_game *g, const char *text);
-/** Take back the last move; BG_ENOUNDO at the start of the history. */
+/** Take back the last move; BG_ENOUNDO at the start of the history. After
+ * a declared end (bg_resign(), bg_agree_draw(), bg_declare_result()) it
+ * takes back the declaration first, and the game goes on. */
 BG_API int bg_undo(bg_game *g);
-/** The seat to move (0 or 1); after the end, the seat that would move. */
+/** The seat to move (0 or 1); after the end, the seat that would move.
+ * BG_EINVAL for NULL. */
 BG_API int bg_to_move(const bg_game *g);
 /** Number of plies played since the start (or since the loaded position's
  * own ply number). */
@@ -320,14 +433,46 @@ BG_API uint32_t bg_ply(const bg_game *g);
 /** Number of plies that bg_undo() can take back. */
 BG_API uint32_t bg_history_length(const bg_game *g);
 /** The i-th move of the history (0 = the first one played on this handle,
- * or since its loaded position). */
+ * or since its loaded position). BG_EINVAL when i is past the end. */
 BG_API int bg_history_move(const bg_game *g, uint32_t i, bg_move *m);
-/** The name of a seat for people ("White", "Wolf"); NULL for a bad seat. */
+
+/** What a move did besides moving: bg_move_effects() kinds. */
+enum {
+	BG_EFFECT_CAPTURE = 1, /**< an opponent's piece taken or removed
+				    (Dots: a point enclosed) */
+	BG_EFFECT_PROMOTE = 2  /**< the mover's piece promoted (a new king) */
+};
+
+/** One effect of a move: the point and what happened there. */
+typedef struct bg_effect {
+	int point; /**< the point */
+	int kind;  /**< BG_EFFECT_* */
+} bg_effect;
+
+/**
+ * The effects of the i-th move of the history (as bg_history_move() counts):
+ * the points whose pieces it captured or removed, and the pieces it
+ * promoted, by point, so a GUI can animate a move without comparing
+ * boards. Found from the pieces (bg_point_piece()) before and after the
+ * move: a point held by the opponent that no longer is, a point of the
+ * mover whose man became a king. Output as for bg_legal_moves(); the
+ * order is by point. Not for hot loops: it replays history in scratch
+ * memory (BG_ENOMEM). BG_EINVAL when i is past the end.
+ */
+BG_API int bg_move_effects(const bg_game *g, uint32_t i, bg_effect *buf,
+			   size_t cap, size_t *n);
+/** The name of a seat for people ("White", "Wolf"); static. NULL for a
+ * NULL handle or a seat other than 0, 1. */
 BG_API const char *bg_seat_name(const bg_game *g, int seat);
 
 /* ---- Outcome ------------------------------------------------------------ */
 
-enum { BG_ONGOING = 0, BG_WIN = 1, BG_DRAW = 2 };
+/** The status bg_outcome() reports. */
+enum {
+	BG_ONGOING = 0, /**< the game goes on */
+	BG_WIN = 1,     /**< a seat won */
+	BG_DRAW = 2     /**< drawn */
+};
 
 /** Why a game ended. */
 enum {
@@ -344,20 +489,49 @@ enum {
 	BG_REASON_NO_POINTS = 10,  /**< Dots: no legal point left */
 	BG_REASON_PASSES = 11,     /**< two passes in a row */
 	BG_REASON_SEPARATED = 12,  /**< the armies can no longer meet */
-	BG_REASON_MATERIAL = 13    /**< too little material for anyone to win */
+	BG_REASON_MATERIAL = 13,   /**< too little material for anyone to win */
+	BG_REASON_RESIGNATION = 14, /**< a side resigned (bg_resign()) */
+	BG_REASON_AGREEMENT = 15,  /**< a draw agreed (bg_agree_draw()) */
+	BG_REASON_TIME = 16,       /**< a side lost on time (bg_declare_result()) */
+	BG_REASON_ADJUDICATION = 17 /**< decided by an arbiter (bg_declare_result()) */
 };
-#define BG_REASON_COUNT 14
+
+/** The number of reason codes of this library: codes run 0 .. count-1.
+ * A function, not a macro, since later versions may add reasons. */
+BG_API int bg_reason_count(void);
 
 /**
  * The state of the game: *status BG_ONGOING, BG_WIN or BG_DRAW; *winner the
- * winning seat or -1; *reason a BG_REASON_* code. Any pointer may be NULL.
+ * winning seat or -1; *reason a BG_REASON_* code. Any out pointer may be
+ * NULL. BG_EINVAL for a NULL handle.
  */
 BG_API int bg_outcome(const bg_game *g, int *status, int *winner, int *reason);
 /** A short name for a reason code ("leave-home"); "?" when unknown. */
 BG_API const char *bg_reason_name(int reason);
-/** The score of a seat as the game counts it (its page says how); 0 when
- * the game keeps none. */
+/** The score of a seat as the game counts it (its page says how).
+ * BG_ENOTSUP (and *score 0) for a game that keeps no score; BG_EINVAL for
+ * NULL or a seat other than 0, 1. */
 BG_API int bg_score(const bg_game *g, int seat, double *score);
+
+/**
+ * End the game by a decision outside the rules: `seat` resigns and the
+ * other seat wins (BG_REASON_RESIGNATION). BG_EGAMEOVER when the game is
+ * already over; BG_EINVAL for a seat other than 0, 1. The record writes it
+ * (a Termination tag) and reads it back; bg_undo() takes it back.
+ */
+BG_API int bg_resign(bg_game *g, int seat);
+/** End the game as a draw both sides agreed (BG_REASON_AGREEMENT); as
+ * bg_resign() otherwise. */
+BG_API int bg_agree_draw(bg_game *g);
+/**
+ * End the game with a result the moves do not give: status BG_WIN (winner
+ * 0 or 1) or BG_DRAW (winner -1), for a reason among
+ * BG_REASON_RESIGNATION, BG_REASON_AGREEMENT, BG_REASON_TIME and
+ * BG_REASON_ADJUDICATION (BG_EINVAL for any other, or a resignation or
+ * time loss that is a draw, or an agreement that is not). As bg_resign()
+ * otherwise.
+ */
+BG_API int bg_declare_result(bg_game *g, int status, int winner, int reason);
 
 /**
  * A quick estimate of how well `seat` stands, in [0, 1]: 0.5 even, towards
@@ -386,28 +560,48 @@ BG_API uint64_t bg_hash(const bg_game *g);
 
 /**
  * The position as one line of text: "SPEC BOARD... PLY", the game's part in
- * the middle (its page says how). bg_game_from_position() reads it back into
- * a game that behaves the same (it starts with an empty history).
+ * the middle (its page says how), the spec naming every option. An end
+ * declared outside the rules (bg_resign() ...) is not part of a position:
+ * the record keeps it. Output as the conventions say for text; BG_EINVAL
+ * for NULL.
  */
 BG_API int bg_position_text(const bg_game *g, char *buf, size_t cap,
 			    size_t *len);
+/**
+ * A game from a position text: it behaves as the game it was written from,
+ * but starts with an empty history (so a repetition before it is not
+ * known). Any spec the library reads is accepted, short or full. BG_EFORMAT
+ * for malformed text, BG_ENOGAME / BG_EOPTION for its spec, BG_EINVAL for
+ * NULL, BG_ENOMEM. On failure *out is NULL.
+ */
 BG_API int bg_game_from_position(bg_game **out, const char *text);
 
 /**
  * The record of the game, PGN-like:
  * @code{.unparsed}
- *   [Game "kutochki:size=10"]
+ *   [Game "kutochki:size=10,layout=triangle,diagonal=0,rules=gambiter,leave_home=auto,tempo_check=auto"]
  *   [Position "..."]            (only when it did not start at the start)
  *   [Result "1-0"]              (1-0, 0-1, 1/2-1/2 or *)
  *   [Reason "leave-home"]       (only when the game is over)
  *
  *   1. e1-d1 d8-e8 2. ... 1-0
  * @endcode
- * bg_game_from_record() replays it; brace comments and unknown tags are
- * skipped; a result in the text that disagrees with the replay is BG_EFORMAT.
+ * The Game tag names every option. An end declared outside the rules adds
+ * `[Termination "resignation"]` ("agreement", "time forfeit",
+ * "adjudication"). Output as the conventions say for text; BG_EINVAL for
+ * NULL, BG_ENOMEM.
  */
 BG_API int bg_record_text(const bg_game *g, char *buf, size_t cap,
 			  size_t *len);
+/**
+ * A game from a record: the moves are replayed from the start or from the
+ * Position tag. Brace comments and unknown tags are skipped. A result in
+ * the text that disagrees with the replay is BG_EFORMAT, unless a
+ * Termination tag declares it (the moves must then leave the game going
+ * on). BG_EFORMAT also for a move that is not legal (the detail names it),
+ * BG_ENOGAME / BG_EOPTION for the Game tag, BG_EINVAL for NULL,
+ * BG_ENOMEM. On failure *out is NULL.
+ */
 BG_API int bg_game_from_record(bg_game **out, const char *text);
 
 #ifdef __cplusplus

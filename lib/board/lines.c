@@ -130,7 +130,7 @@ static void chains(bg_chains *g, int at, uint64_t prey, int depth)
 		bool more;
 
 		if (!((prey >> j->over) & 1) ||
-		    (((prey | g->block) >> j->to) & 1) || g->n >= g->max)
+		    (((prey | g->block) >> j->to) & 1))
 			continue;
 		if (chain_listed(g, j->to, g->prey0 & ~left, depth + 2))
 			continue;
@@ -138,8 +138,13 @@ static void chains(bg_chains *g, int at, uint64_t prey, int depth)
 		more = g->multi &&
 		       (!g->forced || bg_jumps_any(jt, j->to, left, left | g->block));
 		if (!(g->forced && more)) {
-			bg_move *m = &g->buf[g->n++];
+			bg_move *m;
 
+			if (g->n >= g->max) {
+				g->overflow = true;
+				return;
+			}
+			m = &g->buf[g->n++];
 			memset(m, 0, sizeof(*m));
 			m->kind = BG_MOVE_CAPTURE;
 			m->npath = (uint8_t)(depth + 2);
@@ -147,6 +152,8 @@ static void chains(bg_chains *g, int at, uint64_t prey, int depth)
 		}
 		if (more)
 			chains(g, j->to, left, depth + 1);
+		if (g->overflow)
+			return;
 	}
 }
 

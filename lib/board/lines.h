@@ -99,7 +99,9 @@ static inline uint64_t bg_jumps_taken(const bg_jumps *jt,
  * piece's point); with `forced`, only the chains that cannot go on. A
  * chain whose landing point and pieces taken are those of a chain listed
  * already is neither listed nor followed. Without `multi` a chain is one
- * jump. The list stops at `max` moves in buf.
+ * jump. A chain that finds buf full (`max` moves) sets `overflow` and
+ * ends the listing: the caller reports it rather than give part of the
+ * list.
  */
 typedef struct bg_chains {
 	const bg_jumps *jt;
@@ -108,6 +110,7 @@ typedef struct bg_chains {
 	size_t max;      /* room in buf */
 	uint64_t block;  /* points a chain may not land on: the own others */
 	bool multi, forced;
+	bool overflow;   /* a chain to list found no room */
 	/* Set by bg_chains_list. */
 	size_t first;    /* the piece's first capture in buf */
 	uint64_t prey0;  /* prey before the chain */
@@ -126,6 +129,7 @@ static inline void bg_chains_init(bg_chains *g, const bg_jumps *jt,
 	g->block = 0;
 	g->multi = multi;
 	g->forced = forced;
+	g->overflow = false;
 }
 
 /* List the chains of the piece on `from` over the pieces in prey. */

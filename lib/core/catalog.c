@@ -2,6 +2,7 @@
  * The public catalogue and the spec strings "name:key=value,...".
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,32 +51,77 @@ const char *bg_catalog_alias(size_t i, size_t k)
 	return NULL;
 }
 
+/* The standard options' definitions; each game gives its own defaults. */
+static const bg_optdef std_options[BG_STD_COUNT] = {
+	[BG_STD_NO_MOVES] = { "no_moves", BG_OPT_ENUM, NULL, "lose|pass",
+		"a side to move with no legal move loses, or passes the turn "
+		"(the rules say which sides)" },
+	[BG_STD_REPETITION] = { "repetition", BG_OPT_INT, NULL, "2..3",
+		"the occurrence of a position (since the last irreversible "
+		"move) that draws the game" },
+	[BG_STD_MAX_PLIES] = { "max_plies", BG_OPT_INT, NULL, "0..100000",
+		"the game is drawn at this ply; 0: no limit" },
+};
+
+/* The option values are in slots: the game's own options 0..noptions-1,
+ * then one per standard option, BG_STD_COUNT in all, whether the game has
+ * it or not. Slot s of r into *o with the game's default and doc; false for
+ * a standard option the game does not have. */
+static bool slot_def(const bg_rules *r, size_t s, bg_optdef *o)
+{
+	size_t j = s - r->noptions;
+
+	if (s < r->noptions) {
+		*o = r->options[s];
+		return true;
+	}
+	if (!r->std_def[j])
+		return false;
+	*o = std_options[j];
+	o->def = r->std_def[j];
+	if (r->std_doc[j])
+		o->doc = r->std_doc[j];
+	return true;
+}
+
+static size_t slot_count(const bg_rules *r)
+{
+	return r->noptions + BG_STD_COUNT;
+}
+
 size_t bg_catalog_option_count(size_t i)
 {
 	const bg_rules *r = rules_at(i);
+	size_t n = 0;
+	bg_optdef o;
 
-	return r ? r->noptions : 0;
+	for (size_t s = 0; r && s < slot_count(r); s++)
+		n += slot_def(r, s, &o);
+	return n;
 }
 
 int bg_catalog_option(size_t i, size_t k, const char **key, int *type,
 		      const char **def, const char **allowed, const char **doc)
 {
 	const bg_rules *r = rules_at(i);
-	const bg_optdef *o;
+	size_t s, left = k;
+	bg_optdef o;
 
-	if (!r || k >= r->noptions)
+	for (s = 0; r && s < slot_count(r); s++)
+		if (slot_def(r, s, &o) && left-- == 0)
+			break;
+	if (!r || s == slot_count(r))
 		return bg_seterr(BG_EINVAL, "no option %zu of game %zu", k, i);
-	o = &r->options[k];
 	if (key)
-		*key = o->key;
+		*key = o.key;
 	if (type)
-		*type = o->type;
+		*type = o.type;
 	if (def)
-		*def = o->def;
+		*def = o.def;
 	if (allowed)
-		*allowed = o->allowed;
+		*allowed = o.allowed;
 	if (doc)
-		*doc = o->doc;
+		*doc = o.doc;
 	bg_clearerr();
 	return BG_OK;
 }
@@ -172,6 +218,11 @@ static int parse_value(const bg_optdef *o, const char *text, bg_optval *v)
 				v->i = x;
 				return BG_OK;
 			}
+		} else if (o->type == BG_OPT_INT && parse_int(item, &lo)) {
+			if (parse_int(text, &x) && x == lo) {
+				v->i = x;
+				return BG_OK;
+			}
 		} else if (!strcmp(item, text)) {
 			v->word = k;
 			v->i = k;
@@ -183,16 +234,14 @@ bad:
 			 o->key, text, o->type == BG_OPT_BOOL ? "0|1" : o->allowed);
 }
 
-/* The canonical text of option k's parsed value. */
-static void canon_value(const bg_rules *r, size_t k, const bg_optval *v,
-			char *buf, size_t cap)
+/* The canonical text of a parsed value of option o (slot s of r). */
+static void canon_value(const bg_rules *r, size_t s, const bg_optdef *o,
+			const bg_optval *v, char *buf, size_t cap)
 {
-	const bg_optdef *o = &r->options[k];
-
 	if (o->type == BG_OPT_BOOL)
 		snprintf(buf, cap, "%d", (int)v->i);
 	else if (o->type == BG_OPT_TEXT && r->canon_text)
-		r->canon_text(k, v->text, buf, cap);
+		r->canon_text(s, v->text, buf, cap);
 	else if (o->type == BG_OPT_TEXT)
 		snprintf(buf, cap, "%s", v->text);
 	else if (v->word >= 0)
@@ -201,12 +250,25 @@ static void canon_value(const bg_rules *r, size_t k, const bg_optval *v,
 		snprintf(buf, cap, "%lld", (long long)v->i);
 }
 
-static int find_option(const bg_rules *r, const char *key, size_t len)
+static bool key_is(const char *name, const char *key, size_t len)
 {
-	for (size_t k = 0; k < r->noptions; k++)
-		if (strlen(r->options[k].key) == len &&
-		    !memcmp(r->options[k].key, key, len))
-			return (int)k;
+	return strlen(name) == len && !memcmp(name, key, len);
+}
+
+/* The slot of the option named key[0..len), its definition into *o; an old
+ * spelling reads as the new one. -1 when the game has none. */
+static int find_option(const bg_rules *r, const char *key, size_t len,
+		       bg_optdef *o)
+{
+	for (size_t j = 0; r->option_aliases && r->option_aliases[j].old; j++)
+		if (key_is(r->option_aliases[j].old, key, len)) {
+			key = r->option_aliases[j].key;
+			len = strlen(key);
+			break;
+		}
+	for (size_t s = 0; s < slot_count(r); s++)
+		if (slot_def(r, s, o) && key_is(o->key, key, len))
+			return (int)s;
 	return -1;
 }
 
@@ -234,24 +296,25 @@ static int parse_options(const bg_rules *r, const char *s, bg_optval *vals,
 		size_t n = strcspn(s, ",");
 		size_t klen = strcspn(s, ",=");
 		const char *val = "1";
-		int k = find_option(r, s, klen);
+		bg_optdef o;
+		int k = find_option(r, s, klen, &o);
 
 		if (k < 0)
 			return bg_seterr(BG_EOPTION, "game '%s' has no option '%.*s'",
 					 r->name, (int)klen, s);
 		if (given[k])
 			return bg_seterr(BG_EOPTION, "option '%s' given twice",
-					 r->options[k].key);
+					 o.key);
 		given[k] = 1;
 		if (klen < n) {
 			val = store_str(&store, &left, s + klen + 1, n - klen - 1);
 			if (!val)
 				return bg_seterr(BG_EOPTION, "spec too long");
-		} else if (r->options[k].type != BG_OPT_BOOL) {
+		} else if (o.type != BG_OPT_BOOL) {
 			return bg_seterr(BG_EOPTION, "option '%s' needs a value",
-					 r->options[k].key);
+					 o.key);
 		}
-		int rc = parse_value(&r->options[k], val, &vals[k]);
+		int rc = parse_value(&o, val, &vals[k]);
 		if (rc)
 			return rc;
 		s += n;
@@ -261,23 +324,28 @@ static int parse_options(const bg_rules *r, const char *s, bg_optval *vals,
 	return BG_OK;
 }
 
-static int write_canon(const bg_rules *r, const bg_optval *vals, char *canon,
-		       size_t cap)
+/* The spec of vals: the options that differ from their defaults or, when
+ * `full`, every option. */
+static int write_canon(const bg_rules *r, const bg_optval *vals, int full,
+		       char *canon, size_t cap)
 {
 	size_t len = (size_t)snprintf(canon, cap, "%s", r->name);
 	char sep = ':';
 
-	for (size_t k = 0; k < r->noptions && len < cap; k++) {
+	for (size_t s = 0; s < slot_count(r) && len < cap; s++) {
 		char val[128], def[128];
+		bg_optdef o;
 		bg_optval dv;
 
-		canon_value(r, k, &vals[k], val, sizeof(val));
-		parse_value(&r->options[k], r->options[k].def, &dv);
-		canon_value(r, k, &dv, def, sizeof(def));
-		if (strcmp(val, def) == 0)
+		if (!slot_def(r, s, &o))
+			continue;
+		canon_value(r, s, &o, &vals[s], val, sizeof(val));
+		parse_value(&o, o.def, &dv);
+		canon_value(r, s, &o, &dv, def, sizeof(def));
+		if (!full && strcmp(val, def) == 0)
 			continue;
 		len += (size_t)snprintf(canon + len, cap - len, "%c%s=%s", sep,
-					r->options[k].key, val);
+					o.key, val);
 		sep = ',';
 	}
 	if (len >= cap)
@@ -286,7 +354,8 @@ static int write_canon(const bg_rules *r, const bg_optval *vals, char *canon,
 }
 
 int bg_spec_parse(const char *spec, const bg_rules **rules, bg_optval *vals,
-		  char *store, size_t store_cap, char *canon, size_t canon_cap)
+		  char *store, size_t store_cap, char *canon, size_t canon_cap,
+		  char *full, size_t full_cap)
 {
 	size_t nlen = strcspn(spec, ":");
 	int i = find_rules(spec, nlen);
@@ -297,11 +366,20 @@ int bg_spec_parse(const char *spec, const bg_rules **rules, bg_optval *vals,
 		return bg_seterr(BG_ENOGAME, "no game named '%.*s'", (int)nlen,
 				 spec);
 	r = bg_catalog[i];
-	for (size_t k = 0; k < r->noptions; k++) {
-		rc = parse_value(&r->options[k], r->options[k].def, &vals[k]);
+	if (slot_count(r) > BG_MAX_OPTIONS)
+		return bg_seterr(BG_EOPTION, "game '%s' has too many options",
+				 r->name);
+	for (size_t s = 0; s < slot_count(r); s++) {
+		bg_optdef o;
+
+		if (!slot_def(r, s, &o)) {
+			vals[s] = (bg_optval){ .i = 0, .word = -1, .text = "" };
+			continue;
+		}
+		rc = parse_value(&o, o.def, &vals[s]);
 		if (rc)
 			return bg_seterr(BG_EOPTION, "bad default of option '%s'",
-					 r->options[k].key);
+					 o.key);
 	}
 	if (spec[nlen] == ':') {
 		if (!spec[nlen + 1])
@@ -310,7 +388,9 @@ int bg_spec_parse(const char *spec, const bg_rules **rules, bg_optval *vals,
 		if (rc)
 			return rc;
 	}
-	rc = write_canon(r, vals, canon, canon_cap);
+	rc = write_canon(r, vals, 0, canon, canon_cap);
+	if (rc == BG_OK)
+		rc = write_canon(r, vals, 1, full, full_cap);
 	if (rc)
 		return rc;
 	*rules = r;

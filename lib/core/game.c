@@ -1,6 +1,9 @@
 /*
  * Handles: creation, the board description, legal moves, play and undo.
  */
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +20,40 @@ const char *bg_version(void)
 int bg_version_number(void)
 {
 	return BG_VERSION_NUMBER;
+}
+
+int bg_game_fail(const bg_game *cg, int rc)
+{
+	/* The error text is the handle's own, like its scratch list: the
+	 * thread contract makes writing it through a const handle safe. */
+	bg_game *g = (bg_game *)cg;
+
+	if (rc < 0 && g)
+		snprintf(g->error, sizeof(g->error), "%s", bg_last_error());
+	return rc;
+}
+
+/* bg_seterr() for a call on handle g: the detail goes to both. */
+static int gerr(const bg_game *g, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+static int gerr(const bg_game *g, int code, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return bg_game_fail(g, bg_seterr(code, "%s", msg));
+}
+
+const char *bg_game_error(const bg_game *g)
+{
+	return g ? g->error : "";
 }
 
 static int hist_reserve(bg_game *g, size_t cap)
@@ -57,7 +94,9 @@ void bg_game_free(bg_game *g)
 	free(g);
 }
 
-/* Allocate a handle for rules whose config is already made. */
+/* Allocate a handle for rules whose config is already made: everything
+ * the calls on moves use, so that they never allocate (but for a history
+ * longer than HIST_INITIAL). */
 static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 {
 	bg_game *g = calloc(1, sizeof(*g));
@@ -65,7 +104,9 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 	if (!g)
 		return bg_seterr(BG_ENOMEM, "handle");
 	g->rules = r;
-	g->cfg = malloc(r->config_size);
+	g->work_size = r->work_size ? r->work_size(cfg) : 0;
+	/* The work space follows the config (bg_work), zeroed. */
+	g->cfg = calloc(1, BG_WORK_OFFSET(r->config_size) + g->work_size);
 	if (g->cfg)
 		memcpy(g->cfg, cfg, r->config_size);
 	g->st_size = r->state_size(cfg);
@@ -74,14 +115,10 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 		g->undo_size = 1;
 	g->st = calloc(1, g->st_size);
 	g->max_moves = r->max_moves(cfg);
-	/* Games that check moves themselves need the scratch list only for
-	 * move text: it is made on first use then. */
-	if (!r->is_legal)
-		g->scratch = calloc(g->max_moves ? g->max_moves : 1,
-				    sizeof(bg_move));
+	g->scratch = calloc(g->max_moves ? g->max_moves : 1, sizeof(bg_move));
 	if (!r->no_repetition)
 		g->seen = calloc(BG_SEEN_SIZE, sizeof(*g->seen));
-	if (!g->cfg || !g->st || (!r->is_legal && !g->scratch) ||
+	if (!g->cfg || !g->st || !g->scratch ||
 	    (!r->no_repetition && !g->seen) ||
 	    hist_reserve(g, HIST_INITIAL) != BG_OK) {
 		bg_game_free(g);
@@ -95,7 +132,7 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 int bg_game_start(bg_game **out, const char *spec)
 {
 	bg_optval vals[BG_MAX_OPTIONS];
-	char store[BG_SPEC_MAX], canon[BG_SPEC_MAX];
+	char store[BG_SPEC_MAX], canon[BG_SPEC_MAX], full[BG_SPEC_MAX];
 	const bg_rules *r;
 	void *cfg;
 	int rc;
@@ -104,7 +141,7 @@ int bg_game_start(bg_game **out, const char *spec)
 		return bg_seterr(BG_EOPTION, "spec longer than %d characters",
 				 BG_SPEC_MAX - 1);
 	rc = bg_spec_parse(spec, &r, vals, store, sizeof(store), canon,
-			   sizeof(canon));
+			   sizeof(canon), full, sizeof(full));
 	if (rc)
 		return rc;
 	cfg = calloc(1, r->config_size);
@@ -117,6 +154,7 @@ int bg_game_start(bg_game **out, const char *spec)
 	if (rc)
 		return rc;
 	memcpy((*out)->spec, canon, sizeof(canon));
+	memcpy((*out)->full_spec, full, sizeof(full));
 	r->init((*out)->cfg, (*out)->st);
 	bg_game_refresh(*out);
 	return BG_OK;
@@ -126,6 +164,8 @@ int bg_game_new(bg_game **out, const char *spec)
 {
 	int rc;
 
+	if (out)
+		*out = NULL;
 	if (!out || !spec)
 		return bg_seterr(BG_EINVAL, "%s is NULL", out ? "spec" : "out");
 	rc = bg_game_start(out, spec);
@@ -139,16 +179,19 @@ int bg_game_clone(bg_game **out, const bg_game *g)
 	bg_game *c;
 	int rc;
 
+	if (out)
+		*out = NULL;
 	if (!out || !g)
 		return bg_seterr(BG_EINVAL, "%s is NULL", out ? "game" : "out");
 	rc = game_alloc(&c, g->rules, g->cfg);
 	if (rc)
-		return rc;
+		return bg_game_fail(g, rc);
 	if (hist_reserve(c, g->hist_len) != BG_OK) {
 		bg_game_free(c);
-		return BG_ENOMEM;
+		return bg_game_fail(g, BG_ENOMEM);
 	}
 	memcpy(c->spec, g->spec, sizeof(c->spec));
+	memcpy(c->full_spec, g->full_spec, sizeof(c->full_spec));
 	memcpy(c->st, g->st, g->st_size);
 	memcpy(c->hist, g->hist, g->hist_len * sizeof(*g->hist));
 	memcpy(c->keys, g->keys, g->hist_len * sizeof(*g->keys));
@@ -160,6 +203,8 @@ int bg_game_clone(bg_game **out, const bg_game *g)
 	c->ply0 = g->ply0;
 	c->from_position = g->from_position;
 	c->result = g->result;
+	c->declared = g->declared;
+	c->ruled = g->ruled;
 	c->hash = g->hash;
 	*out = c;
 	bg_clearerr();
@@ -172,10 +217,13 @@ int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply)
 
 	if (!g)
 		return bg_seterr(BG_EINVAL, "game is NULL");
+	if (!handle && !per_ply)
+		return BG_OK;
 	ply = sizeof(bg_ply_rec) + sizeof(uint64_t) + g->undo_size;
 	if (handle)
-		*handle = sizeof(*g) + g->rules->config_size + g->st_size +
-			  (g->scratch ? g->max_moves * sizeof(bg_move) : 0) +
+		*handle = sizeof(*g) + BG_WORK_OFFSET(g->rules->config_size) +
+			  g->work_size + g->st_size +
+			  (g->max_moves ? g->max_moves : 1) * sizeof(bg_move) +
 			  (g->seen ? BG_SEEN_SIZE * sizeof(*g->seen) : 0) +
 			  g->hist_cap * ply;
 	if (per_ply)
@@ -185,11 +233,13 @@ int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply)
 
 const char *bg_game_spec(const bg_game *g)
 {
+	assert(g);
 	return g ? g->spec : NULL;
 }
 
 const char *bg_game_name(const bg_game *g)
 {
+	assert(g);
 	return g ? g->rules->name : NULL;
 }
 
@@ -205,7 +255,7 @@ static int check_point(const bg_game *g, int p)
 	if (!g)
 		return bg_seterr(BG_EINVAL, "game is NULL");
 	if (p < 0 || p >= board_of(g)->npoints)
-		return bg_seterr(BG_EINVAL, "no point %d on this board", p);
+		return gerr(g, BG_EINVAL, "no point %d on this board", p);
 	return BG_OK;
 }
 
@@ -219,7 +269,7 @@ int bg_board_kind(const bg_game *g)
 int bg_board_size(const bg_game *g, int *width, int *height)
 {
 	if (!g || !width || !height)
-		return bg_seterr(BG_EINVAL, "NULL argument");
+		return gerr(g, BG_EINVAL, "NULL argument");
 	*width = board_of(g)->width;
 	*height = board_of(g)->height;
 	return BG_OK;
@@ -227,6 +277,7 @@ int bg_board_size(const bg_game *g, int *width, int *height)
 
 size_t bg_point_count(const bg_game *g)
 {
+	assert(g);
 	return g ? (size_t)board_of(g)->npoints : 0;
 }
 
@@ -237,7 +288,7 @@ int bg_point_coords(const bg_game *g, int p, int *x, int *y)
 	if (rc)
 		return rc;
 	if (!x || !y)
-		return bg_seterr(BG_EINVAL, "NULL argument");
+		return gerr(g, BG_EINVAL, "NULL argument");
 	bg_board_xy(board_of(g), p, x, y);
 	return BG_OK;
 }
@@ -268,13 +319,14 @@ int bg_point_piece(const bg_game *g, int p, int *seat, int *kind)
 
 size_t bg_line_count(const bg_game *g)
 {
+	assert(g);
 	return g ? board_of(g)->nlines : 0;
 }
 
 int bg_line_info(const bg_game *g, size_t i, int *style, size_t *npoints)
 {
 	if (!g || i >= board_of(g)->nlines)
-		return bg_seterr(BG_EINVAL, "no line %zu", i);
+		return gerr(g, BG_EINVAL, "no line %zu", i);
 	if (style)
 		*style = board_of(g)->lines[i].style;
 	if (npoints)
@@ -286,7 +338,7 @@ int bg_line_point(const bg_game *g, size_t i, size_t k, int *p)
 {
 	if (!g || !p || i >= board_of(g)->nlines ||
 	    k >= board_of(g)->lines[i].npoints)
-		return bg_seterr(BG_EINVAL, "no point %zu on line %zu", k, i);
+		return gerr(g, BG_EINVAL, "no point %zu on line %zu", k, i);
 	*p = board_of(g)->lines[i].pts[k];
 	return BG_OK;
 }
@@ -310,24 +362,31 @@ int bg_move_equal(const bg_move *a, const bg_move *b)
 
 size_t bg_max_moves(const bg_game *g)
 {
+	assert(g);
 	return g ? g->max_moves : 0;
 }
 
-int bg_game_scratch_moves(const bg_game *cg, size_t *n)
+/* The legal moves into buf (room for max_moves): BG_OK, or BG_ENOMEM when
+ * the position has more than that (BG_LEGAL_OVERFLOW). */
+static int list_moves(const bg_game *g, bg_move *buf, size_t *n)
+{
+	size_t count = 0;
+
+	if (g->result.status == BG_ONGOING)
+		count = g->rules->legal(g->cfg, g->st, buf);
+	if (count == BG_LEGAL_OVERFLOW)
+		return bg_seterr(BG_ENOMEM, "more than %zu legal moves, the "
+				 "most %s lists", g->max_moves, g->rules->name);
+	assert(count <= g->max_moves);
+	*n = count;
+	return BG_OK;
+}
+
+int bg_game_scratch_moves(const bg_game *g, size_t *n)
 {
 	/* The scratch list is the handle's own; the thread contract (one
 	 * thread per handle) makes writing it through a const handle safe. */
-	bg_game *g = (bg_game *)cg;
-
-	if (!g->scratch) {
-		g->scratch = calloc(g->max_moves ? g->max_moves : 1,
-				    sizeof(bg_move));
-		if (!g->scratch)
-			return bg_seterr(BG_ENOMEM, "legal move list");
-	}
-	*n = g->result.status == BG_ONGOING ?
-		g->rules->legal(g->cfg, g->st, g->scratch) : 0;
-	return BG_OK;
+	return list_moves(g, g->scratch, n);
 }
 
 int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
@@ -335,28 +394,25 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 	size_t count;
 
 	if (!g || !n || (!buf && cap))
-		return bg_seterr(BG_EINVAL, "NULL argument");
-	if (buf && cap >= g->max_moves) {
-		count = g->result.status == BG_ONGOING ?
-			g->rules->legal(g->cfg, g->st, buf) : 0;
-		*n = count;
-		return BG_OK;
-	}
+		return gerr(g, BG_EINVAL, "NULL argument");
+	if (buf && cap >= g->max_moves)
+		return bg_game_fail(g, list_moves(g, buf, n));
 	int rc = bg_game_scratch_moves(g, &count);
 	if (rc)
-		return rc;
+		return bg_game_fail(g, rc);
 	*n = count;
 	if (!buf)
 		return BG_OK;
 	if (count > cap)
-		return bg_seterr(BG_EBUFSIZE, "%zu moves need room for %zu",
-				 count, count);
+		return gerr(g, BG_EBUFSIZE, "%zu moves need room for %zu",
+			    count, count);
 	memcpy(buf, g->scratch, count * sizeof(*buf));
 	return BG_OK;
 }
 
 /* A move drawn uniformly, the game going on: the game's own draw, else one
- * from the full list. BG_OK, BG_ENOMEM (the list), BG_EGAMEOVER (none). */
+ * from the full list. BG_OK, BG_ENOMEM (more moves than the list holds),
+ * BG_EGAMEOVER (none). */
 static int draw_move(const bg_game *g, uint64_t *rng, bg_move *out)
 {
 	size_t n;
@@ -376,23 +432,67 @@ static int draw_move(const bg_game *g, uint64_t *rng, bg_move *out)
 int bg_random_move(const bg_game *g, uint64_t *rng, bg_move *out)
 {
 	if (!g || !rng || !out)
-		return bg_seterr(BG_EINVAL, "NULL argument");
+		return gerr(g, BG_EINVAL, "NULL argument");
 	if (g->result.status != BG_ONGOING)
-		return bg_seterr(BG_EGAMEOVER, "the game is over");
-	return draw_move(g, rng, out);
+		return gerr(g, BG_EGAMEOVER, "the game is over");
+	return bg_game_fail(g, draw_move(g, rng, out));
 }
 
-static int is_legal(const bg_game *g, const bg_move *m)
+/* Where a move starts and ends, for bg_legal_moves_at: the first and last
+ * path point, -1 for moves without points. */
+static void move_ends(const bg_move *m, int *from, int *to)
+{
+	*from = m->npath ? m->pts[0] : -1;
+	*to = m->npath ? m->pts[m->npath - 1] : -1;
+}
+
+int bg_legal_moves_at(const bg_game *g, int from, int to, bg_move *buf,
+		      size_t cap, size_t *n)
+{
+	size_t count, found = 0;
+	int np, rc;
+
+	if (!g || !n || (!buf && cap))
+		return gerr(g, BG_EINVAL, "NULL argument");
+	np = board_of(g)->npoints;
+	if (from < -1 || from >= np || to < -1 || to >= np)
+		return gerr(g, BG_EINVAL, "no point %d on this board",
+			    from < -1 || from >= np ? from : to);
+	if ((rc = bg_game_scratch_moves(g, &count)) != BG_OK)
+		return bg_game_fail(g, rc);
+	for (size_t i = 0; i < count; i++) {
+		int f, t;
+
+		move_ends(&g->scratch[i], &f, &t);
+		if ((from >= 0 && f != from) || (to >= 0 && t != to))
+			continue;
+		if (found < cap)
+			buf[found] = g->scratch[i];
+		found++;
+	}
+	*n = found;
+	if (found > cap && buf)
+		return gerr(g, BG_EBUFSIZE, "%zu moves need room for %zu",
+			    found, found);
+	return BG_OK;
+}
+
+/* BG_OK when m is legal, else BG_EILLEGAL, or BG_ENOMEM for a position
+ * with more moves than the list holds. */
+static int check_legal(const bg_game *g, const bg_move *m)
 {
 	size_t n;
+	int rc;
 
 	if (g->rules->is_legal)
-		return g->rules->is_legal(g->cfg, g->st, m);
-	bg_game_scratch_moves(g, &n); /* allocated with the handle */
+		return g->rules->is_legal(g->cfg, g->st, m) ? BG_OK :
+			bg_seterr(BG_EILLEGAL, "the move is not legal here");
+	if ((rc = bg_game_scratch_moves(g, &n)) != BG_OK)
+		return rc;
 	for (size_t i = 0; i < n; i++)
 		if (bg_move_equal(&g->scratch[i], m))
-			return 1;
-	return 0;
+			return BG_OK;
+	return bg_seterr(BG_EILLEGAL, "the move is not legal here");
 }
 
 /* Earlier occurrences of the current position key since the last
@@ -418,6 +518,77 @@ static uint32_t repetitions(const bg_game *g)
 	return reps;
 }
 
+int bg_move_shape(const bg_move *m)
+{
+	size_t used = (size_t)m->npath + m->nremove;
+	size_t least = m->kind == BG_MOVE_PLACE ? 1 : 2;
+
+	if (m->kind > BG_MOVE_GROUND)
+		return bg_seterr(BG_EINVAL, "unknown move kind %d", m->kind);
+	if (used > BG_MOVE_MAX_POINTS)
+		return bg_seterr(BG_EINVAL, "a move has at most %d points, not %zu",
+				 BG_MOVE_MAX_POINTS, used);
+	if (m->kind == BG_MOVE_PASS || m->kind == BG_MOVE_GROUND) {
+		if (used)
+			return bg_seterr(BG_EINVAL, "a %s has no points",
+					 m->kind ? "ground" : "pass");
+	} else if (m->npath < least) {
+		return bg_seterr(BG_EINVAL, "a move of kind %d needs %zu path "
+				 "points, not %d", m->kind, least, m->npath);
+	}
+	if (m->flags & ~BG_MOVE_FLAG_MARK)
+		return bg_seterr(BG_EINVAL, "unknown move flags %#x", m->flags);
+	for (size_t i = used; i < BG_MOVE_MAX_POINTS; i++)
+		if (m->pts[i])
+			return bg_seterr(BG_EINVAL, "unused entry pts[%zu] is %u, "
+					 "not 0", i, m->pts[i]);
+	return BG_OK;
+}
+
+/* A well-formed move that cannot be one of this game: a point off the
+ * board or a flag the game does not use. */
+static int move_fits_game(const bg_game *g, const bg_move *m)
+{
+	int np = board_of(g)->npoints;
+
+	for (int i = 0; i < m->npath + m->nremove; i++)
+		if (m->pts[i] >= np)
+			return bg_seterr(BG_EILLEGAL, "point %u is not on this "
+					 "board", m->pts[i]);
+	if (m->flags & ~g->rules->move_flags)
+		return bg_seterr(BG_EILLEGAL, "%s uses no move flag %#x",
+				 g->rules->name, m->flags);
+	return BG_OK;
+}
+
+/* The standard ends, after the game's own (a win stands): repetition, then
+ * max_plies. A game's own move limit ranks with max_plies, after
+ * repetition. */
+static void std_outcome(const bg_game *g, const bg_ctx *ctx, bg_result *res)
+{
+	const bg_rules *r = g->rules;
+	const bg_stdvals *sv;
+	int reason;
+
+	if (!r->std_def[BG_STD_REPETITION] && !r->std_def[BG_STD_MAX_PLIES])
+		return;
+	if (res->status != BG_ONGOING && res->reason != BG_REASON_MOVE_LIMIT)
+		return;
+	sv = (const bg_stdvals *)((const char *)g->cfg + r->std_offset);
+	if (sv->repetition && ctx->reps + 1 >= sv->repetition)
+		reason = BG_REASON_REPETITION;
+	else if (res->status == BG_ONGOING && sv->max_plies &&
+		 ctx->ply >= sv->max_plies)
+		reason = BG_REASON_MOVE_LIMIT;
+	else
+		return;
+	res->status = BG_DRAW;
+	res->winner = -1;
+	res->reason = reason;
+	if (r->std_end)
+		r->std_end(g->cfg, g->st, reason, res);
+}
+
 void bg_game_refresh(bg_game *g)
 {
 	bg_ctx ctx;
@@ -429,6 +600,7 @@ void bg_game_refresh(bg_game *g)
 	g->result.winner = -1;
 	g->result.reason = BG_REASON_NONE;
 	g->rules->outcome(g->cfg, g->st, &ctx, &g->result);
+	std_outcome(g, &ctx, &g->result);
 }
 
 /* Make legal move m: record it for undo, apply, refresh the outcome.
@@ -462,14 +634,20 @@ static int play_legal(bg_game *g, const bg_move *m)
 
 int bg_play(bg_game *g, const bg_move *m)
 {
+	int rc;
+
 	if (!g || !m)
-		return bg_seterr(BG_EINVAL, "%s is NULL", g ? "move" : "game");
+		return gerr(g, BG_EINVAL, "%s is NULL", g ? "move" : "game");
+	if ((rc = bg_move_shape(m)) != BG_OK)
+		return bg_game_fail(g, rc);
 	if (g->result.status != BG_ONGOING)
-		return bg_seterr(BG_EGAMEOVER, "the game is over (%s)",
-				 bg_reason_name(g->result.reason));
-	if (m->npath + m->nremove > BG_MOVE_MAX_POINTS || !is_legal(g, m))
-		return bg_seterr(BG_EILLEGAL, "the move is not legal here");
-	return play_legal(g, m);
+		return gerr(g, BG_EGAMEOVER, "the game is over (%s)",
+			    bg_reason_name(g->result.reason));
+	if ((rc = move_fits_game(g, m)) != BG_OK)
+		return bg_game_fail(g, rc);
+	if ((rc = check_legal(g, m)) != BG_OK)
+		return bg_game_fail(g, rc);
+	return bg_game_fail(g, play_legal(g, m));
 }
 
 int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
@@ -480,7 +658,7 @@ int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
 	int rc;
 
 	if (!g || !rng)
-		return bg_seterr(BG_EINVAL, "NULL argument");
+		return gerr(g, BG_EINVAL, "NULL argument");
 	while (made < max_plies && g->result.status == BG_ONGOING) {
 		if ((rc = draw_move(g, rng, &m)) != BG_OK ||
 		    (rc = play_legal(g, &m)) != BG_OK) {
@@ -489,7 +667,7 @@ int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
 				bg_undo(g);
 			if (plies)
 				*plies = 0;
-			return rc;
+			return bg_game_fail(g, rc);
 		}
 		made++;
 	}
@@ -505,8 +683,13 @@ int bg_undo(bg_game *g)
 
 	if (!g)
 		return bg_seterr(BG_EINVAL, "game is NULL");
+	if (g->declared) {
+		g->declared = 0;
+		g->result = g->ruled;
+		return BG_OK;
+	}
 	if (g->hist_len == 0)
-		return bg_seterr(BG_ENOUNDO, "no move to take back");
+		return gerr(g, BG_ENOUNDO, "no move to take back");
 	g->hist_len--;
 	rec = &g->hist[g->hist_len];
 	undo = g->undo + g->hist_len * g->undo_size;
@@ -531,18 +714,20 @@ int bg_to_move(const bg_game *g)
 
 uint32_t bg_ply(const bg_game *g)
 {
+	assert(g);
 	return g ? g->ply0 + (uint32_t)g->hist_len : 0;
 }
 
 uint32_t bg_history_length(const bg_game *g)
 {
+	assert(g);
 	return g ? (uint32_t)g->hist_len : 0;
 }
 
 int bg_history_move(const bg_game *g, uint32_t i, bg_move *m)
 {
 	if (!g || !m || i >= g->hist_len)
-		return bg_seterr(BG_EINVAL, "no move %u in the history", i);
+		return gerr(g, BG_EINVAL, "no move %u in the history", i);
 	*m = g->hist[i].move;
 	return BG_OK;
 }
@@ -555,6 +740,84 @@ const char *bg_seat_name(const bg_game *g, int seat)
 		return NULL;
 	return g->rules->seat_names[seat] ? g->rules->seat_names[seat] :
 					      plain[seat];
+}
+
+void bg_game_state_at(const bg_game *g, size_t k, void *st)
+{
+	if (!g->rules->unapply) {
+		memcpy(st, k < g->hist_len ? g->undo + k * g->undo_size : g->st,
+		       g->st_size);
+		return;
+	}
+	memcpy(st, g->st, g->st_size);
+	for (size_t i = g->hist_len; i-- > k;)
+		g->rules->unapply(g->cfg, st, &g->hist[i].move,
+				  g->undo + i * g->undo_size);
+}
+
+/* The effect of move m at point p, from the pieces before and after it;
+ * 0 for none. */
+static int effect_at(const bg_game *g, const void *before, const void *after,
+		     const bg_move *m, int p, int mover)
+{
+	int s0, k0, s1, k1;
+
+	g->rules->piece(g->cfg, before, p, &s0, &k0);
+	g->rules->piece(g->cfg, after, p, &s1, &k1);
+	if (s0 == !mover && (s1 != s0 || k1 == BG_PIECE_DEAD) &&
+	    k0 != BG_PIECE_DEAD)
+		return BG_EFFECT_CAPTURE;
+	if (m->npath >= 2 && m->kind != BG_MOVE_PLACE &&
+	    p == m->pts[m->npath - 1] && s1 == mover && k1 == BG_PIECE_KING) {
+		g->rules->piece(g->cfg, before, m->pts[0], &s0, &k0);
+		if (k0 == BG_PIECE_MAN)
+			return BG_EFFECT_PROMOTE;
+	}
+	return 0;
+}
+
+int bg_move_effects(const bg_game *g, uint32_t i, bg_effect *buf, size_t cap,
+		    size_t *n)
+{
+	const bg_move *m;
+	void *before, *after;
+	size_t found = 0;
+	int mover, np;
+
+	if (!g || !n || (!buf && cap))
+		return gerr(g, BG_EINVAL, "NULL argument");
+	if (i >= g->hist_len)
+		return gerr(g, BG_EINVAL, "no move %u in the history", i);
+	before = malloc(g->st_size);
+	after = malloc(g->st_size);
+	if (!before || !after) {
+		free(before);
+		free(after);
+		return gerr(g, BG_ENOMEM, "move effects");
+	}
+	bg_game_state_at(g, i + 1, after);
+	bg_game_state_at(g, i, before);
+	m = &g->hist[i].move;
+	mover = g->rules->to_move(g->cfg, before);
+	np = board_of(g)->npoints;
+	for (int p = 0; p < np; p++) {
+		int kind = effect_at(g, before, after, m, p, mover);
+
+		if (!kind)
+			continue;
+		if (found < cap) {
+			buf[found].point = p;
+			buf[found].kind = kind;
+		}
+		found++;
+	}
+	free(before);
+	free(after);
+	*n = found;
+	if (found > cap && buf)
+		return gerr(g, BG_EBUFSIZE, "%zu effects need room for %zu",
+			    found, found);
+	return BG_OK;
 }
 
 /* ---- outcome ------------------------------------------------------------ */
@@ -572,17 +835,23 @@ int bg_outcome(const bg_game *g, int *status, int *winner, int *reason)
 	return BG_OK;
 }
 
+static const char *const reason_names[] = {
+	"none", "goal", "no-moves", "pieces", "leave-home", "tempo",
+	"move-limit", "repetition", "grounding", "margin", "no-points",
+	"passes", "separated", "material", "resignation", "agreement", "time",
+	"adjudication",
+};
+
 const char *bg_reason_name(int reason)
 {
-	static const char *const names[BG_REASON_COUNT] = {
-		"none", "goal", "no-moves", "pieces", "leave-home", "tempo",
-		"move-limit", "repetition", "grounding", "margin",
-		"no-points", "passes", "separated", "material",
-	};
-
-	if (reason < 0 || reason >= BG_REASON_COUNT)
+	if (reason < 0 || reason >= bg_reason_count())
 		return "?";
-	return names[reason];
+	return reason_names[reason];
+}
+
+int bg_reason_count(void)
+{
+	return (int)(sizeof(reason_names) / sizeof(reason_names[0]));
 }
 
 int bg_score(const bg_game *g, int seat, double *score)
@@ -590,11 +859,64 @@ int bg_score(const bg_game *g, int seat, double *score)
 	double s[2] = {0, 0};
 
 	if (!g || !score || seat < 0 || seat > 1)
-		return bg_seterr(BG_EINVAL, "bad argument");
-	if (g->rules->scores)
-		g->rules->scores(g->cfg, g->st, s);
+		return gerr(g, BG_EINVAL, "bad argument");
+	*score = 0;
+	if (!g->rules->scores)
+		return gerr(g, BG_ENOTSUP, "%s keeps no score", g->rules->name);
+	g->rules->scores(g->cfg, g->st, s);
 	*score = s[seat];
 	return BG_OK;
+}
+
+/* Decisions outside the rules, and the status each may give. */
+static int declarable(int status, int winner, int reason)
+{
+	if (status == BG_WIN && (winner < 0 || winner > 1))
+		return 0;
+	if (status == BG_DRAW && winner != -1)
+		return 0;
+	switch (reason) {
+	case BG_REASON_RESIGNATION:
+	case BG_REASON_TIME:
+		return status == BG_WIN;
+	case BG_REASON_AGREEMENT:
+		return status == BG_DRAW;
+	case BG_REASON_ADJUDICATION:
+		return status == BG_WIN || status == BG_DRAW;
+	default:
+		return 0;
+	}
+}
+
+int bg_declare_result(bg_game *g, int status, int winner, int reason)
+{
+	if (!g)
+		return bg_seterr(BG_EINVAL, "game is NULL");
+	if (!declarable(status, winner, reason))
+		return gerr(g, BG_EINVAL, "status %d, winner %d, reason %d is "
+			    "not a result to declare", status, winner, reason);
+	if (g->result.status != BG_ONGOING)
+		return gerr(g, BG_EGAMEOVER, "the game is over (%s)",
+			    bg_reason_name(g->result.reason));
+	g->ruled = g->result;
+	g->result.status = status;
+	g->result.winner = winner;
+	g->result.reason = reason;
+	g->declared = 1;
+	bg_clearerr();
+	return BG_OK;
+}
+
+int bg_resign(bg_game *g, int seat)
+{
+	if (g && (seat < 0 || seat > 1))
+		return gerr(g, BG_EINVAL, "no seat %d", seat);
+	return bg_declare_result(g, BG_WIN, !seat, BG_REASON_RESIGNATION);
+}
+
+int bg_agree_draw(bg_game *g)
+{
+	return bg_declare_result(g, BG_DRAW, -1, BG_REASON_AGREEMENT);
 }
 
 int bg_evaluate(const bg_game *g, int seat, double *value)
@@ -602,7 +924,7 @@ int bg_evaluate(const bg_game *g, int seat, double *value)
 	double v0;
 
 	if (!g || !value || seat < 0 || seat > 1)
-		return bg_seterr(BG_EINVAL, "bad argument");
+		return gerr(g, BG_EINVAL, "bad argument");
 	if (g->result.status == BG_DRAW) {
 		v0 = 0.5;
 	} else if (g->result.status == BG_WIN) {
@@ -612,8 +934,8 @@ int bg_evaluate(const bg_game *g, int seat, double *value)
 					(int)(g->ply0 + g->hist_len));
 	} else {
 		*value = 0.5;
-		return bg_seterr(BG_ENOTSUP, "%s has no evaluation",
-				 g->rules->name);
+		return gerr(g, BG_ENOTSUP, "%s has no evaluation",
+			    g->rules->name);
 	}
 	*value = seat == 0 ? v0 : 1.0 - v0;
 	return BG_OK;
@@ -621,6 +943,7 @@ int bg_evaluate(const bg_game *g, int seat, double *value)
 
 uint64_t bg_hash(const bg_game *g)
 {
+	assert(g);
 	return g ? g->hash : 0;
 }
 
@@ -628,10 +951,10 @@ int bg_game_parts(const bg_game *g, const bg_rules *rules, const void **cfg,
 		  const void **st)
 {
 	if (!g || !cfg || !st)
-		return bg_seterr(BG_EINVAL, "NULL argument");
+		return gerr(g, BG_EINVAL, "NULL argument");
 	if (g->rules != rules)
-		return bg_seterr(BG_EWRONGGAME, "'%s' is not a '%s' game",
-				 g->rules->name, rules->name);
+		return gerr(g, BG_EWRONGGAME, "'%s' is not a '%s' game",
+			    g->rules->name, rules->name);
 	*cfg = g->cfg;
 	*st = g->st;
 	return BG_OK;

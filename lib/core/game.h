@@ -6,7 +6,7 @@
 
 #include "core/rules.h"
 
-#define BG_SPEC_MAX 256
+#define BG_SPEC_MAX 512
 #define BG_SEEN_SIZE 4096 /* buckets of bg_game.seen, a power of two */
 
 /* One ply of history: what is needed to take the move back. The position
@@ -21,7 +21,12 @@ typedef struct bg_ply_rec {
 struct bg_game {
 	const bg_rules *rules;
 	char spec[BG_SPEC_MAX]; /* canonical */
-	void *cfg;
+	/* Every option named, defaults included: what position and record
+	 * text write, so that a later version's defaults cannot change what
+	 * they mean. */
+	char full_spec[BG_SPEC_MAX];
+	void *cfg;              /* the config, then the work space (bg_work) */
+	size_t work_size;
 	void *st;
 	size_t st_size;
 	size_t undo_size;       /* per ply: the game's record, or a state copy */
@@ -42,25 +47,47 @@ struct bg_game {
 	int from_position;      /* started from a position text */
 
 	bg_result result;
+	/* A result declared outside the rules (resignation, agreement, time,
+	 * adjudication) stands in `result`; `ruled` keeps what the rules
+	 * said, for bg_undo to restore. */
+	int declared;
+	bg_result ruled;
 	uint64_t hash;
 
-	bg_move *scratch;       /* room for max_moves: legality, move text */
+	/* Room for max_moves, made with the handle: the list behind random
+	 * moves, legality, move text and the count-only bg_legal_moves. */
+	bg_move *scratch;
 	size_t max_moves;
+
+	/* The detail of the last failed call on this handle. */
+	char error[256];
 };
 
-/* Parse a spec into the game's rules, option values and canonical spec.
- * `vals` has room for rules->noptions; texts point into `store`. */
+/* Parse a spec into the game's rules, option values, canonical spec and
+ * full spec (every option named). `vals` has room for BG_MAX_OPTIONS: the
+ * game's own options, then one slot per standard option (BG_STD_*); texts
+ * point into `store`. */
 int bg_spec_parse(const char *spec, const bg_rules **rules, bg_optval *vals,
-		  char *store, size_t store_cap, char *canon, size_t canon_cap);
+		  char *store, size_t store_cap, char *canon, size_t canon_cap,
+		  char *full, size_t full_cap);
 
-/* Generate the legal moves of g into its scratch buffer (made on first
- * use when the game has is_legal); BG_OK or BG_ENOMEM. */
+/* Generate the legal moves of g into its scratch list; BG_OK, or BG_ENOMEM
+ * for a position with more moves than the list has room for (see
+ * BG_LEGAL_OVERFLOW). */
 int bg_game_scratch_moves(const bg_game *g, size_t *n);
+
+/* The state after the first k moves of the history (k <= hist_len) into
+ * st, which has st_size bytes. */
+void bg_game_state_at(const bg_game *g, size_t k, void *st);
 
 /* The outcome of the current state, with the history's repetition count. */
 void bg_game_refresh(bg_game *g);
 
 #define BG_MAX_OPTIONS 32
+
+/* The shape of a caller's move: BG_EINVAL when malformed (see bg_move in
+ * the header), else BG_OK; points are not checked against the board. */
+int bg_move_shape(const bg_move *m);
 
 /* Write move text (text.c). */
 void bg_put_move(bg_strbuf *sb, const bg_board *b, const bg_move *m);

@@ -13,7 +13,7 @@
 static void put_position(bg_strbuf *sb, const bg_game *g, const void *st,
 			 uint32_t ply)
 {
-	bg_sb_puts(sb, g->spec);
+	bg_sb_puts(sb, g->full_spec);
 	bg_sb_putc(sb, ' ');
 	g->rules->write_position(g->cfg, st, sb);
 	bg_sb_printf(sb, " %u", (unsigned)ply);
@@ -23,11 +23,11 @@ int bg_position_text(const bg_game *g, char *buf, size_t cap, size_t *len)
 {
 	bg_strbuf sb;
 
-	if (!g || (!buf && cap))
-		return bg_seterr(BG_EINVAL, "NULL argument");
+	if (!g || (!buf && (cap || !len)))
+		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
 	bg_sb_init(&sb, buf, cap);
 	put_position(&sb, g, g->st, bg_ply(g));
-	return bg_text_out(&sb, len);
+	return bg_game_fail(g, bg_text_out(&sb, len));
 }
 
 static int parse_ply(const char *s, uint32_t *ply)
@@ -89,6 +89,8 @@ int bg_game_from_position(bg_game **out, const char *text)
 {
 	int rc;
 
+	if (out)
+		*out = NULL;
 	if (!out || !text)
 		return bg_seterr(BG_EINVAL, "NULL argument");
 	rc = position_into(out, text);
@@ -108,6 +110,26 @@ static const char *result_text(const bg_result *r)
 	return "*";
 }
 
+/* The Termination tag of each end declared outside the rules, after PGN's
+ * ("time forfeit", "adjudication"). */
+static const struct {
+	int reason;
+	const char *text;
+} terminations[] = {
+	{ BG_REASON_RESIGNATION, "resignation" },
+	{ BG_REASON_AGREEMENT, "agreement" },
+	{ BG_REASON_TIME, "time forfeit" },
+	{ BG_REASON_ADJUDICATION, "adjudication" },
+};
+
+static const char *termination_text(int reason)
+{
+	for (size_t i = 0; i < sizeof(terminations) / sizeof(terminations[0]); i++)
+		if (terminations[i].reason == reason)
+			return terminations[i].text;
+	return NULL;
+}
+
 static void put_tag(bg_strbuf *sb, const char *key, const char *val)
 {
 	bg_sb_printf(sb, "[%s \"", key);
@@ -117,20 +139,6 @@ static void put_tag(bg_strbuf *sb, const char *key, const char *val)
 		bg_sb_putc(sb, *val);
 	}
 	bg_sb_puts(sb, "\"]\n");
-}
-
-/* The state at the start of the history, into st (st_size bytes). */
-static void start_state(const bg_game *g, void *st)
-{
-	memcpy(st, g->st, g->st_size);
-	if (!g->rules->unapply) {
-		if (g->hist_len)
-			memcpy(st, g->undo, g->st_size);
-		return;
-	}
-	for (size_t i = g->hist_len; i-- > 0;)
-		g->rules->unapply(g->cfg, st, &g->hist[i].move,
-				  g->undo + i * g->undo_size);
 }
 
 /* Append a token, wrapping lines at RECORD_WRAP columns. */
@@ -177,24 +185,26 @@ int bg_record_text(const bg_game *g, char *buf, size_t cap, size_t *len)
 {
 	bg_strbuf sb;
 
-	if (!g || (!buf && cap))
-		return bg_seterr(BG_EINVAL, "NULL argument");
+	if (!g || (!buf && (cap || !len)))
+		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
 	bg_sb_init(&sb, buf, cap);
-	put_tag(&sb, "Game", g->spec);
+	put_tag(&sb, "Game", g->full_spec);
 	if (g->from_position) {
 		bg_strbuf pos;
 		void *st = malloc(g->st_size);
 		char *text;
 
 		if (!st)
-			return bg_seterr(BG_ENOMEM, "record text");
-		start_state(g, st);
+			return bg_game_fail(g, bg_seterr(BG_ENOMEM,
+							 "record text"));
+		bg_game_state_at(g, 0, st);
 		bg_sb_init(&pos, NULL, 0);
 		put_position(&pos, g, st, g->ply0);
 		text = malloc(pos.len + 1);
 		if (!text) {
 			free(st);
-			return bg_seterr(BG_ENOMEM, "record text");
+			return bg_game_fail(g, bg_seterr(BG_ENOMEM,
+							 "record text"));
 		}
 		bg_sb_init(&pos, text, pos.len + 1);
 		put_position(&pos, g, st, g->ply0);
@@ -205,9 +215,11 @@ int bg_record_text(const bg_game *g, char *buf, size_t cap, size_t *len)
 	put_tag(&sb, "Result", result_text(&g->result));
 	if (g->result.status != BG_ONGOING)
 		put_tag(&sb, "Reason", bg_reason_name(g->result.reason));
+	if (g->declared)
+		put_tag(&sb, "Termination", termination_text(g->result.reason));
 	bg_sb_putc(&sb, '\n');
 	put_moves(&sb, g);
-	return bg_text_out(&sb, len);
+	return bg_game_fail(g, bg_text_out(&sb, len));
 }
 
 /* A tag line "[Key "value"]": key and unescaped value into the buffers;
@@ -269,6 +281,36 @@ static int check_result(const bg_game *g, const char *stated)
 	return BG_OK;
 }
 
+/* Declare the end a Termination tag names, with the stated result: the
+ * moves must leave the game going on. */
+static int declare_end(bg_game *g, const char *termination, const char *stated)
+{
+	int reason = -1, status = BG_WIN, winner = -1;
+
+	for (size_t i = 0; i < sizeof(terminations) / sizeof(terminations[0]); i++)
+		if (!strcmp(terminations[i].text, termination))
+			reason = terminations[i].reason;
+	if (reason < 0)
+		return BG_OK; /* PGN's "normal" and others: the moves decide */
+	if (g->result.status != BG_ONGOING)
+		return bg_seterr(BG_EFORMAT, "the record ends by %s but the "
+				 "moves end the game (%s)", termination,
+				 bg_reason_name(g->result.reason));
+	if (!strcmp(stated, "1-0"))
+		winner = 0;
+	else if (!strcmp(stated, "0-1"))
+		winner = 1;
+	else if (!strcmp(stated, "1/2-1/2"))
+		status = BG_DRAW;
+	else
+		return bg_seterr(BG_EFORMAT, "the record ends by %s without a "
+				 "result", termination);
+	if (bg_declare_result(g, status, winner, reason) != BG_OK)
+		return bg_seterr(BG_EFORMAT, "%s with the result %s",
+				 termination, stated);
+	return BG_OK;
+}
+
 static int play_tokens(bg_game *g, const char *s, char *stated)
 {
 	char tok[300];
@@ -318,19 +360,27 @@ static int play_tokens(bg_game *g, const char *s, char *stated)
 	}
 }
 
+/* The longest tag value read, with its NUL: a Position tag of the largest
+ * Dots field fits. On the heap, as no function takes more than 8 KiB of
+ * stack. */
+#define TAG_VALUE_MAX 16384
+
 static int record_into(bg_game **out, const char *s)
 {
-	char key[32], val[16384], spec[BG_SPEC_MAX] = "", stated[16] = "";
-	char tag_result[16] = "";
+	char key[32], spec[BG_SPEC_MAX] = "", stated[16] = "";
+	char tag_result[16] = "", termination[32] = "";
+	char *val = malloc(TAG_VALUE_MAX);
 	bg_game *g = NULL;
 	int rc;
 
+	if (!val)
+		return bg_seterr(BG_ENOMEM, "record tags");
 	for (;;) {
 		while (isspace((unsigned char)*s))
 			s++;
 		if (*s != '[')
 			break;
-		if (!read_tag(&s, key, sizeof(key), val, sizeof(val))) {
+		if (!read_tag(&s, key, sizeof(key), val, TAG_VALUE_MAX)) {
 			rc = bg_seterr(BG_EFORMAT, "malformed tag line");
 			goto fail;
 		}
@@ -338,6 +388,9 @@ static int record_into(bg_game **out, const char *s)
 			strcpy(spec, val);
 		} else if (!strcmp(key, "Result") && strlen(val) < 16) {
 			strcpy(tag_result, val);
+		} else if (!strcmp(key, "Termination") &&
+			   strlen(val) < sizeof(termination)) {
+			strcpy(termination, val);
 		} else if (!strcmp(key, "Position")) {
 			bg_game_free(g);
 			rc = position_into(&g, val);
@@ -345,6 +398,8 @@ static int record_into(bg_game **out, const char *s)
 				goto fail;
 		}
 	}
+	free(val);
+	val = NULL;
 	if (!spec[0]) {
 		rc = bg_seterr(BG_EFORMAT, "the record has no Game tag");
 		goto fail;
@@ -367,6 +422,8 @@ static int record_into(bg_game **out, const char *s)
 			goto fail;
 	}
 	rc = play_tokens(g, s, stated);
+	if (rc == BG_OK && termination[0])
+		rc = declare_end(g, termination, stated[0] ? stated : tag_result);
 	if (rc == BG_OK)
 		rc = check_result(g, stated);
 	if (rc == BG_OK)
@@ -376,6 +433,7 @@ static int record_into(bg_game **out, const char *s)
 	*out = g;
 	return BG_OK;
 fail:
+	free(val);
 	bg_game_free(g);
 	return rc;
 }
@@ -384,6 +442,8 @@ int bg_game_from_record(bg_game **out, const char *text)
 {
 	int rc;
 
+	if (out)
+		*out = NULL;
 	if (!out || !text)
 		return bg_seterr(BG_EINVAL, "NULL argument");
 	rc = record_into(out, text);

@@ -5,7 +5,37 @@
  * `configure` and never changes (board geometry, tables, option values); it
  * must hold no pointers, since clones copy it byte for byte. The state is
  * what a move changes; the core copies it for clones and, when the game has
- * no `unapply`, before every move for undo (copy-make).
+ * no `unapply`, before every move for undo (copy-make). Scratch arrays go
+ * in neither: they go in the handle's work space (bg_work).
+ *
+ * What the core guarantees the hooks:
+ *   - Every move handed to is_legal, apply and path_ok is well formed
+ *     (bg_move_shape(): a known kind with its point counts, unused pts
+ *     entries 0, only flags of `move_flags`) and its points are on the
+ *     board. apply and unapply get only moves that legal listed or
+ *     is_legal accepted, in the state they were legal in.
+ *   - legal, is_legal, random_move and apply are not called once the
+ *     outcome says the game is over.
+ *   - One handle is used by one thread at a time, so hooks may write
+ *     scratch space reached through a const config or state.
+ * What the hooks guarantee the core (the conformance suite checks each on
+ * random games of every option set):
+ *   - legal writes at most max_moves(cfg) moves, each well formed, no two
+ *     equal and no two reaching the same position, in a fixed order (the
+ *     order the game's page documents); it lists none only when the
+ *     outcome hook says the game is over. A hook whose bound is not proven
+ *     returns BG_LEGAL_OVERFLOW rather than cut the list short (the core
+ *     answers BG_ENOMEM); the core asserts the count in debug builds.
+ *   - is_legal(m) is true exactly for the moves legal lists (and for
+ *     placements too long for the list that the game documents, Dots'
+ *     free enclosures); it never changes the state.
+ *   - random_move draws each legal move with the same chance from *rng
+ *     (through bg_rand), or returns false to let the core draw from the
+ *     list; the same state gives the same move on every platform.
+ *   - apply then unapply (or the core's state copy) restores the state
+ *     byte for byte; hash depends only on the state and is the same on
+ *     every platform (bg_zobrist keys).
+ *   - No hook allocates memory or keeps pointers into the state.
  */
 #ifndef BG_CORE_RULES_H
 #define BG_CORE_RULES_H
@@ -19,8 +49,9 @@
 #include "core/strbuf.h"
 
 /* One option of a game's schema. `allowed` is for people and for the core's
- * checks: for BG_OPT_INT, words and one "lo..hi" range joined by '|'; for
- * BG_OPT_ENUM, the words; for BG_OPT_TEXT, a pattern the game checks. */
+ * checks: for BG_OPT_INT, words, numbers and "lo..hi" ranges joined by '|'
+ * ("auto|0..999", "8|10"); for BG_OPT_ENUM, the words; for BG_OPT_TEXT, a
+ * pattern the game checks. */
 typedef struct bg_optdef {
 	const char *key;
 	int type;
@@ -37,6 +68,46 @@ typedef struct bg_optval {
 	int word;
 	const char *text;
 } bg_optval;
+
+/* An old spelling of an option key, read as `key` (values unchanged). */
+typedef struct bg_optalias {
+	const char *old;
+	const char *key;
+} bg_optalias;
+
+/* The standard options: rules many games share, with one name, type,
+ * allowed list and meaning everywhere. The catalogue lists those a game
+ * has after its own options, in this order, and configure() finds their
+ * values after its own: opts[noptions + BG_STD_*] (an option the game does
+ * not have reads 0). */
+enum {
+	BG_STD_NO_MOVES,   /* ENUM lose|pass: a side to move with no move */
+	BG_STD_REPETITION, /* INT 2..3: the occurrence of a position (same
+			    * key since the last irreversible move) that
+			    * ends the game */
+	BG_STD_MAX_PLIES,  /* INT 0..100000: the ply that ends it; 0: none */
+	BG_STD_COUNT
+};
+
+/* The values of no_moves, which the game applies itself. */
+enum { BG_NO_MOVES_LOSE, BG_NO_MOVES_PASS };
+
+/* The standard values as configure() keeps them in the config (at
+ * bg_rules.std_offset), where the core reads repetition and max_plies to
+ * end the game. 0: the rule is off or the game does not have it. */
+typedef struct bg_stdvals {
+	uint32_t repetition;
+	uint32_t max_plies;
+	int no_moves; /* BG_NO_MOVES_* */
+} bg_stdvals;
+
+/* Fill sv from configure()'s opts; `std` is opts + the game's noptions. */
+static inline void bg_std_read(bg_stdvals *sv, const bg_optval *std)
+{
+	sv->repetition = (uint32_t)std[BG_STD_REPETITION].i;
+	sv->max_plies = (uint32_t)std[BG_STD_MAX_PLIES].i;
+	sv->no_moves = (int)std[BG_STD_NO_MOVES].i;
+}
 
 /* What the core tells a game about the history when it asks for the
  * outcome. */
@@ -63,8 +134,20 @@ typedef struct bg_rules {
 	const char *title_en;
 	const char *title_ru;
 	const char *seat_names[2]; /* for people; NULL means White, Black */
+	uint8_t move_flags;        /* the BG_MOVE_FLAG_* bits moves may carry */
 	const bg_optdef *options;
 	size_t noptions;
+	/* The standard options the game has: the default text of each, NULL
+	 * for one it does not have. */
+	const char *std_def[BG_STD_COUNT];
+	/* Optional: the game's own doc line of a standard option, only where
+	 * its meaning differs from the standard one ("ends by count"). */
+	const char *std_doc[BG_STD_COUNT];
+	/* Where configure() keeps the bg_stdvals (with repetition or
+	 * max_plies). */
+	size_t std_offset;
+	/* Optional: old spellings of option keys, ending with {NULL}. */
+	const bg_optalias *option_aliases;
 
 	/* Optional: the canonical spelling of a BG_OPT_TEXT value (option k)
 	 * into out, so equal games get equal specs ("9" -> "9x9"). Values the
@@ -76,6 +159,10 @@ typedef struct bg_rules {
 	 * combinations the schema cannot, reporting with bg_seterr(). */
 	int (*configure)(void *cfg, const bg_optval *opts);
 	size_t (*state_size)(const void *cfg);
+	/* Optional: bytes of work space for the hooks (flood marks and
+	 * stacks, tables of moves seen), made with each handle and reached
+	 * with bg_work(); see there. */
+	size_t (*work_size)(const void *cfg);
 	/* Bytes per ply of undo record when `unapply` is given. */
 	size_t undo_size;
 
@@ -83,7 +170,12 @@ typedef struct bg_rules {
 	void (*init)(const void *cfg, void *st);
 	size_t (*max_moves)(const void *cfg);
 	/* All legal moves into buf (room for max_moves); returns the count. Not
-	 * called once the outcome is decided. */
+	 * called once the outcome is decided. A game whose max_moves is a
+	 * proven bound never lists more (the core asserts it in debug
+	 * builds); one whose max_moves only caps positions made up to have
+	 * thousands of capture chains returns BG_LEGAL_OVERFLOW when the list
+	 * would pass it, and the core reports that, rather than list part of
+	 * the moves. */
 	size_t (*legal)(const void *cfg, const void *st, bg_move *buf);
 	/* Optional: true when m is legal; saves a full generation in play. */
 	bool (*is_legal)(const void *cfg, const void *st, const bg_move *m);
@@ -101,7 +193,16 @@ typedef struct bg_rules {
 	void (*unapply)(const void *cfg, void *st, const bg_move *m,
 			const void *undo);
 	int (*to_move)(const void *cfg, const void *st);
+	/* The game's own ends. The core then applies the standard ones while
+	 * the game goes on: repetition, then max_plies (a draw with
+	 * BG_REASON_REPETITION or BG_REASON_MOVE_LIMIT). An own end with
+	 * BG_REASON_MOVE_LIMIT (a counter such as no_removal) ranks with
+	 * max_plies, after repetition. */
 	void (*outcome)(const void *cfg, const void *st, const bg_ctx *ctx,
+			bg_result *out);
+	/* Optional: the result of a standard end (reason), for a game that
+	 * scores it rather than drawing (by count). */
+	void (*std_end)(const void *cfg, const void *st, int reason,
 			bg_result *out);
 	/* The outcome never reads ctx->reps (no repetition rule): the core
 	 * skips counting them, a scan of the history on every ply. */
@@ -121,6 +222,36 @@ typedef struct bg_rules {
 	 * errors with bg_seterr() and return BG_EFORMAT. */
 	int (*read_position)(const void *cfg, void *st, const char *text);
 } bg_rules;
+
+/* What `legal` returns for a position with more moves than max_moves. */
+#define BG_LEGAL_OVERFLOW SIZE_MAX
+
+/*
+ * The work space of a handle: work_size(cfg) bytes that follow its config,
+ * at BG_WORK_OFFSET(config_size), in one allocation. It is for the scratch
+ * arrays a hook would otherwise keep on the stack (no function of the
+ * library takes more than 8 KiB of it) or in the state (which clones and
+ * copy-make undo copy). The contract:
+ *   - The core zeroes it when it makes the handle and never reads or
+ *     writes it; a clone gets its own, zeroed, not a copy.
+ *   - Its contents between hook calls belong to the game, which may keep
+ *     nothing there that a result depends on: a clone starts from zeros.
+ *     (Flood marks with the stamp counter that makes them stale are fine.)
+ *   - Hooks write it through their const cfg: one handle is used by one
+ *     thread at a time, and a hook never runs while another hook of the
+ *     same handle is in the middle of using it.
+ *   - Only hooks called on a handle's config may use it: configure,
+ *     state_size, work_size and max_moves run on a config not yet in a
+ *     handle.
+ */
+#define BG_WORK_ALIGN 16
+#define BG_WORK_OFFSET(cfg_size) \
+	(((cfg_size) + BG_WORK_ALIGN - 1) & ~(size_t)(BG_WORK_ALIGN - 1))
+
+static inline void *bg_work(const void *cfg, size_t cfg_size)
+{
+	return (unsigned char *)(uintptr_t)cfg + BG_WORK_OFFSET(cfg_size);
+}
 
 /* The next number of the generator behind bg_random_move (splitmix64):
  * fixed, so a state gives the same moves everywhere. */
@@ -149,6 +280,10 @@ extern const size_t bg_catalog_size;
  * `rules`. */
 int bg_game_parts(const bg_game *g, const bg_rules *rules, const void **cfg,
 		  const void **st);
+
+/* For a game's own queries on a handle: keep the thread's last error as
+ * the handle's (bg_game_error) when rc is an error, and return rc. */
+int bg_game_fail(const bg_game *g, int rc);
 
 /* Record an error detail for this thread and return code. */
 int bg_seterr(int code, const char *fmt, ...)

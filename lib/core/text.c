@@ -46,6 +46,8 @@ int bg_text_out(bg_strbuf *sb, size_t *len)
 {
 	if (len)
 		*len = sb->len;
+	if (!sb->buf && len) /* a size query */
+		return BG_OK;
 	if (!bg_sb_fits(sb))
 		return bg_seterr(BG_EBUFSIZE, "the text needs %zu bytes",
 				 sb->len + 1);
@@ -57,13 +59,14 @@ int bg_point_name(const bg_game *g, int p, char *buf, size_t cap, size_t *len)
 {
 	bg_strbuf sb;
 
-	if (!g || (!buf && cap))
-		return bg_seterr(BG_EINVAL, "NULL argument");
+	if (!g || (!buf && (cap || !len)))
+		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
 	if (p < 0 || p >= g->rules->board(g->cfg)->npoints)
-		return bg_seterr(BG_EINVAL, "no point %d on this board", p);
+		return bg_game_fail(g, bg_seterr(BG_EINVAL,
+				    "no point %d on this board", p));
 	bg_sb_init(&sb, buf, cap);
 	put_name(&sb, g->rules->board(g->cfg), p);
-	return bg_text_out(&sb, len);
+	return bg_game_fail(g, bg_text_out(&sb, len));
 }
 
 int bg_point_find(const bg_game *g, const char *name, int *p)
@@ -71,10 +74,10 @@ int bg_point_find(const bg_game *g, const char *name, int *p)
 	const char *s = name;
 
 	if (!g || !name || !p)
-		return bg_seterr(BG_EINVAL, "NULL argument");
+		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
 	if (!read_name(g->rules->board(g->cfg), &s, p) || *s)
-		return bg_seterr(BG_EPARSE, "'%s' is not a point of this board",
-				 name);
+		return bg_game_fail(g, bg_seterr(BG_EPARSE,
+				    "'%s' is not a point of this board", name));
 	bg_clearerr();
 	return BG_OK;
 }
@@ -106,16 +109,19 @@ void bg_put_move(bg_strbuf *sb, const bg_board *b, const bg_move *m)
 		bg_sb_putc(sb, '!');
 }
 
+/* A well-formed move whose points are on g's board: BG_OK or BG_EINVAL. */
 static int move_fits(const bg_game *g, const bg_move *m)
 {
 	int np = g->rules->board(g->cfg)->npoints;
+	int rc = bg_move_shape(m);
 
-	if (m->kind > BG_MOVE_GROUND || m->npath + m->nremove > BG_MOVE_MAX_POINTS)
-		return 0;
+	if (rc)
+		return rc;
 	for (int i = 0; i < m->npath + m->nremove; i++)
 		if (m->pts[i] >= np)
-			return 0;
-	return 1;
+			return bg_seterr(BG_EINVAL, "point %u is not on this "
+					 "board", m->pts[i]);
+	return BG_OK;
 }
 
 int bg_move_to_text(const bg_game *g, const bg_move *m, char *buf, size_t cap,
@@ -123,13 +129,15 @@ int bg_move_to_text(const bg_game *g, const bg_move *m, char *buf, size_t cap,
 {
 	bg_strbuf sb;
 
-	if (!g || !m || (!buf && cap))
-		return bg_seterr(BG_EINVAL, "NULL argument");
-	if (!move_fits(g, m))
-		return bg_seterr(BG_EINVAL, "the move does not fit this board");
+	int rc;
+
+	if (!g || !m || (!buf && (cap || !len)))
+		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
+	if ((rc = move_fits(g, m)) != BG_OK)
+		return bg_game_fail(g, rc);
 	bg_sb_init(&sb, buf, cap);
 	bg_put_move(&sb, g->rules->board(g->cfg), m);
-	return bg_text_out(&sb, len);
+	return bg_game_fail(g, bg_text_out(&sb, len));
 }
 
 /* Move text read into points and the separators between them. */
@@ -328,7 +336,7 @@ static int keyword_move(const bg_game *g, size_t nl, const char *word,
 	return bg_seterr(BG_EILLEGAL, "'%s' is not legal here", word);
 }
 
-int bg_move_from_text(const bg_game *g, const char *text, bg_move *out)
+static int move_from_text(const bg_game *g, const char *text, bg_move *out)
 {
 	char word[TEXT_MAX];
 	parsed t = {0};
@@ -363,6 +371,11 @@ int bg_move_from_text(const bg_game *g, const char *text, bg_move *out)
 	if (rc == BG_OK)
 		bg_clearerr();
 	return rc;
+}
+
+int bg_move_from_text(const bg_game *g, const char *text, bg_move *out)
+{
+	return bg_game_fail(g, move_from_text(g, text, out));
 }
 
 int bg_play_text(bg_game *g, const char *text)

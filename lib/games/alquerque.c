@@ -19,9 +19,12 @@
 #define AQ_C3 12
 #define AQ_MAXJ 8
 #define AQ_PIECES 12
-/* The legal list never grows past this. One piece has at most 785
- * distinct capture results on this board (an exhaustive count over every
- * placing of 12 enemies), so real positions stay far below it. */
+/* The room of the legal list. One piece has at most 785 distinct capture
+ * results on this board (an exhaustive count over every placing of 12
+ * enemies) and 8 steps, so 12 pieces are not proven to stay below this, and
+ * with huff choices each removal lists the side's moves again: a position
+ * with more moves (none is known; real games list a few dozen) is reported
+ * (BG_LEGAL_OVERFLOW), not cut short. One piece's moves always fit. */
 #define AQ_MAX_MOVES 4096
 
 #define AQ_BIT(p) ((uint32_t)1 << (p))
@@ -34,7 +37,7 @@ static const int8_t aq_xy[AQ_N][2] = {
 	{0, 4}, {1, 4}, {2, 4}, {3, 4}, {4, 4},
 };
 
-/* alquerque.md §10: 5 rows, 5 files and the 6 diagonals through the points
+/* doc/games/alquerque.md: 5 rows, 5 files and the 6 diagonals through the points
  * with file + rank even. All solid, as the brochure's board is drawn. */
 static const bg_line aq_lines[] = {
 	{BG_LINE_SOLID, 5, {0, 1, 2, 3, 4}},
@@ -87,8 +90,7 @@ typedef struct aq_cfg {
 	bool opening;
 	bool huff_all;
 	int score;
-	int repetition;
-	int max_plies;
+	bg_stdvals std;
 } aq_cfg;
 
 typedef struct aq_state {
@@ -106,7 +108,7 @@ typedef struct aq_state {
 /* ---- Configuration -------------------------------------------------------- */
 
 enum { AQ_OPT_OPENING, AQ_OPT_FORWARD, AQ_OPT_HUFF_ALL, AQ_OPT_SCORE,
-       AQ_OPT_REPETITION, AQ_OPT_PLIES };
+       AQ_NOPTIONS };
 
 /* A move in direction dy is allowed for seat: not backward. */
 static bool aq_not_backward(int seat, int dy)
@@ -184,8 +186,7 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 	c->opening = opts[AQ_OPT_OPENING].i != 0;
 	c->huff_all = opts[AQ_OPT_HUFF_ALL].i != 0;
 	c->score = (int)opts[AQ_OPT_SCORE].i;
-	c->repetition = (int)opts[AQ_OPT_REPETITION].i;
-	c->max_plies = (int)opts[AQ_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + AQ_NOPTIONS);
 	return BG_OK;
 }
 
@@ -361,6 +362,7 @@ typedef struct aq_gen {
 	uint64_t *keys;
 	uint32_t *pends;
 	size_t n;
+	bool overflow;   /* a move found no room (n = AQ_MAX_MOVES) */
 	size_t scan;     /* moves before this cannot reach the same position */
 	bool scan_all;   /* huff choices: compare with every move listed */
 	/* is_legal: the list is not written; is this move in it? */
@@ -368,18 +370,33 @@ typedef struct aq_gen {
 	bool found;
 } aq_gen;
 
-/* A pass that counts, with the key store keys/pends; the callers set what
- * else it does. (No initialiser: the path needs no zeroing.) */
-static void aq_gen_init(aq_gen *g, const aq_cfg *c, uint64_t *keys,
-			uint32_t *pends)
+/* The key store of the generator, in the handle's work space: 48 KB, too
+ * much for the stack. */
+typedef struct aq_work {
+	uint64_t keys[AQ_MAX_MOVES];
+	uint32_t pends[AQ_MAX_MOVES];
+} aq_work;
+
+static size_t aq_work_size(const void *cfgp)
 {
+	(void)cfgp;
+	return sizeof(aq_work);
+}
+
+/* A pass that counts, with the key store of the handle of c; the callers
+ * set what else it does. (No initialiser: the path needs no zeroing.) */
+static void aq_gen_init(aq_gen *g, const aq_cfg *c)
+{
+	aq_work *w = bg_work(c, sizeof(*c));
+
 	g->c = c;
 	g->buf = NULL;
 	g->out = NULL;
 	g->pick = SIZE_MAX;
-	g->keys = keys;
-	g->pends = pends;
+	g->keys = w->keys;
+	g->pends = w->pends;
 	g->n = 0;
+	g->overflow = false;
 	g->scan_all = false;
 	g->want = NULL;
 	g->found = false;
@@ -409,8 +426,10 @@ static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
 	for (size_t i = g->scan; i < g->n; i++)
 		if (g->keys[i] == key && g->pends[i] == pend)
 			return;
-	if (g->n >= AQ_MAX_MOVES)
+	if (g->n >= AQ_MAX_MOVES) {
+		g->overflow = true;
 		return;
+	}
 	if (g->want) {
 		const bg_move *w = g->want;
 
@@ -538,31 +557,28 @@ static void aq_gen_side(aq_gen *g, const aq_state *s, int removal,
 static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 {
 	const aq_state *s = st;
-	uint64_t keys[AQ_MAX_MOVES];
-	uint32_t pends[AQ_MAX_MOVES];
 	aq_gen g;
 
-	aq_gen_init(&g, cfgp, keys, pends);
+	aq_gen_init(&g, cfgp);
 	g.buf = buf;
 	g.scan_all = s->pending != 0;
 	if (!s->pending)
 		aq_gen_side(&g, s, -1, AQ_ALL);
 	for (uint32_t b = s->pending; b; b &= b - 1)
 		aq_gen_side(&g, s, bg_ctz32(b), AQ_ALL);
-	return g.n;
+	return g.overflow ? BG_LEGAL_OVERFLOW : g.n;
 }
 
 /* The generator run without writing the list. With no huff choice, a
  * move is compared only with the moves of its own piece, so only that
  * piece's moves are made; without huff_all a step needs no generation.
- * (The list's cap, AQ_MAX_MOVES, is far above what a position has, so
- * counting the other pieces' moves is not needed.) */
+ * (They always fit in AQ_MAX_MOVES. With huff choices every piece's moves
+ * are made, and a move past the room is not found, as the list that
+ * bg_legal_moves would give has no room for it either.) */
 static bool aq_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const aq_cfg *c = cfgp;
 	const aq_state *s = st;
-	uint64_t keys[AQ_MAX_MOVES];
-	uint32_t pends[AQ_MAX_MOVES];
 	aq_gen g;
 
 	if (m->flags || m->npath < 2 || m->pts[0] >= AQ_N ||
@@ -573,7 +589,7 @@ static bool aq_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	if (m->kind == BG_MOVE_STEP && !c->huff_all)
 		return m->npath == 2 && m->pts[1] < AQ_N &&
 		       (aq_piece_steps(c, s, m->pts[0]) & AQ_BIT(m->pts[1]));
-	aq_gen_init(&g, c, keys, pends);
+	aq_gen_init(&g, c);
 	g.scan_all = s->pending != 0;
 	g.want = m;
 	if (!s->pending)
@@ -655,15 +671,13 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 {
 	const aq_cfg *c = cfgp;
 	const aq_state *s = st;
-	uint64_t keys[AQ_MAX_MOVES];
-	uint32_t pends[AQ_MAX_MOVES];
 	aq_gen g;
 	uint32_t empty = ~(s->bb[0] | s->bb[1]) & AQ_ALL, capt;
 	size_t chains[AQ_N], n, r;
 
 	if (c->huff_all)
 		return false;
-	aq_gen_init(&g, c, keys, pends);
+	aq_gen_init(&g, c);
 	g.out = out;
 	aq_gen_begin(&g, s, -1);
 	n = (size_t)aq_step_count(c, g.seat, g.side, empty & g.step_to);
@@ -671,7 +685,7 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	capt = g.captures ? aq_capturers(c, g.seat, g.side, g.enemy, empty) : 0;
 	for (uint32_t b = capt; b; b &= b - 1)
 		n += chains[bg_ctz32(b)] = aq_chains_of(&g, bg_ctz32(b));
-	/* The list stops at its cap: let it decide there. */
+	/* At the list's room: let the list decide, or report an overflow. */
 	if (n == 0 || n >= AQ_MAX_MOVES)
 		return false;
 	r = bg_rand(rng) % n;
@@ -822,13 +836,10 @@ static void aq_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const aq_cfg *c = cfgp;
 	int reason, winner = aq_decided(c, st, &reason);
 
+	(void)ctx;
 	aq_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (winner >= 0)
 		aq_set(out, BG_WIN, winner, reason);
-	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
-		aq_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
-	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
-		aq_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* The winner scores 2 + 2 per own piece left; a blocked loser's pieces add
@@ -1023,11 +1034,9 @@ static const bg_optdef aq_options[] = {
 	{ "score", BG_OPT_ENUM, "add", "add|replace",
 	  "a blocked loser's pieces add 1 each to the winner's 2 + 2 per own "
 	  "piece, or replace the own-piece count" },
-	{ "repetition", BG_OPT_INT, "3", "2..3",
-	  "the occurrence of a position that draws the game" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply; 0: no limit" },
 };
+_Static_assert(sizeof(aq_options) / sizeof(aq_options[0]) == AQ_NOPTIONS,
+	       "the standard option values follow the own ones");
 
 const bg_rules bg_rules_alquerque = {
 	.name = "alquerque",
@@ -1036,9 +1045,12 @@ const bg_rules bg_rules_alquerque = {
 	.title_ru = "Алькуерк",
 	.options = aq_options,
 	.noptions = sizeof(aq_options) / sizeof(aq_options[0]),
+	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(aq_cfg, std),
 	.config_size = sizeof(aq_cfg),
 	.configure = aq_configure,
 	.state_size = aq_state_size,
+	.work_size = aq_work_size,
 	.board = aq_board,
 	.init = aq_init,
 	.max_moves = aq_max_moves,

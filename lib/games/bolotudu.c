@@ -1,7 +1,7 @@
 /*
  * Bolotudu (Bolotoudou): drop two pieces a turn without making an own
  * three, then step orthogonally; every new three removes an enemy piece
- * beside it. Rules: doc/games/bolotudu.md (igroteka.md section 7).
+ * beside it. Rules: doc/games/bolotudu.md.
  *
  * Cells are p = y * 6 + x on the 6 x 5 board; a side's pieces are a 30-bit
  * mask. Every piece has an identity, 0..11 for White's pieces and 12..23
@@ -36,15 +36,14 @@
 #define BO_MAXREMOVALS 66
 #define BO_MAXMOVES (BO_PIECES * 4 * BO_MAXREMOVALS)
 
-enum { BO_OPT_GAP, BO_OPT_REUSE, BO_OPT_ENDS, BO_OPT_REP, BO_OPT_PLIES };
+enum { BO_OPT_GAP, BO_OPT_REUSE, BO_OPT_ENDS, BO_NOPTIONS };
 
 typedef struct bo_cfg {
 	bg_board board;
 	bool pair_gap;     /* the two drops of a turn 3 apart */
 	bool reuse;        /* a three scores every time it is made */
 	bool ends;         /* the cells beyond a three's ends are beside it */
-	int repetition;    /* occurrences of a position that draw: 2 or 3 */
-	int max_plies;     /* 0: no limit */
+	bg_stdvals std;
 	uint32_t far[BO_CELLS];    /* cells at Chebyshev distance >= 3 */
 	int8_t nb[BO_CELLS][4];    /* N E S W neighbour or -1 */
 	uint32_t ray[BO_CELLS][4]; /* the cells beyond, N E S W */
@@ -150,8 +149,7 @@ static int bo_configure(void *cfgp, const bg_optval *opts)
 	c->pair_gap = opts[BO_OPT_GAP].i != 0;
 	c->reuse = opts[BO_OPT_REUSE].i != 0;
 	c->ends = opts[BO_OPT_ENDS].i != 0;
-	c->repetition = (int)opts[BO_OPT_REP].i;
-	c->max_plies = (int)opts[BO_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + BO_NOPTIONS);
 	for (int p = 0; p < BO_CELLS; p++) {
 		for (int q = 0; q < BO_CELLS; q++)
 			if (abs(p % BO_W - q % BO_W) >= 3 ||
@@ -896,9 +894,10 @@ static void bo_set(bg_result *out, int status, int winner, int reason)
 static void bo_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		       bg_result *out)
 {
-	const bo_cfg *c = cfgp;
 	const bo_state *s = stp;
 
+	(void)cfgp;
+	(void)ctx;
 	bo_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (!bo_placing(s)) {
 		bool few0 = !three_or_more(s->occ[0]);
@@ -915,10 +914,6 @@ static void bo_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	}
 	if (s->passes >= 2)
 		bo_set(out, BG_DRAW, -1, BG_REASON_PASSES);
-	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
-		bo_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
-	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
-		bo_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 static uint64_t bo_hash(const void *cfgp, const void *stp)
@@ -1208,11 +1203,9 @@ static const bg_optdef bo_options[] = {
 	  "same cells and pieces" },
 	{ "capture_ends", BG_OPT_BOOL, "0", "0|1",
 	  "the cells beyond the ends of a three also count as beside it" },
-	{ "repetition", BG_OPT_INT, "3", "2..3",
-	  "a position occurring this many times is a draw" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply; 0: no limit" },
 };
+_Static_assert(sizeof(bo_options) / sizeof(bo_options[0]) == BO_NOPTIONS,
+	       "the standard option values follow the own ones");
 
 const bg_rules bg_rules_bolotudu = {
 	.name = "bolotudu",
@@ -1221,6 +1214,8 @@ const bg_rules bg_rules_bolotudu = {
 	.title_ru = "Болотуду",
 	.options = bo_options,
 	.noptions = sizeof(bo_options) / sizeof(bo_options[0]),
+	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(bo_cfg, std),
 	.config_size = sizeof(bo_cfg),
 	.configure = bo_configure,
 	.state_size = bo_state_size,

@@ -1,7 +1,7 @@
 /*
  * Fox and Geese (Лиса и гуси): a fox against 13 (or 17) geese on the
  * 33-point cross with solid orthogonal and dashed diagonal lines. Rules:
- * doc/games/fox-geese.md (shared/rules/igroteka.md section 4).
+ * doc/games/fox-geese.md.
  *
  * Points are numbered rank by rank from c1; bitboards are 64-bit words over
  * those numbers.
@@ -22,21 +22,20 @@ enum { FG_GEESE_MIN = 9 };
  * results of capture chains along the solid lines; that bound counts
  * every (landing point, geese taken) a chain can reach with a goose on
  * every point it jumps, and it holds for any placing of the geese. With
- * the diagonals the same count runs to tens of thousands, so the list
- * stops at FG_MAX_DIAG (see the rules page). */
+ * the diagonals the same count runs to tens of thousands, so FG_MAX_DIAG
+ * is only the list's room (doc/games/fox-geese.md): a position with more moves
+ * (none is known; real games list a few dozen) is reported
+ * (BG_LEGAL_OVERFLOW), not cut short. */
 enum { FG_MAX_SOLID = 8 + 346, FG_MAX_DIAG = 16384 };
-
-/* What geese with no move do ([CHOICE] of the rules page). */
-enum { FG_STUCK_LOSE, FG_STUCK_PASS };
 
 typedef struct fg_cfg {
 	bg_board board;
 	int ngeese;
 	int fox_start;   /* a point, or -1: the fox is placed on ply 1 */
 	bool backward;   /* geese step backward too */
-	int stuck;       /* FG_STUCK_* */
-	int reps;        /* occurrences of a position that draw: 2 or 3 */
-	int max_plies;   /* 0: no limit */
+	/* no_moves: what geese with no move do ([CHOICE] of the game
+	 * page); a fox with no move loses. */
+	bg_stdvals std;
 	size_t max_moves;
 	uint64_t start;  /* the geese's points */
 	uint64_t fox_step[FG_NPOINTS];
@@ -70,8 +69,7 @@ static int ctz(uint64_t x)
 
 /* ---- Configuration -------------------------------------------------------- */
 
-enum { FG_OPT_FOX, FG_OPT_GEESE, FG_OPT_DIAG, FG_OPT_BACK, FG_OPT_STUCK,
-       FG_OPT_REPS, FG_OPT_PLIES };
+enum { FG_OPT_FOX, FG_OPT_GEESE, FG_OPT_DIAG, FG_OPT_BACK, FG_NOPTIONS };
 
 /* Steps and jumps from the lines: the fox along solid lines (and dashed
  * ones with the option), geese along solid lines only. */
@@ -113,7 +111,7 @@ static int fg_configure(void *cfgp, const bg_optval *opts)
 	bg_board_cross(&c->board);
 	for (size_t i = 0; i < sizeof(fg_black); i++)
 		c->start |= bit(fg_black[i]);
-	if (opts[FG_OPT_GEESE].i == 1)
+	if (opts[FG_OPT_GEESE].i == 17)
 		for (size_t i = 0; i < sizeof(fg_white); i++)
 			c->start |= bit(fg_white[i]);
 	c->ngeese = bg_popcount64(c->start);
@@ -133,9 +131,7 @@ static int fg_configure(void *cfgp, const bg_optval *opts)
 	for (uint64_t s = c->start; s; s &= s - 1)
 		c->board.marks[ctz(s)] = BG_MARK_HOME0;
 	c->backward = opts[FG_OPT_BACK].i != 0;
-	c->stuck = (int)opts[FG_OPT_STUCK].i;
-	c->reps = opts[FG_OPT_REPS].i == 0 ? 2 : 3;
-	c->max_plies = (int)opts[FG_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + FG_NOPTIONS);
 	c->max_moves = opts[FG_OPT_DIAG].i ? FG_MAX_DIAG : FG_MAX_SOLID;
 	fg_tables(c, opts[FG_OPT_DIAG].i != 0);
 	return BG_OK;
@@ -209,7 +205,7 @@ static size_t fg_legal(const void *cfgp, const void *stp, bg_move *buf)
 			fg_simple(&buf[n++], BG_MOVE_STEP, st->fox, ctz(t));
 		bg_chains_init(&g, &c->jumps, buf, n, c->max_moves, true, false);
 		bg_chains_list(&g, st->fox, st->geese);
-		return g.n;
+		return g.overflow ? BG_LEGAL_OVERFLOW : g.n;
 	}
 	empty &= ~bit(st->fox);
 	for (uint64_t s = st->geese; s; s &= s - 1) {
@@ -219,7 +215,7 @@ static size_t fg_legal(const void *cfgp, const void *stp, bg_move *buf)
 			fg_simple(&buf[n++], BG_MOVE_STEP, from, ctz(t));
 	}
 	if (n == 0) {
-		/* Only under geese_stuck=pass: the game is over otherwise. */
+		/* Only under no_moves=pass: the game is over otherwise. */
 		memset(buf, 0, sizeof(*buf));
 		n = 1;
 	}
@@ -312,16 +308,13 @@ static void fg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const fg_cfg *c = cfgp;
 	const fg_state *st = stp;
 
+	(void)ctx;
 	fg_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (bg_popcount64(st->geese) < FG_GEESE_MIN)
 		fg_set(out, BG_WIN, FOX, BG_REASON_PIECES);
 	else if (!fg_can_move(c, st) &&
-		 (st->turn == FOX || c->stuck == FG_STUCK_LOSE))
+		 (st->turn == FOX || c->std.no_moves == BG_NO_MOVES_LOSE))
 		fg_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
-	else if (ctx->reps >= (uint32_t)c->reps - 1)
-		fg_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
-	else if (c->max_plies && ctx->ply >= (uint32_t)c->max_plies)
-		fg_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Evaluation ----------------------------------------------------------- */
@@ -478,18 +471,20 @@ static const char *const fg_aliases[] = { "lisa-gusi", NULL };
 static const bg_optdef fg_options[] = {
 	{ "fox", BG_OPT_TEXT, "any", "any|a point a1..g7 without a goose",
 	  "the fox's start; any: the fox's side places it on ply 1" },
-	{ "geese", BG_OPT_ENUM, "13", "13|17",
+	{ "geese", BG_OPT_INT, "13", "13|17",
 	  "13 geese on the black circles, or 17 with a4 b4 f4 g4" },
 	{ "fox_diagonals", BG_OPT_BOOL, "0", "0|1",
 	  "the fox also steps and jumps along the dashed diagonals" },
 	{ "geese_backward", BG_OPT_BOOL, "0", "0|1",
 	  "geese may also step backward" },
-	{ "geese_stuck", BG_OPT_ENUM, "lose", "lose|pass",
-	  "geese with no move lose, or pass" },
-	{ "repetition", BG_OPT_ENUM, "3", "2|3",
-	  "a position occurring this many times is a draw" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply; 0: no limit" },
+};
+_Static_assert(sizeof(fg_options) / sizeof(fg_options[0]) == FG_NOPTIONS,
+	       "the standard option values follow the own ones");
+
+/* Old spellings, read until 2.0. */
+static const bg_optalias fg_opt_aliases[] = {
+	{ "geese_stuck", "no_moves" },
+	{ NULL, NULL },
 };
 
 const bg_rules bg_rules_fox_geese = {
@@ -500,6 +495,10 @@ const bg_rules bg_rules_fox_geese = {
 	.seat_names = { "Geese", "Fox" },
 	.options = fg_options,
 	.noptions = sizeof(fg_options) / sizeof(fg_options[0]),
+	.std_def = { [BG_STD_NO_MOVES] = "lose", [BG_STD_REPETITION] = "3",
+		     [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(fg_cfg, std),
+	.option_aliases = fg_opt_aliases,
 	.config_size = sizeof(fg_cfg),
 	.configure = fg_configure,
 	.state_size = fg_state_size,

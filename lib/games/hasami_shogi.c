@@ -2,7 +2,7 @@
  * Hasami shogi, the brochure's Dai-hasami variant: step or jump forward or
  * sideways, take enemies by custodian capture, win with five in a row
  * vertically or diagonally in the five middle ranks. Rules:
- * doc/games/hasami-shogi.md (shared/rules/igroteka.md section 11).
+ * doc/games/hasami-shogi.md.
  */
 #include "core/rules.h"
 #include "core/zobrist.h"
@@ -31,9 +31,7 @@ typedef struct hs_cfg {
 	bg_board board;
 	unsigned capdirs;  /* BG_DIRS_ALL, or BG_DIRS_ORTHO */
 	bool capture_lines; /* rows of enemies are taken, not single ones */
-	bool blocked_loses; /* no legal move loses instead of passing */
-	int reps;          /* the occurrence of a position that draws */
-	int max_plies;     /* 0: no limit */
+	bg_stdvals std;
 	int16_t nb[HS_N][8]; /* neighbour in each bg_dir direction, or -1 */
 	uint64_t reach[HS_DIRS][2]; /* cells a step in each direction ends on */
 	/* Per cell, the cells one and two steps away in a capture direction */
@@ -94,8 +92,7 @@ static uint64_t hs_zturn(void)
 
 /* ---- Configuration -------------------------------------------------------- */
 
-enum { HS_OPT_ORTHO, HS_OPT_LINES, HS_OPT_NOMOVES, HS_OPT_REPS,
-       HS_OPT_PLIES };
+enum { HS_OPT_ORTHO, HS_OPT_LINES, HS_NOPTIONS };
 
 /* The winning lines: every run of five going N, NE or NW inside ranks 3-7
  * (a 9x5 band, offset by two ranks). A cell is on one of each at most. */
@@ -192,9 +189,7 @@ static int hs_configure(void *cfgp, const bg_optval *opts)
 	c->capdirs = opts[HS_OPT_ORTHO].i ? BG_DIRS_ORTHO : BG_DIRS_ALL;
 	hs_capture_tables(c);
 	c->capture_lines = opts[HS_OPT_LINES].i != 0;
-	c->blocked_loses = opts[HS_OPT_NOMOVES].i == 1;
-	c->reps = (int)opts[HS_OPT_REPS].i;
-	c->max_plies = (int)opts[HS_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + HS_NOPTIONS);
 	return BG_OK;
 }
 
@@ -381,7 +376,8 @@ static bool hs_move_in(const hs_cfg *c, const hs_state *s, int p, int d,
 	if (q < 0)
 		return false;
 	if (s->cells[q]) {
-		/* Only an enemy may be jumped (S0 «через чужую фишку»). */
+		/* Only an enemy may be jumped (the booklet: «через чужую фишку»,
+		 * "over an opponent's piece"). */
 		if (s->cells[q] == s->turn + 1 || (r = c->nb[q][d]) < 0 ||
 		    s->cells[r])
 			return false;
@@ -726,12 +722,8 @@ static void hs_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		hs_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
 	else if (s->passes >= 2)
 		hs_set(out, BG_DRAW, -1, BG_REASON_PASSES);
-	else if (c->blocked_loses && !hs_has_move(c, s))
+	else if (c->std.no_moves == BG_NO_MOVES_LOSE && !hs_has_move(c, s))
 		hs_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
-	else if (ctx->reps + 1 >= (uint32_t)c->reps)
-		hs_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
-	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
-		hs_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Evaluation ----------------------------------------------------------- */
@@ -844,14 +836,9 @@ static const bg_optdef hs_options[] = {
 	{ "capture_lines", BG_OPT_BOOL, "0", "0|1",
 	  "a row of enemies between the moved piece and an own piece is "
 	  "taken, not only a single enemy" },
-	{ "no_moves", BG_OPT_ENUM, "pass", "pass|lose",
-	  "a side without a legal move passes (two passes in a row draw), or "
-	  "loses" },
-	{ "repetition", BG_OPT_INT, "3", "2..3",
-	  "the game is drawn when a position occurs this many times" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply; 0: no limit" },
 };
+_Static_assert(sizeof(hs_options) / sizeof(hs_options[0]) == HS_NOPTIONS,
+	       "the standard option values follow the own ones");
 
 const bg_rules bg_rules_hasami_shogi = {
 	.name = "hasami-shogi",
@@ -860,6 +847,9 @@ const bg_rules bg_rules_hasami_shogi = {
 	.title_ru = "Хасами сёги",
 	.options = hs_options,
 	.noptions = sizeof(hs_options) / sizeof(hs_options[0]),
+	.std_def = { [BG_STD_NO_MOVES] = "pass", [BG_STD_REPETITION] = "3",
+		     [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(hs_cfg, std),
 	.config_size = sizeof(hs_cfg),
 	.configure = hs_configure,
 	.state_size = hs_state_size,

@@ -20,7 +20,7 @@
 #define KU_CLASSES 4    /* parity classes of the squares */
 
 /* Direction order N, E, S, W, NE, SE, SW, NW: the canonical jump path is
- * the first one BFS finds in this order (corners.md A3). */
+ * the first one BFS finds in this order (doc/games/kutochki.md, Moves). */
 static const int8_t ku_dx[KU_DIRS] = { 0, 1, 0, -1, 1, 1, -1, -1 };
 static const int8_t ku_dy[KU_DIRS] = { 1, 0, -1, 0, 1, -1, -1, 1 };
 
@@ -67,7 +67,7 @@ typedef struct ku_cfg {
 	bool stage1;      /* GAMBITER: leave-home check at the end of move L */
 	int leave_home;   /* L; 0 = no check */
 	int tempo_check;  /* T; 0 = no check */
-	int max_plies;    /* 0 = no limit */
+	bg_stdvals std;   /* halma's max_plies */
 	int tempo_full;   /* the tempo of a completed side */
 	uint64_t home[2][KU_W]; /* starting homes; seat s's target is home[!s] */
 	int16_t nb[KU_MAXP][KU_DIRS];   /* neighbour in a direction, or -1 */
@@ -264,7 +264,7 @@ static void ku_geometry(ku_cfg *c, int n, const ku_shape *shape, bool diagonal)
 				c->board.marks[p] |= s ? BG_MARK_HOME1 : BG_MARK_HOME0;
 			}
 			/* The far corner of s's target is the opposite corner
-			 * of s's own home: 2(n-1) - (a + b) away (A6). */
+			 * of s's own home: 2(n-1) - (a + b) away (the tempo number). */
 			c->dist[s][p] = (uint8_t)(2 * (n - 1) - a - b);
 		}
 	}
@@ -323,7 +323,7 @@ static int ku_configure(void *cfgp, const bg_optval *opts)
 	static const ku_shape *const tri[2] = { &ku_tri4, &ku_tri5 };
 	const ku_shape *shape;
 	ku_cfg *c = cfgp;
-	int big = (int)opts[KU_OPT_SIZE].i; /* 0: 8x8, 1: 10x10 */
+	int big = opts[KU_OPT_SIZE].i == 10;
 	bool diagonal = opts[KU_OPT_DIAGONAL].i != 0;
 	bool classic = opts[KU_OPT_RULES].i == 1;
 
@@ -333,7 +333,7 @@ static int ku_configure(void *cfgp, const bg_optval *opts)
 	default: shape = tri[big]; break;
 	}
 	ku_geometry(c, big ? 10 : 8, shape, diagonal);
-	/* Limits of corners.md A5: the diagonal variant leaves home 10
+	/* The limits of doc/games/kutochki.md (End of the game): the diagonal variant leaves home 10
 	 * moves earlier; the tempo check stays (C5). */
 	if (opts[KU_OPT_LEAVE].word == 0)
 		c->leave_home = (big ? 60 : 40) - (diagonal ? 10 : 0);
@@ -351,17 +351,18 @@ static int ku_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
-enum { HA_OPT_CAMP, HA_OPT_DIAGONAL, HA_OPT_LOCK, HA_OPT_PLIES, HA_OPT_LEAVE,
-       HA_OPT_TEMPO };
+enum { HA_OPT_CAMP, HA_OPT_DIAGONAL, HA_OPT_LOCK, HA_OPT_LEAVE, HA_OPT_TEMPO,
+       HA_NOPTIONS };
 
 static int ha_configure(void *cfgp, const bg_optval *opts)
 {
 	ku_cfg *c = cfgp;
 
-	ku_geometry(c, 16, opts[HA_OPT_CAMP].i ? &ku_halma13 : &ku_halma19,
+	ku_geometry(c, 16,
+		    opts[HA_OPT_CAMP].i == 13 ? &ku_halma13 : &ku_halma19,
 		    opts[HA_OPT_DIAGONAL].i != 0);
 	c->camp_lock = opts[HA_OPT_LOCK].i != 0;
-	c->max_plies = (int)opts[HA_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + HA_NOPTIONS);
 	/* Halma's optional leave-home limit has brainking's CLASSIC shape. */
 	c->leave_home = (int)opts[HA_OPT_LEAVE].i;
 	c->home_loss = c->leave_home > 0;
@@ -553,7 +554,7 @@ typedef struct ku_reach {
 } ku_reach;
 
 /* May a piece of `seat` go from q to r? Only camp_lock forbids: a piece in
- * its target stays there, at every hop (A3). */
+ * its target stays there, at every hop (camp_lock). */
 static bool ku_lock_ok(const ku_cfg *c, int seat, int q, int r)
 {
 	const uint64_t *tgt = c->home[!seat];
@@ -1225,7 +1226,7 @@ static bool ku_decide(bg_result *out, bool win0, bool win1, int reason)
 }
 
 /* The checks at the end of full move `move` (after seat 1's move), in the
- * order of A5: completion, then the GAMBITER leave-home stage. The tempo
+ * order of the page's End of the game: completion, then the GAMBITER leave-home stage. The tempo
  * stage follows in ku_outcome. */
 static bool ku_full_move_end(const ku_cfg *c, const void *st, uint32_t move,
 			     bg_result *out)
@@ -1257,7 +1258,7 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	if (ply == 0)
 		return;
 	/* CLASSIC: after each own move, more than L moves made and a piece
-	 * at home loses; before the completion check (A5). */
+	 * at home loses; before the completion check (End of the game). */
 	if (c->home_loss) {
 		uint32_t made = mover == 0 ? (ply + 1) / 2 : ply / 2;
 
@@ -1277,10 +1278,7 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 			ku_set(out, BG_DRAW, -1, BG_REASON_TEMPO);
 		else
 			ku_set(out, BG_WIN, t0 < t1 ? 0 : 1, BG_REASON_TEMPO);
-		return;
 	}
-	if (c->max_plies > 0 && ply >= (uint32_t)c->max_plies)
-		ku_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Evaluation ----------------------------------------------------------- */
@@ -1345,7 +1343,7 @@ static double ku_evaluate(const void *cfgp, const void *st, int ply)
 static const char *const ku_aliases[] = { "corners", "ugolki", NULL };
 
 static const bg_optdef ku_options[] = {
-	{ "size", BG_OPT_ENUM, "8", "8|10", "board side: 8x8 or 10x10" },
+	{ "size", BG_OPT_INT, "8", "8|10", "board side: 8x8 or 10x10" },
 	{ "layout", BG_OPT_ENUM, "triangle", "triangle|square3|rect3x4",
 	  "home shape: triangle (1-2-3-4 on 8x8, 1-2-3-4-5 on 10x10), 3x3, "
 	  "4 files x 3 ranks" },
@@ -1394,21 +1392,21 @@ const bg_rules bg_rules_kutochki = {
 };
 
 static const bg_optdef ha_options[] = {
-	{ "camp", BG_OPT_ENUM, "19", "19|13",
+	{ "camp", BG_OPT_INT, "19", "19|13",
 	  "pieces per side: the 19-piece camp or the 13-piece (4-player) "
 	  "camp" },
 	{ "diagonal", BG_OPT_BOOL, "1", "0|1",
 	  "steps and jumps in the 8 directions, not only the 4 orthogonal" },
 	{ "camp_lock", BG_OPT_BOOL, "1", "0|1",
 	  "a piece in the opponent's camp may not leave it" },
-	{ "max_plies", BG_OPT_INT, "1000", "0..100000",
-	  "the game is drawn at this ply; 0: no limit" },
 	{ "leave_home", BG_OPT_INT, "0", "0..999",
 	  "a side with a piece at home after more than this many own moves "
 	  "loses; 0: no check" },
 	{ "tempo_check", BG_OPT_INT, "0", "0..999",
 	  "at the end of this move the lower tempo number wins; 0: no check" },
 };
+_Static_assert(sizeof(ha_options) / sizeof(ha_options[0]) == HA_NOPTIONS,
+	       "the standard option values follow the own ones");
 
 const bg_rules bg_rules_halma = {
 	.name = "halma",
@@ -1417,6 +1415,8 @@ const bg_rules bg_rules_halma = {
 	.title_ru = "Хальма",
 	.options = ha_options,
 	.noptions = sizeof(ha_options) / sizeof(ha_options[0]),
+	.std_def = { [BG_STD_MAX_PLIES] = "1000" },
+	.std_offset = offsetof(ku_cfg, std),
 	.config_size = sizeof(ku_cfg),
 	.configure = ha_configure,
 	.state_size = ku_state_size,
@@ -1458,7 +1458,7 @@ static int ku_parts(const bg_game *g, const ku_cfg **c, const void **st)
 	return rc;
 }
 
-BG_API int bg_kutochki_tempo(const bg_game *g, int seat, int *tempo)
+static int ku_tempo_query(const bg_game *g, int seat, int *tempo)
 {
 	const ku_cfg *c;
 	const void *st;
@@ -1473,6 +1473,11 @@ BG_API int bg_kutochki_tempo(const bg_game *g, int seat, int *tempo)
 	*tempo = ku_tempo_of(c, st, seat);
 	bg_clearerr();
 	return BG_OK;
+}
+
+BG_API int bg_kutochki_tempo(const bg_game *g, int seat, int *tempo)
+{
+	return bg_game_fail(g, ku_tempo_query(g, seat, tempo));
 }
 
 /*
@@ -1575,7 +1580,7 @@ static int ku_fill_moves(const ku_cfg *c, const void *st, int seat)
 	}
 }
 
-BG_API int bg_kutochki_deficit(const bg_game *g, int *moves, int *exact)
+static int ku_deficit_query(const bg_game *g, int *moves, int *exact)
 {
 	const ku_cfg *c;
 	const void *st;
@@ -1595,4 +1600,9 @@ BG_API int bg_kutochki_deficit(const bg_game *g, int *moves, int *exact)
 	*moves = n >= 0 ? n : ku_tempo_of(c, st, !winner) - c->tempo_full;
 	bg_clearerr();
 	return BG_OK;
+}
+
+BG_API int bg_kutochki_deficit(const bg_game *g, int *moves, int *exact)
+{
+	return bg_game_fail(g, ku_deficit_query(g, moves, exact));
 }

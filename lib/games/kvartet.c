@@ -30,9 +30,7 @@ typedef struct kv_cfg {
 	uint8_t ngoal_at[KV_CELLS];
 	int8_t nb[KV_CELLS][8];    /* neighbour in BG_N..BG_NW order, or -1 */
 	uint32_t nbm[KV_CELLS];    /* the neighbours, as a set */
-	int repetition;            /* occurrences that draw: 2 or 3 */
-	int max_plies;             /* 0: no cap */
-	bool blocked_loses;        /* else a blocked side passes */
+	bg_stdvals std;            /* every option of the game */
 } kv_cfg;
 
 typedef struct kv_state {
@@ -53,8 +51,6 @@ static int in_hand(const kv_state *s, int seat)
 }
 
 /* ---- Configuration -------------------------------------------------------- */
-
-enum { KV_OPT_REPETITION, KV_OPT_MAX_PLIES, KV_OPT_BLOCKED };
 
 static int kv_goals(uint32_t *goal)
 {
@@ -94,9 +90,7 @@ static int kv_configure(void *cfgp, const bg_optval *opts)
 			if (c->nb[p][d] >= 0)
 				c->nbm[p] |= bitmask(c->nb[p][d]);
 		}
-	c->repetition = (int)opts[KV_OPT_REPETITION].i;
-	c->max_plies = (int)opts[KV_OPT_MAX_PLIES].i;
-	c->blocked_loses = opts[KV_OPT_BLOCKED].i == 1;
+	bg_std_read(&c->std, opts);
 	return BG_OK;
 }
 
@@ -408,26 +402,19 @@ static void kv_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	kv_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (kv_has_goal(c, s->occ[mover]))
 		kv_set(out, BG_WIN, mover, BG_REASON_GOAL);
-	else if (c->blocked_loses && in_hand(s, s->turn) == 0 &&
-		 !kv_steps(c, s, NULL))
+	else if (c->std.no_moves == BG_NO_MOVES_LOSE &&
+		 in_hand(s, s->turn) == 0 && !kv_steps(c, s, NULL))
 		kv_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
-	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
-		kv_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
-	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
-		kv_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Table ---------------------------------------------------------------- */
 
 static const char *const kv_aliases[] = { "teeko", "quartet", NULL };
 
-static const bg_optdef kv_options[] = {
-	{ "repetition", BG_OPT_INT, "3", "2..3",
-	  "the occurrence of a position that draws the game" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply; 0: no cap" },
-	{ "blocked", BG_OPT_ENUM, "pass", "pass|lose",
-	  "a side with no legal step passes, or loses" },
+/* Old spellings, read until 2.0. */
+static const bg_optalias kv_opt_aliases[] = {
+	{ "blocked", "no_moves" },
+	{ NULL, NULL },
 };
 
 const bg_rules bg_rules_kvartet = {
@@ -435,8 +422,12 @@ const bg_rules bg_rules_kvartet = {
 	.aliases = kv_aliases,
 	.title_en = "Quartet (Teeko)",
 	.title_ru = "Квартет",
-	.options = kv_options,
-	.noptions = sizeof(kv_options) / sizeof(kv_options[0]),
+	.options = NULL,
+	.noptions = 0,
+	.std_def = { [BG_STD_NO_MOVES] = "pass", [BG_STD_REPETITION] = "3",
+		     [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(kv_cfg, std),
+	.option_aliases = kv_opt_aliases,
 	.config_size = sizeof(kv_cfg),
 	.configure = kv_configure,
 	.state_size = kv_state_size,

@@ -1,8 +1,7 @@
 /*
  * Leopards and Cows (Леопарды и коровы): two leopards hunt 24 cows that
  * enter the board one by one, on the 49-point board of Peralikatuma (or
- * the 33-point cross). Rules: doc/games/leopards-cows.md
- * (shared/rules/igroteka.md section 5).
+ * the 33-point cross). Rules: doc/games/leopards-cows.md.
  *
  * Points are numbered rank by rank from the bottom; bitboards are 64-bit
  * words over those numbers.
@@ -73,20 +72,19 @@ enum { LEOPARDS = 0, COWS = 1 };
 enum { LC_MAXP = 64 };
 enum { LC_NLEOPARDS = 2, LC_NCOWS = 24, LC_TAKEN_WIN = 8 };
 /* Capture chains (multi_jump) can give thousands of different results in
- * contrived positions; the list stops at this many moves. */
+ * contrived positions; the list has room for this many, and a position
+ * with more (none is known; real games list a few dozen) is reported
+ * (BG_LEGAL_OVERFLOW), not cut short. */
 enum { LC_MAX_CHAINS = 4096 };
-
-/* What cows with no move do ([CHOICE] of the rules page). */
-enum { LC_STUCK_LOSE, LC_STUCK_PASS };
 
 typedef struct lc_cfg {
 	bg_board board;
 	int npoints;
 	bool multi;    /* capture chains */
 	bool forced;   /* capture when one can */
-	int stuck;     /* LC_STUCK_* */
-	int reps;      /* occurrences of a position that draw: 2 or 3 */
-	int max_plies; /* 0: no limit */
+	/* no_moves: what cows with no move do ([CHOICE] of the game
+	 * page); leopards with no move lose. */
+	bg_stdvals std;
 	size_t max_moves;
 	uint64_t all;  /* every point */
 	uint64_t step[LC_MAXP];
@@ -117,8 +115,7 @@ static int popcount(uint64_t x)
 
 /* ---- Configuration -------------------------------------------------------- */
 
-enum { LC_OPT_BOARD, LC_OPT_MULTI, LC_OPT_FORCED, LC_OPT_STUCK, LC_OPT_REPS,
-       LC_OPT_PLIES };
+enum { LC_OPT_BOARD, LC_OPT_MULTI, LC_OPT_FORCED, LC_NOPTIONS };
 
 static void lc_tables(lc_cfg *c)
 {
@@ -132,8 +129,10 @@ static void lc_tables(lc_cfg *c)
 			c->step[p] |= bit(lb.step[p][i].to);
 	}
 	bg_jumps_build(&c->jumps, &lb, true);
-	/* A cow's or leopard's steps are at most the directed edges; the
-	 * placings at most the points. */
+	/* A cow's or leopard's steps are at most the directed edges, and so
+	 * are the steps and single jumps of two leopards (a jump follows an
+	 * edge from the leopard's point, as a step does: at most twice the
+	 * degrees of two points); the placings at most the points. */
 	c->max_moves = edges > (size_t)c->npoints ? edges : (size_t)c->npoints;
 	if (c->multi)
 		c->max_moves += LC_MAX_CHAINS;
@@ -144,7 +143,7 @@ static int lc_configure(void *cfgp, const bg_optval *opts)
 	lc_cfg *c = cfgp;
 
 	memset(c, 0, sizeof(*c));
-	if (opts[LC_OPT_BOARD].i == 0) {
+	if (opts[LC_OPT_BOARD].i == 49) {
 		c->npoints = LP_NPOINTS;
 		bg_board_lines(&c->board, 9, 9, LP_NPOINTS, lp_xy, lp_lines,
 			       sizeof(lp_lines) / sizeof(lp_lines[0]));
@@ -154,9 +153,7 @@ static int lc_configure(void *cfgp, const bg_optval *opts)
 	}
 	c->multi = opts[LC_OPT_MULTI].i != 0;
 	c->forced = opts[LC_OPT_FORCED].i != 0;
-	c->stuck = (int)opts[LC_OPT_STUCK].i;
-	c->reps = opts[LC_OPT_REPS].i == 0 ? 2 : 3;
-	c->max_plies = (int)opts[LC_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + LC_NOPTIONS);
 	lc_tables(c);
 	return BG_OK;
 }
@@ -229,11 +226,17 @@ static size_t lc_leopard_moves(const lc_cfg *c, const lc_state *st,
 		       c->forced);
 	for (uint64_t l = st->leopards; l; l &= l - 1) {
 		int from = ctz(l);
+		uint64_t to = steps ? c->step[from] & empty : 0;
 
-		for (uint64_t t = c->step[from] & empty; t && steps; t &= t - 1)
+		/* Chains of the first leopard can fill the room. */
+		if (g.n + (size_t)popcount(to) > g.max)
+			return BG_LEGAL_OVERFLOW;
+		for (uint64_t t = to; t; t &= t - 1)
 			lc_simple(&buf[g.n++], BG_MOVE_STEP, from, ctz(t));
 		g.block = st->leopards & ~bit(from);
 		bg_chains_list(&g, from, st->cows);
+		if (g.overflow)
+			return BG_LEGAL_OVERFLOW;
 	}
 	return g.n;
 }
@@ -265,7 +268,7 @@ static size_t lc_legal(const void *cfgp, const void *stp, bg_move *buf)
 			lc_simple(&buf[n++], BG_MOVE_STEP, from, ctz(t));
 	}
 	if (n == 0) {
-		/* Only under cows_stuck=pass: the game is over otherwise. */
+		/* Only under no_moves=pass: the game is over otherwise. */
 		memset(buf, 0, sizeof(*buf));
 		n = 1;
 	}
@@ -359,16 +362,13 @@ static void lc_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const lc_cfg *c = cfgp;
 	const lc_state *st = stp;
 
+	(void)ctx;
 	lc_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (st->placed - popcount(st->cows) >= LC_TAKEN_WIN)
 		lc_set(out, BG_WIN, LEOPARDS, BG_REASON_PIECES);
 	else if (!lc_can_move(c, st) &&
-		 (st->turn == LEOPARDS || c->stuck == LC_STUCK_LOSE))
+		 (st->turn == LEOPARDS || c->std.no_moves == BG_NO_MOVES_LOSE))
 		lc_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
-	else if (ctx->reps >= (uint32_t)c->reps - 1)
-		lc_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
-	else if (c->max_plies && ctx->ply >= (uint32_t)c->max_plies)
-		lc_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Evaluation ----------------------------------------------------------- */
@@ -653,18 +653,20 @@ static int lc_read_position(const void *cfgp, void *stp, const char *text)
 static const char *const lc_aliases[] = { "leopardy-korovy", NULL };
 
 static const bg_optdef lc_options[] = {
-	{ "board", BG_OPT_ENUM, "49", "49|33",
+	{ "board", BG_OPT_INT, "49", "49|33",
 	  "the 49-point Peralikatuma board or the 33-point cross" },
 	{ "multi_jump", BG_OPT_BOOL, "0", "0|1",
 	  "a leopard may go on jumping after a capture" },
 	{ "forced_capture", BG_OPT_BOOL, "0", "0|1",
 	  "a leopard that can capture must (and go on while it can)" },
-	{ "cows_stuck", BG_OPT_ENUM, "lose", "lose|pass",
-	  "cows with no move lose, or pass" },
-	{ "repetition", BG_OPT_ENUM, "3", "2|3",
-	  "a position occurring this many times is a draw" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply; 0: no limit" },
+};
+_Static_assert(sizeof(lc_options) / sizeof(lc_options[0]) == LC_NOPTIONS,
+	       "the standard option values follow the own ones");
+
+/* Old spellings, read until 2.0. */
+static const bg_optalias lc_opt_aliases[] = {
+	{ "cows_stuck", "no_moves" },
+	{ NULL, NULL },
 };
 
 const bg_rules bg_rules_leopards_cows = {
@@ -675,6 +677,10 @@ const bg_rules bg_rules_leopards_cows = {
 	.seat_names = { "Leopards", "Cows" },
 	.options = lc_options,
 	.noptions = sizeof(lc_options) / sizeof(lc_options[0]),
+	.std_def = { [BG_STD_NO_MOVES] = "lose", [BG_STD_REPETITION] = "3",
+		     [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(lc_cfg, std),
+	.option_aliases = lc_opt_aliases,
 	.config_size = sizeof(lc_cfg),
 	.configure = lc_configure,
 	.state_size = lc_state_size,

@@ -42,7 +42,7 @@ static const int mi_rank_points[7] = { 3, 3, 3, 6, 3, 3, 3 };
 #define SOLID(a, b, c) { BG_LINE_SOLID, 3, { a, b, c } }
 #define DASHED(a, b, c) { BG_LINE_DASHED, 3, { a, b, c } }
 
-/* The 16 solid lines of rules page §6, then the 4 dashed diagonals. */
+/* The 16 solid lines, then the 4 dashed diagonals (doc/games/mill.md). */
 static const bg_line mi_lines[MI_LINES] = {
 	SOLID(0, 1, 2),    SOLID(3, 4, 5),    SOLID(6, 7, 8),
 	SOLID(9, 10, 11),  SOLID(12, 13, 14), SOLID(15, 16, 17),
@@ -75,10 +75,8 @@ typedef struct mi_cfg {
 	int per_mill;          /* removals per move: 1 per mill, or 1 in all */
 	bool protect;          /* pieces in mills are immune (protect_mills) */
 	bool flying;           /* three pieces fly */
-	bool blocked_loses;    /* else a blocked side passes */
-	int repetition;        /* occurrences that draw: 2 or 3 */
 	int no_removal;        /* quiet plies that draw; 0: none */
-	int max_plies;         /* 0: no cap */
+	bg_stdvals std;
 	size_t max_moves;
 } mi_cfg;
 
@@ -98,8 +96,8 @@ static uint32_t bitmask(int p)
 
 /* ---- Configuration -------------------------------------------------------- */
 
-enum { MI_OPT_DOUBLE, MI_OPT_PROTECT, MI_OPT_FLYING, MI_OPT_BLOCKED,
-       MI_OPT_REPETITION, MI_OPT_NO_REMOVAL, MI_OPT_MAX_PLIES };
+enum { MI_OPT_DOUBLE, MI_OPT_PROTECT, MI_OPT_FLYING, MI_OPT_NO_REMOVAL,
+       MI_NOPTIONS };
 
 /* The steps and jumps of each point from the line list. Two lines share
  * at most one point, so no two of a point's links have one destination. */
@@ -168,13 +166,11 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 	for (int n = 0; n <= MI_PIECES; n++)
 		for (int k = 0; k <= MI_MAX_MILLS && k <= n; k++)
 			c->nsets[n][k] = (uint8_t)mi_choose(n, k);
-	c->per_mill = opts[MI_OPT_DOUBLE].i == 0;
+	c->per_mill = opts[MI_OPT_DOUBLE].i == 2;
 	c->protect = opts[MI_OPT_PROTECT].i != 0;
 	c->flying = opts[MI_OPT_FLYING].i != 0;
-	c->blocked_loses = opts[MI_OPT_BLOCKED].i == 0;
-	c->repetition = (int)opts[MI_OPT_REPETITION].i;
 	c->no_removal = (int)opts[MI_OPT_NO_REMOVAL].i;
-	c->max_plies = (int)opts[MI_OPT_MAX_PLIES].i;
+	bg_std_read(&c->std, opts + MI_NOPTIONS);
 	/* (origin, destination) pairs times the removal sets: a placement
 	 * has 24 destinations, 9 pieces at most 8 links each, 3 flying
 	 * pieces 21 empty points each. */
@@ -629,7 +625,7 @@ static bool mi_can_move(const mi_cfg *c, const mi_state *s)
 /* Placements on the empty points in point order; in the movement, pieces
  * in point order, each to its destinations in point order; each with its
  * removal sets in lexicographic order. A blocked side passes
- * (blocked=pass). */
+ * (no_moves=pass). */
 static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 {
 	const mi_cfg *c = cfgp;
@@ -843,12 +839,9 @@ static void mi_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	mi_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (mi_two_or_fewer(s, s->turn))
 		mi_set(out, BG_WIN, mover, BG_REASON_PIECES);
-	else if (c->blocked_loses && !mi_can_move(c, s))
+	else if (c->std.no_moves == BG_NO_MOVES_LOSE && !mi_can_move(c, s))
 		mi_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
-	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
-		mi_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
-	else if ((c->no_removal > 0 && s->quiet >= (uint32_t)c->no_removal) ||
-		 (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies))
+	else if (c->no_removal > 0 && s->quiet >= (uint32_t)c->no_removal)
 		mi_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
@@ -857,22 +850,24 @@ static void mi_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 static const char *const mi_aliases[] = { "melnitsa", NULL };
 
 static const bg_optdef mi_options[] = {
-	{ "double_mill", BG_OPT_ENUM, "2", "2|1",
+	{ "double_mill", BG_OPT_INT, "2", "2|1",
 	  "removals for a move that makes two (or three) mills at once: one "
 	  "per mill, or one in all" },
 	{ "protect_mills", BG_OPT_BOOL, "0", "0|1",
 	  "pieces in mills cannot be removed unless all of that side's are" },
 	{ "flying", BG_OPT_BOOL, "0", "0|1",
 	  "a side down to three pieces moves a piece to any empty point" },
-	{ "blocked", BG_OPT_ENUM, "lose", "lose|pass",
-	  "a side with no legal move in the movement phase loses, or passes" },
-	{ "repetition", BG_OPT_INT, "3", "2..3",
-	  "the occurrence of a position that draws the game" },
 	{ "no_removal", BG_OPT_INT, "0", "0..100000",
 	  "the game is drawn after this many plies in a row without a "
 	  "placement or a removal; 0: no cap" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply; 0: no cap" },
+};
+_Static_assert(sizeof(mi_options) / sizeof(mi_options[0]) == MI_NOPTIONS,
+	       "the standard option values follow the own ones");
+
+/* Old spellings, read until 2.0. */
+static const bg_optalias mi_opt_aliases[] = {
+	{ "blocked", "no_moves" },
+	{ NULL, NULL },
 };
 
 const bg_rules bg_rules_mill = {
@@ -882,6 +877,10 @@ const bg_rules bg_rules_mill = {
 	.title_ru = "Мельница",
 	.options = mi_options,
 	.noptions = sizeof(mi_options) / sizeof(mi_options[0]),
+	.std_def = { [BG_STD_NO_MOVES] = "lose", [BG_STD_REPETITION] = "3",
+		     [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(mi_cfg, std),
+	.option_aliases = mi_opt_aliases,
 	.config_size = sizeof(mi_cfg),
 	.configure = mi_configure,
 	.state_size = mi_state_size,

@@ -1,8 +1,7 @@
 /*
  * Seega (Сиджа), the brochure version: drop two pieces a turn anywhere but
  * the centre, then step in any of 8 directions, taking enemy pieces by
- * custodian capture; more captures wins. Rules: doc/games/seega.md
- * (igroteka.md section 9).
+ * custodian capture; more captures wins. Rules: doc/games/seega.md.
  *
  * Cells are p = y * 5 + x on the 5 x 5 board; the centre c3 is 12.
  */
@@ -26,15 +25,14 @@ static const int sg_step[4] = { SG_UP_N, SG_UP_E, SG_UP_NE, SG_UP_NW };
 /* Placing: every pair of the 24 cells around the centre. */
 #define SG_MAXMOVES (24 * 23 / 2)
 
-enum { SG_OPT_FIRST, SG_OPT_SAFE, SG_OPT_CLOCK, SG_OPT_REP, SG_OPT_PLIES };
+enum { SG_OPT_FIRST, SG_OPT_SAFE, SG_OPT_CLOCK, SG_NOPTIONS };
 
 typedef struct sg_cfg {
 	bg_board board;
 	int first;       /* the seat that makes the first step */
 	uint32_t prey;   /* the cells whose pieces can be taken (centre_safe) */
 	int no_capture;  /* plies without capture that end the game; 0: off */
-	int repetition;  /* occurrences of a position that end it: 2 or 3 */
-	int max_plies;   /* 0: no limit */
+	bg_stdvals std;
 	int8_t nb[SG_CELLS][8];  /* neighbour in a direction of grid.h, or -1 */
 	uint32_t nbm[SG_CELLS];  /* the neighbours, as a set */
 	/* [p][q], q next to p: the cell past q seen from p, or SG_OFF. */
@@ -89,8 +87,7 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 	c->first = (int)opts[SG_OPT_FIRST].i;
 	c->prey = opts[SG_OPT_SAFE].i ? SG_ALL & ~bit(SG_CENTRE) : SG_ALL;
 	c->no_capture = (int)opts[SG_OPT_CLOCK].i;
-	c->repetition = (int)opts[SG_OPT_REP].i;
-	c->max_plies = (int)opts[SG_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + SG_NOPTIONS);
 	for (int seat = 0; seat < 2; seat++) {
 		for (int p = 0; p < SG_CELLS; p++)
 			c->z[seat][p] = bg_zobrist((uint32_t)seat, (uint32_t)p);
@@ -491,39 +488,46 @@ static void sg_scores(const void *cfgp, const void *stp, double out[2])
 		out[seat] = sg_captured(stp, seat);
 }
 
-static int sg_end_reason(const sg_cfg *c, const sg_state *s,
-			 const bg_ctx *ctx)
+/* The game's own ends; repetition and max_plies are the core's. */
+static int sg_end_reason(const sg_cfg *c, const sg_state *s)
 {
 	if (!sg_placing(s) && (!s->occ[0] || !s->occ[1]))
 		return BG_REASON_PIECES;
 	if (s->passes >= 2)
 		return BG_REASON_PASSES;
-	if (ctx->reps + 1 >= (uint32_t)c->repetition)
-		return BG_REASON_REPETITION;
-	if ((c->no_capture > 0 && s->clock >= (uint32_t)c->no_capture) ||
-	    (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies))
+	if (c->no_capture > 0 && s->clock >= (uint32_t)c->no_capture)
 		return BG_REASON_MOVE_LIMIT;
 	return BG_REASON_NONE;
 }
 
-/* Every end is scored the same way: more captures wins. */
-static void sg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
-		       bg_result *out)
+/* Every end is scored the same way, the core's too: more captures wins. */
+static void sg_end(const void *cfgp, const void *stp, int reason,
+		   bg_result *out)
 {
-	const sg_state *s = stp;
-	int reason = sg_end_reason(cfgp, s, ctx);
-	int c0 = sg_captured(s, 0), c1 = sg_captured(s, 1);
+	int c0 = sg_captured(stp, 0), c1 = sg_captured(stp, 1);
 
+	(void)cfgp;
 	out->reason = reason;
 	out->winner = -1;
-	if (reason == BG_REASON_NONE)
-		out->status = BG_ONGOING;
-	else if (c0 == c1)
+	if (c0 == c1)
 		out->status = BG_DRAW;
 	else {
 		out->status = BG_WIN;
 		out->winner = c0 > c1 ? 0 : 1;
 	}
+}
+
+static void sg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	int reason = sg_end_reason(cfgp, stp);
+
+	(void)ctx;
+	out->status = BG_ONGOING;
+	out->winner = -1;
+	out->reason = BG_REASON_NONE;
+	if (reason != BG_REASON_NONE)
+		sg_end(cfgp, stp, reason, out);
 }
 
 static uint64_t sg_hash(const void *cfgp, const void *stp)
@@ -677,11 +681,9 @@ static const bg_optdef sg_options[] = {
 	{ "no_capture", BG_OPT_INT, "50", "0..1000",
 	  "stepping plies (passes included) without a capture that end the "
 	  "game; 0: no limit" },
-	{ "repetition", BG_OPT_INT, "3", "2..3",
-	  "a position occurring this many times ends the game" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game ends at this ply; 0: no limit" },
 };
+_Static_assert(sizeof(sg_options) / sizeof(sg_options[0]) == SG_NOPTIONS,
+	       "the standard option values follow the own ones");
 
 const bg_rules bg_rules_seega = {
 	.name = "seega",
@@ -690,6 +692,15 @@ const bg_rules bg_rules_seega = {
 	.title_ru = "Сиджа",
 	.options = sg_options,
 	.noptions = sizeof(sg_options) / sizeof(sg_options[0]),
+	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
+	.std_doc = {
+		[BG_STD_REPETITION] = "the occurrence of a position (since "
+			"the last irreversible move) that ends the game, more "
+			"captures winning",
+		[BG_STD_MAX_PLIES] = "the game ends at this ply, more "
+			"captures winning; 0: no limit",
+	},
+	.std_offset = offsetof(sg_cfg, std),
 	.config_size = sizeof(sg_cfg),
 	.configure = sg_configure,
 	.state_size = sg_state_size,
@@ -702,6 +713,7 @@ const bg_rules bg_rules_seega = {
 	.apply = sg_apply,
 	.to_move = sg_to_move,
 	.outcome = sg_outcome,
+	.std_end = sg_end,
 	.hash = sg_hash,
 	.scores = sg_scores,
 	.piece = sg_piece,

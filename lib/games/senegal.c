@@ -11,6 +11,7 @@
 #include "core/zobrist.h"
 #include "board/bits.h"
 
+#include <assert.h>
 #include <string.h>
 
 #define SN_W 6
@@ -48,8 +49,7 @@ typedef struct sn_cfg {
 	uint64_t z[2][SN_N]; /* the Zobrist keys of sn_hash */
 	uint64_t zturn;
 	bool chain;
-	int repetition;
-	int max_plies;
+	bg_stdvals std;
 } sn_cfg;
 
 typedef struct sn_state {
@@ -61,7 +61,7 @@ typedef struct sn_state {
 
 /* ---- Configuration -------------------------------------------------------- */
 
-enum { SN_OPT_CHAIN, SN_OPT_REPETITION, SN_OPT_PLIES };
+enum { SN_OPT_CHAIN, SN_NOPTIONS };
 
 static int sn_cell(int x, int y)
 {
@@ -97,8 +97,7 @@ static int sn_configure(void *cfgp, const bg_optval *opts)
 	c->far[1] = 0x3fu;
 	c->zturn = bg_zobrist(2, 0);
 	c->chain = opts[SN_OPT_CHAIN].i != 0;
-	c->repetition = (int)opts[SN_OPT_REPETITION].i;
-	c->max_plies = (int)opts[SN_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + SN_NOPTIONS);
 	return BG_OK;
 }
 
@@ -203,6 +202,9 @@ static void sn_emit_chain(sn_gen *g, int land)
 	for (size_t i = g->scan; i < g->n; i++)
 		if (g->keys[i] == key)
 			return;
+	/* SN_MAX_MOVES is a proven bound (see there); the test only keeps
+	 * memory safe should the proof be wrong. */
+	assert(g->n < SN_MAX_MOVES);
 	if (g->n >= SN_MAX_MOVES)
 		return;
 	g->keys[g->n] = key;
@@ -424,6 +426,7 @@ static void sn_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const sn_cfg *c = cfgp;
 	const sn_state *s = st;
 
+	(void)ctx;
 	sn_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (!s->bb[0] || !s->bb[1])
 		sn_count(s, BG_REASON_PIECES, out);
@@ -431,10 +434,14 @@ static void sn_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		sn_count(s, BG_REASON_SEPARATED, out);
 	else if (!sn_can_move(c, s))
 		sn_count(s, BG_REASON_NO_MOVES, out);
-	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
-		sn_count(s, BG_REASON_REPETITION, out);
-	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
-		sn_count(s, BG_REASON_MOVE_LIMIT, out);
+}
+
+/* Repetition and max_plies end by count as well. */
+static void sn_std_end(const void *cfgp, const void *st, int reason,
+		       bg_result *out)
+{
+	(void)cfgp;
+	sn_count(st, reason, out);
 }
 
 /* Each side's score is its number of pieces. */
@@ -522,11 +529,9 @@ static const bg_optdef sn_options[] = {
 	{ "chain", BG_OPT_BOOL, "1", "0|1",
 	  "after a capture the same piece goes on capturing while it can; "
 	  "0: one capture per move" },
-	{ "repetition", BG_OPT_INT, "3", "2..3",
-	  "the occurrence of a position that ends the game by count" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game ends by count at this ply; 0: no limit" },
 };
+_Static_assert(sizeof(sn_options) / sizeof(sn_options[0]) == SN_NOPTIONS,
+	       "the standard option values follow the own ones");
 
 const bg_rules bg_rules_senegal = {
 	.name = "senegal",
@@ -535,6 +540,15 @@ const bg_rules bg_rules_senegal = {
 	.title_ru = "Сенегальские шашки",
 	.options = sn_options,
 	.noptions = sizeof(sn_options) / sizeof(sn_options[0]),
+	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
+	.std_doc = {
+		[BG_STD_REPETITION] = "the occurrence of a position (since "
+			"the last irreversible move) that ends the game by "
+			"count",
+		[BG_STD_MAX_PLIES] = "the game ends by count at this ply; 0: "
+			"no limit",
+	},
+	.std_offset = offsetof(sn_cfg, std),
 	.config_size = sizeof(sn_cfg),
 	.configure = sn_configure,
 	.state_size = sn_state_size,
@@ -546,6 +560,7 @@ const bg_rules bg_rules_senegal = {
 	.apply = sn_apply,
 	.to_move = sn_to_move,
 	.outcome = sn_outcome,
+	.std_end = sn_std_end,
 	.hash = sn_hash,
 	.scores = sn_scores,
 	.piece = sn_piece,

@@ -22,9 +22,7 @@ typedef struct tt_cfg {
 	uint16_t start[2];
 	uint16_t line[TT_NLINES];      /* the 24 winning triples */
 	int8_t nb[TT_CELLS][4];        /* neighbour N, E, S, W or -1 */
-	int repetition;                /* occurrences that draw: 2 or 3 */
-	int max_plies;                 /* 0: no cap */
-	bool blocked_loses;            /* else a blocked side passes */
+	bg_stdvals std;
 } tt_cfg;
 
 typedef struct tt_state {
@@ -49,7 +47,7 @@ static uint16_t bitmask(int p)
 
 /* ---- Configuration -------------------------------------------------------- */
 
-enum { TT_OPT_SETUP, TT_OPT_REPETITION, TT_OPT_MAX_PLIES, TT_OPT_BLOCKED };
+enum { TT_OPT_SETUP, TT_NOPTIONS };
 
 static uint16_t tt_rank_mask(int y)
 {
@@ -82,9 +80,7 @@ static int tt_configure(void *cfgp, const bg_optval *opts)
 			c->board.marks[p] |= BG_MARK_HOME0;
 		else if (c->start[1] & bitmask(p))
 			c->board.marks[p] |= BG_MARK_HOME1;
-	c->repetition = (int)opts[TT_OPT_REPETITION].i;
-	c->max_plies = (int)opts[TT_OPT_MAX_PLIES].i;
-	c->blocked_loses = opts[TT_OPT_BLOCKED].i == 1;
+	bg_std_read(&c->std, opts + TT_NOPTIONS);
 	return BG_OK;
 }
 
@@ -317,12 +313,9 @@ static void tt_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	tt_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (tt_has_line(c, s->occ[mover]))
 		tt_set(out, BG_WIN, mover, BG_REASON_GOAL);
-	else if (c->blocked_loses && !tt_can_move(c, s, s->turn))
+	else if (c->std.no_moves == BG_NO_MOVES_LOSE &&
+		 !tt_can_move(c, s, s->turn))
 		tt_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
-	else if (ctx->reps + 1 >= (uint32_t)c->repetition)
-		tt_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
-	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
-		tt_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Table ---------------------------------------------------------------- */
@@ -333,13 +326,14 @@ static const bg_optdef tt_options[] = {
 	{ "setup", BG_OPT_ENUM, "rotated", "rotated|mirrored",
 	  "start: rotated (White a1 c1 b4 d4, symmetric under a half turn) "
 	  "or mirrored (White a1 c1 a4 c4)" },
-	{ "repetition", BG_OPT_INT, "3", "2..3",
-	  "the occurrence of a position that draws the game" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply (the rules page's cap is 100); "
-	  "0: no cap" },
-	{ "blocked", BG_OPT_ENUM, "pass", "pass|lose",
-	  "a side with no legal move passes, or loses" },
+};
+_Static_assert(sizeof(tt_options) / sizeof(tt_options[0]) == TT_NOPTIONS,
+	       "the standard option values follow the own ones");
+
+/* Old spellings, read until 2.0. */
+static const bg_optalias tt_opt_aliases[] = {
+	{ "blocked", "no_moves" },
+	{ NULL, NULL },
 };
 
 const bg_rules bg_rules_tak_tikl = {
@@ -349,6 +343,10 @@ const bg_rules bg_rules_tak_tikl = {
 	.title_ru = "Так-тикль",
 	.options = tt_options,
 	.noptions = sizeof(tt_options) / sizeof(tt_options[0]),
+	.std_def = { [BG_STD_NO_MOVES] = "pass", [BG_STD_REPETITION] = "3",
+		     [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(tt_cfg, std),
+	.option_aliases = tt_opt_aliases,
 	.config_size = sizeof(tt_cfg),
 	.configure = tt_configure,
 	.state_size = tt_state_size,

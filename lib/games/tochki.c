@@ -1,12 +1,11 @@
 /*
  * Tochki (Dots): place points on the crossings, enclose the opponent's.
- * Rules: doc/games/tochki.md (shared/rules/tochki.md decides every point).
+ * Rules: doc/games/tochki.md.
  *
  * The field is kept with a one-cell border of sentinel cells, so padded
- * index i = (y + 1) * pw + x + 1 with y from the top (the SGF orientation of
- * the rules page); library point numbers count ranks from the bottom.
+ * index i = (y + 1) * pw + x + 1 with y from the top (the SGF orientation); library point numbers count ranks from the bottom.
  *
- * Captures work on "pools" (B3): 4-connected regions of cells that are not
+ * Captures work on "pools" (doc/games/tochki.md): 4-connected regions of cells that are not
  * live points of the encloser and hold no edge point. Every search is a
  * flood from the new point's neighbourhood that stops as soon as it reaches
  * the edge, after two cheap filters: a placement can close a new region
@@ -19,12 +18,17 @@
  * length, so take-back replays the journal backwards. The journal's room
  * is a proven bound (see tk_journal_cap). Rings are kept in a log in the
  * state the same way, so undo, clones and position texts keep them.
+ *
+ * The floods' marks and stacks are scratch: they live in the handle's work
+ * space (bg_work), not in the state, so clones and copies do not carry
+ * them.
  */
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "boardgames/tochki.h"
 #include "board/bits.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -59,7 +63,9 @@ typedef struct tk_cfg {
 	int off4[4];  /* N E S W */
 	int off8[8];  /* N NE E SE S SW W NW */
 	size_t jcap, rcap; /* journal and ring-log entries */
-	size_t o_cells, o_mark, o_journal, o_rings, o_work, size;
+	size_t o_cells, o_journal, o_rings, size; /* the state */
+	size_t o_mark, o_arrays, work_size;       /* the work space */
+	int ring_room;                            /* entries of tk_work.ring */
 	uint8_t arcs[256]; /* runs of non-own cells around a point, by mask */
 	uint16_t p2i[TK_MAXN];    /* library point -> padded index */
 	int16_t i2p[TK_MAXPAD];   /* padded index -> library point, or -1 */
@@ -85,7 +91,6 @@ typedef struct tk_head {
 	uint8_t turn, passes;
 	uint8_t stale[2]; /* 0: no closed pool of the seat holds a live enemy */
 	int8_t grounded;  /* the seat that grounded, or -1 */
-	uint32_t gen;     /* flood stamp */
 } tk_head;
 
 typedef struct tk_undo {
@@ -95,13 +100,15 @@ typedef struct tk_undo {
 	int8_t grounded;
 } tk_undo;
 
-/* Scratch arrays of the floods (npad entries each), in the state. */
+/* Scratch of the floods, in the work space: the last stamp given, then
+ * arrays of npad entries. */
 typedef struct tk_work {
+	uint32_t *gen;    /* the last flood stamp */
 	uint32_t *mark;   /* flood stamps */
 	uint16_t *cl;     /* cells of the pools found */
 	uint16_t *stk;    /* flood stack */
 	uint16_t *area;   /* the area being captured */
-	uint16_t *ring;   /* a traced ring */
+	uint16_t *ring;   /* a traced ring (ring_room entries) */
 	uint16_t *pstart; /* candidate pools: a cell, offset, count, size */
 	uint16_t *poff, *pn, *psize;
 	uint16_t *order;  /* candidates by size */
@@ -123,29 +130,32 @@ typedef struct tk_pool {
 
 /* ---- State access --------------------------------------------------------- */
 
+/* Open a state of the handle whose config is c. */
 static void tk_open(const tk_cfg *c, const void *stp, tk_ctx *k)
 {
+	/* Const states are opened too, but only the handle's work space is
+	 * written through them (bg_work says why that is safe). */
 	unsigned char *st = (unsigned char *)stp;
-	uint16_t *wk = (uint16_t *)(st + c->o_work);
+	unsigned char *work = bg_work(c, sizeof(*c));
+	uint16_t *wk = (uint16_t *)(work + c->o_arrays);
 	size_t n = (size_t)c->npad;
 
-	/* Const states are opened too: only the flood scratch is written
-	 * through them, which the thread contract makes safe. */
 	k->c = c;
 	k->h = (tk_head *)st;
 	k->cells = st + c->o_cells;
 	k->journal = (uint16_t *)(st + c->o_journal);
 	k->rings = (uint16_t *)(st + c->o_rings);
-	k->w.mark = (uint32_t *)(st + c->o_mark);
+	k->w.gen = (uint32_t *)work;
+	k->w.mark = (uint32_t *)(work + c->o_mark);
 	k->w.cl = wk;
 	k->w.stk = wk + n;
 	k->w.area = wk + 2 * n;
-	k->w.ring = wk + 3 * n;
-	k->w.pstart = wk + 4 * n;
-	k->w.poff = wk + 5 * n;
-	k->w.pn = wk + 6 * n;
-	k->w.psize = wk + 7 * n;
-	k->w.order = wk + 8 * n;
+	k->w.pstart = wk + 3 * n;
+	k->w.poff = wk + 4 * n;
+	k->w.pn = wk + 5 * n;
+	k->w.psize = wk + 6 * n;
+	k->w.order = wk + 7 * n;
+	k->w.ring = wk + 8 * n;
 }
 
 static bool tk_is_edge(const tk_cfg *c, int i)
@@ -207,6 +217,7 @@ static void tk_jset(tk_ctx *k, int i, uint8_t v)
 		return;
 	/* The room is a proven bound (tk_journal_cap); the test only keeps
 	 * memory safe should the proof be wrong. */
+	assert(k->h->jtop < k->c->jcap);
 	if (k->h->jtop < k->c->jcap)
 		k->journal[k->h->jtop++] = (uint16_t)(i << 4 | old);
 	tk_set(k, i, v);
@@ -214,16 +225,16 @@ static void tk_jset(tk_ctx *k, int i, uint8_t v)
 
 static uint32_t tk_stamp(tk_ctx *k)
 {
-	return ++k->h->gen;
+	return ++*k->w.gen;
 }
 
 /* Reset the flood stamps when they run low; called before each search. */
 static void tk_fresh_marks(tk_ctx *k)
 {
-	if (k->h->gen < TK_GEN_LIMIT)
+	if (*k->w.gen < TK_GEN_LIMIT)
 		return;
 	memset(k->w.mark, 0, (size_t)k->c->npad * sizeof(uint32_t));
-	k->h->gen = 0;
+	*k->w.gen = 0;
 }
 
 /* ---- Geometry ------------------------------------------------------------- */
@@ -392,7 +403,7 @@ static bool tk_is_n4(const tk_ctx *k, int s, int q, uint32_t sc)
 }
 
 /*
- * B3/B10: N4 = live points of s next to the pool; X = the cells reachable
+ * N4 = live points of s next to the pool; X = the cells reachable
  * from outside the pool's box (enlarged by one) without crossing the pool
  * or N4; Γ = the N4 points next to X (8 directions); the area = the flood
  * from the pool that stops at Γ. Works inside the box only: every cell
@@ -511,7 +522,11 @@ static int tk_trace_ring(tk_ctx *k, uint32_t sa, int first, uint16_t *ring)
 			a = a1;
 			q = q1;
 		}
-		if (q != ring[n - 1] && n < c->npad)
+		/* Each turn of the walk crosses one crack of the area's
+		 * outline, and a 4-connected area of a cells has at most
+		 * 2a + 2 (a tree of cells): ring_room is never reached. */
+		assert(n < c->ring_room);
+		if (q != ring[n - 1] && n < c->ring_room)
 			ring[n++] = (uint16_t)q;
 	} while (a != first || d != TK_N);
 	if (n > 1 && ring[n - 1] == ring[0])
@@ -523,15 +538,19 @@ static void tk_log_ring(tk_ctx *k, int owner, const uint16_t *pts, int n)
 {
 	tk_head *h = k->h;
 
+	/* rcap is a proven bound (tk_configure), and position texts are
+	 * checked against it; the test only keeps memory safe should the
+	 * proof be wrong (rings are drawing data). */
+	assert(h->rtop + 1 + (size_t)n <= k->c->rcap);
 	if (h->rtop + 1 + (size_t)n > k->c->rcap)
-		return; /* beyond the proven bound: drawing data only */
+		return;
 	k->rings[h->rtop++] = (uint16_t)(n << 1 | owner);
 	memcpy(k->rings + h->rtop, pts, (size_t)n * sizeof(*pts));
 	h->rtop += (uint32_t)n;
 	h->nrings++;
 }
 
-/* B4 step 2: s takes the cells of an area. Returns the live enemy points
+/* Step 2 of the rules: s takes the cells of an area. Returns the live enemy points
  * it held. */
 static int tk_capture(tk_ctx *k, int s, const uint16_t *cells, int n)
 {
@@ -589,7 +608,7 @@ static void tk_sort_pools(tk_work *w, int np, uint16_t *idx)
 /*
  * Capture the candidate pools found (w.pstart/poff/pn, sizes in psize),
  * smallest area first; a pool whose cells an earlier capture of this move
- * took is skipped (B4 step 1). Returns the number of enclosures: pools
+ * took is skipped (step 1 of the rules). Returns the number of enclosures: pools
  * that held a live enemy point.
  */
 static int tk_capture_candidates(tk_ctx *k, int s, int np, bool empties)
@@ -600,7 +619,7 @@ static int tk_capture_candidates(tk_ctx *k, int s, int np, bool empties)
 	tk_sort_pools(&k->w, np, idx);
 	for (int a = 0; a < np; a++) {
 		int i0 = k->w.pstart[idx[a]];
-		uint32_t base = k->h->gen + 1;
+		uint32_t base = *k->w.gen + 1;
 		uint16_t *cl = k->w.cl + k->w.poff[idx[a]];
 		bool fresh = false;
 		tk_pool pl;
@@ -620,7 +639,7 @@ static int tk_capture_candidates(tk_ctx *k, int s, int np, bool empties)
 }
 
 /*
- * B4 step 1: the pools of s next to the new point p that it closes, i.e.
+ * Step 1 of the rules: the pools of s next to the new point p that it closes, i.e.
  * p lies on their ring. Returns the number of enclosures captured.
  */
 static int tk_enclose(tk_ctx *k, int s, int p)
@@ -633,7 +652,7 @@ static int tk_enclose(tk_ctx *k, int s, int p)
 
 	if (!k->h->stale[s] && c->arcs[tk_nbmask(k, s, p)] < 2)
 		return 0;
-	base = k->h->gen + 1;
+	base = *k->w.gen + 1;
 	for (int a = 0; a < 4; a++) {
 		int q = p + c->off4[a];
 		tk_pool *pl = &pools[np];
@@ -685,11 +704,11 @@ static bool tk_pool_at(tk_ctx *k, int s, int i, tk_pool *pl)
 {
 	if (tk_ray_open(k, s, i, -1))
 		return false;
-	return tk_flood_pool(k, s, i, -1, k->h->gen + 1, k->w.cl, pl);
+	return tk_flood_pool(k, s, i, -1, *k->w.gen + 1, k->w.cl, pl);
 }
 
 /*
- * Territory close (B9): every pool of s holding a live enemy point, found
+ * Territory close: every pool of s holding a live enemy point, found
  * from the enemy points. With `any`, stop at the first and only report.
  */
 static int tk_close_all(tk_ctx *k, int s, bool any)
@@ -697,7 +716,7 @@ static int tk_close_all(tk_ctx *k, int s, bool any)
 	const tk_cfg *c = k->c;
 	tk_work *w = &k->w;
 	uint8_t enemy = TK_LIVE(!s);
-	uint32_t base = k->h->gen + 1;
+	uint32_t base = *k->w.gen + 1;
 	int np = 0, used = 0;
 
 	for (int p = 0; p < c->n; p++) {
@@ -724,7 +743,7 @@ static int tk_close_all(tk_ctx *k, int s, bool any)
 		tk_outline o;
 		tk_pool pl;
 
-		tk_flood_pool(k, s, w->pstart[a], -1, k->h->gen + 1,
+		tk_flood_pool(k, s, w->pstart[a], -1, *k->w.gen + 1,
 			      w->cl + w->poff[a], &pl);
 		tk_outline_pool(k, s, w->cl + w->poff[a], w->pn[a], &pl, &o);
 		w->psize[a] = (uint16_t)o.narea;
@@ -743,7 +762,7 @@ static bool tk_close_captures_at(tk_ctx *k, int s, int p)
 	if (c->arcs[tk_nbmask(k, s, p)] < 2)
 		return false;
 	tk_fresh_marks(k);
-	base = k->h->gen + 1;
+	base = *k->w.gen + 1;
 	for (int a = 0; a < 4; a++) {
 		int q = p + c->off4[a];
 		tk_pool pl;
@@ -810,7 +829,7 @@ static int tk_chain_inside(const tk_ctx *k, const uint16_t *ch, int n,
 	return cnt;
 }
 
-/* B5: a valid explicit chain for a point of s at p: pts[1..] live points
+/* free_enclosure: a valid explicit chain for a point of s at p: pts[1..] live points
  * of s, a closed simple 8-connected ring through p, enclosing a live enemy
  * point. */
 static bool tk_chain_ok(tk_ctx *k, int s, const bg_move *m)
@@ -872,7 +891,7 @@ static int tk_take_chain(tk_ctx *k, int s, const bg_move *m)
 
 /* ---- Grounding ------------------------------------------------------------ */
 
-/* Stamp the cells of s grounded (B3) with a fresh stamp; returns it and
+/* Stamp the cells of s grounded (4-connected to the rim) with a fresh stamp; returns it and
  * their number in *count. */
 static uint32_t tk_ground_flood(tk_ctx *k, int s, int *count)
 {
@@ -981,7 +1000,8 @@ static bool tk_may_ground(tk_ctx *k)
 	return k->h->score[s] > k->h->score[!s] && tk_all_grounded(k, s);
 }
 
-/* The zagram form: s's ungrounded cells go to the other side (B8). */
+/* The zagram form (ground_any_time): s's ungrounded cells go to the
+ * other side. */
 static void tk_hand_over(tk_ctx *k, int s)
 {
 	const tk_cfg *c = k->c;
@@ -1024,7 +1044,7 @@ static int tk_parse_size(const char *t, int *w, int *h)
 /*
  * The journal's room. Along one line of play a cell changes when it is
  * placed on (once), and then only when a capture by the side that does not
- * own it takes it; such captures nest strictly (tochki.md B7: the later
+ * own it takes it; such captures nest strictly (a re-capture: the later
  * area holds the earlier one and its ring), and a ring of L points holds at
  * most L^2 / (2 pi) cells (isoperimetry), so area a_{j+1} >= a_j +
  * sqrt(2 pi a_j). That bounds the changes per cell by the depth D of such
@@ -1075,7 +1095,7 @@ static int tk_start_points(tk_cfg *c)
 			return bg_seterr(BG_EOPTION,
 					 "start=cross4 needs a field of 4x4 or more");
 		if (w == 39 && h == 32) {
-			/* zagram's static 4X layout (B9). */
+			/* zagram's static 4X layout. */
 			x1 = 11, y1 = 10, x2 = 26, y2 = 20;
 		}
 		tk_add_cross(c, x1, y1);
@@ -1156,11 +1176,16 @@ static int tk_configure(void *cfgp, const bg_optval *opts)
 	 * most four times its cells (a point borders at most 4 areas). */
 	c->rcap = (size_t)c->n * 10 + 64;
 	c->o_cells = tk_align(sizeof(tk_head));
-	c->o_mark = tk_align(c->o_cells + (size_t)c->npad);
-	c->o_journal = tk_align(c->o_mark + (size_t)c->npad * 4);
+	c->o_journal = tk_align(c->o_cells + (size_t)c->npad);
 	c->o_rings = tk_align(c->o_journal + c->jcap * 2);
-	c->o_work = tk_align(c->o_rings + c->rcap * 2);
-	c->size = c->o_work + (size_t)c->npad * 2 * 9;
+	c->size = c->o_rings + c->rcap * 2;
+	/* The work space: the stamp, the marks, 8 arrays of npad entries,
+	 * then the ring: at most 2a + 2 points around an area of a cells. */
+	c->ring_room = 2 * c->n + 4;
+	c->o_mark = tk_align(sizeof(uint32_t));
+	c->o_arrays = tk_align(c->o_mark + (size_t)c->npad * 4);
+	c->work_size = c->o_arrays + (size_t)c->npad * 2 * 8 +
+		       (size_t)c->ring_room * 2;
 	return BG_OK;
 }
 
@@ -1178,6 +1203,11 @@ static void tk_canon_text(size_t k, const char *text, char *out, size_t cap)
 static size_t tk_state_size(const void *cfgp)
 {
 	return ((const tk_cfg *)cfgp)->size;
+}
+
+static size_t tk_work_size(const void *cfgp)
+{
+	return ((const tk_cfg *)cfgp)->work_size;
 }
 
 static const bg_board *tk_board(const void *cfgp)
@@ -1278,7 +1308,7 @@ static int tk_house_cells(tk_ctx *k, int s)
 	int total = 0;
 
 	tk_fresh_marks(k);
-	base = k->h->gen + 1;
+	base = *k->w.gen + 1;
 	for (int p = 0; p < c->n; p++) {
 		int i = c->p2i[p];
 		tk_pool pl;
@@ -1652,7 +1682,7 @@ static void tk_make_move(const tk_cfg *c, int kind, int i, bg_move *out)
  * Each draw picks one of the field's points or a slot for pass and one for
  * ground, and is kept when that move is legal: a placed point is thrown
  * away, and so is the ground slot when grounding is not allowed, so every
- * legal move has the same chance. Grounding (B8), a flood, is thus checked
+ * legal move has the same chance. Grounding, a flood, is thus checked
  * only when its slot is drawn, and its slot exists only for the leader
  * (or with ground_any_time). After a few misses on a crowded field the
  * draw goes by rank among the empty points instead (row bitboards).
@@ -1721,7 +1751,7 @@ static bool tk_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	}
 }
 
-/* A placement of s at cell i (B4). Returns the enclosures it made. */
+/* A placement of s at cell i (steps 1 to 4 of the rules). Returns the enclosures it made. */
 static int tk_place(tk_ctx *k, int s, const bg_move *m)
 {
 	const tk_cfg *c = k->c;
@@ -1742,7 +1772,7 @@ static int tk_place(tk_ctx *k, int s, const bg_move *m)
 	if (!tk_pool_at(k, !s, i, &pl))
 		return made;
 	if (made) {
-		/* The exception of B4 step 4: the point survives inside the
+		/* The exception of step 4 of the rules: the point survives inside the
 		 * enemy's pool, which now holds a live enemy of its owner. */
 		k->h->stale[!s] = 1;
 		return made;
@@ -1905,12 +1935,14 @@ const bg_rules bg_rules_tochki = {
 	.title_en = "Dots",
 	.title_ru = "Точки",
 	.seat_names = { "Red", "Blue" },
+	.move_flags = BG_MOVE_FLAG_MARK,
 	.options = tk_options,
 	.noptions = sizeof(tk_options) / sizeof(tk_options[0]),
 	.canon_text = tk_canon_text,
 	.config_size = sizeof(tk_cfg),
 	.configure = tk_configure,
 	.state_size = tk_state_size,
+	.work_size = tk_work_size,
 	.undo_size = sizeof(tk_undo),
 	.board = tk_board,
 	.init = tk_init,
@@ -1945,7 +1977,7 @@ static int tk_parts(const bg_game *g, int p, const tk_cfg **c, tk_ctx *k)
 	return BG_OK;
 }
 
-BG_API int bg_tochki_point(const bg_game *g, int p, int *state, int *color,
+static int tk_point_query(const bg_game *g, int p, int *state, int *color,
 			   int *owner)
 {
 	const tk_cfg *c;
@@ -1968,7 +2000,13 @@ BG_API int bg_tochki_point(const bg_game *g, int p, int *state, int *color,
 	return BG_OK;
 }
 
-BG_API int bg_tochki_grounded(const bg_game *g, int p)
+BG_API int bg_tochki_point(const bg_game *g, int p, int *state, int *color,
+			   int *owner)
+{
+	return bg_game_fail(g, tk_point_query(g, p, state, color, owner));
+}
+
+static int tk_grounded_query(const bg_game *g, int p)
 {
 	const tk_cfg *c;
 	tk_ctx k;
@@ -1987,7 +2025,12 @@ BG_API int bg_tochki_grounded(const bg_game *g, int p)
 	return tk_group_grounded(&k, TK_OWN(v), i);
 }
 
-BG_API int bg_tochki_ring_count(const bg_game *g)
+BG_API int bg_tochki_grounded(const bg_game *g, int p)
+{
+	return bg_game_fail(g, tk_grounded_query(g, p));
+}
+
+static int tk_ring_count_query(const bg_game *g)
 {
 	const tk_cfg *c;
 	tk_ctx k;
@@ -1999,7 +2042,12 @@ BG_API int bg_tochki_ring_count(const bg_game *g)
 	return (int)k.h->nrings;
 }
 
-BG_API int bg_tochki_ring(const bg_game *g, int i, int *pts, size_t cap,
+BG_API int bg_tochki_ring_count(const bg_game *g)
+{
+	return bg_game_fail(g, tk_ring_count_query(g));
+}
+
+static int tk_ring_query(const bg_game *g, int i, int *pts, size_t cap,
 			  size_t *n, int *owner)
 {
 	const tk_cfg *c;
@@ -2021,10 +2069,18 @@ BG_API int bg_tochki_ring(const bg_game *g, int i, int *pts, size_t cap,
 	*n = (size_t)len;
 	if (owner)
 		*owner = k.rings[r] & 1;
+	if (!pts) /* a size query */
+		return BG_OK;
 	if ((size_t)len > cap)
 		return bg_seterr(BG_EBUFSIZE, "ring %d has %d points", i, len);
 	for (int a = 0; a < len; a++)
 		pts[a] = c->i2p[k.rings[r + 1 + a]];
 	bg_clearerr();
 	return BG_OK;
+}
+
+BG_API int bg_tochki_ring(const bg_game *g, int i, int *pts, size_t cap,
+			  size_t *n, int *owner)
+{
+	return bg_game_fail(g, tk_ring_query(g, i, pts, cap, n, owner));
 }

@@ -683,6 +683,8 @@ BG_API int bg_tochki_from_sgf(bg_game **out, const char *sgf,
 	bg_game *base = NULL;
 	int rc;
 
+	if (out)
+		*out = NULL;
 	if (!out || !sgf)
 		return bg_seterr(BG_EINVAL, "NULL argument");
 	if ((rc = bg_game_new(&base, spec ? spec : "tochki")) != BG_OK)
@@ -843,7 +845,7 @@ BG_API int bg_tochki_sgf(const bg_game *g, char *buf, size_t cap, size_t *len)
 	bg_game *c = NULL;
 	int state, w, h, rc;
 
-	if (!g || (!buf && cap))
+	if (!g || (!buf && (cap || !len)))
 		return bg_seterr(BG_EINVAL, "NULL argument");
 	if ((rc = bg_tochki_point(g, 0, &state, NULL, NULL)) != BG_OK)
 		return rc;
@@ -861,10 +863,11 @@ BG_API int bg_tochki_sgf(const bg_game *g, char *buf, size_t cap, size_t *len)
 	if (rc == BG_OK) {
 		if (len)
 			*len = t.len;
-		if (t.len + 1 > cap) {
+		/* buf NULL is a size query: nothing to write. */
+		if (buf && t.len + 1 > cap) {
 			rc = bg_seterr(BG_EBUFSIZE, "the SGF needs %zu bytes",
 				       t.len + 1);
-		} else {
+		} else if (buf) {
 			memcpy(buf, t.buf, t.len + 1);
 			bg_clearerr();
 		}

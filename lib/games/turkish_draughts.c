@@ -1,8 +1,7 @@
 /*
  * Turkish draughts (Dama): men step and take forward or sideways, flying
  * kings move and take along ranks and files, the most pieces must be
- * taken. Rules: doc/games/turkish-draughts.md (shared/rules/igroteka.md
- * section 12).
+ * taken. Rules: doc/games/turkish-draughts.md.
  */
 #include "core/rules.h"
 #include "core/zobrist.h"
@@ -16,8 +15,9 @@
 #define TD_PIECES 16 /* per side at the start, never more */
 #define TD_DIRS 4    /* N, E, S, W: the library's order */
 /* Room for the legal list. Quiet moves are at most 16 kings x 14 squares;
- * capture moves beyond this many (only thinkable in made-up positions of
- * many kings) are not listed. */
+ * capture moves are not proven to stay below it: a position with more
+ * (only thinkable made up, with many kings; real games list a few dozen)
+ * is reported (BG_LEGAL_OVERFLOW), not cut short. */
 #define TD_MAXMOVES 1024
 
 typedef struct td_cfg {
@@ -25,9 +25,8 @@ typedef struct td_cfg {
 	bool promote_mid; /* a man becomes a king when a capture reaches the
 			     last rank, and goes on capturing as one */
 	bool king_draw;   /* one king against one king, no men: draw */
-	int reps;         /* the occurrence of a position that draws */
 	int quiet_plies;  /* draw after this many quiet plies; 0: off */
-	int max_plies;    /* 0: no limit */
+	bg_stdvals std;
 	int8_t nb[TD_N][TD_DIRS]; /* neighbour in a direction, or -1 */
 	uint64_t ray[TD_N][TD_DIRS]; /* the squares from p going d, p excluded */
 	uint8_t len[TD_N][TD_DIRS];  /* how many squares ray[p][d] holds */
@@ -159,8 +158,7 @@ static int td_slide_len(const td_cfg *c, uint64_t occ, int p, int d)
 
 /* ---- Configuration -------------------------------------------------------- */
 
-enum { TD_OPT_PROMOTE, TD_OPT_KINGDRAW, TD_OPT_REPS, TD_OPT_QUIET,
-       TD_OPT_PLIES };
+enum { TD_OPT_PROMOTE, TD_OPT_KINGDRAW, TD_OPT_QUIET, TD_NOPTIONS };
 
 static int td_configure(void *cfgp, const bg_optval *opts)
 {
@@ -192,9 +190,8 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 	c->zturn = td_zturn();
 	c->promote_mid = opts[TD_OPT_PROMOTE].i != 0;
 	c->king_draw = opts[TD_OPT_KINGDRAW].i != 0;
-	c->reps = (int)opts[TD_OPT_REPS].i;
 	c->quiet_plies = 2 * (int)opts[TD_OPT_QUIET].i;
-	c->max_plies = (int)opts[TD_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + TD_NOPTIONS);
 	return BG_OK;
 }
 
@@ -407,16 +404,32 @@ typedef struct td_gen {
 	uint16_t path[BG_MOVE_MAX_POINTS]; /* zero past npath */
 	int npath;
 	bg_move *buf;
-	size_t n, cap; /* moves kept, room for them */
+	size_t n, cap; /* moves kept, room for them (at most TD_MAXMOVES) */
 	bool full;     /* a move of the most captures found had no room */
-	uint64_t took[TD_MAXMOVES]; /* what buf[i] takes */
-	bool crowned[TD_MAXMOVES];  /* whether buf[i] ends as a king */
-	uint8_t from[TD_MAXMOVES], to[TD_MAXMOVES]; /* buf[i]'s ends */
+	/* What buf[i] takes, whether it ends as a king, its ends: in the
+	 * handle's work space (td_work). */
+	uint64_t *took;
+	bool *crowned;
+	uint8_t *from, *to;
 	/* is_legal: the list is not written; instead, is this move listed,
 	 * and with how many captures? */
 	const bg_move *want;
 	int want_taken; /* -1: not (yet) listed */
 } td_gen;
+
+/* The generator's tables of the moves kept: 11 KB, too much for the
+ * stack. */
+typedef struct td_work {
+	uint64_t took[TD_MAXMOVES];
+	bool crowned[TD_MAXMOVES];
+	uint8_t from[TD_MAXMOVES], to[TD_MAXMOVES];
+} td_work;
+
+static size_t td_work_size(const void *cfgp)
+{
+	(void)cfgp;
+	return sizeof(td_work);
+}
 
 static bool td_same_path(const bg_move *m, const uint16_t *path, int npath)
 {
@@ -641,7 +654,13 @@ static size_t td_max_moves(const void *cfgp)
 static void td_captures_of(td_gen *g, const td_cfg *c, const td_state *s,
 			   uint64_t pieces)
 {
+	td_work *w = bg_work(c, sizeof(*c));
+
 	g->c = c;
+	g->took = w->took;
+	g->crowned = w->crowned;
+	g->from = w->from;
+	g->to = w->to;
 	g->seat = s->turn;
 	g->prey = td_side(s, !s->turn);
 	g->best = 0;
@@ -668,7 +687,7 @@ static size_t td_captures(const td_cfg *c, const td_state *s, bg_move *buf,
 	g.cap = TD_MAXMOVES;
 	g.want = NULL;
 	td_captures_of(&g, c, s, pieces);
-	return g.n;
+	return g.full ? BG_LEGAL_OVERFLOW : g.n;
 }
 
 static void td_set_move(bg_move *m, int kind, int from, int to)
@@ -1040,16 +1059,13 @@ static void td_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const td_cfg *c = cfgp;
 	const td_state *s = st;
 
+	(void)ctx;
 	td_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (!td_has_move(c, s))
 		td_set(out, BG_WIN, !s->turn, BG_REASON_NO_MOVES);
 	else if (c->king_draw && td_lone_kings(s))
 		td_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
-	else if (ctx->reps + 1 >= (uint32_t)c->reps)
-		td_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
 	else if (c->quiet_plies > 0 && s->quiet >= c->quiet_plies)
-		td_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
-	else if (c->max_plies > 0 && ctx->ply >= (uint32_t)c->max_plies)
 		td_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
@@ -1063,14 +1079,12 @@ static const bg_optdef td_options[] = {
 	  "once and goes on capturing as a king" },
 	{ "king_draw", BG_OPT_BOOL, "1", "0|1",
 	  "one king against one king, with no men, is a draw" },
-	{ "repetition", BG_OPT_INT, "3", "2..3",
-	  "the game is drawn when a position occurs this many times" },
 	{ "quiet_moves", BG_OPT_INT, "0", "0..999",
 	  "draw after this many moves by each side with no capture and no man "
 	  "move (50 in the common rule); 0: no limit" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply; 0: no limit" },
 };
+_Static_assert(sizeof(td_options) / sizeof(td_options[0]) == TD_NOPTIONS,
+	       "the standard option values follow the own ones");
 
 const bg_rules bg_rules_turkish_draughts = {
 	.name = "turkish-draughts",
@@ -1079,9 +1093,12 @@ const bg_rules bg_rules_turkish_draughts = {
 	.title_ru = "Турецкие шашки",
 	.options = td_options,
 	.noptions = sizeof(td_options) / sizeof(td_options[0]),
+	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(td_cfg, std),
 	.config_size = sizeof(td_cfg),
 	.configure = td_configure,
 	.state_size = td_state_size,
+	.work_size = td_work_size,
 	.board = td_board,
 	.init = td_init,
 	.max_moves = td_max_moves,

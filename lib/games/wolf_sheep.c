@@ -1,7 +1,7 @@
 /*
  * Wolf and Sheep (Волк и овцы): a wolf against four sheep on the 32 dark
  * points of an 8x8 board joined by diagonal lines. Rules:
- * doc/games/wolf-sheep.md (shared/rules/igroteka.md section 1).
+ * doc/games/wolf-sheep.md.
  *
  * Points are numbered rank by rank from a1, four to a rank; bitboards are
  * 32-bit words over those numbers.
@@ -56,15 +56,12 @@ static const bg_line ws_lines[] = {
 enum { WOLF = 0, SHEEP = 1 };
 enum { WS_NSHEEP = 4, WS_WIDTH = 8 };
 
-/* What sheep with no move do ([CHOICE] of the rules page). */
-enum { WS_STUCK_LOSE, WS_STUCK_PASS };
-
 typedef struct ws_cfg {
 	bg_board board;
 	int wolf_start;
-	int stuck;      /* WS_STUCK_* */
-	int reps;       /* occurrences of a position that draw: 2 or 3 */
-	int max_plies;  /* 0: no limit */
+	/* no_moves: what sheep with no move do ([CHOICE] of the game
+	 * page); a wolf with no move loses. */
+	bg_stdvals std;
 	uint32_t steps[2][WS_NPOINTS]; /* a piece's steps, by seat and point */
 	uint32_t below[WS_NPOINTS]; /* points on ranks <= the point's */
 	uint64_t z[2][WS_NPOINTS]; /* Zobrist keys of (seat, point) */
@@ -113,7 +110,7 @@ static int ws_up_left_step(int p)
 
 /* ---- Configuration -------------------------------------------------------- */
 
-enum { WS_OPT_WOLF, WS_OPT_STUCK, WS_OPT_REPS, WS_OPT_PLIES };
+enum { WS_OPT_WOLF, WS_NOPTIONS };
 
 static const uint8_t ws_wolf_starts[4] = { B8, D8, F8, H8 };
 
@@ -151,9 +148,7 @@ static int ws_configure(void *cfgp, const bg_optval *opts)
 	bg_board_lines(&c->board, WS_WIDTH, WS_WIDTH, WS_NPOINTS, ws_xy,
 		       ws_lines, sizeof(ws_lines) / sizeof(ws_lines[0]));
 	c->wolf_start = ws_wolf_starts[opts[WS_OPT_WOLF].i];
-	c->stuck = (int)opts[WS_OPT_STUCK].i;
-	c->reps = opts[WS_OPT_REPS].i == 0 ? 2 : 3;
-	c->max_plies = (int)opts[WS_OPT_PLIES].i;
+	bg_std_read(&c->std, opts + WS_NOPTIONS);
 	c->board.marks[c->wolf_start] = BG_MARK_HOME0;
 	c->board.marks[A1] = c->board.marks[C1] = BG_MARK_HOME1;
 	c->board.marks[E1] = c->board.marks[G1] = BG_MARK_HOME1;
@@ -252,7 +247,7 @@ static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
 	size_t n = ws_gen(cfgp, stp, buf);
 
 	if (n == 0) {
-		/* Only sheep get here, under sheep_stuck=pass. */
+		/* Only sheep get here, under no_moves=pass. */
 		memset(buf, 0, sizeof(*buf));
 		buf->kind = BG_MOVE_PASS;
 		n = 1;
@@ -416,17 +411,14 @@ static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const ws_cfg *c = cfgp;
 	const ws_state *st = stp;
 
+	(void)ctx;
 	ws_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* Past every sheep: no sheep on the wolf's rank or below it. */
 	if (!(st->bb[SHEEP] & c->below[ws_wolf(st)]))
 		ws_set(out, BG_WIN, WOLF, BG_REASON_GOAL);
 	else if (!ws_can_move(c, st) &&
-		 (st->turn == WOLF || c->stuck == WS_STUCK_LOSE))
+		 (st->turn == WOLF || c->std.no_moves == BG_NO_MOVES_LOSE))
 		ws_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
-	else if (ctx->reps >= (uint32_t)c->reps - 1)
-		ws_set(out, BG_DRAW, -1, BG_REASON_REPETITION);
-	else if (c->max_plies && ctx->ply >= (uint32_t)c->max_plies)
-		ws_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Position ------------------------------------------------------------- */
@@ -516,12 +508,14 @@ static const char *const ws_aliases[] = { "volk-ovtsy", NULL };
 static const bg_optdef ws_options[] = {
 	{ "wolf", BG_OPT_ENUM, "d8", "b8|d8|f8|h8",
 	  "the wolf's starting point on rank 8" },
-	{ "sheep_stuck", BG_OPT_ENUM, "lose", "lose|pass",
-	  "sheep with no move lose, or pass" },
-	{ "repetition", BG_OPT_ENUM, "3", "2|3",
-	  "a position occurring this many times is a draw" },
-	{ "max_plies", BG_OPT_INT, "0", "0..100000",
-	  "the game is drawn at this ply; 0: no limit" },
+};
+_Static_assert(sizeof(ws_options) / sizeof(ws_options[0]) == WS_NOPTIONS,
+	       "the standard option values follow the own ones");
+
+/* Old spellings, read until 2.0. */
+static const bg_optalias ws_opt_aliases[] = {
+	{ "sheep_stuck", "no_moves" },
+	{ NULL, NULL },
 };
 
 const bg_rules bg_rules_wolf_sheep = {
@@ -532,6 +526,10 @@ const bg_rules bg_rules_wolf_sheep = {
 	.seat_names = { "Wolf", "Sheep" },
 	.options = ws_options,
 	.noptions = sizeof(ws_options) / sizeof(ws_options[0]),
+	.std_def = { [BG_STD_NO_MOVES] = "lose", [BG_STD_REPETITION] = "3",
+		     [BG_STD_MAX_PLIES] = "0" },
+	.std_offset = offsetof(ws_cfg, std),
+	.option_aliases = ws_opt_aliases,
 	.config_size = sizeof(ws_cfg),
 	.configure = ws_configure,
 	.state_size = ws_state_size,

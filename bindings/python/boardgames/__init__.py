@@ -13,7 +13,7 @@ A pure-Python package on ctypes: no compile step. It finds the library (see
 See doc/python.md for the whole interface.
 """
 from ._core import (
-    Board, Game, GameInfo, Line, Move, Option, Outcome, Piece, Point, Ring,
+    Board, Effect, Game, GameInfo, Line, Move, Option, Outcome, Piece, Point, Ring,
     TochkiPoint, find_game, games, library_path, load_library, move_equal,
     reason_name, reason_names, strerror, version, version_number)
 from ._lib import BINDING_VERSION
@@ -25,7 +25,7 @@ from .errors import (
 __version__ = "%d.%d.%d" % BINDING_VERSION
 
 __all__ = [
-    "Board", "Game", "GameInfo", "Line", "Move", "Option", "Outcome", "Piece",
+    "Board", "Effect", "Game", "GameInfo", "Line", "Move", "Option", "Outcome", "Piece",
     "Point", "Ring", "TochkiPoint", "find_game", "games", "library_path",
     "load_library", "move_equal", "reason_name", "reason_names", "strerror",
     "version", "version_number",

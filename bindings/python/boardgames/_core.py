@@ -5,7 +5,7 @@ from collections import namedtuple
 
 from . import _lib
 from . import errors as _e
-from ._lib import BgMove, MOVE_SIZE
+from ._lib import BgEffect, BgMove, MOVE_SIZE
 from .errors import BoardGamesError, error_class
 
 _byref = ctypes.byref
@@ -17,12 +17,14 @@ BOARD_KINDS = ("cells", "intersections", "lines")
 LINE_STYLES = ("solid", "dashed")
 MOVE_KINDS = ("pass", "place", "step", "jump", "capture", "ground")
 PIECE_KINDS = ("none", "man", "king", "dead")
+EFFECT_KINDS = ("none", "capture", "promote")
 STATUSES = ("ongoing", "win", "draw")
 MARKS = ((1, "home0"), (2, "home1"), (4, "special"))
 TOCHKI_STATES = ("empty", "dead", "point")
 MOVE_FLAG_MARK = 1
 
-_TEXT_CAP = 256  # first try for text output; retried with the size needed
+BG_MOVE_TEXT_MAX = 256  # room for the text of any move, NUL included
+BG_POINT_NAME_MAX = 8   # room for the name of any point, NUL included
 
 
 def _name(names, value):
@@ -41,31 +43,53 @@ def _bytes(text, what="text"):
     return text.encode("utf-8")
 
 
-def _raise(lib, code):
+def _raise(lib, code, h=None):
     """Raise the exception for a negative code. bg_last_error is read first:
-    it is valid only until the next library call of this thread."""
+    it is valid only until the next library call of this thread. When it is
+    empty, the detail of handle h (bg_game_error), which the handle keeps
+    until its next failure, stands in."""
     detail = _str(lib.bg_last_error()) or ""
+    if not detail and h:
+        detail = _str(lib.bg_game_error(h)) or ""
     raise error_class(code)(detail, code, _str(lib.bg_strerror(code)))
 
 
-def _check(lib, code):
+def _check(lib, code, h=None):
     if code < 0:
-        _raise(lib, code)
+        _raise(lib, code, h)
     return code
 
 
-def _text(lib, fn, *args):
-    """Call a bg_* text function (..., buf, cap, len) into a buffer that fits."""
-    cap = _TEXT_CAP
+def _text(lib, fn, h, *args, cap=0):
+    """Call a bg_* text function (h, ..., buf, cap, len) of handle h into a
+    buffer that fits: ``cap`` bytes when they hold any answer
+    (BG_MOVE_TEXT_MAX, BG_POINT_NAME_MAX), else the size a size query
+    (buf NULL, cap 0) reports. Never a buffer too small: that is a failed
+    call, which would overwrite the handle's last_error."""
+    n = ctypes.c_size_t()
+    if not cap:
+        _check(lib, fn(h, *args, None, 0, _byref(n)), h)
+        cap = n.value + 1
+    buf = ctypes.create_string_buffer(cap)
+    _check(lib, fn(h, *args, buf, cap, _byref(n)), h)
+    return buf.value.decode("utf-8")
+
+
+def _fill(lib, fn, h, args, buf):
+    """Call a bg_* list function fn(h, *args, buf, cap, n) of handle h into
+    the ctypes array buf, or into a bigger one when the library reports
+    that buf is short. Returns the array used and the number of entries.
+    Callers size buf by a bound (bg_max_moves, the point count): the retry
+    is a safeguard, as a short buffer is a failed call, which overwrites
+    the handle's last_error."""
     n = ctypes.c_size_t()
     while True:
-        buf = ctypes.create_string_buffer(cap)
-        rc = fn(*args, buf, cap, _byref(n))
-        if rc == _e.EBUFSIZE and n.value + 1 > cap:
-            cap = n.value + 1
+        rc = fn(h, *args, buf, len(buf), _byref(n))
+        if rc == _e.EBUFSIZE and n.value > len(buf):
+            buf = (buf._type_ * n.value)()
             continue
-        _check(lib, rc)
-        return buf.value.decode("utf-8")
+        _check(lib, rc, h)
+        return buf, n.value
 
 
 # ---- Library-wide functions ---------------------------------------------------
@@ -110,14 +134,22 @@ def reason_name(reason):
 
 
 def reason_names():
-    """The names of every reason code the library knows, by code."""
+    """The names of every reason code the library knows, by code
+    (bg_reason_count() of them)."""
     lib = _lib.lib()
-    out = []
-    while True:
-        name = _str(lib.bg_reason_name(len(out)))
-        if name == "?" or len(out) > 255:
-            return tuple(out)
-        out.append(name)
+    return tuple(_str(lib.bg_reason_name(r))
+                 for r in range(lib.bg_reason_count()))
+
+
+def _reason_code(reason):
+    """A reason code from its name ("time") or the code itself."""
+    if isinstance(reason, int):
+        return reason
+    names = reason_names()
+    if reason not in names:
+        raise _e.InvalidArgument("no reason %r" % (reason,), _e.EINVAL,
+                                 strerror(_e.EINVAL))
+    return names.index(reason)
 
 
 def move_equal(a, b):
@@ -217,8 +249,11 @@ class Outcome(namedtuple("Outcome", "status winner reason scores")):
 
     status   "ongoing", "win" or "draw"
     winner   the winning seat (0 or 1), or None
-    reason   the reason's name ("goal", "no-moves", ...; "none" while ongoing)
-    scores   (seat 0's score, seat 1's score) as the game counts them
+    reason   the reason's name ("goal", "no-moves", ...; "none" while ongoing;
+             "resignation", "agreement", "time", "adjudication" for an end
+             declared outside the rules)
+    scores   (seat 0's score, seat 1's score) as the game counts them, or
+             None in a game that keeps no score
     """
     __slots__ = ()
 
@@ -251,6 +286,12 @@ Piece.__doc__ = """What stands on a point: the owning seat and the kind
 Ring = namedtuple("Ring", "owner points")
 Ring.__doc__ = """An enclosure of Dots: the seat that drew it and its point
 indices in order around the area."""
+
+Effect = namedtuple("Effect", "point name kind")
+Effect.__doc__ = """What a move did at a point besides moving (see
+:meth:`Game.effects`): the point's index and name, and the kind, "capture"
+(an opponent's piece taken or removed; Dots: a point enclosed) or
+"promote" (the mover's man became a king)."""
 
 TochkiPoint = namedtuple("TochkiPoint", "state color owner")
 TochkiPoint.__doc__ = """A point of Dots: state "empty", "dead" or "point";
@@ -385,6 +426,10 @@ def _move_from_spec(spec, raw):
     return Move(Game(spec), raw)
 
 
+#: game name -> whether it keeps scores (bg_score is not BG_ENOTSUP)
+_KEEPS_SCORES = {}
+
+
 # ---- Games ------------------------------------------------------------------------
 
 def _spec_with(spec, options):
@@ -487,12 +532,23 @@ class Game:
             raise ValueError("the game is closed")
         return self._h
 
+    def _check(self, code):
+        """_check() with this handle's detail when bg_last_error is empty."""
+        return _check(self._lib, code, self._h)
+
+    @property
+    def last_error(self):
+        """The detail of the most recent failed library call on this game
+        (bg_game_error): kept by the game, whatever other games or threads
+        did since, until its next failure; "" when none failed."""
+        with self._lock:
+            return _str(self._lib.bg_game_error(self._handle()))
+
     def copy(self):
         """A deep copy that plays identically, history and undo included."""
         with self._lock:
             h = ctypes.c_void_p()
-            _check(self._lib, self._lib.bg_game_clone(_byref(h),
-                                                      self._handle()))
+            self._check(self._lib.bg_game_clone(_byref(h), self._handle()))
         return Game._wrap(self._lib, h)
 
     def __copy__(self):
@@ -539,25 +595,39 @@ class Game:
 
     def _move_buffer(self):
         if self._buf is None:
-            cap = max(1, self._lib.bg_max_moves(self._h))
-            self._buf = ((BgMove * cap)(), cap)
+            self._buf = (BgMove * max(1, self._lib.bg_max_moves(self._h)))()
         return self._buf
 
-    def legal_moves(self):
+    def _end_point(self, p):
+        """A point (index or name) for bg_legal_moves_at; None is any (-1)."""
+        if p is None:
+            return -1
+        p = self._index(p)
+        if p < 0:  # -1 means "any" to the library: not a point
+            raise _e.InvalidArgument("no point %r" % (p,), _e.EINVAL,
+                                     strerror(_e.EINVAL))
+        return p
+
+    def legal_moves(self, start=None, end=None):
         """The legal moves of the side to move, as a list of :class:`Move`
-        in the library's documented order (empty after the end)."""
+        in the library's documented order (empty after the end).
+
+        With ``start`` and/or ``end`` (a point's index or name) only the
+        moves that start or end there (bg_legal_moves_at): a move starts at
+        its first path point and ends at its last, so a pass or ``ground``
+        is listed only without either. InvalidArgument for a point off the
+        board, ParseError for an unknown name."""
         with self._lock:
             h = self._handle()
-            buf, cap = self._move_buffer()
-            n = ctypes.c_size_t()
-            rc = self._lib.bg_legal_moves(h, buf, cap, _byref(n))
-            if rc == _e.EBUFSIZE:  # the bound was wrong: grow and retry
-                cap = n.value
-                self._buf = ((BgMove * cap)(), cap)
-                buf = self._buf[0]
-                rc = self._lib.bg_legal_moves(h, buf, cap, _byref(n))
-            _check(self._lib, rc)
-            raw = ctypes.string_at(buf, n.value * MOVE_SIZE)
+            args = ()
+            fn = self._lib.bg_legal_moves
+            if start is not None or end is not None:
+                fn = self._lib.bg_legal_moves_at
+                args = (self._end_point(start), self._end_point(end))
+            # bg_max_moves() sizes the buffer once; _fill grows it should
+            # the bound ever be wrong
+            self._buf, n = _fill(self._lib, fn, h, args, self._move_buffer())
+            raw = ctypes.string_at(self._buf, n * MOVE_SIZE)
         return [Move(self, raw[i:i + MOVE_SIZE])
                 for i in range(0, len(raw), MOVE_SIZE)]
 
@@ -565,9 +635,8 @@ class Game:
         """The number of legal moves, without listing them."""
         with self._lock:
             n = ctypes.c_size_t()
-            rc = self._lib.bg_legal_moves(self._handle(), None, 0, _byref(n))
-            if rc != _e.EBUFSIZE:
-                _check(self._lib, rc)
+            self._check(self._lib.bg_legal_moves(self._handle(), None, 0,
+                                                 _byref(n)))
             return n.value
 
     def _move_text(self, raw):
@@ -575,7 +644,7 @@ class Game:
         with self._lock:
             if self._h:
                 return _text(self._lib, self._lib.bg_move_to_text, self._h,
-                             _byref(m))
+                             _byref(m), cap=BG_MOVE_TEXT_MAX)
         with Game(self._spec) as other:  # closed: name it on a fresh board
             return other._move_text(raw)
 
@@ -588,7 +657,7 @@ class Game:
         ParseError, IllegalMove, AmbiguousMove or GameOver."""
         m = BgMove()
         with self._lock:
-            _check(self._lib, self._lib.bg_move_from_text(
+            self._check(self._lib.bg_move_from_text(
                 self._handle(), _bytes(text, "move text"), _byref(m)))
         return Move(self, bytes(m))
 
@@ -600,8 +669,8 @@ class Game:
         st = ctypes.c_uint64(state & 0xFFFFFFFFFFFFFFFF)
         m = BgMove()
         with self._lock:
-            _check(self._lib, self._lib.bg_random_move(self._handle(),
-                                                       _byref(st), _byref(m)))
+            self._check(self._lib.bg_random_move(self._handle(), _byref(st),
+                                                 _byref(m)))
         return Move(self, bytes(m)), st.value
 
     @property
@@ -609,8 +678,8 @@ class Game:
         """(bytes the handle holds, bytes per further ply of history)."""
         handle, ply = ctypes.c_size_t(), ctypes.c_size_t()
         with self._lock:
-            _check(self._lib, self._lib.bg_memory(self._handle(),
-                                                  _byref(handle), _byref(ply)))
+            self._check(self._lib.bg_memory(self._handle(), _byref(handle),
+                                            _byref(ply)))
         return handle.value, ply.value
 
     def _as_move(self, move):
@@ -633,13 +702,13 @@ class Game:
         with self._lock:
             h = self._handle()
             if isinstance(move, str):
-                _check(self._lib, self._lib.bg_play_text(h, _bytes(move)))
+                self._check(self._lib.bg_play_text(h, _bytes(move)))
                 m = BgMove()
-                _check(self._lib, self._lib.bg_history_move(
+                self._check(self._lib.bg_history_move(
                     h, self._lib.bg_history_length(h) - 1, _byref(m)))
                 return Move(self, bytes(m))
             m = self._as_move(move)
-            _check(self._lib, self._lib.bg_play(h, _byref(m)))
+            self._check(self._lib.bg_play(h, _byref(m)))
             return move if isinstance(move, Move) else Move(self, bytes(m))
 
     def playout(self, state, max_plies=2 ** 32 - 1):
@@ -650,21 +719,25 @@ class Game:
         st = ctypes.c_uint64(state & 0xFFFFFFFFFFFFFFFF)
         plies = ctypes.c_uint32()
         with self._lock:
-            _check(self._lib, self._lib.bg_playout(
+            self._check(self._lib.bg_playout(
                 self._handle(), _byref(st), max_plies, _byref(plies)))
         return plies.value, st.value
 
     def undo(self):
         """Take back the last move and return it; NoUndo at the start of
-        the history."""
+        the history. After an end declared outside the rules
+        (:meth:`resign`, :meth:`agree_draw`, :meth:`declare_result`) it
+        takes back the declaration instead, and returns None: the game goes
+        on, its moves untouched."""
         with self._lock:
             h = self._handle()
             m = BgMove()
             n = self._lib.bg_history_length(h)
             if n:
-                _check(self._lib, self._lib.bg_history_move(h, n - 1,
-                                                            _byref(m)))
-            _check(self._lib, self._lib.bg_undo(h))
+                self._check(self._lib.bg_history_move(h, n - 1, _byref(m)))
+            self._check(self._lib.bg_undo(h))
+            if self._lib.bg_history_length(h) == n:  # a declaration
+                return None
             return Move(self, bytes(m))
 
     @property
@@ -688,9 +761,34 @@ class Game:
             out = []
             for i in range(self._lib.bg_history_length(h)):
                 m = BgMove()
-                _check(self._lib, self._lib.bg_history_move(h, i, _byref(m)))
+                self._check(self._lib.bg_history_move(h, i, _byref(m)))
                 out.append(Move(self, bytes(m)))
             return out
+
+    def effects(self, i=-1):
+        """What the i-th move of the history did besides moving, as a list
+        of :class:`Effect` ordered by point: the opponent's pieces it
+        captured or removed (Dots: the points it enclosed) and the piece it
+        promoted. ``i`` counts as :attr:`history` does, negative from the
+        end: by default the last move. InvalidArgument when there is no
+        such move. Replays the history (bg_move_effects): for a GUI, not
+        for search."""
+        with self._lock:
+            h = self._handle()
+            n = self._lib.bg_history_length(h)
+            if i < -n or i >= 2 ** 32:  # else the library answers
+                raise _e.InvalidArgument("no move %d in a history of %d"
+                                         % (i, n), _e.EINVAL,
+                                         strerror(_e.EINVAL))
+            if i < 0:
+                i += n
+            # at most one effect per point
+            buf = (BgEffect * max(1, self._lib.bg_point_count(h)))()
+            buf, count = _fill(self._lib, self._lib.bg_move_effects, h,
+                               (i,), buf)
+            return [Effect(e.point, self.point_name(e.point),
+                           _name(EFFECT_KINDS, e.kind))
+                    for e in buf[:count]]
 
     def seat_name(self, seat):
         """The name of a seat for people ("White", "Wolf")."""
@@ -709,31 +807,80 @@ class Game:
         with self._lock:
             h = self._handle()
             status, winner, reason = (ctypes.c_int() for _ in range(3))
-            _check(self._lib, self._lib.bg_outcome(
+            self._check(self._lib.bg_outcome(
                 h, _byref(status), _byref(winner), _byref(reason)))
-            scores = (self._score(h, 0), self._score(h, 1))
+            scores = None
+            if self._keeps_scores():
+                scores = (self._score(h, 0), self._score(h, 1))
             return Outcome(_name(STATUSES, status.value), _opt(winner.value),
                            _str(self._lib.bg_reason_name(reason.value)),
                            scores)
 
+    def _keeps_scores(self):
+        """Whether the game keeps scores. Asked once per game name, of a
+        handle of its own: a BG_ENOTSUP on this one would overwrite its
+        last_error."""
+        name = self.name
+        if name not in _KEEPS_SCORES:
+            lib, t = self._lib, ctypes.c_void_p()
+            _check(lib, lib.bg_game_new(_byref(t), name.encode()))
+            rc = lib.bg_score(t, 0, _byref(ctypes.c_double()))
+            lib.bg_game_free(t)
+            _KEEPS_SCORES[name] = rc != _e.ENOTSUP
+        return _KEEPS_SCORES[name]
+
     def _score(self, h, seat):
         s = ctypes.c_double()
-        _check(self._lib, self._lib.bg_score(h, seat, _byref(s)))
+        self._check(self._lib.bg_score(h, seat, _byref(s)))
         return s.value
 
     def score(self, seat):
-        """The score of a seat as the game counts it (0 when it keeps
-        none)."""
+        """The score of a seat as the game counts it; NotSupported when
+        the game keeps none."""
         with self._lock:
             return self._score(self._handle(), seat)
+
+    def resign(self, seat):
+        """End the game: ``seat`` resigns and the other seat wins (reason
+        "resignation"). Returns the new :attr:`outcome`. GameOver when the
+        game is already over, InvalidArgument for a seat other than 0, 1.
+        The record keeps it (a Termination tag); :meth:`undo` takes it
+        back."""
+        with self._lock:
+            self._check(self._lib.bg_resign(self._handle(), seat))
+            return self.outcome
+
+    def agree_draw(self):
+        """End the game as a draw both sides agreed (reason "agreement");
+        otherwise as :meth:`resign`."""
+        with self._lock:
+            self._check(self._lib.bg_agree_draw(self._handle()))
+            return self.outcome
+
+    def declare_result(self, status, winner, reason):
+        """End the game with a result the moves do not give: ``status``
+        "win" (``winner`` 0 or 1) or "draw" (``winner`` None), for a
+        ``reason`` "resignation", "time" (wins only), "agreement" (draws
+        only) or "adjudication" (either); names as :attr:`outcome` gives
+        them, or the library's codes. InvalidArgument for any other
+        combination; otherwise as :meth:`resign`."""
+        if status not in STATUSES:
+            raise _e.InvalidArgument("no status %r" % (status,), _e.EINVAL,
+                                     strerror(_e.EINVAL))
+        reason = _reason_code(reason)
+        with self._lock:
+            self._check(self._lib.bg_declare_result(
+                self._handle(), STATUSES.index(status),
+                -1 if winner is None else winner, reason))
+            return self.outcome
 
     def evaluate(self, seat):
         """How well a seat stands, 0..1 (0.5 even; the result once the game
         is over). Raises NotSupported when the game has no evaluation."""
         with self._lock:
             v = ctypes.c_double()
-            _check(self._lib, self._lib.bg_evaluate(self._handle(), seat,
-                                                    _byref(v)))
+            self._check(self._lib.bg_evaluate(self._handle(), seat,
+                                              _byref(v)))
             return v.value
 
     # -- hash and text
@@ -774,21 +921,22 @@ class Game:
     def _describe(self, h):
         lib = self._lib
         w, hgt, x, y = (ctypes.c_int() for _ in range(4))
-        _check(lib, lib.bg_board_size(h, _byref(w), _byref(hgt)))
-        kind = _check(lib, lib.bg_board_kind(h))
+        self._check(lib.bg_board_size(h, _byref(w), _byref(hgt)))
+        kind = self._check(lib.bg_board_kind(h))
         points = []
         for p in range(lib.bg_point_count(h)):
-            _check(lib, lib.bg_point_coords(h, p, _byref(x), _byref(y)))
-            name = _text(lib, lib.bg_point_name, h, p)
-            marks = _marks(_check(lib, lib.bg_point_marks(h, p)))
+            self._check(lib.bg_point_coords(h, p, _byref(x), _byref(y)))
+            name = _text(lib, lib.bg_point_name, h, p,
+                         cap=BG_POINT_NAME_MAX)
+            marks = _marks(self._check(lib.bg_point_marks(h, p)))
             points.append(Point(p, name, x.value, y.value, marks))
         lines = []
         style, npoints, q = ctypes.c_int(), ctypes.c_size_t(), ctypes.c_int()
         for i in range(lib.bg_line_count(h)):
-            _check(lib, lib.bg_line_info(h, i, _byref(style), _byref(npoints)))
+            self._check(lib.bg_line_info(h, i, _byref(style), _byref(npoints)))
             pts = []
             for k in range(npoints.value):
-                _check(lib, lib.bg_line_point(h, i, k, _byref(q)))
+                self._check(lib.bg_line_point(h, i, k, _byref(q)))
                 pts.append(q.value)
             lines.append(Line(_name(LINE_STYLES, style.value), tuple(pts)))
         return Board(_name(BOARD_KINDS, kind), w.value, hgt.value,
@@ -798,7 +946,7 @@ class Game:
         """The index of a point by name ("e4"); ParseError when none."""
         p = ctypes.c_int()
         with self._lock:
-            _check(self._lib, self._lib.bg_point_find(
+            self._check(self._lib.bg_point_find(
                 self._handle(), _bytes(name, "point name"), _byref(p)))
         return p.value
 
@@ -809,14 +957,14 @@ class Game:
         """The name of point p ("e4")."""
         with self._lock:
             return _text(self._lib, self._lib.bg_point_name, self._handle(),
-                         p)
+                         p, cap=BG_POINT_NAME_MAX)
 
     def piece(self, p):
         """The :class:`Piece` on a point (index or name), or None."""
         p = self._index(p)
         seat, kind = ctypes.c_int(), ctypes.c_int()
         with self._lock:
-            _check(self._lib, self._lib.bg_point_piece(
+            self._check(self._lib.bg_point_piece(
                 self._handle(), p, _byref(seat), _byref(kind)))
         if kind.value == 0:
             return None
@@ -835,15 +983,15 @@ class Game:
         """Corners/Halma: the tempo number of a seat (WrongGame elsewhere)."""
         t = ctypes.c_int()
         with self._lock:
-            _check(self._lib, self._lib.bg_kutochki_tempo(self._handle(),
-                                                          seat, _byref(t)))
+            self._check(self._lib.bg_kutochki_tempo(self._handle(), seat,
+                                                    _byref(t)))
         return t.value
 
     def kutochki_deficit(self):
         """Corners/Halma, after a win: (moves the loser is behind, exact)."""
         moves, exact = ctypes.c_int(), ctypes.c_int()
         with self._lock:
-            _check(self._lib, self._lib.bg_kutochki_deficit(
+            self._check(self._lib.bg_kutochki_deficit(
                 self._handle(), _byref(moves), _byref(exact)))
         return moves.value, bool(exact.value)
 
@@ -854,17 +1002,17 @@ class Game:
         p = self._index(p)
         state, color, owner = (ctypes.c_int() for _ in range(3))
         with self._lock:
-            _check(self._lib, self._lib.bg_tochki_point(
+            self._check(self._lib.bg_tochki_point(
                 self._handle(), p, _byref(state), _byref(color),
                 _byref(owner)))
         return TochkiPoint(_name(TOCHKI_STATES, state.value),
                            _opt(color.value), _opt(owner.value))
 
     def tochki_grounded(self, p):
-        """Dots: whether a point is grounded (tochki.md B3)."""
+        """Dots: whether a point is grounded (doc/games/tochki.md, Grounding)."""
         p = self._index(p)
         with self._lock:
-            return bool(_check(self._lib, self._lib.bg_tochki_grounded(
+            return bool(self._check(self._lib.bg_tochki_grounded(
                 self._handle(), p)))
 
     def tochki_rings(self):
@@ -874,17 +1022,14 @@ class Game:
             h = self._handle()
             lib = self._lib
             out = []
-            for i in range(_check(lib, lib.bg_tochki_ring_count(h))):
-                cap, n, owner = 64, ctypes.c_size_t(), ctypes.c_int()
-                while True:
-                    pts = (ctypes.c_int * cap)()
-                    rc = lib.bg_tochki_ring(h, i, pts, cap, _byref(n),
-                                            _byref(owner))
-                    if rc == _e.EBUFSIZE and n.value > cap:
-                        cap = n.value
-                        continue
-                    _check(lib, rc)
-                    break
+            for i in range(self._check(lib.bg_tochki_ring_count(h))):
+                n, owner = ctypes.c_size_t(), ctypes.c_int()
+                # the size first: a buffer too small would be a failure
+                self._check(lib.bg_tochki_ring(h, i, None, 0, _byref(n),
+                                               _byref(owner)))
+                pts = (ctypes.c_int * max(1, n.value))()
+                self._check(lib.bg_tochki_ring(h, i, pts, len(pts), _byref(n),
+                                               _byref(owner)))
                 out.append(Ring(owner.value, tuple(pts[:n.value])))
             return out
 

@@ -14,7 +14,7 @@ from .errors import LibraryError
 
 #: The library version this binding was written for: the library must have
 #: the same major version and at least this minor version.
-BINDING_VERSION = (0, 2, 0)
+BINDING_VERSION = (1, 0, 0)
 
 #: Environment variables read by :func:`find_library`.
 ENV_LIBRARY = "BOARDGAMES_LIBRARY"
@@ -38,6 +38,12 @@ class BgMove(ctypes.Structure):
 MOVE_SIZE = ctypes.sizeof(BgMove)
 assert MOVE_SIZE == 72, MOVE_SIZE
 
+
+class BgEffect(ctypes.Structure):
+    """struct bg_effect: a point and a BG_EFFECT_* kind."""
+
+    _fields_ = [("point", ctypes.c_int), ("kind", ctypes.c_int)]
+
 _c_int_p = ctypes.POINTER(ctypes.c_int)
 _c_size_p = ctypes.POINTER(ctypes.c_size_t)
 _c_char_pp = ctypes.POINTER(ctypes.c_char_p)
@@ -57,6 +63,7 @@ PROTOTYPES = {
     "bg_version_number": (_int, []),
     "bg_strerror": (_str, [_int]),
     "bg_last_error": (_str, []),
+    "bg_game_error": (_str, [_game_p]),
     # catalogue
     "bg_catalog_count": (_size, []),
     "bg_catalog_name": (_str, [_size]),
@@ -89,6 +96,8 @@ PROTOTYPES = {
     "bg_move_equal": (_int, [_move_p, _move_p]),
     "bg_legal_moves": (_int, [_game_p, _move_p, _size, _c_size_p]),
     "bg_max_moves": (_size, [_game_p]),
+    "bg_legal_moves_at": (_int, [_game_p, _int, _int, _move_p, _size,
+                                 _c_size_p]),
     "bg_move_to_text": (_int, [_game_p, _move_p, ctypes.c_char_p, _size,
                                _c_size_p]),
     "bg_move_from_text": (_int, [_game_p, _str, _move_p]),
@@ -103,12 +112,18 @@ PROTOTYPES = {
     "bg_ply": (_u32, [_game_p]),
     "bg_history_length": (_u32, [_game_p]),
     "bg_history_move": (_int, [_game_p, _u32, _move_p]),
+    "bg_move_effects": (_int, [_game_p, _u32, ctypes.POINTER(BgEffect),
+                               _size, _c_size_p]),
     "bg_seat_name": (_str, [_game_p, _int]),
     # outcome
     "bg_outcome": (_int, [_game_p, _c_int_p, _c_int_p, _c_int_p]),
     "bg_reason_name": (_str, [_int]),
+    "bg_reason_count": (_int, []),
     "bg_score": (_int, [_game_p, _int, _c_double_p]),
     "bg_evaluate": (_int, [_game_p, _int, _c_double_p]),
+    "bg_resign": (_int, [_game_p, _int]),
+    "bg_agree_draw": (_int, [_game_p]),
+    "bg_declare_result": (_int, [_game_p, _int, _int, _int]),
     # hash
     "bg_hash": (_u64, [_game_p]),
     # text
@@ -133,11 +148,11 @@ PROTOTYPES = {
 def _lib_names():
     """File names of the shared library on this platform, best first."""
     if sys.platform == "darwin":
-        return ["libboardgames.0.dylib", "libboardgames.dylib"]
+        return ["libboardgames.1.dylib", "libboardgames.dylib"]
     if sys.platform == "win32":
-        return ["boardgames-0.dll", "libboardgames-0.dll", "boardgames.dll",
+        return ["boardgames-1.dll", "libboardgames-1.dll", "boardgames.dll",
                 "libboardgames.dll"]
-    return ["libboardgames.so.0", "libboardgames.so"]
+    return ["libboardgames.so.1", "libboardgames.so"]
 
 
 def _in_build_dir(build):
@@ -158,7 +173,7 @@ def candidates(path=None):
     3. a build tree: BOARDGAMES_BUILD_DIR, then ``build/`` of the source
        tree this package sits in (``bindings/python/../../build``);
     4. the installed library: ``ctypes.util.find_library("boardgames")``,
-       then the bare soname (``libboardgames.so.0``) for the dynamic loader.
+       then the bare soname (``libboardgames.so.1``) for the dynamic loader.
     """
     out = []
     if path is not None:  # explicit: nothing else

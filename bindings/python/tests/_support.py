@@ -54,13 +54,15 @@ def perft(game, depth):
 
 def variant_specs(info):
     """The default spec, then one spec per other value of each BOOL or ENUM
-    option, then one with every BOOL/ENUM option changed."""
+    option (or INT option with a list of numbers, no range), then one with
+    every such option changed."""
     specs = [info.name]
     changed = []
     for opt in info.options:
         if opt.type == "bool":
             other = ["1" if opt.default in ("0", "false") else "0"]
-        elif opt.type == "enum":
+        elif opt.type == "enum" or (
+                opt.type == "int" and not any(".." in v for v in opt.allowed)):
             other = [v for v in opt.allowed if v != opt.default]
         else:
             continue
@@ -95,8 +97,9 @@ def result_line(game):
     out = game.outcome
     winner = "-" if out.winner is None else str(out.winner)
     reason = out.reason if out.over else "none"
+    scores = out.scores or (0, 0)  # bgcheck prints 0:0 without scores
     return "result: %s winner=%s reason=%s score=%g:%g" % (
-        out.result, winner, reason, out.scores[0], out.scores[1])
+        out.result, winner, reason, scores[0], scores[1])
 
 
 def finish(game, rng, max_plies=3000):

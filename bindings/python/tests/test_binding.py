@@ -1,6 +1,8 @@
 """The binding's own behaviour: loading and the version check, the
 catalogue, the error classes, moves as values, handles and memory, the board
-description, outcome, the game-specific queries, threads."""
+description, outcome and scores, the game-specific queries, moves at a
+point, move effects, declared ends, each game's own error detail, the
+option names in texts, threads."""
 import copy
 import gc
 import os
@@ -45,6 +47,11 @@ class TestLoading(unittest.TestCase):
                 _lib.check_version(number, (0, 1, 0))
         with self.assertRaises(ImportError):
             _lib.check_version(20000, (1, 0, 0))
+        # a binding for 1.0 takes any 1.x, and no 0.x
+        _lib.check_version(10000, (1, 0, 0))
+        _lib.check_version(10203, (1, 0, 0))
+        with self.assertRaises(boardgames.LibraryError):
+            _lib.check_version(200, (1, 0, 0))
 
     def test_library_path_is_the_environment(self):
         env = os.environ.get(_lib.ENV_LIBRARY)
@@ -154,15 +161,20 @@ class TestCatalogue(unittest.TestCase):
 
     def test_reasons(self):
         names = boardgames.reason_names()
+        self.assertEqual(len(names), _lib.lib().bg_reason_count())
         self.assertEqual(names[0], "none")
         self.assertIn("leave-home", names)
+        # the reasons of ends declared outside the rules
+        self.assertEqual(names[14:18], ("resignation", "agreement", "time",
+                                        "adjudication"))
+        self.assertNotIn("?", names)
         self.assertEqual(boardgames.reason_name(len(names)), "?")
 
 
 class TestErrors(unittest.TestCase):
 
     def test_every_code_has_a_class(self):
-        for code in range(-1, -13, -1):
+        for code in range(-1, -14, -1):
             cls = errors.error_class(code)
             self.assertTrue(issubclass(cls, boardgames.BoardGamesError))
             self.assertIsNot(cls, boardgames.BoardGamesError)
@@ -170,10 +182,11 @@ class TestErrors(unittest.TestCase):
             self.assertTrue(boardgames.strerror(code))
         self.assertIs(errors.error_class(-99), boardgames.BoardGamesError)
         self.assertEqual(
-            [errors.error_class(c).__name__ for c in range(-1, -13, -1)],
+            [errors.error_class(c).__name__ for c in range(-1, -14, -1)],
             ["InvalidArgument", "UnknownGame", "BadOption", "ParseError",
              "IllegalMove", "AmbiguousMove", "BufferTooSmall", "NoUndo",
-             "GameOver", "FormatError", "OutOfMemory", "WrongGame"])
+             "GameOver", "FormatError", "OutOfMemory", "WrongGame",
+             "NotSupported"])
 
     def test_message(self):
         with self.assertRaises(boardgames.BadOption) as cm:
@@ -348,7 +361,8 @@ class TestDescription(unittest.TestCase):
     def test_outcome(self):
         g = boardgames.Game("tak-tikl")
         out = g.outcome
-        self.assertEqual(out, ("ongoing", None, "none", out.scores))
+        # Tak-tikl keeps no score
+        self.assertEqual(out, ("ongoing", None, "none", None))
         self.assertFalse(out.over)
         self.assertEqual(out.result, "*")
         rng = random.Random(3)
@@ -360,8 +374,33 @@ class TestDescription(unittest.TestCase):
         if out.status == "win":
             self.assertIn(out.winner, (0, 1))
             self.assertEqual(out.result, "1-0" if out.winner == 0 else "0-1")
-        self.assertEqual(out.scores, (g.score(0), g.score(1)))
+        self.assertIsNone(out.scores)
+        for seat in (0, 1):
+            with self.assertRaises(boardgames.NotSupported) as cm:
+                g.score(seat)
+            self.assertIn("tak-tikl", cm.exception.detail)
+        self.assertRaises(boardgames.InvalidArgument, g.score, 2)
         self.assertIn('[Result "%s"]' % out.result, g.record)
+
+    def test_scores(self):
+        # Corners: the tempo numbers (the sum of the pieces' distances to
+        # the far corner, a8 for White), 120 each at the start
+        with boardgames.Game("kutochki") as g:
+            self.assertEqual(g.outcome.scores, (120.0, 120.0))
+            g.play("h3-f3")  # two files nearer a8
+            self.assertEqual(g.outcome.scores, (g.score(0), g.score(1)))
+            self.assertEqual(g.outcome.scores, (118.0, 120.0))
+        for info in boardgames.games():
+            with self.subTest(game=info.name), \
+                    boardgames.Game(info.name) as g:
+                scores = g.outcome.scores
+                # asking the outcome is no failed call on the game
+                self.assertEqual(g.last_error, "")
+                if scores is None:
+                    self.assertRaises(boardgames.NotSupported, g.score, 0)
+                    self.assertIn("no score", g.last_error)
+                else:
+                    self.assertEqual(scores, (g.score(0), g.score(1)))
 
     def test_evaluate(self):
         with boardgames.Game("kutochki") as g:
@@ -456,6 +495,351 @@ class TestGameQueries(unittest.TestCase):
             boardgames.Game.from_sgf("(;GM[1])")
         with self.assertRaises(boardgames.UnknownGame):
             boardgames.Game.from_sgf(sgf, "nosuchgame")
+
+
+class TestMovesAt(unittest.TestCase):
+    """legal_moves(start, end): bg_legal_moves_at, which must list what the
+    full list holds with that first and last path point, in its order."""
+
+    SPECS = ("kutochki", "halma", "mill", "alquerque", "turkish-draughts",
+             "hasami-shogi", "bolotudu", "fox-geese",
+             "tochki:size=6,allow_pass=1")
+
+    def check(self, g, rng):
+        moves = g.legal_moves()
+        names = [p.name for p in g.board.points]
+        points = set(range(len(names)))
+        if len(points) > 100:
+            points = set(rng.sample(sorted(points), 40))
+        points |= {m.path[k] for m in moves if m.path for k in (0, -1)}
+        for p in sorted(points):
+            starts = [m for m in moves if m.path and m.path[0] == p]
+            ends = [m for m in moves if m.path and m.path[-1] == p]
+            self.assertEqual(g.legal_moves(start=p), starts)
+            self.assertEqual(g.legal_moves(end=names[p]), ends)
+        for m in rng.sample(moves, min(5, len(moves))):
+            if not m.path:
+                continue
+            a, b = m.path[0], m.path[-1]
+            both = [o for o in moves if o.path and
+                    (o.path[0], o.path[-1]) == (a, b)]
+            self.assertIn(m, both)
+            self.assertEqual(g.legal_moves(names[a], b), both)
+        self.assertEqual(g.legal_moves(None, None), moves)
+        return moves
+
+    def test_equals_the_filtered_list(self):
+        pathless = 0
+        for n, spec in enumerate(self.SPECS):
+            with self.subTest(spec=spec), boardgames.Game(spec) as g:
+                rng = random.Random(n)
+                while not g.outcome.over and g.ply < 40:
+                    if g.ply % 4 == 0:
+                        moves = self.check(g, rng)
+                        pathless += sum(1 for m in moves if not m.path)
+                    g.play(rng.choice(g.legal_moves()))
+        self.assertGreater(pathless, 0, "no pass met: the case of moves "
+                           "that match only without a point is untested")
+
+    def test_start_position(self):
+        with boardgames.Game("kutochki") as g:
+            # h3 jumps over g3 to f3 and over h4 to h5
+            self.assertEqual([str(m) for m in g.legal_moves("h3")],
+                             ["h3-f3", "h3-h5"])
+            self.assertEqual(g.legal_moves("h3", "h5"),
+                             [g.parse_move("h3-h5")])
+            self.assertEqual(g.legal_moves(start="a8"), [])  # Black's
+            self.assertEqual(g.last_error, "")
+
+    def test_errors(self):
+        with boardgames.Game("kutochki") as g:
+            n = len(g.board.points)
+            with self.assertRaises(boardgames.InvalidArgument) as cm:
+                g.legal_moves(start=n)
+            self.assertIn(str(n), cm.exception.detail)
+            self.assertEqual(g.last_error, cm.exception.detail)
+            self.assertRaises(boardgames.InvalidArgument, g.legal_moves,
+                              None, n)
+            # -1 is "any point" to the library, not a point
+            self.assertRaises(boardgames.InvalidArgument, g.legal_moves, -1)
+            self.assertRaises(boardgames.ParseError, g.legal_moves, "z99")
+        with boardgames.Game("wolf-sheep") as g:
+            g.playout(1)
+            self.assertTrue(g.outcome.over)
+            self.assertEqual(g.legal_moves(start=0), [])
+
+
+class TestEffects(unittest.TestCase):
+    """effects(i): bg_move_effects, captures and promotions by point."""
+
+    def test_capture_and_promotion(self):
+        # Turkish draughts: White's man on d6 takes d7 and lands on d8, the
+        # last rank, where it is crowned.
+        pos = ("turkish-draughts ......../...b..../...w..../......../"
+               "......../......../b......./........ w 0 20")
+        with boardgames.Game.from_position(pos) as g:
+            g.play("d6xd8")
+            self.assertEqual(g.effects(), [
+                boardgames.Effect(g.point("d7"), "d7", "capture"),
+                boardgames.Effect(g.point("d8"), "d8", "promote")])
+            self.assertEqual(g.piece("d8"), boardgames.Piece(0, "king"))
+            g.play("a2-a1")  # Black's man crowned by a plain step
+            self.assertEqual(g.effects(), [(g.point("a1"), "a1", "promote")])
+            self.assertEqual(g.effects(0), g.effects(-2))
+            self.assertEqual(len(g.effects(0)), 2)
+
+    def test_mill_removal(self):
+        with boardgames.Game("mill") as g:
+            for text in ("a1", "a7", "d1", "d7"):
+                g.play(text)
+                self.assertEqual(g.effects(), [])
+            m = g.play("g1xa7")  # closes the mill a1-d1-g1, takes a7
+            self.assertEqual(m.removals, (g.point("a7"),))
+            self.assertEqual(g.effects(), [(g.point("a7"), "a7", "capture")])
+            self.assertIsNone(g.piece("a7"))
+
+    def test_dots_enclosure(self):
+        with boardgames.Game("tochki:size=5,start=empty") as g:
+            for text in ("c4", "c3", "b3", "a1", "d3", "a2"):
+                g.play(text)
+            g.play("c2")  # x at c4, b3, d3, c2 close around o's c3
+            self.assertEqual(g.effects(), [(g.point("c3"), "c3", "capture")])
+            self.assertEqual(g.piece("c3"), boardgames.Piece(0, "dead"))
+            self.assertEqual([g.effects(i) for i in range(6)], [[]] * 6)
+            g.undo()
+            self.assertEqual(g.effects(), [])  # now a1-a2's o move
+
+    def test_effects_agree_with_the_pieces(self):
+        """In random games of every game: a capture is at a point the
+        opponent held before the move, a promotion at the move's last
+        point, now the mover's king; a capture move and every chosen
+        removal capture."""
+        kinds = set()
+        for n, info in enumerate(boardgames.games()):
+            spec = info.name + (":size=8" if info.name == "tochki" else "")
+            with self.subTest(game=info.name), boardgames.Game(spec) as g:
+                rng = random.Random(n)
+                while not g.outcome.over and g.ply < 80:
+                    before, mover = g.pieces, g.to_move
+                    m = g.play(rng.choice(g.legal_moves()))
+                    after = g.pieces
+                    effects = g.effects()
+                    points = [e.point for e in effects]
+                    self.assertEqual(points, sorted(set(points)))
+                    kinds.update(e.kind for e in effects)
+                    if m.kind == "capture":
+                        self.assertIn("capture", [e.kind for e in effects])
+                    for e in effects:
+                        self.assertEqual(e.name, g.point_name(e.point))
+                        if e.kind == "capture":
+                            self.assertEqual(before[e.point].seat, 1 - mover)
+                        else:
+                            self.assertEqual(e.kind, "promote")
+                            self.assertEqual(e.point, m.path[-1])
+                            self.assertEqual(after[e.point],
+                                             boardgames.Piece(mover, "king"))
+                    for r in m.removals:
+                        self.assertIn((r, "capture"),
+                                      [(e.point, e.kind) for e in effects])
+        self.assertEqual(kinds, {"capture", "promote"})
+
+    def test_errors(self):
+        with boardgames.Game("kutochki") as g:
+            self.assertRaises(boardgames.InvalidArgument, g.effects)
+            g.play("h3-f3")
+            self.assertEqual(g.effects(), [])
+            with self.assertRaises(boardgames.InvalidArgument) as cm:
+                g.effects(1)  # the library's answer
+            self.assertEqual(cm.exception.detail, g.last_error)
+            self.assertRaises(boardgames.InvalidArgument, g.effects, -2)
+            self.assertRaises(boardgames.InvalidArgument, g.effects, 2 ** 32)
+
+
+class TestDeclaredEnds(unittest.TestCase):
+    """resign, agree_draw, declare_result: ends outside the rules, kept by
+    the record (a Termination tag) and taken back by undo."""
+
+    def round_trip(self, g, termination):
+        rec = g.record
+        self.assertIn('[Termination "%s"]' % termination, rec)
+        self.assertIn('[Result "%s"]' % g.outcome.result, rec)
+        with boardgames.Game.from_record(rec) as r:
+            self.assertEqual(r.outcome, g.outcome)
+            self.assertEqual(r.history, [] if not g.history else r.history)
+            self.assertEqual([str(m) for m in r.history],
+                             [str(m) for m in g.history])
+            self.assertEqual(r.position, g.position)
+            self.assertEqual(r.record, rec)
+        self.assertEqual(pickle.loads(pickle.dumps(g)).outcome, g.outcome)
+        self.assertEqual(g.copy().outcome, g.outcome)
+
+    def test_resign(self):
+        g = boardgames.Game("kutochki")
+        for text in ("h3-f3", "a6-c6", "g3-e3"):
+            g.play(text)
+        ongoing, pos = g.outcome, g.position
+        out = g.resign(1)  # Black resigns
+        self.assertEqual(out, ("win", 0, "resignation", ongoing.scores))
+        self.assertEqual(g.outcome, out)
+        self.assertEqual(out.result, "1-0")
+        self.assertEqual(g.legal_moves(), [])
+        self.assertEqual(g.evaluate(0), 1.0)
+        self.round_trip(g, "resignation")
+        # the game is over for moves and for further declarations
+        self.assertRaises(boardgames.GameOver, g.play, "a7-b7")
+        self.assertRaises(boardgames.GameOver, g.resign, 0)
+        self.assertRaises(boardgames.GameOver, g.agree_draw)
+        # undo takes the resignation back, then the moves
+        self.assertIsNone(g.undo())
+        self.assertEqual(g.outcome, ongoing)
+        self.assertEqual((g.position, g.ply), (pos, 3))
+        self.assertEqual(str(g.undo()), "g3-e3")
+        self.assertRaises(boardgames.InvalidArgument, g.resign, 2)
+        self.assertFalse(g.outcome.over)
+
+    def test_resign_before_any_move(self):
+        with boardgames.Game("mill") as g:
+            self.assertEqual(g.resign(0), ("win", 1, "resignation", None))
+            self.round_trip(g, "resignation")
+            self.assertIsNone(g.undo())
+            self.assertRaises(boardgames.NoUndo, g.undo)
+
+    def test_agree_draw(self):
+        with boardgames.Game("turkish-draughts") as g:
+            g.play("a3-a4")
+            out = g.agree_draw()
+            self.assertEqual(out, ("draw", None, "agreement", None))
+            self.assertEqual(out.result, "1/2-1/2")
+            self.round_trip(g, "agreement")
+
+    def test_declare_result(self):
+        with boardgames.Game("halma") as g:
+            g.play(g.legal_moves()[0])
+            self.assertEqual(g.declare_result("win", 1, "time")[:3],
+                             ("win", 1, "time"))
+            self.round_trip(g, "time forfeit")
+            self.assertIsNone(g.undo())
+            code = boardgames.reason_names().index("adjudication")
+            self.assertEqual(g.declare_result("draw", None, code)[:3],
+                             ("draw", None, "adjudication"))
+            self.round_trip(g, "adjudication")
+            g.undo()
+            self.assertEqual(g.declare_result("win", 0, "adjudication")[:3],
+                             ("win", 0, "adjudication"))
+            g.undo()
+
+    def test_bad_declarations_change_nothing(self):
+        g = boardgames.Game("seega")
+        g.play(g.legal_moves()[0])
+        before = (g.outcome, g.position, g.history)
+        for args in (("draw", None, "time"), ("draw", None, "resignation"),
+                     ("win", 0, "agreement"), ("win", None, "adjudication"),
+                     ("win", 2, "time"), ("draw", 0, "adjudication"),
+                     ("win", 0, "goal"), ("ongoing", None, "adjudication")):
+            with self.subTest(args=args):
+                with self.assertRaises(boardgames.InvalidArgument) as cm:
+                    g.declare_result(*args)
+                self.assertEqual(cm.exception.detail, g.last_error)
+                self.assertEqual((g.outcome, g.position, g.history), before)
+        for args in (("lost", 0, "time"), ("win", 0, "timeout")):
+            self.assertRaises(boardgames.InvalidArgument, g.declare_result,
+                              *args)
+        self.assertEqual((g.outcome, g.position, g.history), before)
+
+    def test_after_an_end_by_the_rules(self):
+        with boardgames.Game("wolf-sheep") as g:
+            g.playout(1)
+            out = g.outcome
+            self.assertTrue(out.over)
+            self.assertRaises(boardgames.GameOver, g.resign, 0)
+            self.assertRaises(boardgames.GameOver, g.declare_result, "draw",
+                              None, "adjudication")
+            self.assertEqual(g.outcome, out)
+            self.assertNotIn("[Termination", g.record)
+            self.assertIsNotNone(g.undo())  # a move, not a declaration
+
+
+class TestGameError(unittest.TestCase):
+    """last_error: bg_game_error, the detail each handle keeps."""
+
+    def test_kept_per_handle(self):
+        g, h = boardgames.Game("kutochki"), boardgames.Game("mill")
+        self.assertEqual(g.last_error, "")
+        with self.assertRaises(boardgames.ParseError) as cm:
+            g.play("@@")
+        self.assertIn("@@", cm.exception.detail)
+        self.assertEqual(g.last_error, cm.exception.detail)
+        # another handle's failure, a failure without a handle and
+        # successful calls on g leave g's detail as it was
+        with self.assertRaises(boardgames.IllegalMove) as ch:
+            h.play("a1-d1")
+        self.assertRaises(boardgames.UnknownGame, boardgames.Game, "chess")
+        g.play("h3-f3")
+        g.legal_moves()
+        g.outcome
+        self.assertEqual(g.last_error, cm.exception.detail)
+        self.assertEqual(h.last_error, ch.exception.detail)
+        self.assertNotEqual(g.last_error, h.last_error)
+        # the copy is a handle of its own
+        self.assertEqual(g.copy().last_error, "")
+
+    def test_follows_the_handle_across_threads(self):
+        g = boardgames.Game("halma")
+        seen = []
+
+        def fail():
+            try:
+                g.undo()
+            except boardgames.NoUndo as e:
+                seen.append(e.detail)
+
+        t = threading.Thread(target=fail)
+        t.start()
+        t.join()
+        self.assertTrue(seen[0])
+        self.assertEqual(g.last_error, seen[0])
+
+    def test_exception_detail_falls_back_to_the_handle(self):
+        g = boardgames.Game("kutochki")
+        with mock.patch.object(g._lib, "bg_last_error", return_value=b""):
+            with self.assertRaises(boardgames.IllegalMove) as cm:
+                g.play("h3-h4")  # h4 is taken
+        self.assertTrue(cm.exception.detail)
+        self.assertEqual(cm.exception.detail, g.last_error)
+
+    def test_closed(self):
+        g = boardgames.Game("kutochki")
+        g.close()
+        with self.assertRaises(ValueError):
+            g.last_error
+
+
+class TestTexts(unittest.TestCase):
+    """Position and record text name every option, defaults included; the
+    game's spec names only those that differ."""
+
+    def test_every_option_is_named(self):
+        for info in boardgames.games():
+            with self.subTest(game=info.name), \
+                    boardgames.Game(info.name) as g:
+                full = g.position.split(" ", 1)[0]
+                name, _, opts = full.partition(":")
+                self.assertEqual(name, info.name)
+                pairs = [kv.split("=", 1) for kv in opts.split(",")] \
+                    if opts else []
+                self.assertEqual([k for k, _ in pairs],
+                                 [o.key for o in info.options])
+                self.assertIn('[Game "%s"]' % full, g.record)
+                self.assertEqual(g.spec, info.name)
+                with boardgames.Game(full) as same:
+                    self.assertEqual(same.spec, g.spec)
+                with boardgames.Game.from_position(g.position) as p:
+                    self.assertEqual(p.spec, g.spec)
+        with boardgames.Game("kutochki", size=10) as g:
+            self.assertEqual(g.spec, "kutochki:size=10")
+            self.assertTrue(g.position.startswith(
+                "kutochki:size=10,layout=triangle,diagonal=0,"
+                "rules=gambiter,leave_home=auto,tempo_check=auto "))
 
 
 class TestThreads(unittest.TestCase):

@@ -256,6 +256,7 @@ class ErrorChecks:
         t.assertEqual(str(e), "%s: %s" % (e.strerror, e.detail))
         if game:
             t.assertEqual((game.position, game.hash, game.history), before)
+            t.assertEqual(game.last_error, e.detail)
         return e
 
     def run(self):
@@ -305,6 +306,7 @@ class ErrorChecks:
         other = boardgames.Game("tochki" if name != "tochki" else "kutochki")
         with t.assertRaises(boardgames.IllegalMove):
             g.play(other.legal_moves()[0])
+        self.declared(g, m)
         g.undo()
 
         # game over: every kind of move after the end
@@ -326,6 +328,23 @@ class ErrorChecks:
         self.raises(boardgames.FormatError, boardgames.Game.from_record, bad)
         over.close()
         g.close()
+
+    def declared(self, g, m):
+        """A resignation after move m: no more moves, kept by the record,
+        taken back by undo."""
+        t = self.t
+        seat = g.to_move
+        t.assertEqual(g.resign(seat)[:3], ("win", 1 - seat, "resignation"))
+        self.raises(boardgames.GameOver, g.play, m, game=g)
+        self.raises(boardgames.GameOver, g.agree_draw, game=g)
+        rec = g.record
+        t.assertIn('[Termination "resignation"]', rec)
+        with boardgames.Game.from_record(rec) as r:
+            t.assertEqual((r.outcome, r.history), (g.outcome, g.history))
+            t.assertEqual(r.record, rec)
+        t.assertIsNone(g.undo())
+        t.assertFalse(g.outcome.over)
+        t.assertEqual(g.history, [m])
 
     def illegal_text(self, g):
         names = [p.name for p in g.board.points]
