@@ -1,4 +1,5 @@
 /* Helpers shared by the Check suites; see testutil.h. */
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include "testutil.h"
 
 #include <stdio.h>
