@@ -6,6 +6,7 @@
  * right: a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7
  * d7 g7. Removal sets are listed in this order.
  */
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>

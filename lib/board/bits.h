@@ -1,8 +1,10 @@
 /*
  * Bit counts and scans on bitboards. Internal.
  *
- * The library is built for plain x86-64, where __builtin_popcount is a call
- * into libgcc; the count here is the same arithmetic, inline.
+ * The only place for compiler builtins: the scans use GCC's and Clang's
+ * where they exist (BG_PORTABLE_BITS turns them off) and the same result in
+ * plain C elsewhere. The count is always the plain arithmetic: on plain
+ * x86-64 __builtin_popcount is a call into libgcc.
  */
 #ifndef BG_BOARD_BITS_H
 #define BG_BOARD_BITS_H
@@ -25,15 +27,59 @@ static inline int bg_popcount32(uint32_t x)
 	return (int)((x * 0x01010101u) >> 24);
 }
 
-/* The lowest set bit's index; x must not be 0. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(BG_PORTABLE_BITS)
+#define BG_BITS_BUILTIN 1
+#endif
+
+/* The lowest set bit's index; x must not be 0. Without builtins: the bits
+ * below the lowest one, counted. */
 static inline int bg_ctz32(uint32_t x)
 {
+#ifdef BG_BITS_BUILTIN
 	return __builtin_ctz(x);
+#else
+	return bg_popcount32((x & (0u - x)) - 1);
+#endif
 }
 
 static inline int bg_ctz64(uint64_t x)
 {
+#ifdef BG_BITS_BUILTIN
 	return __builtin_ctzll(x);
+#else
+	return bg_popcount64((x & (0ull - x)) - 1);
+#endif
+}
+
+/* The highest set bit's index; x must not be 0. Without builtins: every
+ * bit below the highest one set, then counted. */
+static inline int bg_high32(uint32_t x)
+{
+#ifdef BG_BITS_BUILTIN
+	return 31 - __builtin_clz(x);
+#else
+	x |= x >> 1;
+	x |= x >> 2;
+	x |= x >> 4;
+	x |= x >> 8;
+	x |= x >> 16;
+	return bg_popcount32(x) - 1;
+#endif
+}
+
+static inline int bg_high64(uint64_t x)
+{
+#ifdef BG_BITS_BUILTIN
+	return 63 - __builtin_clzll(x);
+#else
+	x |= x >> 1;
+	x |= x >> 2;
+	x |= x >> 4;
+	x |= x >> 8;
+	x |= x >> 16;
+	x |= x >> 32;
+	return bg_popcount64(x) - 1;
+#endif
 }
 
 /* The points one step from a point of `set` (step[p]: the neighbours of p

@@ -254,7 +254,7 @@ static uint32_t bo_run(const bo_cfg *c, uint32_t own, int p, int axis)
 
 	up &= (ub & -ub) - 1;
 	if (db)
-		down &= ~0u << (32 - __builtin_clz(db));
+		down &= ~0u << (bg_high32(db) + 1);
 	return bit(p) | up | down;
 }
 
@@ -1029,7 +1029,7 @@ static void bo_write_position(const void *cfgp, const void *stp,
 			bg_sb_putc(out, ',');
 		bo_put_cell(out, bg_ctz32(run));
 		bg_sb_putc(out, '-');
-		bo_put_cell(out, 31 - __builtin_clz(run));
+		bo_put_cell(out, bg_high32(run));
 		bg_sb_putc(out, ':');
 		for (; ids; ids &= ids - 1)
 			bg_sb_putc(out, bo_letter(bg_ctz32(ids)));

@@ -65,7 +65,7 @@ static uint64_t bit(int p)
 
 static int ctz(uint64_t x)
 {
-	return __builtin_ctzll(x);
+	return bg_ctz64(x);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -116,7 +116,7 @@ static int fg_configure(void *cfgp, const bg_optval *opts)
 	if (opts[FG_OPT_GEESE].i == 17)
 		for (size_t i = 0; i < sizeof(fg_white); i++)
 			c->start |= bit(fg_white[i]);
-	c->ngeese = __builtin_popcountll(c->start);
+	c->ngeese = bg_popcount64(c->start);
 	c->fox_start = -1;
 	if (strcmp(fox, "any") != 0) {
 		c->fox_start = fg_find(fox);
@@ -323,7 +323,7 @@ static void fg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 
 	(void)ctx;
 	fg_set(out, BG_ONGOING, -1, BG_REASON_NONE);
-	if (__builtin_popcountll(st->geese) < FG_GEESE_MIN)
+	if (bg_popcount64(st->geese) < FG_GEESE_MIN)
 		fg_set(out, BG_WIN, FOX, BG_REASON_PIECES);
 	else if (!fg_can_move(c, st) &&
 		 (st->turn == FOX || c->std.no_moves == BG_NO_MOVES_LOSE))
@@ -367,7 +367,7 @@ static double fg_evaluate(const void *cfgp, const void *stp, int ply)
 	const fg_state *st = stp;
 	double need = c->ngeese - FG_GEESE_MIN + 1;
 	double open = FG_NPOINTS - c->ngeese;
-	double taken = c->ngeese - __builtin_popcountll(st->geese);
+	double taken = c->ngeese - bg_popcount64(st->geese);
 	double room, lead;
 
 	(void)ply;
@@ -463,7 +463,7 @@ static int fg_read_position(const void *cfgp, void *stp, const char *text)
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, g or f, after the board");
 	tmp.turn = s[0] == 'f' ? FOX : GEESE;
-	geese = __builtin_popcountll(tmp.geese);
+	geese = bg_popcount64(tmp.geese);
 	if (geese > c->ngeese)
 		return bg_seterr(BG_EFORMAT, "%d geese, more than %d", geese,
 				 c->ngeese);

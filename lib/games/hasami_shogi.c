@@ -415,7 +415,7 @@ static size_t hs_legal(const void *cfgp, const void *st, bg_move *buf)
 
 	for (int w = 0; w < 2; w++)
 		for (uint64_t bits = s->bb[s->turn][w]; bits; bits &= bits - 1) {
-			int p = w * 64 + __builtin_ctzll(bits);
+			int p = w * 64 + bg_ctz64(bits);
 
 			for (int d = 0; d < HS_DIRS; d++) {
 				int q = c->nb[p][d], r;
@@ -527,7 +527,7 @@ static bool hs_random_move(const void *cfgp, const void *st, uint64_t *rng,
 		k -= cnt[i];
 	for (bits = words[i]; k > 0; k--)
 		bits &= bits - 1;
-	k = __builtin_ctzll(bits);
+	k = bg_ctz64(bits);
 	if (i < 3)
 		hs_move_to(s, dirs[i], k, out);
 	else
@@ -542,7 +542,7 @@ static bool hs_has_move(const hs_cfg *c, const hs_state *s)
 
 	for (int w = 0; w < 2; w++)
 		for (uint64_t bits = s->bb[s->turn][w]; bits; bits &= bits - 1) {
-			int p = w * 64 + __builtin_ctzll(bits);
+			int p = w * 64 + bg_ctz64(bits);
 
 			for (int d = 0; d < HS_DIRS; d++)
 				if (d != back && hs_move_in(c, s, p, d, &m))
@@ -603,7 +603,7 @@ static int hs_custodian(const hs_cfg *c, const hs_state *s, int p, int *out)
 	for (int w = 0; w < 2; w++)
 		for (uint64_t bits = own[w] & c->beyond[p][w]; bits;
 		     bits &= bits - 1) {
-			int q = (p + w * 64 + __builtin_ctzll(bits)) / 2;
+			int q = (p + w * 64 + bg_ctz64(bits)) / 2;
 
 			if (s->cells[q] == !seat + 1)
 				out[n++] = q;
@@ -786,7 +786,7 @@ static int hs_best_now(const hs_cfg *c, const hs_state *s)
 		hs_targets(c, s, dirs[i], to);
 		for (int w = 0; w < 2; w++)
 			for (uint64_t b = to[w]; b; b &= b - 1) {
-				int q = w * 64 + __builtin_ctzll(b), n;
+				int q = w * 64 + bg_ctz64(b), n;
 				bg_move m;
 
 				hs_move_to(s, dirs[i], q, &m);

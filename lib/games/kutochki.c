@@ -5,6 +5,7 @@
  * One engine serves both games; the two tables differ only in their option
  * schemas and configure().
  */
+#include "board/bits.h"
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "boardgames/kutochki.h"
@@ -152,17 +153,12 @@ static void flipbit(uint64_t *bb, int p)
 
 static int ctz64(uint64_t x)
 {
-	return __builtin_ctzll(x);
+	return bg_ctz64(x);
 }
 
-/* Bits set in x, without the library call that __builtin_popcountll
- * makes where the target has no popcount instruction. */
 static int ku_bits(uint64_t x)
 {
-	x -= (x >> 1) & 0x5555555555555555ull;
-	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	return (int)((x * 0x0101010101010101ull) >> 56);
+	return bg_popcount64(x);
 }
 
 static int popcount(const ku_cfg *c, const uint64_t *bb)
@@ -170,7 +166,7 @@ static int popcount(const ku_cfg *c, const uint64_t *bb)
 	int n = 0;
 
 	for (int w = 0; w < c->nw; w++)
-		n += __builtin_popcountll(bb[w]);
+		n += bg_popcount64(bb[w]);
 	return n;
 }
 
@@ -1527,7 +1523,7 @@ static int ku_missing(const ku_search *s, const uint64_t *own)
 	int n = 0;
 
 	for (int w = 0; w < s->c->nw; w++)
-		n += __builtin_popcountll(tgt[w] & ~own[w]);
+		n += bg_popcount64(tgt[w] & ~own[w]);
 	return n;
 }
 

@@ -105,12 +105,12 @@ static uint64_t bit(int p)
 
 static int ctz(uint64_t x)
 {
-	return __builtin_ctzll(x);
+	return bg_ctz64(x);
 }
 
 static int popcount(uint64_t x)
 {
-	return __builtin_popcountll(x);
+	return bg_popcount64(x);
 }
 
 /* ---- Configuration -------------------------------------------------------- */

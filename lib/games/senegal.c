@@ -415,7 +415,7 @@ static void sn_count(const sn_state *s, int reason, bg_result *out)
 static bool sn_separated(const sn_state *s)
 {
 	int low_white = bg_ctz32(s->bb[0]) / SN_W;
-	int high_black = (31 - __builtin_clz(s->bb[1])) / SN_W;
+	int high_black = bg_high32(s->bb[1]) / SN_W;
 
 	return low_white > high_black;
 }

@@ -137,8 +137,7 @@ static int td_first(const td_cfg *c, uint64_t occ, int p, int d)
 	if (!b)
 		return -1;
 	/* N and E go up the point numbers, S and W down. */
-	return d == BG_N || d == BG_E ? __builtin_ctzll(b) :
-					63 - __builtin_clzll(b);
+	return d == BG_N || d == BG_E ? bg_ctz64(b) : bg_high64(b);
 }
 
 /* The squares a king on p slides over going d, up to the first piece. */
@@ -510,7 +509,7 @@ static void td_chain(td_gen *g, int sq, bool king, int last, uint64_t enemy)
 	if (last >= 0)
 		dirs &= ~(1u << td_opposite(last));
 	for (; dirs; dirs &= dirs - 1) {
-		int d = __builtin_ctz(dirs), over, land;
+		int d = bg_ctz32(dirs), over, land;
 
 		if (!king) {
 			/* Over the next square, to the one beyond. */
@@ -589,7 +588,7 @@ static uint64_t td_takers_of(const td_cfg *c, const td_state *s,
 	td_takers_dir(t, enemy, ~all, men, BG_W);
 	t->kings = 0;
 	for (uint64_t k = s->kings[seat]; k; k &= k - 1)
-		if (td_king_takes(c, all, t->prey, __builtin_ctzll(k)))
+		if (td_king_takes(c, all, t->prey, bg_ctz64(k)))
 			t->kings |= k & -k;
 	t->all = t->men[BG_N] | t->men[BG_E] | t->men[BG_S] | t->men[BG_W] |
 		 t->kings;
@@ -613,7 +612,7 @@ static bool td_can_take(const td_cfg *c, const td_state *s)
 			    td_step(prey[BG_W], BG_E)))
 		return true;
 	for (uint64_t k = s->kings[seat]; k; k &= k - 1)
-		if (td_king_takes(c, all, prey, __builtin_ctzll(k)))
+		if (td_king_takes(c, all, prey, bg_ctz64(k)))
 			return true;
 	return false;
 }
@@ -670,7 +669,7 @@ static void td_captures_of(td_gen *g, const td_cfg *c, const td_state *s,
 	memset(g->path, 0, sizeof(g->path));
 	g->npath = 1;
 	for (uint64_t bits = pieces; bits; bits &= bits - 1) {
-		int sq = __builtin_ctzll(bits);
+		int sq = bg_ctz64(bits);
 
 		g->own = td_side(s, s->turn) & ~bit(sq);
 		g->path[0] = (uint16_t)sq;
@@ -730,7 +729,7 @@ static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
 
 	td_men_steps(s, steps);
 	for (uint64_t bits = td_side(s, s->turn); bits; bits &= bits - 1) {
-		int sq = __builtin_ctzll(bits), len[TD_DIRS];
+		int sq = bg_ctz64(bits), len[TD_DIRS];
 
 		if (s->kings[s->turn] & bit(sq))
 			td_slides(c, td_all(s), sq, len);
@@ -752,7 +751,7 @@ static size_t td_jumps(const td_takers *t, bg_move *buf)
 	size_t n = 0;
 
 	for (uint64_t bits = t->all; bits; bits &= bits - 1) {
-		int sq = __builtin_ctzll(bits);
+		int sq = bg_ctz64(bits);
 
 		for (int d = 0; d < TD_DIRS; d++)
 			if (t->men[d] & bit(sq))
@@ -806,13 +805,13 @@ static bool td_pick(const td_cfg *c, uint64_t all,
 		   2 * (size_t)bg_popcount64(two), r;
 
 	for (uint64_t k = kings; k; k &= k - 1)
-		n += (size_t)td_slides(c, all, __builtin_ctzll(k), len);
+		n += (size_t)td_slides(c, all, bg_ctz64(k), len);
 	if (!n)
 		return false;
 	r = bg_rand(rng) % n;
 	/* Whole pieces are skipped by their count first. */
 	for (uint64_t bits = one | two | kings; bits; bits &= bits - 1) {
-		int sq = __builtin_ctzll(bits), d = 0;
+		int sq = bg_ctz64(bits), d = 0;
 		size_t cnt;
 
 		if (!(kings & bit(sq))) {
@@ -1003,9 +1002,9 @@ static bool td_take(const td_cfg *c, td_state *s, const bg_move *m, bool king)
 			king = true;
 	}
 	for (uint64_t t = taken & s->men[foe]; t; t &= t - 1)
-		s->hash ^= c->z[foe][__builtin_ctzll(t)];
+		s->hash ^= c->z[foe][bg_ctz64(t)];
 	for (uint64_t t = taken & s->kings[foe]; t; t &= t - 1)
-		s->hash ^= c->z[foe + 2][__builtin_ctzll(t)];
+		s->hash ^= c->z[foe + 2][bg_ctz64(t)];
 	s->men[foe] &= ~taken;
 	s->kings[foe] &= ~taken;
 	return king;
