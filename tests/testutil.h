@@ -74,7 +74,7 @@ int degree(const bg_game *g, int p, int style);
 
 /* The position text with the game's canonical spec (only options that
  * differ from their defaults) where the library writes every option, so
- * that tests read as the rules pages do. */
+ * that tests read as the game pages do. */
 const char *position(const bg_game *g);
 /* a and b have the same position text. */
 void expect_same_position(const bg_game *a, const bg_game *b);
