@@ -53,6 +53,12 @@ static void sgf_puts(sgf_text *t, const char *s)
 }
 
 static void sgf_vprintf(sgf_text *t, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 0)))
+#endif
+	;
+
+static void sgf_vprintf(sgf_text *t, const char *fmt, va_list ap)
 {
 	char buf[512];
 	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
@@ -1742,8 +1748,12 @@ static int sgf_check_info(const char *info)
 		if (!sgf_is_info(node.props[j].id))
 			rc = bg_seterr(BG_EINVAL, "SGF info: %s is written from "
 				       "the game, not given", node.props[j].id);
-	if (rc == BG_EFORMAT)
-		rc = bg_seterr(BG_EINVAL, "SGF info: %s", bg_last_error());
+	if (rc == BG_EFORMAT) {
+		char why[256]; /* bg_seterr writes where the detail is */
+
+		snprintf(why, sizeof(why), "%s", bg_last_error());
+		rc = bg_seterr(BG_EINVAL, "SGF info: %s", why);
+	}
 	sgf_free_node(&node);
 	return rc;
 }
