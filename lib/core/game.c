@@ -116,10 +116,12 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 	g->st = calloc(1, g->st_size);
 	g->max_moves = r->max_moves(cfg);
 	g->scratch = calloc(g->max_moves ? g->max_moves : 1, sizeof(bg_move));
-	if (!r->no_repetition)
+	/* Repetitions are counted (a scan of the history every ply) only
+	 * for a game with the repetition rule. */
+	if (r->std_def[BG_STD_REPETITION])
 		g->seen = calloc(BG_SEEN_SIZE, sizeof(*g->seen));
 	if (!g->cfg || !g->st || !g->scratch ||
-	    (!r->no_repetition && !g->seen) ||
+	    (r->std_def[BG_STD_REPETITION] && !g->seen) ||
 	    hist_reserve(g, HIST_INITIAL) != BG_OK) {
 		bg_game_free(g);
 		return bg_seterr(BG_ENOMEM, "handle");

@@ -204,9 +204,6 @@ typedef struct bg_rules {
 	 * scores it rather than drawing (by count). */
 	void (*std_end)(const void *cfg, const void *st, int reason,
 			bg_result *out);
-	/* The outcome never reads ctx->reps (no repetition rule): the core
-	 * skips counting them, a scan of the history on every ply. */
-	bool no_repetition;
 	uint64_t (*hash)(const void *cfg, const void *st);
 	/* Optional; scores default to 0. */
 	void (*scores)(const void *cfg, const void *st, double out[2]);
