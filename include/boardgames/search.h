@@ -60,7 +60,7 @@
  *   search goes on in it. bg_search_sync() to a game that is not the root
  *   followed by moves makes a new copy of that game. Nothing else
  *   allocates, except that think starts its threads (threads > 1).
- *   bg_search_info() reports the bytes held.
+ *   bg_search_info_get() reports the bytes held.
  */
 #ifndef BOARDGAMES_SEARCH_H
 #define BOARDGAMES_SEARCH_H
@@ -96,7 +96,8 @@ typedef struct bg_search_options {
 	 * noise to the choice and leaves the evaluation out (doc/search.md
 	 * has the table). */
 	int level;
-	/** Threads searching at once, 1 .. BG_SEARCH_THREADS_MAX (default 1). */
+	/** Threads searching at once, 1 .. BG_SEARCH_THREADS_MAX (default
+	 * 1). */
 	int threads;
 	/** The seed of the random generators (default 1); any value. */
 	uint64_t seed;
@@ -105,7 +106,7 @@ typedef struct bg_search_options {
 	size_t max_nodes;
 	/** The UCB1 exploration constant, 0 .. 100 (default 0.7). */
 	double explore;
-	/** Plies of a random playout before it counts as a draw, 1 ..
+	/** Plies of a random playout before it counts as a draw, from 1 to
 	 * 100000 (default 500). */
 	uint32_t ply_cap;
 	/** Plies of a random playout before the evaluation is backed up, in
@@ -214,9 +215,10 @@ typedef struct bg_search_line {
 } bg_search_line;
 
 /**
- * The root moves, most visited first (ties in the order of
- * bg_legal_moves()); their visits add up to the root's playouts
- * (bg_search_info()). Before any think, or when the root has one move and
+ * The root moves, most visited first (ties: the better value first, then
+ * the order of bg_legal_moves()); the first is the move think gives at
+ * the levels without noise. Their visits add up to
+ * bg_search_info.root_visits. Before any think, or when the root has one move and
  * think gave it without search, every move has 0 visits. Output as for
  * bg_legal_moves(): buf NULL and cap 0 ask for the count.
  *
@@ -237,11 +239,13 @@ BG_API int bg_search_analysis(bg_search *s, bg_search_line *buf, size_t cap,
 BG_API int bg_search_pv(bg_search *s, size_t k, bg_move *buf, size_t cap,
 			size_t *n);
 
-/** What a searcher did and holds: bg_search_info(). */
+/** What a searcher did and holds: bg_search_info_get(). */
 typedef struct bg_search_info {
 	uint64_t playouts;     /**< playouts of the last think */
-	uint64_t root_visits;  /**< playouts in the tree now: those kept from
-				    earlier thinks included */
+	uint64_t root_visits;  /**< the visits of the root moves, all threads:
+				    the playouts of the thinks since the root
+				    was made or reached, less those that
+				    ended at a node before it had children */
 	double seconds;        /**< wall-clock time of the last think */
 	size_t nodes;          /**< tree nodes now, all threads */
 	size_t max_nodes;      /**< options.max_nodes */
