@@ -220,7 +220,8 @@ typedef struct bg_search_line {
  * the levels without noise. Their visits add up to
  * bg_search_info.root_visits. Before any think, or when the root has one move and
  * think gave it without search, every move has 0 visits. Output as for
- * bg_legal_moves(): buf NULL and cap 0 ask for the count.
+ * bg_legal_moves(): buf NULL and cap 0 ask for the count; a buffer too
+ * small gets the first cap lines (the best ones) and BG_EBUFSIZE.
  *
  * @return BG_OK; BG_EINVAL for NULL s or n, or buf NULL with cap > 0;
  *         BG_EBUFSIZE; BG_EGAMEOVER when the root game is over.
@@ -231,7 +232,8 @@ BG_API int bg_search_analysis(bg_search *s, bg_search_line *buf, size_t cap,
 /**
  * The principal variation of the k-th line of bg_search_analysis(): its
  * move, then at each step the most visited reply, as far as the tree goes
- * (the thread that visited the move most). Output as for bg_legal_moves().
+ * (the thread that visited the move most). Output as for bg_legal_moves();
+ * a buffer too small gets the first cap moves and BG_EBUFSIZE.
  *
  * @return BG_OK; BG_EINVAL for NULL s or n, buf NULL with cap > 0, or no
  *         line k; BG_EBUFSIZE; BG_EGAMEOVER when the root game is over.

@@ -703,10 +703,7 @@ int bg_search_analysis(bg_search *s, bg_search_line *buf, size_t cap,
 	*n = count;
 	if (!buf && !cap)
 		return BG_OK;
-	if (cap < count)
-		return bg_seterr(BG_EBUFSIZE, "bg_search_analysis: room for %zu "
-				 "lines, %zu needed", cap, count);
-	for (k = 0; k < count; k++) {
+	for (k = 0; k < count && k < cap; k++) {
 		const line *l = &s->lines[k];
 
 		buf[k].move = l->move;
@@ -714,6 +711,9 @@ int bg_search_analysis(bg_search *s, bg_search_line *buf, size_t cap,
 		buf[k].value = l->visits ? l->wins / (double)l->visits : 0.5;
 		buf[k].depth = pv_length(s, l->k);
 	}
+	if (cap < count)
+		return bg_seterr(BG_EBUFSIZE, "bg_search_analysis: room for %zu "
+				 "lines, %zu needed", cap, count);
 	return BG_OK;
 }
 
