@@ -597,6 +597,40 @@ static int by_visits(const void *a, const void *b)
 	return x->k < y->k ? -1 : x->k > y->k;
 }
 
+/* Heapsort by by_visits(): in place, since qsort() may allocate and think
+ * must not (the order is total, so any sort gives the same result). */
+static void sift(line *l, size_t root, size_t n)
+{
+	size_t child;
+	line t;
+
+	while ((child = 2 * root + 1) < n) {
+		if (child + 1 < n && by_visits(&l[child], &l[child + 1]) < 0)
+			child++;
+		if (by_visits(&l[root], &l[child]) >= 0)
+			return;
+		t = l[root];
+		l[root] = l[child];
+		l[child] = t;
+		root = child;
+	}
+}
+
+static void sort_lines(line *l, size_t n)
+{
+	size_t k;
+	line t;
+
+	for (k = n / 2; k-- > 0;)
+		sift(l, k, n);
+	for (k = n; k-- > 1;) {
+		t = l[0];
+		l[0] = l[k];
+		l[k] = t;
+		sift(l, 0, k);
+	}
+}
+
 /* s->lines[0 .. *n-1]: the root moves with every thread's figures, most
  * visited first. */
 static int gather(bg_search *s, size_t *n)
@@ -629,7 +663,7 @@ static int gather(bg_search *s, size_t *n)
 			l->wins += c->wins;
 		}
 	}
-	qsort(s->lines, *n, sizeof(*s->lines), by_visits);
+	sort_lines(s->lines, *n);
 	return BG_OK;
 }
 
