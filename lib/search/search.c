@@ -879,8 +879,12 @@ int bg_search_think(bg_search *s, const bg_search_limits *limits,
 		run_all(s);
 		for (t = 0; t < s->o.threads; t++) {
 			s->playouts += s->w[t].done;
+			/* The detail of another thread's error stayed there. */
 			if (s->w[t].error && !error)
-				error = s->w[t].error;
+				error = t == 0 ? s->w[t].error :
+					bg_seterr(s->w[t].error, "bg_search_think: "
+						  "thread %d: %s", t,
+						  bg_strerror(s->w[t].error));
 		}
 		if (error || (error = gather(s, &n)) < 0)
 			goto out;
