@@ -59,8 +59,10 @@
  *   outgrows it, up to options.max_nodes; a full tree stops growing and the
  *   search goes on in it. bg_search_sync() to a game that is not the root
  *   followed by moves makes a new copy of that game. Nothing else
- *   allocates, except that think starts its threads (threads > 1).
- *   bg_search_info_get() reports the bytes held.
+ *   allocates, except that think starts its threads (threads > 1), and
+ *   that a playout deeper than any before grows its path (past 256 plies)
+ *   or the game copy's history (as bg_play() does). bg_search_info_get()
+ *   reports the bytes held.
  */
 #ifndef BOARDGAMES_SEARCH_H
 #define BOARDGAMES_SEARCH_H
@@ -199,8 +201,9 @@ BG_API int bg_search_play(bg_search *s, const bg_move *m);
  * undo, or for any other game, the searcher starts over from a copy of g
  * with an empty tree (its generators go on).
  *
- * @return BG_OK; BG_EINVAL for NULL; BG_ENOMEM (the searcher is then
- *         unchanged).
+ * @return BG_OK; BG_EINVAL for NULL; BG_ENOMEM, which leaves the
+ *         searcher valid, at its root or at a position of g's history on
+ *         the way (sync again).
  */
 BG_API int bg_search_sync(bg_search *s, const bg_game *g);
 
