@@ -66,6 +66,9 @@ typedef struct worker {
 	pthread_t thread;
 	int started;
 #endif
+	/* Keeps the next worker's fields off the cache lines this one's
+	 * thread writes. */
+	char pad[64];
 } worker;
 
 /* A root move, all threads summed: bg_search_analysis(). */
@@ -446,9 +449,10 @@ static int stopped(bg_search *s)
 
 static void run(worker *w)
 {
+	uint64_t done = 0;
 	int rc;
 
-	while (w->done < w->budget && !stopped(w->s)) {
+	while (done < w->budget && !stopped(w->s)) {
 		if ((rc = iterate(w)) == NODE_LIMIT)
 			break;
 		if (rc < 0) {
@@ -456,8 +460,9 @@ static void run(worker *w)
 			atomic_store(&w->s->stop, 1); /* the others stop too */
 			break;
 		}
-		w->done++;
+		done++;
 	}
+	w->done = done;
 }
 
 #ifdef SEARCH_THREADS
