@@ -3,6 +3,7 @@
  * states it (limits, determinism, stop, subtree reuse, analysis, errors),
  * and a legal move in every game of the catalogue at every level.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
