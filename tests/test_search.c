@@ -288,7 +288,7 @@ START_TEST(test_time_limit)
 	 * machine may be loaded. */
 	ck_assert_msg(took >= 0.3 && took < 1.5, "0.3 s took %.3f s", took);
 	ck_assert_uint_gt(info(s).playouts, 0);
-	ck_assert(fabs(info(s).seconds - took) < 0.1);
+	ck_assert(fabs(info(s).seconds - took) < 0.25);
 	bg_search_free(s);
 	bg_game_free(g);
 }
@@ -419,7 +419,7 @@ START_TEST(test_stop_from_another_thread)
 	ck_assert_int_eq(bg_search_think(s, NULL, &m), BG_OK);
 	took = now() - t0;
 	pthread_join(t, NULL);
-	ck_assert_msg(took >= 0.19 && took < 1.0, "stopped after %.3f s", took);
+	ck_assert_msg(took >= 0.19 && took < 2.0, "stopped after %.3f s", took);
 	ck_assert_uint_gt(info(s).playouts, 0);
 	ck_assert_int_eq(bg_play(g, &m), BG_OK);
 	bg_search_free(s);
