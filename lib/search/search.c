@@ -873,8 +873,12 @@ int bg_search_think(bg_search *s, const bg_search_limits *limits,
 				 limits->seconds);
 	s->playouts = 0;
 	s->seconds = 0;
-	if ((error = gather(s, &n)) < 0 || n == 0)
+	if ((error = gather(s, &n)) < 0)
 		goto out;
+	if (n == 0) {
+		error = bg_seterr(BG_EGAMEOVER, "bg_search_think: no legal move");
+		goto out;
+	}
 	if (n > 1) {
 		s->evaluates = levels[s->o.level - 1].evaluates &&
 			bg_evaluate(s->w[0].g, 0, &value) != BG_ENOTSUP;
