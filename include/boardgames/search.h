@@ -48,9 +48,10 @@
  * @par Determinism
  *   Limited by playouts or tree nodes only (no time limit, no stop), the
  *   same seed, options and sequence of calls give the same moves, visits
- *   and values on every platform, with any number of threads: each thread
+ *   and values from run to run, with any number of threads: each thread
  *   has a generator of its own drawn from the seed and a fixed share of the
- *   playouts. A time limit or bg_search_stop() ends the search at a moment
+ *   playouts. (Across platforms too, as far as their log() rounds alike:
+ *   the exploration term uses it.) A time limit or bg_search_stop() ends the search at a moment
  *   the clock decides, and then the figures vary from run to run.
  *
  * @par Allocation
