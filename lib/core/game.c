@@ -414,23 +414,29 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 	return BG_OK;
 }
 
-/* A move drawn uniformly, the game going on: the game's own draw, else one
- * from the full list. BG_OK, BG_ENOMEM (more moves than the list holds),
- * BG_EGAMEOVER (none). */
-static int draw_move(const bg_game *g, uint64_t *rng, bg_move *out)
+/* A move drawn uniformly from the full list, the game going on: BG_OK,
+ * BG_ENOMEM (more moves than the list holds), BG_EGAMEOVER (none). */
+static int draw_listed(const bg_game *g, uint64_t *rng, bg_move *out)
 {
 	size_t n;
 	int rc;
 
-	if (g->rules->random_move &&
-	    g->rules->random_move(g->cfg, g->st, rng, out))
-		return BG_OK;
 	if ((rc = bg_game_scratch_moves(g, &n)) != BG_OK)
 		return rc;
 	if (n == 0)
 		return bg_seterr(BG_EGAMEOVER, "no legal move");
 	*out = g->scratch[bg_rand(rng) % n];
 	return BG_OK;
+}
+
+/* A move drawn uniformly, the game going on: the game's own draw, else
+ * one from the full list; errors as draw_listed. */
+static int draw_move(const bg_game *g, uint64_t *rng, bg_move *out)
+{
+	if (g->rules->random_move &&
+	    g->rules->random_move(g->cfg, g->st, rng, out))
+		return BG_OK;
+	return draw_listed(g, rng, out);
 }
 
 int bg_random_move(const bg_game *g, uint64_t *rng, bg_move *out)
@@ -702,15 +708,19 @@ int bg_play(bg_game *g, const bg_move *m)
 int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
 	       uint32_t *plies)
 {
+	bool (*draw)(const void *, const void *, uint64_t *, bg_move *);
 	uint32_t made = 0;
 	bg_move m;
 	int rc;
 
 	if (!g || !rng)
 		return gerr(g, BG_EINVAL, "NULL argument");
+	draw = g->rules->random_move;
 	while (made < max_plies && g->result.status == BG_ONGOING) {
-		if ((rc = draw_move(g, rng, &m)) != BG_OK ||
-		    (rc = play_legal(g, &m)) != BG_OK) {
+		/* draw_move written out: a call less each ply. */
+		rc = draw && draw(g->cfg, g->st, rng, &m) ? BG_OK :
+		     draw_listed(g, rng, &m);
+		if (rc != BG_OK || (rc = play_legal(g, &m)) != BG_OK) {
 			/* A failed call changes nothing. */
 			while (made--)
 				bg_undo(g);
