@@ -392,14 +392,40 @@ int bg_game_scratch_moves(const bg_game *g, size_t *n)
 	return list_moves(g, g->scratch, n);
 }
 
+/* The most moves of a list that bg_legal_moves keeps a copy of for
+ * bg_play, when the caller's buffer takes the list directly. */
+#define LISTED_MAX 64
+
+/* The list in buf, whose copy is in scratch, kept for bg_play (see
+ * listed_move); a const handle, as in bg_game_scratch_moves. */
+static void remember_list(const bg_game *g, const bg_move *buf, size_t n)
+{
+	((bg_game *)g)->listed = buf;
+	((bg_game *)g)->nlisted = n;
+}
+
 int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 {
 	size_t count;
+	int rc;
 
 	if (!g || !n || (!buf && cap))
 		return gerr(g, BG_EINVAL, "NULL argument");
-	int rc = bg_game_scratch_moves(g, &count);
-	if (rc)
+	if (buf && cap >= g->max_moves) {
+		((bg_game *)g)->nlisted = 0;
+		if ((rc = list_moves(g, buf, &count)) != BG_OK)
+			return bg_game_fail(g, rc);
+		/* A short list is kept for bg_play (see listed_move): its
+		 * copy costs less than checking the move played. A long one
+		 * (placements by the hundred) would cost more. */
+		if (count <= LISTED_MAX) {
+			memcpy(g->scratch, buf, count * sizeof(*buf));
+			remember_list(g, buf, count);
+		}
+		*n = count;
+		return BG_OK;
+	}
+	if ((rc = bg_game_scratch_moves(g, &count)) != BG_OK)
 		return bg_game_fail(g, rc);
 	*n = count;
 	if (!buf)
@@ -408,9 +434,7 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 		return gerr(g, BG_EBUFSIZE, "%zu moves need room for %zu",
 			    count, count);
 	memcpy(buf, g->scratch, count * sizeof(*buf));
-	/* Kept for bg_play (see listed_move); a const handle, as above. */
-	((bg_game *)g)->listed = buf;
-	((bg_game *)g)->nlisted = count;
+	remember_list(g, buf, count);
 	return BG_OK;
 }
 
