@@ -440,7 +440,8 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 
 /* A move drawn uniformly from the full list, the game going on: BG_OK,
  * BG_ENOMEM (more moves than the list holds), BG_EGAMEOVER (none). */
-static int draw_listed(const bg_game *g, uint64_t *rng, bg_move *out)
+static inline int draw_listed(const bg_game *g, uint64_t *rng,
+			      bg_move *out)
 {
 	size_t n;
 	int rc;
