@@ -34,8 +34,10 @@ typedef struct hs_cfg {
 	bg_stdvals std;
 	int16_t nb[HS_N][8]; /* neighbour in each bg_dir direction, or -1 */
 	uint64_t reach[HS_DIRS][2]; /* cells a step in each direction ends on */
-	/* Per cell, the cells one and two steps away in a capture direction */
-	uint64_t adj[HS_N][2], beyond[HS_N][2];
+	/* Per cell, the cells next to it in a capture direction, and the
+	 * custodian pairs. */
+	uint64_t adj[HS_N][2];
+	bg_custodian cust;
 	/* The winning lines through each cell, as word-0 masks (they lie in
 	 * cells 18..62); ~0 fills the unused places, as no seat has all 64
 	 * cells. */
@@ -147,20 +149,18 @@ static void hs_step_tables(hs_cfg *c)
 				bb_set(c->reach[d], c->nb[p][d]);
 }
 
-/* The capture directions' cells around each cell, so a capture test is a
- * mask and a few lookups instead of eight direction walks. */
+/* The capture directions' cells around each cell, so that a move next to
+ * no enemy, the common case, is seen to take nothing with one mask. */
 static void hs_capture_tables(hs_cfg *c)
 {
 	for (int p = 0; p < HS_N; p++)
 		for (int d = 0; d < 8; d++) {
 			int q = c->nb[p][d];
 
-			if (q < 0 || !(c->capdirs & (1u << d)))
-				continue;
-			bb_set(c->adj[p], q);
-			if (c->nb[q][d] >= 0)
-				bb_set(c->beyond[p], c->nb[q][d]);
+			if (q >= 0 && (c->capdirs & (1u << d)))
+				bb_set(c->adj[p], q);
 		}
+	bg_custodian_init(&c->cust, HS_SIDE, HS_SIDE, c->capdirs);
 }
 
 static int hs_configure(void *cfgp, const bg_optval *opts)
@@ -590,25 +590,13 @@ static bool hs_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	return m->kind == BG_MOVE_JUMP && s->cells[p + step] == !s->turn + 1;
 }
 
-/* Custodian: the enemies between p and an own piece two cells away (the
- * cell between is the midpoint). A move next to no enemy takes nothing,
- * the common case, without looking at the own pieces. */
-static int hs_custodian(const hs_cfg *c, const hs_state *s, int p, int *out)
+/* A move next to no enemy takes nothing: one mask answers the common
+ * case. */
+static bool hs_near_foe(const hs_cfg *c, const hs_state *s, int p, int seat)
 {
-	int seat = s->cells[p] - 1, n = 0;
-	const uint64_t *own = s->bb[seat], *foe = s->bb[!seat];
+	const uint64_t *foe = s->bb[!seat];
 
-	if (!((foe[0] & c->adj[p][0]) | (foe[1] & c->adj[p][1])))
-		return 0;
-	for (int w = 0; w < 2; w++)
-		for (uint64_t bits = own[w] & c->beyond[p][w]; bits;
-		     bits &= bits - 1) {
-			int q = (p + w * 64 + bg_ctz64(bits)) / 2;
-
-			if (s->cells[q] == !seat + 1)
-				out[n++] = q;
-		}
-	return n;
+	return (foe[0] & c->adj[p][0]) | (foe[1] & c->adj[p][1]);
 }
 
 /* The enemies taken by the piece that arrived at p: single pieces, or
@@ -619,7 +607,8 @@ static int hs_captures(const hs_cfg *c, const hs_state *s, int p, int *out)
 	int n = 0;
 
 	if (!c->capture_lines)
-		return hs_custodian(c, s, p, out);
+		return hs_near_foe(c, s, p, own - 1) ?
+			bg_grid_custodian(&c->cust, s->cells, p, out) : 0;
 	for (int d = 0; d < 8; d++) {
 		int q = c->nb[p][d], k = 0, run[HS_SIDE];
 
@@ -776,7 +765,6 @@ static double hs_lines(const hs_cfg *c, const hs_state *s, int seat)
 static int hs_best_now(const hs_cfg *c, const hs_state *s)
 {
 	const int8_t *dirs = hs_dirs[s->turn];
-	const uint64_t *foe = s->bb[!s->turn];
 	hs_state t = *s;
 	int seat = s->turn, best = 0, taken[8 * HS_SIDE];
 
@@ -793,7 +781,7 @@ static int hs_best_now(const hs_cfg *c, const hs_state *s)
 				hs_relocate(c, &t, seat, m.pts[0], q);
 				if (hs_five_at(c, &t, seat, q))
 					return -1;
-				if ((foe[0] & c->adj[q][0]) | (foe[1] & c->adj[q][1])) {
+				if (hs_near_foe(c, s, q, seat)) {
 					n = hs_captures(c, &t, q, taken);
 					if (n > best)
 						best = n;

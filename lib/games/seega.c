@@ -21,7 +21,6 @@
  * constants so that the shifts along them are. */
 enum { SG_UP_N = SG_N, SG_UP_E = 1, SG_UP_NE = SG_N + 1, SG_UP_NW = SG_N - 1 };
 static const int sg_step[4] = { SG_UP_N, SG_UP_E, SG_UP_NE, SG_UP_NW };
-#define SG_OFF 31    /* beyond the edge: a bit no set of cells holds */
 /* Placing: every pair of the 24 cells around the centre. */
 #define SG_MAXMOVES (24 * 23 / 2)
 
@@ -36,8 +35,7 @@ typedef struct sg_cfg {
 	bg_stdvals std;
 	int8_t nb[SG_CELLS][8];  /* neighbour in a direction of grid.h, or -1 */
 	uint32_t nbm[SG_CELLS];  /* the neighbours, as a set */
-	/* [p][q], q next to p: the cell past q seen from p, or SG_OFF. */
-	uint8_t beyond[SG_CELLS][SG_CELLS];
+	bg_custodian cust;       /* capture in all eight directions */
 	/* The keys of sg_hash: pieces, pieces in hand, side to move, passes
 	 * just made (none: 0; two end the game, so never more), the sides
 	 * moving as usual. */
@@ -114,9 +112,8 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 			if (q < 0)
 				continue;
 			c->nbm[p] |= bit(q);
-			q = bg_grid_step(SG_N, SG_N, q, d);
-			c->beyond[p][c->nb[p][d]] = (uint8_t)(q < 0 ? SG_OFF : q);
 		}
+	bg_custodian_init(&c->cust, SG_N, SG_N, BG_DIRS_ALL);
 	for (int i = 0; i < 4; i++) {
 		int d = 0;
 
@@ -206,14 +203,8 @@ static uint32_t sg_prey(const sg_cfg *c, const sg_state *s)
  * cell, next to `to`): custodian, an enemy between `to` and an own piece. */
 static uint32_t sg_captures(const sg_cfg *c, const sg_state *s, int to)
 {
-	uint32_t own = s->occ[s->turn], mask = 0;
-
-	for (uint32_t x = c->nbm[to] & sg_prey(c, s); x; x &= x - 1) {
-		int e = bg_ctz32(x);
-
-		mask |= (own >> c->beyond[to][e] & 1) << e;
-	}
-	return mask;
+	return (uint32_t)bg_grid_custodian_bits(&c->cust, to, s->occ[s->turn],
+						sg_prey(c, s));
 }
 
 /* The cells on one line where an arrival takes: an enemy one step up
