@@ -65,7 +65,7 @@ int bg_board_read_ranks(const bg_board *b, const char **sp,
 			const char *symbols, char *cells)
 {
 	const char *s = *sp;
-	char list[16];
+	char list[64];
 	size_t k = 0;
 
 	for (const char *c = symbols; *c && k + 2 < sizeof(list); c++) {

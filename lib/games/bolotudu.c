@@ -996,10 +996,11 @@ static void bo_put_cell(bg_strbuf *out, int p)
 static void bo_write_position(const void *cfgp, const void *stp,
 			      bg_strbuf *out)
 {
+	const bo_cfg *c = cfgp;
 	const bo_state *s = stp;
 	uint64_t threes[BO_MAXTHREES];
+	char cells[BO_CELLS];
 
-	(void)cfgp;
 	/* Sorted, so that the order they were made in does not show. */
 	for (int i = 0; i < s->nthrees; i++) {
 		int j = i;
@@ -1008,15 +1009,9 @@ static void bo_write_position(const void *cfgp, const void *stp,
 			threes[j] = threes[j - 1];
 		threes[j] = s->threes[i];
 	}
-	for (int y = BO_H - 1; y >= 0; y--) {
-		for (int x = 0; x < BO_W; x++) {
-			int id = s->id[y * BO_W + x];
-
-			bg_sb_putc(out, id == BO_NONE ? '.' : bo_letter(id));
-		}
-		if (y)
-			bg_sb_putc(out, '/');
-	}
+	for (int p = 0; p < BO_CELLS; p++)
+		cells[p] = s->id[p] == BO_NONE ? '.' : bo_letter(s->id[p]);
+	bg_board_write_ranks(&c->board, cells, out);
 	bg_sb_printf(out, " %c %d %d %d ", s->turn ? 'b' : 'w', s->hand[0],
 		     s->hand[1], s->passes);
 	if (!s->nthrees)
@@ -1036,39 +1031,28 @@ static void bo_write_position(const void *cfgp, const void *stp,
 	}
 }
 
-static int bo_read_board(bo_state *s, const char **text)
+/* The pieces: A..L white's, a..l black's, each at most once. */
+static int bo_read_board(const bo_cfg *c, bo_state *s, const char **text)
 {
-	const char *t = *text;
+	char cells[BO_CELLS];
 
-	for (int y = BO_H - 1; y >= 0; y--) {
-		for (int x = 0; x < BO_W; x++, t++) {
-			int p = y * BO_W + x, id;
+	if (bg_board_read_ranks(&c->board, text,
+				".ABCDEFGHIJKLabcdefghijkl", cells) != BG_OK)
+		return BG_EFORMAT;
+	for (int p = 0; p < BO_CELLS; p++) {
+		char ch = cells[p];
+		int id;
 
-			if (*t == '.')
-				continue;
-			if (*t >= 'A' && *t < 'A' + BO_PIECES)
-				id = *t - 'A';
-			else if (*t >= 'a' && *t < 'a' + BO_PIECES)
-				id = *t - 'a' + BO_PIECES;
-			else
+		if (ch == '.')
+			continue;
+		id = ch >= 'a' ? ch - 'a' + BO_PIECES : ch - 'A';
+		for (int q = 0; q < BO_CELLS; q++)
+			if (s->id[q] == id)
 				return bg_seterr(BG_EFORMAT,
-						 "rank %d: '%c' is not '.', A..L or a..l",
-						 y + 1, *t ? *t : ' ');
-			for (int q = 0; q < BO_CELLS; q++)
-				if (s->id[q] == id)
-					return bg_seterr(BG_EFORMAT,
-							 "piece '%c' stands twice",
-							 *t);
-			s->id[p] = (uint8_t)id;
-			s->occ[id / BO_PIECES] |= bit(p);
-		}
-		if (*t != (y ? '/' : ' '))
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d is not %d cells followed by '%c'",
-					 y + 1, BO_W, y ? '/' : ' ');
-		t++;
+						 "piece '%c' stands twice", ch);
+		s->id[p] = (uint8_t)id;
+		s->occ[id / BO_PIECES] |= bit(p);
 	}
-	*text = t;
 	return BG_OK;
 }
 
@@ -1216,7 +1200,7 @@ static int bo_read_position(const void *cfgp, void *stp, const char *text)
 	int h0, h1, passes, rc;
 
 	bo_init(c, &tmp);
-	if ((rc = bo_read_board(&tmp, &t)))
+	if ((rc = bo_read_board(c, &tmp, &t)))
 		return rc;
 	if ((t[0] != 'w' && t[0] != 'b') || t[1] != ' ')
 		return bg_seterr(BG_EFORMAT,

@@ -275,67 +275,31 @@ static void hs_piece(const void *cfgp, const void *st, int p, int *seat,
 static void hs_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
-	static const char chars[] = ".wb";
+	const hs_cfg *c = cfgp;
 	const hs_state *s = st;
+	char cells[HS_N];
 
-	(void)cfgp;
-	for (int y = HS_SIDE - 1; y >= 0; y--) {
-		for (int x = 0; x < HS_SIDE; x++)
-			bg_sb_putc(out, chars[s->cells[y * HS_SIDE + x]]);
-		if (y)
-			bg_sb_putc(out, '/');
-	}
+	for (int p = 0; p < HS_N; p++)
+		cells[p] = ".wb"[s->cells[p]];
+	bg_board_write_ranks(&c->board, cells, out);
 	bg_sb_printf(out, " %c %d", s->turn ? 'b' : 'w', s->passes);
-}
-
-static const char *hs_read_board(hs_state *s, const char *t)
-{
-	for (int y = HS_SIDE - 1; y >= 0; y--) {
-		int x = 0;
-
-		for (; *t && *t != '/' && *t != ' '; t++, x++) {
-			if (x >= HS_SIDE) {
-				bg_seterr(BG_EFORMAT, "rank %d has more than %d cells",
-					  y + 1, HS_SIDE);
-				return NULL;
-			}
-			if (*t == 'w' || *t == 'b')
-				hs_put(s, *t == 'b', y * HS_SIDE + x);
-			else if (*t != '.') {
-				bg_seterr(BG_EFORMAT,
-					  "rank %d: '%c' is not one of . w b",
-					  y + 1, *t);
-				return NULL;
-			}
-		}
-		if (x < HS_SIDE) {
-			bg_seterr(BG_EFORMAT, "rank %d has %d cells, not %d",
-				  y + 1, x, HS_SIDE);
-			return NULL;
-		}
-		if (y && *t++ != '/') {
-			bg_seterr(BG_EFORMAT, "the board has %d ranks, not %d",
-				  HS_SIDE - y, HS_SIDE);
-			return NULL;
-		}
-	}
-	return t;
 }
 
 static int hs_read_position(const void *cfgp, void *st, const char *text)
 {
+	const hs_cfg *c = cfgp;
 	hs_state tmp;
-	const char *t;
+	char cells[HS_N];
+	const char *t = text;
 
-	(void)cfgp;
 	memset(&tmp, 0, sizeof(tmp));
-	if (!(t = hs_read_board(&tmp, text)))
+	if (bg_board_read_ranks(&c->board, &t, ".wb", cells) != BG_OK)
 		return BG_EFORMAT;
-	if (*t == '/')
-		return bg_seterr(BG_EFORMAT, "the board has more than %d ranks",
-				 HS_SIDE);
-	if (t[0] != ' ' || (t[1] != 'w' && t[1] != 'b') || t[2] != ' ' ||
-	    t[3] < '0' || t[3] > '2' || t[4] != '\0')
+	for (int p = 0; p < HS_N; p++)
+		if (cells[p] != '.')
+			hs_put(&tmp, cells[p] == 'b', p);
+	if ((t[0] != 'w' && t[0] != 'b') || t[1] != ' ' || t[2] < '0' ||
+	    t[2] > '2' || t[3] != '\0')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move ('w' or 'b') and the "
 				 "passes in a row (0, 1 or 2) after the board");
@@ -345,8 +309,8 @@ static int hs_read_position(const void *cfgp, void *st, const char *text)
 					 "%s has %d pieces, more than %d",
 					 seat ? "black" : "white",
 					 hs_count(&tmp, seat), HS_PIECES);
-	tmp.turn = t[1] == 'b';
-	tmp.passes = (uint8_t)(t[3] - '0');
+	tmp.turn = t[0] == 'b';
+	tmp.passes = (uint8_t)(t[2] - '0');
 	if (tmp.turn)
 		tmp.hash ^= hs_zturn();
 	memcpy(st, &tmp, sizeof(tmp));

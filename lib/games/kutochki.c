@@ -463,68 +463,32 @@ static void ku_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
 	const ku_cfg *c = cfgp;
+	char cells[KU_MAXP];
 
-	for (int y = c->n - 1; y >= 0; y--) {
-		for (int x = 0; x < c->n; x++) {
-			int seat, kind;
+	for (int p = 0; p < c->n * c->n; p++) {
+		int seat, kind;
 
-			ku_piece(c, st, y * c->n + x, &seat, &kind);
-			bg_sb_putc(out, seat < 0 ? '.' : seat ? 'b' : 'w');
-		}
-		if (y)
-			bg_sb_putc(out, '/');
+		ku_piece(c, st, p, &seat, &kind);
+		cells[p] = seat < 0 ? '.' : seat ? 'b' : 'w';
 	}
+	bg_board_write_ranks(&c->board, cells, out);
 	bg_sb_putc(out, ' ');
 	bg_sb_putc(out, ku_turn(c, st) ? 'b' : 'w');
-}
-
-/* One rank of the board text into tmp; returns the text after it or NULL. */
-static const char *ku_read_rank(const ku_cfg *c, ku_word *tmp, const char *s,
-				int y)
-{
-	int x = 0;
-
-	for (; *s && *s != '/' && *s != ' '; s++, x++) {
-		if (x >= c->n) {
-			bg_seterr(BG_EFORMAT, "rank %d has more than %d squares",
-				  y + 1, c->n);
-			return NULL;
-		}
-		if (*s == 'w' || *s == 'b')
-			setbit(ku_occ(c, tmp, *s == 'b'), y * c->n + x);
-		else if (*s != '.') {
-			bg_seterr(BG_EFORMAT,
-				  "rank %d: '%c' is not one of . w b", y + 1,
-				  *s);
-			return NULL;
-		}
-	}
-	if (x < c->n) {
-		bg_seterr(BG_EFORMAT, "rank %d has %d squares, not %d", y + 1, x,
-			  c->n);
-		return NULL;
-	}
-	return s;
 }
 
 static int ku_read_position(const void *cfgp, void *st, const char *text)
 {
 	const ku_cfg *c = cfgp;
 	ku_word tmp[2 * KU_W + 2 + 2 * KU_CLASSES] = { 0 };
+	char cells[KU_MAXP];
 	const char *s = text;
 
-	for (int y = c->n - 1; y >= 0; y--) {
-		if (!(s = ku_read_rank(c, tmp, s, y)))
-			return BG_EFORMAT;
-		if (y && *s++ != '/')
-			return bg_seterr(BG_EFORMAT,
-					 "the board has %d ranks, not %d",
-					 c->n - y, c->n);
-	}
-	if (*s == '/')
-		return bg_seterr(BG_EFORMAT, "the board has more than %d ranks",
-				 c->n);
-	if (s[0] != ' ' || (s[1] != 'w' && s[1] != 'b') || s[2] != '\0')
+	if (bg_board_read_ranks(&c->board, &s, ".wb", cells) != BG_OK)
+		return BG_EFORMAT;
+	for (int p = 0; p < c->n * c->n; p++)
+		if (cells[p] != '.')
+			setbit(ku_occ(c, tmp, cells[p] == 'b'), p);
+	if ((s[0] != 'w' && s[0] != 'b') || s[1] != '\0')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, 'w' or 'b', after the board");
 	for (int seat = 0; seat < 2; seat++) {
@@ -535,7 +499,7 @@ static int ku_read_position(const void *cfgp, void *st, const char *text)
 					 seat ? "black" : "white", have,
 					 c->npieces);
 	}
-	ku_set_turn(c, tmp, s[1] == 'b');
+	ku_set_turn(c, tmp, s[0] == 'b');
 	ku_fill_classes(c, tmp);
 	*ku_hashp(c, tmp) = ku_hash_scratch(c, tmp);
 	memcpy(st, tmp, ku_state_size(c));

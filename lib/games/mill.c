@@ -36,9 +36,6 @@ static const int8_t mi_xy[MI_POINTS][2] = {
 	{0, 6}, {3, 6}, {6, 6},		/* a7 d7 g7 */
 };
 
-/* Points per rank, rank 1 first: the groups of the position text. */
-static const int mi_rank_points[7] = { 3, 3, 3, 6, 3, 3, 3 };
-
 #define SOLID(a, b, c) { BG_LINE_SOLID, 3, { a, b, c } }
 #define DASHED(a, b, c) { BG_LINE_DASHED, 3, { a, b, c } }
 
@@ -252,17 +249,11 @@ static int mi_pieces(const mi_state *s, int seat)
 static void mi_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
+	const mi_cfg *c = cfgp;
 	const mi_state *s = st;
-	int first = MI_POINTS;
+	const uint64_t bb[2] = { s->occ[0], s->occ[1] };
 
-	for (int y = 6; y >= 0; y--) {
-		first -= mi_rank_points[y];
-		for (int p = first; p < first + mi_rank_points[y]; p++)
-			bg_sb_putc(out, s->occ[0] & bitmask(p) ? 'w' :
-					s->occ[1] & bitmask(p) ? 'b' : '.');
-		if (y)
-			bg_sb_putc(out, '/');
-	}
+	bg_board_write_two(&c->board, bb, out);
 	bg_sb_printf(out, " %c %d %d %u", s->turn ? 'b' : 'w', s->hand[0],
 		     s->hand[1], (unsigned)s->quiet);
 }
@@ -313,27 +304,17 @@ static int mi_check(const mi_state *s)
 
 static int mi_read_position(const void *cfgp, void *st, const char *text)
 {
+	const mi_cfg *c = cfgp;
 	mi_state tmp;
 	const char *s = text;
-	int first = MI_POINTS;
+	uint64_t bb[2];
 	long h0, h1, quiet;
 
 	memset(&tmp, 0, sizeof(tmp));
-	for (int y = 6; y >= 0; y--) {
-		first -= mi_rank_points[y];
-		for (int p = first; p < first + mi_rank_points[y]; p++, s++) {
-			if (*s == 'w' || *s == 'b')
-				tmp.occ[*s == 'b'] |= bitmask(p);
-			else if (*s != '.')
-				return bg_seterr(BG_EFORMAT,
-						 "rank %d: expected %d of . w b",
-						 y + 1, mi_rank_points[y]);
-		}
-		if (*s++ != (y ? '/' : ' '))
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d: expected %d points, then '%c'",
-					 y + 1, mi_rank_points[y], y ? '/' : ' ');
-	}
+	if (bg_board_read_two(&c->board, &s, bb) != BG_OK)
+		return BG_EFORMAT;
+	tmp.occ[0] = (uint32_t)bb[0];
+	tmp.occ[1] = (uint32_t)bb[1];
 	if ((s[0] != 'w' && s[0] != 'b') || s[1] != ' ')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, 'w' or 'b', after the board");

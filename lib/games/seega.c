@@ -581,41 +581,14 @@ static void sg_piece(const void *cfgp, const void *stp, int p, int *seat,
 static void sg_write_position(const void *cfgp, const void *stp,
 			      bg_strbuf *out)
 {
+	const sg_cfg *c = cfgp;
 	const sg_state *s = stp;
+	const uint64_t bb[2] = { s->occ[0], s->occ[1] };
 
-	(void)cfgp;
-	for (int y = SG_N - 1; y >= 0; y--) {
-		for (int x = 0; x < SG_N; x++)
-			bg_sb_putc(out, ".wb"[sg_cell(s, y * SG_N + x)]);
-		if (y)
-			bg_sb_putc(out, '/');
-	}
+	bg_board_write_two(&c->board, bb, out);
 	bg_sb_printf(out, " %c %d %d %d %u%s", s->turn ? 'b' : 'w', s->hand[0],
 		     s->hand[1], s->passes, (unsigned)s->clock,
 		     s->usual ? " usual" : "");
-}
-
-static int sg_read_board(sg_state *s, const char **text)
-{
-	const char *t = *text;
-
-	for (int y = SG_N - 1; y >= 0; y--) {
-		for (int x = 0; x < SG_N; x++, t++) {
-			if (*t == 'w' || *t == 'b')
-				s->occ[*t == 'b'] |= bit(y * SG_N + x);
-			else if (*t != '.')
-				return bg_seterr(BG_EFORMAT,
-						 "rank %d: '%c' is not one of . w b",
-						 y + 1, *t ? *t : ' ');
-		}
-		if (*t != (y ? '/' : ' '))
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d is not %d cells followed by '%c'",
-					 y + 1, SG_N, y ? '/' : ' ');
-		t++;
-	}
-	*text = t;
-	return BG_OK;
 }
 
 /* A decimal number up to max, then a space (when last, the end or a space
@@ -668,14 +641,18 @@ static int sg_check(const sg_state *s)
 
 static int sg_read_position(const void *cfgp, void *stp, const char *text)
 {
+	const sg_cfg *c = cfgp;
 	sg_state tmp;
 	const char *t = text;
 	uint32_t h0, h1, passes, clock;
+	uint64_t bb[2];
 	int rc;
 
 	sg_init(cfgp, &tmp);
-	if ((rc = sg_read_board(&tmp, &t)))
-		return rc;
+	if (bg_board_read_two(&c->board, &t, bb) != BG_OK)
+		return BG_EFORMAT;
+	tmp.occ[0] = (uint32_t)bb[0];
+	tmp.occ[1] = (uint32_t)bb[1];
 	if ((t[0] != 'w' && t[0] != 'b') || t[1] != ' ')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, 'w' or 'b', after the board");

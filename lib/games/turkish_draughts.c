@@ -276,90 +276,60 @@ static void td_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
 	static const char chars[2][3] = { "wW", "bB" };
+	const td_cfg *c = cfgp;
 	const td_state *s = st;
+	char cells[TD_N];
 
-	for (int y = TD_SIDE - 1; y >= 0; y--) {
-		for (int x = 0; x < TD_SIDE; x++) {
-			int seat, kind;
+	for (int p = 0; p < TD_N; p++) {
+		int seat, kind;
 
-			td_piece(cfgp, st, y * TD_SIDE + x, &seat, &kind);
-			bg_sb_putc(out, seat < 0 ? '.' :
-				   chars[seat][kind == BG_PIECE_KING]);
-		}
-		if (y)
-			bg_sb_putc(out, '/');
+		td_piece(cfgp, st, p, &seat, &kind);
+		cells[p] = seat < 0 ? '.' : chars[seat][kind == BG_PIECE_KING];
 	}
+	bg_board_write_ranks(&c->board, cells, out);
 	bg_sb_printf(out, " %c %u", s->turn ? 'b' : 'w', (unsigned)s->quiet);
 }
 
-static int td_read_cell(td_state *s, char ch, int y, int p)
+/* A man on its last rank would have been crowned. */
+static int td_read_board(td_state *s, const char *cells)
 {
-	const char *kinds = "wbWB", *k = strchr(kinds, ch);
-	int seat, king;
+	static const char kinds[] = "wbWB";
 
-	if (ch == '.')
-		return BG_OK;
-	if (!k)
-		return bg_seterr(BG_EFORMAT,
-				 "rank %d: '%c' is not one of . w b W B", y + 1,
-				 ch);
-	seat = (int)(k - kinds) % 2;
-	king = k - kinds >= 2;
-	if (!king && td_last_rank(seat, p))
-		return bg_seterr(BG_EFORMAT,
-				 "a %s man on rank %d would have been crowned",
-				 seat ? "black" : "white", y + 1);
-	td_put(s, seat, king, p);
-	return BG_OK;
-}
+	for (int p = 0; p < TD_N; p++) {
+		const char *k = strchr(kinds, cells[p]);
+		int seat, king;
 
-static const char *td_read_board(td_state *s, const char *t)
-{
-	for (int y = TD_SIDE - 1; y >= 0; y--) {
-		int x = 0;
-
-		for (; *t && *t != '/' && *t != ' '; t++, x++) {
-			if (x >= TD_SIDE) {
-				bg_seterr(BG_EFORMAT, "rank %d has more than %d cells",
-					  y + 1, TD_SIDE);
-				return NULL;
-			}
-			if (td_read_cell(s, *t, y, y * TD_SIDE + x) != BG_OK)
-				return NULL;
-		}
-		if (x < TD_SIDE) {
-			bg_seterr(BG_EFORMAT, "rank %d has %d cells, not %d",
-				  y + 1, x, TD_SIDE);
-			return NULL;
-		}
-		if (y && *t++ != '/') {
-			bg_seterr(BG_EFORMAT, "the board has %d ranks, not %d",
-				  TD_SIDE - y, TD_SIDE);
-			return NULL;
-		}
+		if (cells[p] == '.')
+			continue;
+		seat = (int)(k - kinds) % 2;
+		king = k - kinds >= 2;
+		if (!king && td_last_rank(seat, p))
+			return bg_seterr(BG_EFORMAT,
+					 "a %s man on rank %d would have been crowned",
+					 seat ? "black" : "white", p / TD_SIDE + 1);
+		td_put(s, seat, king, p);
 	}
-	return t;
+	return BG_OK;
 }
 
 static int td_read_position(const void *cfgp, void *st, const char *text)
 {
+	const td_cfg *c = cfgp;
 	td_state tmp;
-	const char *t;
+	char cells[TD_N];
+	const char *t = text;
 	unsigned long quiet = 0;
 	int digits = 0;
 
-	(void)cfgp;
 	memset(&tmp, 0, sizeof(tmp));
-	if (!(t = td_read_board(&tmp, text)))
+	if (bg_board_read_ranks(&c->board, &t, ".wbWB", cells) != BG_OK ||
+	    td_read_board(&tmp, cells) != BG_OK)
 		return BG_EFORMAT;
-	if (*t == '/')
-		return bg_seterr(BG_EFORMAT, "the board has more than %d ranks",
-				 TD_SIDE);
-	if (t[0] != ' ' || (t[1] != 'w' && t[1] != 'b') || t[2] != ' ')
+	if ((t[0] != 'w' && t[0] != 'b') || t[1] != ' ')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move ('w' or 'b') and the "
 				 "quiet plies after the board");
-	for (const char *q = t + 3; *q; q++, digits++) {
+	for (const char *q = t + 2; *q; q++, digits++) {
 		if (*q < '0' || *q > '9' || digits >= 5)
 			return bg_seterr(BG_EFORMAT,
 					 "the quiet plies are a number 0..65535");
@@ -376,7 +346,7 @@ static int td_read_position(const void *cfgp, void *st, const char *text)
 					 "%s has %d pieces, more than %d",
 					 seat ? "black" : "white", n, TD_PIECES);
 	}
-	tmp.turn = t[1] == 'b';
+	tmp.turn = t[0] == 'b';
 	tmp.quiet = (uint16_t)quiet;
 	if (tmp.turn)
 		tmp.hash ^= td_zturn();

@@ -451,41 +451,31 @@ static void ws_piece(const void *cfgp, const void *stp, int p, int *seat,
 static void ws_write_position(const void *cfgp, const void *stp,
 			      bg_strbuf *out)
 {
+	const ws_cfg *c = cfgp;
 	const ws_state *st = stp;
+	char cells[WS_NPOINTS];
 
-	(void)cfgp;
-	for (int r = 7; r >= 0; r--) {
-		for (int p = 4 * r; p < 4 * r + 4; p++)
-			bg_sb_putc(out, (st->bb[WOLF] >> p & 1) ? 'w' :
-					(st->bb[SHEEP] >> p & 1) ? 's' : '.');
-		bg_sb_putc(out, r ? '/' : ' ');
-	}
+	for (int p = 0; p < WS_NPOINTS; p++)
+		cells[p] = (st->bb[WOLF] >> p & 1) ? 'w' :
+			   (st->bb[SHEEP] >> p & 1) ? 's' : '.';
+	bg_board_write_ranks(&c->board, cells, out);
+	bg_sb_putc(out, ' ');
 	bg_sb_putc(out, st->turn == WOLF ? 'w' : 's');
 }
 
 static int ws_read_position(const void *cfgp, void *stp, const char *text)
 {
+	const ws_cfg *c = cfgp;
 	ws_state tmp;
+	char cells[WS_NPOINTS];
 	const char *s = text;
 
 	memset(&tmp, 0, sizeof(tmp));
-	for (int r = 7; r >= 0; r--) {
-		for (int p = 4 * r; p < 4 * r + 4; p++, s++) {
-			if (*s == 'w') {
-				tmp.bb[WOLF] |= 1u << p;
-			} else if (*s == 's') {
-				tmp.bb[SHEEP] |= 1u << p;
-			} else if (*s != '.') {
-				return bg_seterr(BG_EFORMAT,
-						 "rank %d: expected 4 of . w s",
-						 r + 1);
-			}
-		}
-		if (*s++ != (r ? '/' : ' '))
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d: expected 4 points then '%c'",
-					 r + 1, r ? '/' : ' ');
-	}
+	if (bg_board_read_ranks(&c->board, &s, ".ws", cells) != BG_OK)
+		return BG_EFORMAT;
+	for (int p = 0; p < WS_NPOINTS; p++)
+		if (cells[p] != '.')
+			tmp.bb[cells[p] == 'w' ? WOLF : SHEEP] |= 1u << p;
 	if ((s[0] != 'w' && s[0] != 's') || s[1])
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, w or s, after the board");
