@@ -45,7 +45,7 @@
 #include <stdint.h>
 
 #include "boardgames/boardgames.h"
-#include "board/board.h"
+#include "core/geometry.h"
 #include "core/strbuf.h"
 
 /* One option of a game's schema. `allowed` is for people and for the core's
@@ -274,7 +274,7 @@ static inline double bg_eval_squash(double lead)
 	return 0.5 + 0.5 * lead / (1.0 + (lead < 0 ? -lead : lead));
 }
 
-/* The catalogue, in lib/games/catalog.c. */
+/* The catalogue, in lib/games/game_list.c. */
 extern const bg_rules *const bg_catalog[];
 extern const size_t bg_catalog_size;
 

@@ -13,6 +13,7 @@
 #include "core/zobrist.h"
 #include "board/grid.h"
 #include "board/bits.h"
+#include "board/board.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,6 +6,7 @@
  * schemas and configure().
  */
 #include "board/bits.h"
+#include "board/board.h"
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "boardgames/kutochki.h"

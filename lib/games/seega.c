@@ -9,6 +9,7 @@
 #include "core/zobrist.h"
 #include "board/grid.h"
 #include "board/bits.h"
+#include "board/board.h"
 
 #include <string.h>
 

@@ -10,6 +10,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/bits.h"
+#include "board/board.h"
 
 #include <assert.h>
 #include <string.h>

@@ -27,6 +27,7 @@
 #include "core/zobrist.h"
 #include "boardgames/tochki.h"
 #include "board/bits.h"
+#include "board/board.h"
 
 #include <assert.h>
 #include <stdlib.h>
