@@ -2,6 +2,8 @@
 
 #include "core/rules.h"
 
+BG_STATE_HEAD(bg_stones);
+
 void bg_stone_steps_init(bg_stone_steps *t, int w, int h, int ndirs)
 {
 	memset(t, 0, sizeof(*t));

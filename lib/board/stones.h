@@ -24,9 +24,9 @@
 /* A position: bit p of occ[seat] is a piece of seat on cell p. */
 typedef struct bg_stones {
 	uint64_t hash; /* the key, kept by bg_stones_apply */
+	uint8_t turn;  /* hash and turn: a bg_head */
+	uint8_t pad[3];
 	uint32_t occ[2];
-	uint8_t turn;
-	uint8_t pad[7];
 } bg_stones;
 
 /* Where a piece steps: the neighbours of each cell in the first ndirs

@@ -109,7 +109,7 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 	g->cfg = calloc(1, BG_WORK_OFFSET(r->config_size) + g->work_size);
 	if (g->cfg)
 		memcpy(g->cfg, cfg, r->config_size);
-	g->st_size = r->state_size(cfg);
+	g->st_size = bg_rules_state_size(r, cfg);
 	g->undo_size = r->unapply ? r->undo_size : g->st_size;
 	if (g->undo_size == 0)
 		g->undo_size = 1;
@@ -249,7 +249,7 @@ const char *bg_game_name(const bg_game *g)
 
 static const bg_board *board_of(const bg_game *g)
 {
-	return g->rules->board(g->cfg);
+	return bg_rules_board(g->rules, g->cfg);
 }
 
 static int check_point(const bg_game *g, int p)
@@ -595,7 +595,7 @@ void bg_game_refresh(bg_game *g)
 {
 	bg_ctx ctx;
 
-	g->hash = g->rules->hash(g->cfg, g->st);
+	g->hash = bg_rules_hash(g->rules, g->cfg, g->st);
 	ctx.ply = g->ply0 + (uint32_t)g->hist_len;
 	ctx.reps = g->seen ? repetitions(g) : 0;
 	g->result.status = BG_ONGOING;
@@ -711,7 +711,7 @@ int bg_to_move(const bg_game *g)
 {
 	if (!g)
 		return bg_seterr(BG_EINVAL, "game is NULL");
-	return g->rules->to_move(g->cfg, g->st);
+	return bg_rules_to_move(g->rules, g->cfg, g->st);
 }
 
 uint32_t bg_ply(const bg_game *g)
@@ -800,7 +800,7 @@ int bg_move_effects(const bg_game *g, uint32_t i, bg_effect *buf, size_t cap,
 	bg_game_state_at(g, i + 1, after);
 	bg_game_state_at(g, i, before);
 	m = &g->hist[i].move;
-	mover = g->rules->to_move(g->cfg, before);
+	mover = bg_rules_to_move(g->rules, g->cfg, before);
 	np = board_of(g)->npoints;
 	for (int p = 0; p < np; p++) {
 		int kind = effect_at(g, before, after, m, p, mover);

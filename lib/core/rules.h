@@ -128,6 +128,28 @@ enum {
 	BG_APPLY_IRREVERSIBLE = 1 /* no earlier position can come again */
 };
 
+/*
+ * The head of a game's state, at fixed places: the position key the game
+ * keeps as its moves go (the hash hook's value) and the side to move. A
+ * state that starts with these two fields (BG_STATE_HEAD checks it) sets
+ * bg_rules.head, and the core reads them there: the game gives no hash or
+ * to_move hook.
+ */
+typedef struct bg_head {
+	uint64_t hash;
+	uint8_t turn;
+} bg_head;
+
+#define BG_STATE_HEAD(type)                                                  \
+	_Static_assert(offsetof(type, hash) == offsetof(bg_head, hash) &&    \
+		       offsetof(type, turn) == offsetof(bg_head, turn),      \
+		       #type " starts with the fields of bg_head")
+
+/* A config type that starts with its bg_board (no board hook). */
+#define BG_CONFIG_BOARD(type)                                                \
+	_Static_assert(offsetof(type, board) == 0,                           \
+		       #type " starts with its bg_board")
+
 typedef struct bg_rules {
 	const char *name;
 	const char *const *aliases; /* NULL-terminated, may be NULL */
@@ -158,7 +180,12 @@ typedef struct bg_rules {
 	/* Fill the config from the option values (in schema order); check
 	 * combinations the schema cannot, reporting with bg_seterr(). */
 	int (*configure)(void *cfg, const bg_optval *opts);
+	/* The state's size: state_bytes when it is the same for every
+	 * config, else the state_size hook. */
+	size_t state_bytes;
 	size_t (*state_size)(const void *cfg);
+	/* The state starts with a bg_head (see there). */
+	bool head;
 	/* Optional: bytes of work space for the hooks (flood marks and
 	 * stacks, tables of moves seen), made with each handle and reached
 	 * with bg_work(); see there. */
@@ -166,6 +193,8 @@ typedef struct bg_rules {
 	/* Bytes per ply of undo record when `unapply` is given. */
 	size_t undo_size;
 
+	/* Optional: the board; without it, the config starts with its
+	 * bg_board. */
 	const bg_board *(*board)(const void *cfg);
 	void (*init)(const void *cfg, void *st);
 	size_t (*max_moves)(const void *cfg);
@@ -192,6 +221,7 @@ typedef struct bg_rules {
 	int (*apply)(const void *cfg, void *st, const bg_move *m, void *undo);
 	void (*unapply)(const void *cfg, void *st, const bg_move *m,
 			const void *undo);
+	/* The side to move (left out with `head`). */
 	int (*to_move)(const void *cfg, const void *st);
 	/* The game's own ends. The core then applies the standard ones while
 	 * the game goes on: repetition, then max_plies (a draw with
@@ -204,6 +234,7 @@ typedef struct bg_rules {
 	 * scores it rather than drawing (by count). */
 	void (*std_end)(const void *cfg, const void *st, int reason,
 			bg_result *out);
+	/* The position key (left out with `head`). */
 	uint64_t (*hash)(const void *cfg, const void *st);
 	/* Optional; scores default to 0. */
 	void (*scores)(const void *cfg, const void *st, double out[2]);

@@ -32,6 +32,7 @@ typedef struct kv_cfg {
 } kv_cfg;
 
 typedef bg_stones kv_state;
+BG_CONFIG_BOARD(kv_cfg);
 
 static uint32_t bitmask(int p)
 {
@@ -82,15 +83,7 @@ static int kv_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
-static size_t kv_state_size(const void *cfgp)
-{
-	return sizeof(kv_state);
-}
 
-static const bg_board *kv_board(const void *cfgp)
-{
-	return &((const kv_cfg *)cfgp)->board;
-}
 
 /* ---- Position ------------------------------------------------------------- */
 
@@ -102,15 +95,7 @@ static void kv_init(const void *cfgp, void *st)
 	s->hash = bg_stones_hash(s);
 }
 
-static int kv_to_move(const void *cfgp, const void *st)
-{
-	return ((const kv_state *)st)->turn;
-}
 
-static uint64_t kv_hash(const void *cfgp, const void *st)
-{
-	return ((const kv_state *)st)->hash;
-}
 
 static void kv_piece(const void *cfgp, const void *st, int p, int *seat,
 		     int *kind)
@@ -134,7 +119,9 @@ static bool kv_has_goal(const kv_cfg *c, uint32_t own)
 static void kv_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
-	bg_stones_write(kv_board(cfgp), st, out);
+	const kv_cfg *c = cfgp;
+
+	bg_stones_write(&c->board, st, out);
 }
 
 /* The counts and the side to move agree: White drops first and the drops
@@ -321,17 +308,15 @@ const bg_rules bg_rules_kvartet = {
 	.option_aliases = kv_opt_aliases,
 	.config_size = sizeof(kv_cfg),
 	.configure = kv_configure,
-	.state_size = kv_state_size,
-	.board = kv_board,
+	.state_bytes = sizeof(kv_state),
+	.head = true,
 	.init = kv_init,
 	.max_moves = kv_max_moves,
 	.legal = kv_legal,
 	.is_legal = kv_is_legal,
 	.random_move = kv_random_move,
 	.apply = kv_apply,
-	.to_move = kv_to_move,
 	.outcome = kv_outcome,
-	.hash = kv_hash,
 	.piece = kv_piece,
 	.write_position = kv_write_position,
 	.read_position = kv_read_position,

@@ -25,6 +25,7 @@ typedef struct tt_cfg {
 } tt_cfg;
 
 typedef bg_stones tt_state;
+BG_CONFIG_BOARD(tt_cfg);
 
 /* White's start for each setup: rotated a1 c1 b4 d4 (symmetric under a
  * half turn) and mirrored a1 c1 a4 c4. Black fills the other cells of the
@@ -76,15 +77,7 @@ static int tt_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
-static size_t tt_state_size(const void *cfgp)
-{
-	return sizeof(tt_state);
-}
 
-static const bg_board *tt_board(const void *cfgp)
-{
-	return &((const tt_cfg *)cfgp)->board;
-}
 
 /* ---- Position ------------------------------------------------------------- */
 
@@ -99,15 +92,7 @@ static void tt_init(const void *cfgp, void *st)
 	s->hash = bg_stones_hash(s);
 }
 
-static int tt_to_move(const void *cfgp, const void *st)
-{
-	return ((const tt_state *)st)->turn;
-}
 
-static uint64_t tt_hash(const void *cfgp, const void *st)
-{
-	return ((const tt_state *)st)->hash;
-}
 
 static void tt_piece(const void *cfgp, const void *st, int p, int *seat,
 		     int *kind)
@@ -126,7 +111,9 @@ static bool tt_has_line(const tt_cfg *c, uint32_t own)
 static void tt_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
-	bg_stones_write(tt_board(cfgp), st, out);
+	const tt_cfg *c = cfgp;
+
+	bg_stones_write(&c->board, st, out);
 }
 
 static int tt_read_position(const void *cfgp, void *st, const char *text)
@@ -247,16 +234,14 @@ const bg_rules bg_rules_tak_tikl = {
 	.option_aliases = tt_opt_aliases,
 	.config_size = sizeof(tt_cfg),
 	.configure = tt_configure,
-	.state_size = tt_state_size,
-	.board = tt_board,
+	.state_bytes = sizeof(tt_state),
+	.head = true,
 	.init = tt_init,
 	.max_moves = tt_max_moves,
 	.legal = tt_legal,
 	.is_legal = tt_is_legal,
 	.apply = tt_apply,
-	.to_move = tt_to_move,
 	.outcome = tt_outcome,
-	.hash = tt_hash,
 	.piece = tt_piece,
 	.write_position = tt_write_position,
 	.read_position = tt_read_position,
