@@ -50,6 +50,7 @@ typedef struct fg_state {
 	uint8_t turn; /* GEESE or FOX */
 	uint8_t pad[6];
 } fg_state;
+BG_CONFIG_BOARD(fg_cfg);
 
 #define X(n) BG_CROSS_##n
 static const uint8_t fg_black[] = { X(C1), X(D1), X(E1), X(C2), X(D2), X(E2),
@@ -138,17 +139,6 @@ static int fg_configure(void *cfgp, const bg_optval *opts)
 	c->max_moves = opts[FG_OPT_DIAG].i ? FG_MAX_DIAG : FG_MAX_SOLID;
 	fg_tables(c, opts[FG_OPT_DIAG].i != 0);
 	return BG_OK;
-}
-
-static size_t fg_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(fg_state);
-}
-
-static const bg_board *fg_board(const void *cfgp)
-{
-	return &((const fg_cfg *)cfgp)->board;
 }
 
 static void fg_init(const void *cfgp, void *stp)
@@ -516,9 +506,8 @@ const bg_rules bg_rules_fox_geese = {
 	.std_offset = offsetof(fg_cfg, std),
 	.option_aliases = fg_opt_aliases,
 	.config_size = sizeof(fg_cfg),
+	.state_bytes = sizeof(fg_state),
 	.configure = fg_configure,
-	.state_size = fg_state_size,
-	.board = fg_board,
 	.init = fg_init,
 	.max_moves = fg_max_moves,
 	.legal = fg_legal,

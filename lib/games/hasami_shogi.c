@@ -58,15 +58,18 @@ typedef struct hs_cfg {
  * iterating pieces, move targets, capture masks and the winning lines.
  */
 typedef struct hs_state {
-	uint64_t bb[2][2];
 	uint64_t hash;       /* kept incrementally */
-	uint8_t cells[HS_N]; /* 0 empty, 1 seat 0, 2 seat 1 */
 	uint8_t turn;
 	uint8_t passes;      /* passes in a row just made: 0, 1 or 2 */
 	uint8_t count[2];    /* pieces on the board per seat */
 	uint8_t last;        /* 1 + the cell the last move ended on; 0 after a
 			      * pass or in a position read or set up */
+	uint8_t cells[HS_N]; /* 0 empty, 1 seat 0, 2 seat 1 */
+	uint8_t pad[2];
+	uint64_t bb[2][2];
 } hs_state;
+BG_CONFIG_BOARD(hs_cfg);
+BG_STATE_HEAD(hs_state);
 
 static void bb_set(uint64_t *bb, int p)
 {
@@ -194,17 +197,6 @@ static int hs_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
-static size_t hs_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(hs_state);
-}
-
-static const bg_board *hs_board(const void *cfgp)
-{
-	return &((const hs_cfg *)cfgp)->board;
-}
-
 /* ---- Position ------------------------------------------------------------- */
 
 static void hs_put(hs_state *s, int seat, int p)
@@ -248,18 +240,6 @@ static void hs_init(const void *cfgp, void *st)
 		hs_put(s, 0, p);
 		hs_put(s, 1, HS_N - 1 - p);
 	}
-}
-
-static int hs_to_move(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const hs_state *)st)->turn;
-}
-
-static uint64_t hs_hash(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const hs_state *)st)->hash;
 }
 
 static void hs_piece(const void *cfgp, const void *st, int p, int *seat,
@@ -804,18 +784,16 @@ const bg_rules bg_rules_hasami_shogi = {
 		     [BG_STD_MAX_PLIES] = "0" },
 	.std_offset = offsetof(hs_cfg, std),
 	.config_size = sizeof(hs_cfg),
+	.state_bytes = sizeof(hs_state),
+	.head = true,
 	.configure = hs_configure,
-	.state_size = hs_state_size,
-	.board = hs_board,
 	.init = hs_init,
 	.max_moves = hs_max_moves,
 	.legal = hs_legal,
 	.is_legal = hs_is_legal,
 	.random_move = hs_random_move,
 	.apply = hs_apply,
-	.to_move = hs_to_move,
 	.outcome = hs_outcome,
-	.hash = hs_hash,
 	.evaluate = hs_evaluate,
 	.piece = hs_piece,
 	.write_position = hs_write_position,

@@ -97,6 +97,7 @@ typedef struct lc_state {
 	uint8_t turn;   /* LEOPARDS or COWS */
 	uint8_t pad[6];
 } lc_state;
+BG_CONFIG_BOARD(lc_cfg);
 
 static uint64_t bit(int p)
 {
@@ -156,17 +157,6 @@ static int lc_configure(void *cfgp, const bg_optval *opts)
 	bg_std_read(&c->std, opts + LC_NOPTIONS);
 	lc_tables(c);
 	return BG_OK;
-}
-
-static size_t lc_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(lc_state);
-}
-
-static const bg_board *lc_board(const void *cfgp)
-{
-	return &((const lc_cfg *)cfgp)->board;
 }
 
 static void lc_init(const void *cfgp, void *stp)
@@ -682,9 +672,8 @@ const bg_rules bg_rules_leopards_cows = {
 	.std_offset = offsetof(lc_cfg, std),
 	.option_aliases = lc_opt_aliases,
 	.config_size = sizeof(lc_cfg),
+	.state_bytes = sizeof(lc_state),
 	.configure = lc_configure,
-	.state_size = lc_state_size,
-	.board = lc_board,
 	.init = lc_init,
 	.max_moves = lc_max_moves,
 	.legal = lc_legal,

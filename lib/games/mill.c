@@ -79,12 +79,14 @@ typedef struct mi_cfg {
 
 typedef struct mi_state {
 	uint64_t hash;
-	uint32_t occ[2];
-	uint32_t quiet;  /* plies since the last placement or removal */
-	uint8_t hand[2];
 	uint8_t turn;
+	uint8_t hand[2];
 	uint8_t pad;
+	uint32_t quiet;  /* plies since the last placement or removal */
+	uint32_t occ[2];
 } mi_state;
+BG_CONFIG_BOARD(mi_cfg);
+BG_STATE_HEAD(mi_state);
 
 static uint32_t bitmask(int p)
 {
@@ -177,16 +179,6 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
-static size_t mi_state_size(const void *cfgp)
-{
-	return sizeof(mi_state);
-}
-
-static const bg_board *mi_board(const void *cfgp)
-{
-	return &((const mi_cfg *)cfgp)->board;
-}
-
 static size_t mi_max_moves(const void *cfgp)
 {
 	return ((const mi_cfg *)cfgp)->max_moves;
@@ -213,16 +205,6 @@ static void mi_init(const void *cfgp, void *st)
 	memset(s, 0, sizeof(*s));
 	s->hand[0] = s->hand[1] = MI_PIECES;
 	s->hash = mi_hash_scratch(cfgp, s);
-}
-
-static int mi_to_move(const void *cfgp, const void *st)
-{
-	return ((const mi_state *)st)->turn;
-}
-
-static uint64_t mi_hash(const void *cfgp, const void *st)
-{
-	return ((const mi_state *)st)->hash;
 }
 
 static void mi_piece(const void *cfgp, const void *st, int p, int *seat,
@@ -863,18 +845,16 @@ const bg_rules bg_rules_mill = {
 	.std_offset = offsetof(mi_cfg, std),
 	.option_aliases = mi_opt_aliases,
 	.config_size = sizeof(mi_cfg),
+	.state_bytes = sizeof(mi_state),
+	.head = true,
 	.configure = mi_configure,
-	.state_size = mi_state_size,
-	.board = mi_board,
 	.init = mi_init,
 	.max_moves = mi_max_moves,
 	.legal = mi_legal,
 	.is_legal = mi_is_legal,
 	.random_move = mi_random_move,
 	.apply = mi_apply,
-	.to_move = mi_to_move,
 	.outcome = mi_outcome,
-	.hash = mi_hash,
 	.piece = mi_piece,
 	.write_position = mi_write_position,
 	.read_position = mi_read_position,

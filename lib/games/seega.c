@@ -51,15 +51,18 @@ typedef struct sg_cfg {
 
 typedef struct sg_state {
 	uint64_t hash;          /* sg_hash, kept by sg_apply */
-	uint32_t clock;         /* stepping plies since the last capture */
-	uint32_t occ[2];
-	uint8_t hand[2];
 	uint8_t turn;
 	uint8_t passes;         /* consecutive passes just made */
 	/* A pass was answered by a side that could not capture: no pass by
 	 * choice until a side to move can capture. */
 	uint8_t usual;
+	uint8_t hand[2];
+	uint8_t pad[3];
+	uint32_t clock;         /* stepping plies since the last capture */
+	uint32_t occ[2];
 } sg_state;
+BG_CONFIG_BOARD(sg_cfg);
+BG_STATE_HEAD(sg_state);
 
 static uint32_t bit(int p)
 {
@@ -132,17 +135,6 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
-static size_t sg_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(sg_state);
-}
-
-static const bg_board *sg_board(const void *cfgp)
-{
-	return &((const sg_cfg *)cfgp)->board;
-}
-
 /* The key: pieces, side to move, pieces in hand, whether the last ply
  * was a pass and whether the sides move as usual (both forbid a pass
  * now); not the capture clock. */
@@ -173,12 +165,6 @@ static size_t sg_max_moves(const void *cfgp)
 	(void)cfgp;
 	/* Stepping: 12 pieces x 8 directions + pass = 97, fewer. */
 	return SG_MAXMOVES;
-}
-
-static int sg_to_move(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const sg_state *)stp)->turn;
 }
 
 /* 0 empty, else the seat of the piece on p plus 1. */
@@ -561,12 +547,6 @@ static void sg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		sg_end(cfgp, stp, reason, out);
 }
 
-static uint64_t sg_hash(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const sg_state *)stp)->hash;
-}
-
 static void sg_piece(const void *cfgp, const void *stp, int p, int *seat,
 		     int *kind)
 {
@@ -723,19 +703,17 @@ const bg_rules bg_rules_seega = {
 	},
 	.std_offset = offsetof(sg_cfg, std),
 	.config_size = sizeof(sg_cfg),
+	.state_bytes = sizeof(sg_state),
+	.head = true,
 	.configure = sg_configure,
-	.state_size = sg_state_size,
-	.board = sg_board,
 	.init = sg_init,
 	.max_moves = sg_max_moves,
 	.legal = sg_legal,
 	.is_legal = sg_is_legal,
 	.random_move = sg_random_move,
 	.apply = sg_apply,
-	.to_move = sg_to_move,
 	.outcome = sg_outcome,
 	.std_end = sg_end,
-	.hash = sg_hash,
 	.scores = sg_scores,
 	.piece = sg_piece,
 	.write_position = sg_write_position,

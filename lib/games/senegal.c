@@ -54,11 +54,13 @@ typedef struct sn_cfg {
 } sn_cfg;
 
 typedef struct sn_state {
-	uint32_t bb[2];
 	uint64_t hash;  /* sn_full_hash, kept incrementally */
 	uint8_t turn;
 	uint8_t pad[7];
+	uint32_t bb[2];
 } sn_state;
+BG_CONFIG_BOARD(sn_cfg);
+BG_STATE_HEAD(sn_state);
 
 /* ---- Configuration -------------------------------------------------------- */
 
@@ -100,17 +102,6 @@ static int sn_configure(void *cfgp, const bg_optval *opts)
 	c->chain = opts[SN_OPT_CHAIN].i != 0;
 	bg_std_read(&c->std, opts + SN_NOPTIONS);
 	return BG_OK;
-}
-
-static size_t sn_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(sn_state);
-}
-
-static const bg_board *sn_board(const void *cfgp)
-{
-	return &((const sn_cfg *)cfgp)->board;
 }
 
 static size_t sn_max_moves(const void *cfgp)
@@ -386,12 +377,6 @@ static int sn_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	       0 : BG_APPLY_IRREVERSIBLE;
 }
 
-static int sn_to_move(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const sn_state *)st)->turn;
-}
-
 /* ---- Outcome -------------------------------------------------------------- */
 
 static void sn_set(bg_result *out, int status, int winner, int reason)
@@ -455,12 +440,6 @@ static void sn_scores(const void *cfgp, const void *st, double out[2])
 	out[1] = bg_popcount32(s->bb[1]);
 }
 
-static uint64_t sn_hash(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const sn_state *)st)->hash;
-}
-
 static void sn_piece(const void *cfgp, const void *st, int p, int *seat,
 		     int *kind)
 {
@@ -482,10 +461,11 @@ static void sn_piece(const void *cfgp, const void *st, int p, int *seat,
 static void sn_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
+	const sn_cfg *c = cfgp;
 	const sn_state *s = st;
 	const uint64_t bb[2] = { s->bb[0], s->bb[1] };
 
-	bg_board_write_two(sn_board(cfgp), bb, out);
+	bg_board_write_two(&c->board, bb, out);
 	bg_sb_puts(out, s->turn ? " b" : " w");
 }
 
@@ -551,18 +531,16 @@ const bg_rules bg_rules_senegal = {
 	},
 	.std_offset = offsetof(sn_cfg, std),
 	.config_size = sizeof(sn_cfg),
+	.state_bytes = sizeof(sn_state),
+	.head = true,
 	.configure = sn_configure,
-	.state_size = sn_state_size,
-	.board = sn_board,
 	.init = sn_init,
 	.max_moves = sn_max_moves,
 	.legal = sn_legal,
 	.is_legal = sn_is_legal,
 	.apply = sn_apply,
-	.to_move = sn_to_move,
 	.outcome = sn_outcome,
 	.std_end = sn_std_end,
-	.hash = sn_hash,
 	.scores = sn_scores,
 	.piece = sn_piece,
 	.write_position = sn_write_position,

@@ -38,11 +38,15 @@ typedef struct td_cfg {
 } td_cfg;
 
 typedef struct td_state {
-	uint64_t men[2], kings[2];
 	uint64_t hash;   /* kept incrementally */
-	uint16_t quiet;  /* plies since the last capture or man move */
 	uint8_t turn;
+	uint8_t pad;
+	uint16_t quiet;  /* plies since the last capture or man move */
+	uint8_t pad2[4];
+	uint64_t men[2], kings[2];
 } td_state;
+BG_CONFIG_BOARD(td_cfg);
+BG_STATE_HEAD(td_state);
 
 /* What a capture chain leaves: where the piece ends, what it took and
  * whether it ends as a king. Chains with equal results are one move. */
@@ -196,17 +200,6 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
-static size_t td_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(td_state);
-}
-
-static const bg_board *td_board(const void *cfgp)
-{
-	return &((const td_cfg *)cfgp)->board;
-}
-
 /* ---- Position ------------------------------------------------------------- */
 
 static void td_put(td_state *s, int seat, bool king, int p)
@@ -239,18 +232,6 @@ static void td_init(const void *cfgp, void *st)
 		td_put(s, 0, false, p);
 		td_put(s, 1, false, TD_N - 1 - p);
 	}
-}
-
-static int td_to_move(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const td_state *)st)->turn;
-}
-
-static uint64_t td_hash(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const td_state *)st)->hash;
 }
 
 static void td_piece(const void *cfgp, const void *st, int p, int *seat,
@@ -1067,10 +1048,10 @@ const bg_rules bg_rules_turkish_draughts = {
 	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
 	.std_offset = offsetof(td_cfg, std),
 	.config_size = sizeof(td_cfg),
+	.state_bytes = sizeof(td_state),
+	.head = true,
 	.configure = td_configure,
-	.state_size = td_state_size,
 	.work_size = td_work_size,
-	.board = td_board,
 	.init = td_init,
 	.max_moves = td_max_moves,
 	.legal = td_legal,
@@ -1078,9 +1059,7 @@ const bg_rules bg_rules_turkish_draughts = {
 	.random_move = td_random_move,
 	.path_ok = td_path_ok,
 	.apply = td_apply,
-	.to_move = td_to_move,
 	.outcome = td_outcome,
-	.hash = td_hash,
 	.piece = td_piece,
 	.write_position = td_write_position,
 	.read_position = td_read_position,

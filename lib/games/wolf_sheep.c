@@ -72,11 +72,13 @@ typedef struct ws_cfg {
 } ws_cfg;
 
 typedef struct ws_state {
-	uint32_t bb[2]; /* the pieces by seat: the wolf's one, the sheep's */
+	uint64_t hash;  /* ws_full_hash, kept incrementally */
 	uint8_t turn;   /* WOLF or SHEEP */
 	uint8_t pad[7];
-	uint64_t hash;  /* ws_full_hash, kept incrementally */
+	uint32_t bb[2]; /* the pieces by seat: the wolf's one, the sheep's */
 } ws_state;
+BG_CONFIG_BOARD(ws_cfg);
+BG_STATE_HEAD(ws_state);
 
 static int ws_wolf(const ws_state *st)
 {
@@ -154,17 +156,6 @@ static int ws_configure(void *cfgp, const bg_optval *opts)
 	c->board.marks[E1] = c->board.marks[G1] = BG_MARK_HOME1;
 	ws_tables(c);
 	return BG_OK;
-}
-
-static size_t ws_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(ws_state);
-}
-
-static const bg_board *ws_board(const void *cfgp)
-{
-	return &((const ws_cfg *)cfgp)->board;
 }
 
 static uint64_t ws_full_hash(const ws_cfg *c, const ws_state *st)
@@ -390,12 +381,6 @@ static void ws_unapply(const void *cfgp, void *stp, const bg_move *m,
 	ws_toggle(cfgp, st, m, st->turn ^ 1);
 }
 
-static int ws_to_move(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const ws_state *)stp)->turn;
-}
-
 /* ---- Outcome -------------------------------------------------------------- */
 
 static void ws_set(bg_result *out, int status, int winner, int reason)
@@ -422,12 +407,6 @@ static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 }
 
 /* ---- Position ------------------------------------------------------------- */
-
-static uint64_t ws_hash(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const ws_state *)stp)->hash;
-}
 
 static void ws_piece(const void *cfgp, const void *stp, int p, int *seat,
 		     int *kind)
@@ -521,9 +500,9 @@ const bg_rules bg_rules_wolf_sheep = {
 	.std_offset = offsetof(ws_cfg, std),
 	.option_aliases = ws_opt_aliases,
 	.config_size = sizeof(ws_cfg),
+	.state_bytes = sizeof(ws_state),
+	.head = true,
 	.configure = ws_configure,
-	.state_size = ws_state_size,
-	.board = ws_board,
 	.init = ws_init,
 	.max_moves = ws_max_moves,
 	.legal = ws_legal,
@@ -531,9 +510,7 @@ const bg_rules bg_rules_wolf_sheep = {
 	.random_move = ws_random_move,
 	.apply = ws_apply,
 	.unapply = ws_unapply,
-	.to_move = ws_to_move,
 	.outcome = ws_outcome,
-	.hash = ws_hash,
 	.piece = ws_piece,
 	.write_position = ws_write_position,
 	.read_position = ws_read_position,
