@@ -58,17 +58,20 @@ typedef struct bo_cfg {
 } bo_cfg;
 
 typedef struct bo_state {
-	uint64_t threes[BO_MAXTHREES]; /* scored, in the order made */
 	uint64_t hash;                 /* as bo_rekey makes it */
-	uint64_t runs;                 /* their cells' bo_slot bits */
-	uint32_t named;                /* identities in the scored threes */
-	uint32_t occ[2];
-	uint8_t id[BO_CELLS];          /* identity on the cell or BO_NONE */
-	uint8_t hand[2];
 	uint8_t turn;
 	uint8_t passes;                /* consecutive passes just made */
 	uint8_t nthrees;
+	uint8_t hand[2];
+	uint8_t id[BO_CELLS];          /* identity on the cell or BO_NONE */
+	uint8_t pad;
+	uint32_t named;                /* identities in the scored threes */
+	uint32_t occ[2];
+	uint64_t runs;                 /* their cells' bo_slot bits */
+	uint64_t threes[BO_MAXTHREES]; /* scored, in the order made */
 } bo_state;
+BG_CONFIG_BOARD(bo_cfg);
+BG_STATE_HEAD(bo_state);
 
 /* What a move changes that unapply cannot work out from the move. */
 typedef struct bo_undo {
@@ -202,17 +205,6 @@ static int bo_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
-static size_t bo_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(bo_state);
-}
-
-static const bg_board *bo_board(const void *cfgp)
-{
-	return &((const bo_cfg *)cfgp)->board;
-}
-
 static void bo_init(const void *cfgp, void *stp)
 {
 	bo_state *s = stp;
@@ -228,12 +220,6 @@ static size_t bo_max_moves(const void *cfgp)
 {
 	(void)cfgp;
 	return BO_MAXMOVES;
-}
-
-static int bo_to_move(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const bo_state *)stp)->turn;
 }
 
 static bool bo_placing(const bo_state *s)
@@ -965,12 +951,6 @@ static void bo_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		bo_set(out, BG_DRAW, -1, BG_REASON_PASSES);
 }
 
-static uint64_t bo_hash(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const bo_state *)stp)->hash;
-}
-
 static void bo_piece(const void *cfgp, const void *stp, int p, int *seat,
 		     int *kind)
 {
@@ -1252,9 +1232,9 @@ const bg_rules bg_rules_bolotudu = {
 	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
 	.std_offset = offsetof(bo_cfg, std),
 	.config_size = sizeof(bo_cfg),
+	.state_bytes = sizeof(bo_state),
+	.head = true,
 	.configure = bo_configure,
-	.state_size = bo_state_size,
-	.board = bo_board,
 	.init = bo_init,
 	.max_moves = bo_max_moves,
 	.legal = bo_legal,
@@ -1263,9 +1243,7 @@ const bg_rules bg_rules_bolotudu = {
 	.undo_size = sizeof(bo_undo),
 	.apply = bo_apply,
 	.unapply = bo_unapply,
-	.to_move = bo_to_move,
 	.outcome = bo_outcome,
-	.hash = bo_hash,
 	.piece = bo_piece,
 	.write_position = bo_write_position,
 	.read_position = bo_read_position,

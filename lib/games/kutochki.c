@@ -88,6 +88,7 @@ typedef struct ku_cfg {
 	int8_t hop[KU_DIRS];                /* how far a jump moves a bit */
 	ku_dir dir[2][KU_CLASSES][KU_DIRS];
 } ku_cfg;
+BG_CONFIG_BOARD(ku_cfg);
 
 /*
  * The state is an array of 64-bit words, sized by the board:
@@ -378,11 +379,6 @@ static size_t ku_state_size(const void *cfgp)
 
 	return (size_t)(2 * c->nw + 2 + (c->kw ? 2 * c->nk : 0)) *
 	       sizeof(ku_word);
-}
-
-static const bg_board *ku_board(const void *cfgp)
-{
-	return &((const ku_cfg *)cfgp)->board;
 }
 
 /* ---- Position ------------------------------------------------------------- */
@@ -1353,7 +1349,6 @@ const bg_rules bg_rules_kutochki = {
 	.configure = ku_configure,
 	.state_size = ku_state_size,
 	.undo_size = sizeof(uint64_t),
-	.board = ku_board,
 	.init = ku_init,
 	.max_moves = ku_max_moves,
 	.legal = ku_legal,
@@ -1404,7 +1399,6 @@ const bg_rules bg_rules_halma = {
 	.configure = ha_configure,
 	.state_size = ku_state_size,
 	.undo_size = sizeof(uint64_t),
-	.board = ku_board,
 	.init = ku_init,
 	.max_moves = ku_max_moves,
 	.legal = ku_legal,

@@ -76,6 +76,7 @@ typedef struct tk_cfg {
 	int nstart;
 	uint16_t start_pts[16][2]; /* padded index, seat */
 } tk_cfg;
+BG_CONFIG_BOARD(tk_cfg);
 
 /* The fixed part of the state; arrays follow at the config's offsets. */
 typedef struct tk_head {
@@ -1412,11 +1413,6 @@ static size_t tk_work_size(const void *cfgp)
 	return ((const tk_cfg *)cfgp)->work_size;
 }
 
-static const bg_board *tk_board(const void *cfgp)
-{
-	return &((const tk_cfg *)cfgp)->board;
-}
-
 /* ---- Position ------------------------------------------------------------- */
 
 /* Recompute every derived field from the cells. */
@@ -2132,7 +2128,6 @@ const bg_rules bg_rules_tochki = {
 	.state_size = tk_state_size,
 	.work_size = tk_work_size,
 	.undo_size = sizeof(tk_undo),
-	.board = tk_board,
 	.init = tk_init,
 	.max_moves = tk_max_moves,
 	.legal = tk_legal,
