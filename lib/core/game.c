@@ -130,6 +130,16 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 	return BG_OK;
 }
 
+/* Does the game have a standard option (and so its values in the config,
+ * at std_offset)? */
+static bool has_std(const bg_rules *r)
+{
+	for (int k = 0; k < BG_STD_COUNT; k++)
+		if (r->std_def[k])
+			return true;
+	return false;
+}
+
 /* Make a handle at the start position of a spec. */
 int bg_game_start(bg_game **out, const char *spec)
 {
@@ -149,6 +159,9 @@ int bg_game_start(bg_game **out, const char *spec)
 	cfg = calloc(1, r->config_size);
 	if (!cfg)
 		return bg_seterr(BG_ENOMEM, "config");
+	if (has_std(r))
+		bg_std_read((bg_stdvals *)((char *)cfg + r->std_offset),
+			    vals + r->noptions);
 	rc = r->configure(cfg, vals);
 	if (rc == BG_OK)
 		rc = game_alloc(out, r, cfg);

@@ -92,16 +92,18 @@ enum {
 /* The values of no_moves, which the game applies itself. */
 enum { BG_NO_MOVES_LOSE, BG_NO_MOVES_PASS };
 
-/* The standard values as configure() keeps them in the config (at
- * bg_rules.std_offset), where the core reads repetition and max_plies to
- * end the game. 0: the rule is off or the game does not have it. */
+/* The standard values as the config keeps them (at bg_rules.std_offset),
+ * written by the core before configure(); the core reads repetition and
+ * max_plies there to end the game. 0: the rule is off or the game does not
+ * have it. */
 typedef struct bg_stdvals {
 	uint32_t repetition;
 	uint32_t max_plies;
 	int no_moves; /* BG_NO_MOVES_* */
 } bg_stdvals;
 
-/* Fill sv from configure()'s opts; `std` is opts + the game's noptions. */
+/* Fill sv from the option values; `std` is opts + the game's noptions.
+ * The core does it for every game before configure(). */
 static inline void bg_std_read(bg_stdvals *sv, const bg_optval *std)
 {
 	sv->repetition = (uint32_t)std[BG_STD_REPETITION].i;
@@ -165,8 +167,8 @@ typedef struct bg_rules {
 	/* Optional: the game's own doc line of a standard option, only where
 	 * its meaning differs from the standard one ("ends by count"). */
 	const char *std_doc[BG_STD_COUNT];
-	/* Where configure() keeps the bg_stdvals (with repetition or
-	 * max_plies). */
+	/* Where the config keeps the bg_stdvals, which the core fills
+	 * before configure() runs (for a game with a standard option). */
 	size_t std_offset;
 	/* Optional: old spellings of option keys, ending with {NULL}. */
 	const bg_optalias *option_aliases;
@@ -178,7 +180,8 @@ typedef struct bg_rules {
 
 	size_t config_size;
 	/* Fill the config from the option values (in schema order); check
-	 * combinations the schema cannot, reporting with bg_seterr(). */
+	 * combinations the schema cannot, reporting with bg_seterr(). The
+	 * config comes zeroed, with its standard values at std_offset. */
 	int (*configure)(void *cfg, const bg_optval *opts);
 	/* The state's size: state_bytes when it is the same for every
 	 * config, else the state_size hook. */

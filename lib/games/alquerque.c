@@ -146,7 +146,6 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 	bool forward_only = opts[AQ_OPT_FORWARD].i != 0;
 	bg_lineboard lb;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_lines(&c->board, 5, 5, AQ_N, aq_xy, aq_lines,
 		       sizeof(aq_lines) / sizeof(aq_lines[0]));
 	bg_lineboard_build(&lb, &c->board);
@@ -188,7 +187,6 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 	c->opening = opts[AQ_OPT_OPENING].i != 0;
 	c->huff_all = opts[AQ_OPT_HUFF_ALL].i != 0;
 	c->score = (int)opts[AQ_OPT_SCORE].i;
-	bg_std_read(&c->std, opts + AQ_NOPTIONS);
 	return BG_OK;
 }
 

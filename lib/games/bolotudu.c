@@ -178,12 +178,10 @@ static int bo_configure(void *cfgp, const bg_optval *opts)
 {
 	bo_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, BO_W, BO_H);
 	c->pair_gap = (int)opts[BO_OPT_GAP].i;
 	c->reuse = opts[BO_OPT_REUSE].i != 0;
 	c->ends = opts[BO_OPT_ENDS].i != 0;
-	bg_std_read(&c->std, opts + BO_NOPTIONS);
 	for (int p = 0; p < BO_CELLS; p++) {
 		for (int q = 0; q < BO_CELLS; q++) {
 			if (abs(p % BO_W - q % BO_W) >= 3 ||

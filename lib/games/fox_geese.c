@@ -110,7 +110,6 @@ static int fg_configure(void *cfgp, const bg_optval *opts)
 	fg_cfg *c = cfgp;
 	const char *fox = opts[FG_OPT_FOX].text;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_cross(&c->board);
 	for (size_t i = 0; i < sizeof(fg_black); i++)
 		c->start |= bit(fg_black[i]);
@@ -135,7 +134,6 @@ static int fg_configure(void *cfgp, const bg_optval *opts)
 		c->board.marks[ctz(s)] = BG_MARK_HOME0;
 	c->backward = opts[FG_OPT_BACK].i != 0;
 	c->must = opts[FG_OPT_MUST].i != 0;
-	bg_std_read(&c->std, opts + FG_NOPTIONS);
 	c->max_moves = opts[FG_OPT_DIAG].i ? FG_MAX_DIAG : FG_MAX_SOLID;
 	fg_tables(c, opts[FG_OPT_DIAG].i != 0);
 	return BG_OK;

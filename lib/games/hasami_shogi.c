@@ -171,7 +171,6 @@ static int hs_configure(void *cfgp, const bg_optval *opts)
 {
 	hs_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, HS_SIDE, HS_SIDE);
 	for (int p = 0; p < HS_N; p++) {
 		int y = p / HS_SIDE;
@@ -193,7 +192,6 @@ static int hs_configure(void *cfgp, const bg_optval *opts)
 	c->capdirs = opts[HS_OPT_ORTHO].i ? BG_DIRS_ORTHO : BG_DIRS_ALL;
 	hs_capture_tables(c);
 	c->capture_lines = opts[HS_OPT_LINES].i != 0;
-	bg_std_read(&c->std, opts + HS_NOPTIONS);
 	return BG_OK;
 }
 

@@ -240,7 +240,6 @@ static bool ku_in_shape(const ku_shape *s, int a, int b)
 
 static void ku_geometry(ku_cfg *c, int n, const ku_shape *shape, bool diagonal)
 {
-	memset(c, 0, sizeof(*c));
 	c->n = n;
 	c->npts = n * n;
 	c->nw = (c->npts + 63) / 64;
@@ -364,7 +363,6 @@ static int ha_configure(void *cfgp, const bg_optval *opts)
 		    opts[HA_OPT_CAMP].i == 13 ? &ku_halma13 : &ku_halma19,
 		    opts[HA_OPT_DIAGONAL].i != 0);
 	c->camp_lock = opts[HA_OPT_LOCK].i != 0;
-	bg_std_read(&c->std, opts + HA_NOPTIONS);
 	/* Halma's optional leave-home limit has brainking's CLASSIC shape. */
 	c->leave_home = (int)opts[HA_OPT_LEAVE].i;
 	c->home_loss = c->leave_home > 0;

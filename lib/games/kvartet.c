@@ -70,7 +70,6 @@ static int kv_configure(void *cfgp, const bg_optval *opts)
 {
 	kv_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, KV_N, KV_N);
 	kv_goals(c->goal);
 	for (int i = 0; i < KV_NGOALS; i++) {
@@ -79,7 +78,6 @@ static int kv_configure(void *cfgp, const bg_optval *opts)
 		c->goal_at[low][c->ngoal_at[low]++] = c->goal[i];
 	}
 	bg_stone_steps_init(&c->steps, KV_N, KV_N, 8);
-	bg_std_read(&c->std, opts);
 	return BG_OK;
 }
 

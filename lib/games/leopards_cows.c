@@ -143,7 +143,6 @@ static int lc_configure(void *cfgp, const bg_optval *opts)
 {
 	lc_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	if (opts[LC_OPT_BOARD].i == 49) {
 		c->npoints = LP_NPOINTS;
 		bg_board_lines(&c->board, 9, 9, LP_NPOINTS, lp_xy, lp_lines,
@@ -154,7 +153,6 @@ static int lc_configure(void *cfgp, const bg_optval *opts)
 	}
 	c->multi = opts[LC_OPT_MULTI].i != 0;
 	c->forced = opts[LC_OPT_FORCED].i != 0;
-	bg_std_read(&c->std, opts + LC_NOPTIONS);
 	lc_tables(c);
 	return BG_OK;
 }

@@ -142,7 +142,6 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 	mi_cfg *c = cfgp;
 	size_t origins;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_lines(&c->board, 7, 7, MI_POINTS, mi_xy, mi_lines, MI_LINES);
 	for (int p = 0; p < MI_POINTS; p++)
 		for (int k = 0; k < MI_MAX_MILLS; k++)
@@ -169,7 +168,6 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 	c->protect = opts[MI_OPT_PROTECT].i != 0;
 	c->flying = opts[MI_OPT_FLYING].i != 0;
 	c->no_removal = (int)opts[MI_OPT_NO_REMOVAL].i;
-	bg_std_read(&c->std, opts + MI_NOPTIONS);
 	/* (origin, destination) pairs times the removal sets: a placement
 	 * has 24 destinations, 9 pieces at most 8 links each, 3 flying
 	 * pieces 21 empty points each. */

@@ -89,14 +89,12 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 {
 	sg_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, SG_N, SG_N);
 	c->board.marks[SG_CENTRE] = BG_MARK_SPECIAL;
 	c->first = (int)opts[SG_OPT_FIRST].i;
 	c->prey = opts[SG_OPT_SAFE].i ? SG_ALL & ~bit(SG_CENTRE) : SG_ALL;
 	c->no_capture = (int)opts[SG_OPT_CLOCK].i;
 	c->free_pass = opts[SG_OPT_FREE_PASS].i != 0;
-	bg_std_read(&c->std, opts + SG_NOPTIONS);
 	for (int seat = 0; seat < 2; seat++) {
 		for (int p = 0; p < SG_CELLS; p++)
 			c->z[seat][p] = bg_zobrist((uint32_t)seat, (uint32_t)p);

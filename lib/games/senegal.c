@@ -75,7 +75,6 @@ static int sn_configure(void *cfgp, const bg_optval *opts)
 {
 	sn_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, SN_W, SN_H);
 	for (int p = 0; p < SN_N; p++) {
 		int x = p % SN_W, y = p / SN_W;
@@ -100,7 +99,6 @@ static int sn_configure(void *cfgp, const bg_optval *opts)
 	c->far[1] = 0x3fu;
 	c->zturn = bg_zobrist(2, 0);
 	c->chain = opts[SN_OPT_CHAIN].i != 0;
-	bg_std_read(&c->std, opts + SN_NOPTIONS);
 	return BG_OK;
 }
 

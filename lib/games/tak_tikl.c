@@ -56,7 +56,6 @@ static int tt_configure(void *cfgp, const bg_optval *opts)
 	int setup = (int)opts[TT_OPT_SETUP].i;
 	size_t n;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, TT_N, TT_N);
 	n = bg_grid_runs(TT_N, TT_N, 3, (1u << BG_N) | (1u << BG_E) |
 			 (1u << BG_NE) | (1u << BG_SE), runs);
@@ -73,7 +72,6 @@ static int tt_configure(void *cfgp, const bg_optval *opts)
 			c->board.marks[p] |= BG_MARK_HOME0;
 		else if (c->start[1] & bitmask(p))
 			c->board.marks[p] |= BG_MARK_HOME1;
-	bg_std_read(&c->std, opts + TT_NOPTIONS);
 	return BG_OK;
 }
 

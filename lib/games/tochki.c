@@ -1347,7 +1347,6 @@ static int tk_configure(void *cfgp, const bg_optval *opts)
 	tk_cfg *c = cfgp;
 	int w, h;
 
-	memset(c, 0, sizeof(*c));
 	if (!tk_parse_size(opts[TK_OPT_SIZE].text, &w, &h))
 		return bg_seterr(BG_EOPTION,
 				 "option 'size': '%s' is not WxH or N with sides 1..52",

@@ -169,7 +169,6 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 {
 	td_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, TD_SIDE, TD_SIDE);
 	for (int p = 0; p < TD_N; p++) {
 		int y = p / TD_SIDE;
@@ -196,7 +195,6 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 	c->promote_mid = opts[TD_OPT_PROMOTE].i != 0;
 	c->king_draw = opts[TD_OPT_KINGDRAW].i != 0;
 	c->quiet_plies = 2 * (int)opts[TD_OPT_QUIET].i;
-	bg_std_read(&c->std, opts + TD_NOPTIONS);
 	return BG_OK;
 }
 

@@ -146,11 +146,9 @@ static int ws_configure(void *cfgp, const bg_optval *opts)
 {
 	ws_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_lines(&c->board, WS_WIDTH, WS_WIDTH, WS_NPOINTS, ws_xy,
 		       ws_lines, sizeof(ws_lines) / sizeof(ws_lines[0]));
 	c->wolf_start = ws_wolf_starts[opts[WS_OPT_WOLF].i];
-	bg_std_read(&c->std, opts + WS_NOPTIONS);
 	c->board.marks[c->wolf_start] = BG_MARK_HOME0;
 	c->board.marks[A1] = c->board.marks[C1] = BG_MARK_HOME1;
 	c->board.marks[E1] = c->board.marks[G1] = BG_MARK_HOME1;
