@@ -125,6 +125,14 @@ typedef struct bg_result {
 	int reason; /* BG_REASON_* */
 } bg_result;
 
+static inline void bg_result_set(bg_result *out, int status, int winner,
+				 int reason)
+{
+	out->status = status;
+	out->winner = winner;
+	out->reason = reason;
+}
+
 /* apply() returns these bits. */
 enum {
 	BG_APPLY_IRREVERSIBLE = 1 /* no earlier position can come again */

@@ -790,13 +790,6 @@ static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void aq_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 /* The end the position itself decides: a side without pieces, or the side
  * to move blocked. Returns the winner or -1; *reason says why. */
 static int aq_decided(const aq_cfg *c, const aq_state *s, int *reason)
@@ -820,9 +813,9 @@ static void aq_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	int reason, winner = aq_decided(c, st, &reason);
 
 	(void)ctx;
-	aq_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (winner >= 0)
-		aq_set(out, BG_WIN, winner, reason);
+		bg_result_set(out, BG_WIN, winner, reason);
 }
 
 /* The winner scores 2 + 2 per own piece left; a blocked loser's pieces add

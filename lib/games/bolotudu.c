@@ -917,13 +917,6 @@ static void bo_unapply(const void *cfgp, void *stp, const bg_move *m,
 
 /* ---- Outcome, hash, pieces -------------------------------------------------- */
 
-static void bo_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static void bo_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -931,22 +924,23 @@ static void bo_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 
 	(void)cfgp;
 	(void)ctx;
-	bo_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (!bo_placing(s)) {
 		bool few0 = !three_or_more(s->occ[0]);
 		bool few1 = !three_or_more(s->occ[1]);
 
 		if (few0 || few1) {
 			if (few0 && few1)
-				bo_set(out, BG_DRAW, -1, BG_REASON_PIECES);
+				bg_result_set(out, BG_DRAW, -1,
+					      BG_REASON_PIECES);
 			else
-				bo_set(out, BG_WIN, few0 ? 1 : 0,
-				       BG_REASON_PIECES);
+				bg_result_set(out, BG_WIN, few0 ? 1 : 0,
+					      BG_REASON_PIECES);
 			return;
 		}
 	}
 	if (s->passes >= 2)
-		bo_set(out, BG_DRAW, -1, BG_REASON_PASSES);
+		bg_result_set(out, BG_DRAW, -1, BG_REASON_PASSES);
 }
 
 static void bo_piece(const void *cfgp, const void *stp, int p, int *seat,

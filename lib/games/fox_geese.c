@@ -296,13 +296,6 @@ static int fg_to_move(const void *cfgp, const void *stp)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void fg_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static void fg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -310,12 +303,12 @@ static void fg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const fg_state *st = stp;
 
 	(void)ctx;
-	fg_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (bg_popcount64(st->geese) < FG_GEESE_MIN)
-		fg_set(out, BG_WIN, FOX, BG_REASON_PIECES);
+		bg_result_set(out, BG_WIN, FOX, BG_REASON_PIECES);
 	else if (!fg_can_move(c, st) &&
 		 (st->turn == FOX || c->std.no_moves == BG_NO_MOVES_LOSE))
-		fg_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
 }
 
 /* ---- Evaluation ----------------------------------------------------------- */

@@ -628,13 +628,6 @@ static bool hs_five_at(const hs_cfg *c, const hs_state *s, int seat, int p)
 	return false;
 }
 
-static void hs_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static void hs_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -642,20 +635,20 @@ static void hs_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const hs_state *s = st;
 	int mover = !s->turn;
 
-	hs_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* After a step or jump (s->last) the game went on before it, so only
 	 * the mover can have a five, through the cell it moved to. Else (a
 	 * pass, or a position given as text) either side may have one. */
 	if (s->last ? hs_five_at(c, s, mover, s->last - 1) : hs_five(s, mover))
-		hs_set(out, BG_WIN, mover, BG_REASON_GOAL);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_GOAL);
 	else if (!s->last && hs_five(s, s->turn))
-		hs_set(out, BG_WIN, s->turn, BG_REASON_GOAL);
+		bg_result_set(out, BG_WIN, s->turn, BG_REASON_GOAL);
 	else if (hs_count(s, 0) < HS_LINE && hs_count(s, 1) < HS_LINE)
-		hs_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
+		bg_result_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
 	else if (s->passes >= 2)
-		hs_set(out, BG_DRAW, -1, BG_REASON_PASSES);
+		bg_result_set(out, BG_DRAW, -1, BG_REASON_PASSES);
 	else if (c->std.no_moves == BG_NO_MOVES_LOSE && !hs_has_move(c, s))
-		hs_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
 }
 
 /* ---- Evaluation ----------------------------------------------------------- */

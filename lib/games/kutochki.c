@@ -1167,20 +1167,13 @@ static bool ku_at_home(const ku_cfg *c, const void *st, int seat)
 	return ku_any(c, ku_cocc(c, st, seat), c->home[seat]);
 }
 
-static void ku_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 /* Both flags set: draw; one: that side wins. */
 static bool ku_decide(bg_result *out, bool win0, bool win1, int reason)
 {
 	if (win0 && win1)
-		ku_set(out, BG_DRAW, -1, reason);
+		bg_result_set(out, BG_DRAW, -1, reason);
 	else if (win0 || win1)
-		ku_set(out, BG_WIN, win0 ? 0 : 1, reason);
+		bg_result_set(out, BG_WIN, win0 ? 0 : 1, reason);
 	return win0 || win1;
 }
 
@@ -1197,7 +1190,7 @@ static bool ku_full_move_end(const ku_cfg *c, const void *st, uint32_t move,
 		bool h0 = ku_at_home(c, st, 0), h1 = ku_at_home(c, st, 1);
 
 		if (h0 && h1) {
-			ku_set(out, BG_DRAW, -1, BG_REASON_LEAVE_HOME);
+			bg_result_set(out, BG_DRAW, -1, BG_REASON_LEAVE_HOME);
 			return true;
 		}
 		/* The side with a piece at home loses. */
@@ -1213,7 +1206,7 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	int turn = ku_turn(c, st), mover = !turn;
 	uint32_t ply = ctx->ply;
 
-	ku_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (ply == 0)
 		return;
 	/* CLASSIC: after each own move, more than L moves made and a piece
@@ -1222,7 +1215,7 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		uint32_t made = mover == 0 ? (ply + 1) / 2 : ply / 2;
 
 		if (made > (uint32_t)c->leave_home && ku_at_home(c, st, mover)) {
-			ku_set(out, BG_WIN, turn, BG_REASON_LEAVE_HOME);
+			bg_result_set(out, BG_WIN, turn, BG_REASON_LEAVE_HOME);
 			return;
 		}
 	}
@@ -1234,9 +1227,10 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		int t0 = ku_tempo_of(c, st, 0), t1 = ku_tempo_of(c, st, 1);
 
 		if (t0 == t1)
-			ku_set(out, BG_DRAW, -1, BG_REASON_TEMPO);
+			bg_result_set(out, BG_DRAW, -1, BG_REASON_TEMPO);
 		else
-			ku_set(out, BG_WIN, t0 < t1 ? 0 : 1, BG_REASON_TEMPO);
+			bg_result_set(out, BG_WIN, t0 < t1 ? 0 : 1,
+				      BG_REASON_TEMPO);
 	}
 }
 

@@ -81,8 +81,6 @@ static int kv_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
-
-
 /* ---- Position ------------------------------------------------------------- */
 
 static void kv_init(const void *cfgp, void *st)
@@ -92,8 +90,6 @@ static void kv_init(const void *cfgp, void *st)
 	memset(s, 0, sizeof(*s));
 	s->hash = bg_stones_hash(s);
 }
-
-
 
 static void kv_piece(const void *cfgp, const void *st, int p, int *seat,
 		     int *kind)
@@ -261,13 +257,6 @@ static int kv_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void kv_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static void kv_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -275,12 +264,12 @@ static void kv_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const kv_state *s = st;
 	int mover = !s->turn;
 
-	kv_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (kv_has_goal(c, s->occ[mover]))
-		kv_set(out, BG_WIN, mover, BG_REASON_GOAL);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_GOAL);
 	else if (c->std.no_moves == BG_NO_MOVES_LOSE &&
 		 in_hand(s, s->turn) == 0 && !bg_stones_steps(&c->steps, s, NULL))
-		kv_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
 }
 
 /* ---- Table ---------------------------------------------------------------- */

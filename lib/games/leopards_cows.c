@@ -337,13 +337,6 @@ static int lc_to_move(const void *cfgp, const void *stp)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void lc_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static void lc_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -351,12 +344,12 @@ static void lc_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const lc_state *st = stp;
 
 	(void)ctx;
-	lc_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (st->placed - popcount(st->cows) >= LC_TAKEN_WIN)
-		lc_set(out, BG_WIN, LEOPARDS, BG_REASON_PIECES);
+		bg_result_set(out, BG_WIN, LEOPARDS, BG_REASON_PIECES);
 	else if (!lc_can_move(c, st) &&
 		 (st->turn == LEOPARDS || c->std.no_moves == BG_NO_MOVES_LOSE))
-		lc_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
 }
 
 /* ---- Evaluation ----------------------------------------------------------- */

@@ -773,13 +773,6 @@ static int mi_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void mi_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 /* mi_pieces(s, seat) <= 2, without counting all the bits. */
 static bool mi_two_or_fewer(const mi_state *s, int seat)
 {
@@ -797,13 +790,13 @@ static void mi_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const mi_state *s = st;
 	int mover = !s->turn;
 
-	mi_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (mi_two_or_fewer(s, s->turn))
-		mi_set(out, BG_WIN, mover, BG_REASON_PIECES);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_PIECES);
 	else if (c->std.no_moves == BG_NO_MOVES_LOSE && !mi_can_move(c, s))
-		mi_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
 	else if (c->no_removal > 0 && s->quiet >= (uint32_t)c->no_removal)
-		mi_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+		bg_result_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Table ---------------------------------------------------------------- */

@@ -377,22 +377,15 @@ static int sn_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void sn_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 /* The end by count: more pieces wins, equal is a draw. */
 static void sn_count(const sn_state *s, int reason, bg_result *out)
 {
 	int n0 = bg_popcount32(s->bb[0]), n1 = bg_popcount32(s->bb[1]);
 
 	if (n0 == n1)
-		sn_set(out, BG_DRAW, -1, reason);
+		bg_result_set(out, BG_DRAW, -1, reason);
 	else
-		sn_set(out, BG_WIN, n0 > n1 ? 0 : 1, reason);
+		bg_result_set(out, BG_WIN, n0 > n1 ? 0 : 1, reason);
 }
 
 /* Every White piece stands above every Black piece: no capture can come. */
@@ -411,7 +404,7 @@ static void sn_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const sn_state *s = st;
 
 	(void)ctx;
-	sn_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (!s->bb[0] || !s->bb[1])
 		sn_count(s, BG_REASON_PIECES, out);
 	else if (sn_separated(s))

@@ -75,8 +75,6 @@ static int tt_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
-
-
 /* ---- Position ------------------------------------------------------------- */
 
 static void tt_init(const void *cfgp, void *st)
@@ -89,8 +87,6 @@ static void tt_init(const void *cfgp, void *st)
 	s->occ[1] = c->start[1];
 	s->hash = bg_stones_hash(s);
 }
-
-
 
 static void tt_piece(const void *cfgp, const void *st, int p, int *seat,
 		     int *kind)
@@ -179,13 +175,6 @@ static int tt_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void tt_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static void tt_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -193,12 +182,12 @@ static void tt_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const tt_state *s = st;
 	int mover = !s->turn;
 
-	tt_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (tt_has_line(c, s->occ[mover]))
-		tt_set(out, BG_WIN, mover, BG_REASON_GOAL);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_GOAL);
 	else if (c->std.no_moves == BG_NO_MOVES_LOSE &&
 		 !tt_can_move(c, s))
-		tt_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
 }
 
 /* ---- Table ---------------------------------------------------------------- */

@@ -989,13 +989,6 @@ static int td_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void td_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static bool td_lone_kings(const td_state *s)
 {
 	return !(s->men[0] | s->men[1]) &&
@@ -1010,13 +1003,13 @@ static void td_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const td_state *s = st;
 
 	(void)ctx;
-	td_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (!td_has_move(c, s))
-		td_set(out, BG_WIN, !s->turn, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, !s->turn, BG_REASON_NO_MOVES);
 	else if (c->king_draw && td_lone_kings(s))
-		td_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
+		bg_result_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
 	else if (c->quiet_plies > 0 && s->quiet >= c->quiet_plies)
-		td_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+		bg_result_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Table ---------------------------------------------------------------- */

@@ -381,13 +381,6 @@ static void ws_unapply(const void *cfgp, void *stp, const bg_move *m,
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void ws_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -395,13 +388,13 @@ static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const ws_state *st = stp;
 
 	(void)ctx;
-	ws_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* Past every sheep: no sheep on the wolf's rank or below it. */
 	if (!(st->bb[SHEEP] & c->below[ws_wolf(st)]))
-		ws_set(out, BG_WIN, WOLF, BG_REASON_GOAL);
+		bg_result_set(out, BG_WIN, WOLF, BG_REASON_GOAL);
 	else if (!ws_can_move(c, st) &&
 		 (st->turn == WOLF || c->std.no_moves == BG_NO_MOVES_LOSE))
-		ws_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
 }
 
 /* ---- Position ------------------------------------------------------------- */
