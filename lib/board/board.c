@@ -95,3 +95,10 @@ int bg_board_read_two(const bg_board *b, const char **sp, uint64_t bb[2])
 			bb[cells[p] == 'b'] |= (uint64_t)1 << p;
 	return BG_OK;
 }
+
+void bg_board_piece_two(uint64_t b0, uint64_t b1, int p, int *seat,
+			int *kind)
+{
+	*seat = (b0 >> p & 1) ? 0 : (b1 >> p & 1) ? 1 : -1;
+	*kind = *seat < 0 ? BG_PIECE_NONE : BG_PIECE_MAN;
+}

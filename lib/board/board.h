@@ -35,4 +35,9 @@ void bg_board_write_two(const bg_board *b, const uint64_t bb[2],
 			bg_strbuf *out);
 int bg_board_read_two(const bg_board *b, const char **sp, uint64_t bb[2]);
 
+/* The piece on point p of such two colours (bit p of b0: seat 0's, of b1:
+ * seat 1's): BG_PIECE_MAN of its seat, or -1 and BG_PIECE_NONE. */
+void bg_board_piece_two(uint64_t b0, uint64_t b1, int p, int *seat,
+			int *kind);
+
 #endif

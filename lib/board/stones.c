@@ -29,13 +29,7 @@ uint64_t bg_stones_hash(const bg_stones *s)
 
 void bg_stones_piece(const bg_stones *s, int p, int *seat, int *kind)
 {
-	*seat = -1;
-	*kind = BG_PIECE_NONE;
-	for (int i = 0; i < 2; i++)
-		if (s->occ[i] >> p & 1) {
-			*seat = i;
-			*kind = BG_PIECE_MAN;
-		}
+	bg_board_piece_two(s->occ[0], s->occ[1], p, seat, kind);
 }
 
 void bg_stones_write(const bg_board *b, const bg_stones *s, bg_strbuf *out)

@@ -845,14 +845,7 @@ static void aq_piece(const void *cfgp, const void *st, int p, int *seat,
 {
 	const aq_state *s = st;
 
-	(void)cfgp;
-	*seat = -1;
-	*kind = BG_PIECE_NONE;
-	for (int i = 0; i < 2; i++)
-		if (s->bb[i] & AQ_BIT(p)) {
-			*seat = i;
-			*kind = BG_PIECE_MAN;
-		}
+	bg_board_piece_two(s->bb[0], s->bb[1], p, seat, kind);
 }
 
 /* ---- Position text -------------------------------------------------------- */

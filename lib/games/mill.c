@@ -210,13 +210,7 @@ static void mi_piece(const void *cfgp, const void *st, int p, int *seat,
 {
 	const mi_state *s = st;
 
-	*seat = -1;
-	*kind = BG_PIECE_NONE;
-	for (int i = 0; i < 2; i++)
-		if (s->occ[i] & bitmask(p)) {
-			*seat = i;
-			*kind = BG_PIECE_MAN;
-		}
+	bg_board_piece_two(s->occ[0], s->occ[1], p, seat, kind);
 }
 
 static int mi_pieces(const mi_state *s, int seat)

@@ -436,14 +436,7 @@ static void sn_piece(const void *cfgp, const void *st, int p, int *seat,
 {
 	const sn_state *s = st;
 
-	(void)cfgp;
-	*seat = -1;
-	*kind = BG_PIECE_NONE;
-	for (int i = 0; i < 2; i++)
-		if (s->bb[i] & SN_BIT(p)) {
-			*seat = i;
-			*kind = BG_PIECE_MAN;
-		}
+	bg_board_piece_two(s->bb[0], s->bb[1], p, seat, kind);
 }
 
 /* ---- Position text -------------------------------------------------------- */
