@@ -1115,6 +1115,20 @@ START_TEST(test_move_text_errors)
 				    "e1-zz99"};
 	for (size_t i = 0; i < sizeof unparsable / sizeof *unparsable; i++)
 		expect_move_error(g, unparsable[i], BG_EPARSE);
+	/* A name of a point the board lacks is said to be one. */
+	const char *off_board[][2] = {{"zz99", "zz99"}, {"e1-i1", "i1"},
+				      {"a9-a8", "a9"}, {"e1-d1xa0", "a0"}};
+	for (size_t i = 0; i < sizeof off_board / sizeof *off_board; i++) {
+		char want[64];
+		bg_move m;
+
+		expect_move_error(g, off_board[i][0], BG_EPARSE);
+		snprintf(want, sizeof want, "%s is not a point of this board",
+			 off_board[i][1]);
+		ck_assert_int_eq(bg_move_from_text(g, off_board[i][0], &m),
+				 BG_EPARSE);
+		ck_assert_str_eq(bg_last_error(), want);
+	}
 	const char *illegal[] = {"a1-a2", "h1-h2", "e1-c1", "a8-a7",
 				 "a5-a4", "e1-d2", "h4-h6", "d4-d5"};
 	for (size_t i = 0; i < sizeof illegal / sizeof *illegal; i++)
