@@ -618,7 +618,19 @@ static int option(int argc, char **argv, int *i, const char *key,
 	return 1;
 }
 
-#define BAD(msg) do { *why = (msg); return -1; } while (0)
+/* "ARG: WHY" for the usage: the argument as given ("--seed x", "--seed=x"
+ * or "extra"), then what is wrong with it. */
+static const char *bad_arg(const char *arg, const char *val, const char *msg)
+{
+	static char text[512];
+	int joined = val && (val < arg || val > arg + strlen(arg));
+
+	snprintf(text, sizeof(text), "%s%s%s: %s", arg, joined ? " " : "",
+		 joined ? val : "", msg);
+	return text;
+}
+
+#define BAD(msg) do { *why = bad_arg(a, val, (msg)); return -1; } while (0)
 
 static int parse_args(int argc, char **argv, options *o, const char **why)
 {
@@ -630,6 +642,7 @@ static int parse_args(int argc, char **argv, options *o, const char **why)
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
+		val = NULL;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
 		if (!strcmp(a, "--selfplay")) {
@@ -640,81 +653,82 @@ static int parse_args(int argc, char **argv, options *o, const char **why)
 			o->verbose = 1;
 		} else if ((r = option(argc, argv, &i, "--seed", &val))) {
 			if (r < 0 || parse_number(val, UINT64_MAX, &v) < 0)
-				BAD("--seed needs a number");
+				BAD("needs a number");
 			o->seed = v;
 		} else if ((r = option(argc, argv, &i, "--max-plies", &val))) {
 			if (r < 0 || parse_number(val, 1000000000UL, &v) < 0)
-				BAD("--max-plies needs a number");
+				BAD("needs a number");
 			o->max_plies = (long)v;
 		} else if ((r = option(argc, argv, &i, "--playouts", &val))) {
 			if (r < 0 || parse_number(val, 1000000000UL, &v) < 0 ||
 			    v == 0)
-				BAD("--playouts needs a number from 1");
+				BAD("needs a number from 1");
 			o->mp.playouts = (long)v;
 		} else if ((r = option(argc, argv, &i, "--ply-cap", &val))) {
 			if (r < 0 || parse_number(val, 100000000UL, &v) < 0)
-				BAD("--ply-cap needs a number");
+				BAD("needs a number");
 			o->mp.ply_cap = (long)v;
 		} else if ((r = option(argc, argv, &i, "--cutoff", &val))) {
 			if (r < 0 || parse_number(val, 100000000UL, &v) < 0)
-				BAD("--cutoff needs a number");
+				BAD("needs a number");
 			o->mp.cutoff = (long)v;
 		} else if ((r = option(argc, argv, &i, "--explore", &val))) {
 			if (r < 0 || !val[0])
-				BAD("--explore needs a number");
+				BAD("needs a number");
 			errno = 0;
 			o->mp.explore = strtod(val, &end);
 			if (errno || *end || !(o->mp.explore >= 0) ||
 			    o->mp.explore > 100)
-				BAD("--explore needs a number from 0 to 100");
+				BAD("needs a number from 0 to 100");
 		} else if ((r = option(argc, argv, &i, "--think", &val))) {
 			if (r < 0 || !val[0])
-				BAD("--think needs a number of seconds");
+				BAD("needs a number of seconds");
 			errno = 0;
 			o->mp.seconds = strtod(val, &end);
 			if (errno || *end || !(o->mp.seconds > 0) ||
 			    o->mp.seconds > 86400)
-				BAD("--think needs a number of seconds");
+				BAD("needs a number of seconds");
 		} else if ((r = option(argc, argv, &i, "--white", &val))) {
 			if (r < 0 || (o->player[0] = parse_player(val)) < 0)
-				BAD("--white needs human, random or mcts");
+				BAD("needs human, random or mcts");
 		} else if ((r = option(argc, argv, &i, "--black", &val))) {
 			if (r < 0 || (o->player[1] = parse_player(val)) < 0)
-				BAD("--black needs human, random or mcts");
+				BAD("needs human, random or mcts");
 		} else if ((r = option(argc, argv, &i, "--players", &val))) {
 			char first[16];
 			const char *comma = r > 0 ? strchr(val, ',') : NULL;
 
 			if (!comma || (size_t)(comma - val) >= sizeof(first))
-				BAD("--players needs two players: P,Q");
+				BAD("needs two players: P,Q");
 			memcpy(first, val, (size_t)(comma - val));
 			first[comma - val] = '\0';
 			if ((o->player[0] = parse_player(first)) < 0 ||
 			    (o->player[1] = parse_player(comma + 1)) < 0)
-				BAD("--players needs human, random or mcts twice");
+				BAD("needs human, random or mcts twice");
 		} else if ((r = option(argc, argv, &i, "--load", &val))) {
 			if (r < 0)
-				BAD("--load needs a file");
+				BAD("needs a file");
 			o->load = val;
 		} else if (a[0] == '-') {
-			*why = "unknown option";
-			fprintf(stderr, PROG ": %s: %s\n", a, *why);
-			*why = NULL;
-			return -1;
+			BAD("unknown option");
 		} else if (o->spec) {
 			BAD("more than one SPEC");
 		} else {
 			o->spec = a;
 		}
 	}
-	if (!o->spec && !o->load)
-		BAD("no game: give a SPEC (bginfo lists the games)");
+	if (!o->spec && !o->load) {
+		*why = "no game: give a SPEC (bginfo lists the games)";
+		return -1;
+	}
 	for (i = 0; i < 2; i++)
 		if (o->player[i] < 0)
 			o->player[i] = o->selfplay ? (i == 0 ? MCTS : RANDOM)
 						   : (i == 0 ? HUMAN : MCTS);
-	if (o->selfplay && (o->player[0] == HUMAN || o->player[1] == HUMAN))
-		BAD("--selfplay needs two computer players");
+	if (o->selfplay && (o->player[0] == HUMAN || o->player[1] == HUMAN)) {
+		*why = "--selfplay needs two computer players";
+		return -1;
+	}
 	return 0;
 }
 

@@ -8,8 +8,8 @@
 # (its tempo table).
 set -eu
 
-if [ $# -ne 5 ]; then
-	echo "usage: $0 BGPERFT BGCHECK BGPLAY BGINFO BGBENCH" >&2
+if [ $# -ne 5 ] && [ $# -ne 7 ]; then
+	echo "usage: $0 BGPERFT BGCHECK BGPLAY BGINFO BGBENCH [KVARTET_SOLVE DEV_SH]" >&2
 	exit 2
 fi
 BGPERFT=$1
@@ -17,6 +17,8 @@ BGCHECK=$2
 BGPLAY=$3
 BGINFO=$4
 BGBENCH=$5
+KVARTET_SOLVE=${6:-}
+DEV_SH=${7:-}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -376,6 +378,97 @@ for args in "kutochki --games 3 --seconds 1" "kutochki --games 0" "--bogus"; do
 	run 2 "$BGBENCH" $args
 	expect_err "usage: bgbench"
 done
+
+# ---- Bad arguments and --help, for every tool ----------------------------
+# A bad argument: the first line names it and says why, then the usage, and
+# the status is 2. --help: the usage on stdout, status 0.
+
+# bad TOOL-PATH "WHY LINE" ARGS...
+bad() {
+	tool=$1
+	why=$2
+	shift 2
+	no_input
+	run 2 "$tool" "$@"
+	name=$(basename "$tool")
+	line=$(sed -n 1p "$err")
+	[ "$line" = "$name: $why" ] ||
+		fail "$name $*: first line '$line', wanted '$name: $why'"
+	grep -q "^usage: $name" "$err" || fail "$name $*: no usage after the why"
+}
+
+# help TOOL-PATH: --help and -h print the usage on stdout and exit 0.
+help() {
+	name=$(basename "$1")
+	for h in --help -h; do
+		no_input
+		run 0 "$1" $h
+		sed -n 1p "$out" | grep -q "^usage: .*$name" ||
+			fail "$name $h: no usage on stdout"
+		[ -s "$err" ] && fail "$name $h: wrote to stderr"
+	done
+	return 0
+}
+
+bad "$BGPERFT" "depth 65 is out of range 1..64" kutochki 65
+bad "$BGPERFT" "depth 0 is out of range 1..64" kutochki 0
+bad "$BGPERFT" "depth -1 is out of range 1..64" kutochki -1
+bad "$BGPERFT" "DEPTH x is not a number" kutochki x
+bad "$BGPERFT" "no DEPTH after kutochki" kutochki
+bad "$BGPERFT" "no SPEC: give a game (bginfo lists them)"
+bad "$BGPERFT" "3: one SPEC and one DEPTH only" kutochki 2 3
+bad "$BGPERFT" "--bogus: unknown option" kutochki 2 --bogus
+help "$BGPERFT"
+
+bad "$BGCHECK" "--count: unknown option" kutochki --count
+bad "$BGCHECK" "no SPEC: give a game (bginfo lists them)"
+help "$BGCHECK"
+
+bad "$BGINFO" "mill: one GAME at most" kutochki mill
+bad "$BGINFO" "--bogus: unknown option" --bogus
+help "$BGINFO"
+
+bad "$BGPLAY" "--seed x: needs a number" kutochki --seed x
+bad "$BGPLAY" "--seed=x: needs a number" kutochki --seed=x
+bad "$BGPLAY" "--seed: needs a number" kutochki --seed
+bad "$BGPLAY" "--white robot: needs human, random or mcts" kutochki --white robot
+bad "$BGPLAY" "--think 0: needs a number of seconds" kutochki --think 0
+bad "$BGPLAY" "extra: more than one SPEC" kutochki extra
+bad "$BGPLAY" "--bogus: unknown option" kutochki --bogus
+bad "$BGPLAY" "no game: give a SPEC (bginfo lists the games)"
+help "$BGPLAY"
+
+bad "$BGBENCH" "--games: 0 is out of range 1..1000000000000" kutochki --games 0
+bad "$BGBENCH" "--seconds: x is not a number" kutochki --seconds x
+bad "$BGBENCH" "--seconds: needs a value" kutochki --seconds
+bad "$BGBENCH" "--games: not with --seconds" kutochki --games 3 --seconds 1
+bad "$BGBENCH" "x: one SPEC only" kutochki x
+bad "$BGBENCH" "--bogus: unknown option" --bogus
+bad "$BGBENCH" "no SPEC: give a game or --all"
+help "$BGBENCH"
+
+if [ -n "$KVARTET_SOLVE" ]; then
+	bad "$KVARTET_SOLVE" "--validate: needs a number of games" --validate
+	bad "$KVARTET_SOLVE" "x: the games of --validate are a number in 0..1000000" \
+		--validate x
+	bad "$KVARTET_SOLVE" "--bogus: unknown option" --bogus
+	help "$KVARTET_SOLVE"
+fi
+
+# dev.sh: --help names every subcommand of its case and the variables it
+# reads (${NAME...} in the script).
+if [ -n "$DEV_SH" ]; then
+	run 0 sh "$DEV_SH" --help
+	grep -q '^usage: ./dev.sh' "$out" || fail "dev.sh --help: no usage"
+	for cmd in $(sed -n 's/^\([a-z][a-z|-]*\))$/\1/p' "$DEV_SH" | tr '|' ' '); do
+		grep -q "^  $cmd " "$out" || fail "dev.sh --help does not list $cmd"
+	done
+	for var in $(grep -o '\${[A-Z_][A-Z_0-9]*' "$DEV_SH" | sed 's/\${//' | sort -u); do
+		grep -q "^  $var " "$out" || fail "dev.sh --help does not name $var"
+	done
+	run 2 sh "$DEV_SH" bogus
+	expect_err "dev.sh: bogus: unknown subcommand"
+fi
 
 if [ "$failures" -ne 0 ]; then
 	echo "$failures failure(s)" >&2
