@@ -1105,6 +1105,54 @@ static void expect_move_error(bg_game *g, const char *text, int code)
 	snap_check(g, s, what);
 }
 
+/* The board as text: Corners' start from White's side and turned half
+ * round for Black (doc/games/kutochki.md: White's camp in the corner at
+ * h1, Black's at a8). */
+START_TEST(test_board_text)
+{
+	static const char white[] =
+		"8  b b b b . . . .\n"
+		"7  b b b . . . . .\n"
+		"6  b b . . . . . .\n"
+		"5  b . . . . . . .\n"
+		"4  . . . . . . . w\n"
+		"3  . . . . . . w w\n"
+		"2  . . . . . w w w\n"
+		"1  . . . . w w w w\n"
+		"   a b c d e f g h\n";
+	static const char black[] =
+		"1  w w w w . . . .\n"
+		"2  w w w . . . . .\n"
+		"3  w w . . . . . .\n"
+		"4  w . . . . . . .\n"
+		"5  . . . . . . . b\n"
+		"6  . . . . . . b b\n"
+		"7  . . . . . b b b\n"
+		"8  . . . . b b b b\n"
+		"   h g f e d c b a\n";
+	bg_game *g = new_game("kutochki");
+	char buf[1024];
+	size_t len = 0;
+
+	ck_assert_int_eq(bg_board_text(g, 0, NULL, 0, &len), BG_OK);
+	ck_assert_uint_eq(len, strlen(white));
+	ck_assert_int_eq(bg_board_text(g, 0, buf, sizeof buf, NULL), BG_OK);
+	ck_assert_str_eq(buf, white);
+	ck_assert_int_eq(bg_board_text(g, BG_DRAW_FLIP, buf, sizeof buf, NULL),
+			 BG_OK);
+	ck_assert_str_eq(buf, black);
+	ck_assert_int_eq(bg_board_text(g, BG_DRAW_LEGEND, buf, sizeof buf,
+				       NULL), BG_OK);
+	ck_assert(!strncmp(buf, "w White, b Black; ", 18));
+	ck_assert_str_eq(strchr(buf, '\n') + 1, white);
+	ck_assert_int_eq(bg_board_text(g, 0, buf, len, NULL), BG_EBUFSIZE);
+	ck_assert_int_eq(bg_board_text(g, 4, buf, sizeof buf, NULL), BG_EINVAL);
+	ck_assert_int_eq(bg_board_text(NULL, 0, buf, sizeof buf, NULL),
+			 BG_EINVAL);
+	bg_game_free(g);
+}
+END_TEST
+
 START_TEST(test_move_text_errors)
 {
 	bg_game *g = new_game("kutochki");
@@ -2075,6 +2123,7 @@ static Suite *api_suite(void)
 
 	tc = tcase_create("moves");
 	tcase_add_test(tc, test_move_text_errors);
+	tcase_add_test(tc, test_board_text);
 	tcase_add_test(tc, test_move_equal);
 	tcase_add_test(tc, test_play_and_undo);
 	tcase_add_test(tc, test_transposition);
