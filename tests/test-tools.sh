@@ -258,7 +258,7 @@ cmp -s "$tmp/play3" "$out" || fail "bgplay: the same seed played another game"
 sed -n 's/^[0-9]*\. [A-Za-z]*: //p' "$tmp/play3" >"$tmp/play3.moves"
 run 0 "$BGCHECK" kutochki "$tmp/play3.moves" --counts
 cp "$out" "$tmp/play3.counts"
-r=$(sed -n 's/^Result: \([^ ]*\)\. .* (\([a-z-]*\))\. Score \([0-9.:-]*\)\.\( [A-Za-z]* is \(about \)*\([0-9]*\) moves* behind\.\)*$/\1 \2 \3 \6/p' \
+r=$(sed -n 's/^Result: \([^ ]*\)\. .* (\([a-z-]*\))\. Tempo numbers ([^)]*): White \([0-9.-]*\), Black \([0-9.-]*\)\.\( [A-Za-z]* is \(about \)*\([0-9]*\) moves* behind (the loser.s deficit: [^)]*)\.\)*$/\1 \2 \3:\4 \7/p' \
 	"$tmp/play3")
 c=$(sed -n 's/^result: \([^ ]*\) winner=. reason=\([a-z-]*\) score=\([^ ]*\) deficit=~*\([0-9]*\)-*$/\1 \2 \3 \4/p' \
 	"$out")
@@ -300,6 +300,104 @@ grep -q '1\. White: e1-d1' "$out" || fail "bgplay: the move was not played"
 grep -q '^1\. Black: ' "$out" || fail "bgplay: the random player did not answer"
 grep -q 'illegal move' "$out" || fail "bgplay: e1-e5 was not refused"
 tail -n 1 "$out" | grep -q 'Result: \*\. ' || fail "bgplay: no Result after quit"
+
+# The board from the person's side: White's rank 1 at the bottom when a
+# person plays White, turned half round (rank 1 on top, files h..a) when a
+# person plays Black alone; --flip and the flip command turn it.
+start_white='8  b b b b . . . .'
+start_black='1  w w w w . . . .'
+input 'quit'
+run 0 "$BGPLAY" kutochki --black random
+expect_line 3 "$start_white"
+run 0 "$BGPLAY" kutochki --white human --black human
+expect_line 3 "$start_white"
+run 0 "$BGPLAY" kutochki --white random --black human --max-plies 0
+expect_line 3 "$start_black"
+expect_line 11 "   h g f e d c b a"
+run 0 "$BGPLAY" kutochki --black random --flip
+expect_line 3 "$start_black"
+input 'flip
+quit'
+run 0 "$BGPLAY" kutochki --black random
+grep -q "^1\. White> $start_black\$" "$out" || fail "bgplay: flip did not turn the board"
+
+# undo after the computer's answer takes back both moves: the board is the
+# start again, White to move, and the computer does not move by itself.
+input 'e1-d1
+undo
+quit'
+run 0 "$BGPLAY" kutochki --black random --seed 4
+[ "$(grep -c '^1\. Black: ' "$out")" -eq 1 ] || fail "bgplay undo: the computer moved again"
+grep -q "^2\. White> $start_white\$" "$out" || fail "bgplay undo: not back at the start"
+tail -n 1 "$out" | grep -q '^1\. White> Result: \*\. The game is not over (0 plies played)' ||
+	fail "bgplay undo: not at ply 0"
+# With nothing of the person's to take back, undo leaves the computer's
+# first move alone rather than let it play another.
+input 'undo
+quit'
+run 0 "$BGPLAY" kutochki --white random --black human --seed 4
+grep -q '^1\. Black> nothing to undo$' "$out" || fail "bgplay: undo of the computer's first move"
+[ "$(grep -c '^1\. White: ' "$out")" -eq 1 ] || fail "bgplay undo: the computer played again"
+
+# A function key (its escape sequence) and an over-long line: one message
+# each, nothing played.
+printf '\033[11~\n%01200d\nquit\n' 0 >"$tmp/in"
+run 0 "$BGPLAY" kutochki --black random --quiet
+[ "$(grep -c 'control characters (a function or arrow key?): ignored' "$out")" -eq 1 ] ||
+	fail "bgplay: not one message for a function key"
+[ "$(grep -c 'the line is too long (1200 characters; at most 1000): ignored' "$out")" -eq 1 ] ||
+	fail "bgplay: not one message for a long line"
+[ "$(grep -c 'illegal\|not a move' "$out")" -eq 0 ] || fail "bgplay: a bad line was read as moves"
+
+# A move that makes a mill without its removal says what is missing.
+input 'a1
+b6
+d1
+f4
+g1
+quit'
+run 0 "$BGPLAY" mill --white human --black human --quiet
+grep -q '> ambiguous move: g1 makes a mill: name the piece to remove, e\.g\. g1xf4$' "$out" ||
+	fail "bgplay mill: g1 without the removal"
+
+# resign; seats named by their animals take the article and the verb's
+# number ("The fox wins", "the geese resigned").
+input 'resign'
+run 0 "$BGPLAY" fox-geese --white human --black random --quiet
+grep -q '^1\. Geese> Result: 0-1\. The fox wins: the geese resigned (resignation)\.$' "$out" ||
+	fail "bgplay: resignation of the geese"
+run 0 "$BGPLAY" fox-geese --white random --black human --quiet --seed 1
+grep -q 'Result: 1-0\. The geese win: the fox resigned (resignation)\.$' "$out" ||
+	fail "bgplay: resignation of the fox"
+
+# draw: the computer takes it when it does not stand better (Corners'
+# start is even); between people the other one answers accept after the
+# offering move, and a move of theirs declines it.
+input 'draw'
+run 0 "$BGPLAY" kutochki --black random --quiet
+grep -q 'Black accepts the draw' "$out" || fail "bgplay: the draw was not taken"
+grep -q 'Result: 1/2-1/2\. Draw: both sides agreed (agreement)\.' "$out" ||
+	fail "bgplay: no agreed draw"
+input 'draw
+e1-d1
+accept'
+run 0 "$BGPLAY" kutochki --white human --black human --quiet
+grep -q 'White offers a draw; after this move Black answers accept, or plays on' "$out" ||
+	fail "bgplay: no draw offer"
+grep -q 'Result: 1/2-1/2\. Draw: both sides agreed (agreement)\.' "$out" ||
+	fail "bgplay: the offer was not accepted"
+input 'draw
+e1-d1
+d8-e8
+accept
+quit'
+run 0 "$BGPLAY" kutochki --white human --black human --quiet
+grep -q 'no draw is offered' "$out" || fail "bgplay: a move did not decline the draw"
+
+# The result line's numbers in words: Corners' tempo numbers, and how far
+# the loser is behind.
+grep -q '^Result: 1-0\. White wins: .*Tempo numbers (the distance the pieces still have to go; lower is better): White [0-9]*, Black [0-9]*\. Black is \(about \)*[0-9]* moves* behind (the loser.s deficit: ' \
+	"$tmp/play3" || fail "bgplay: the result line's numbers are not explained"
 
 # save FILE writes the record; bgcheck and load FILE read it back.
 input "e1-d1
