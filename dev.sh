@@ -19,6 +19,8 @@ need_packages() {
 	# The API reference and its test (suite docs) need doxygen.
 	command -v doxygen >/dev/null 2>&1 || missing="$missing doxygen"
 	command -v abidiff >/dev/null 2>&1 || missing="$missing abigail-tools"
+	# The Python binding's type hints are checked when mypy is at hand.
+	command -v mypy >/dev/null 2>&1 || missing="$missing mypy"
 	pkg-config --exists check 2>/dev/null || missing="$missing check"
 	echo "$missing"
 }
