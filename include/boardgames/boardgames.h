@@ -415,8 +415,11 @@ BG_API int bg_move_to_text(const bg_game *g, const bg_move *m, char *buf,
  * Read a move in the current position. Accepted: the text bg_move_to_text()
  * writes, any other path the game accepts for the same move, or only the
  * first and last point when that fits one legal move. Errors: BG_EINVAL
- * (NULL), BG_EPARSE (not a move on this board), BG_EILLEGAL,
- * BG_EAMBIGUOUS, BG_EGAMEOVER.
+ * (NULL), BG_EPARSE (not a move on this board; a point name the board
+ * lacks is named: "z9 is not a point of this board"), BG_EILLEGAL,
+ * BG_EAMBIGUOUS (text that fits several moves, or a legal move's path
+ * without the pieces it must remove: "g1 makes a mill: name the piece to
+ * remove, e.g. g1xf6"), BG_EGAMEOVER.
  */
 BG_API int bg_move_from_text(const bg_game *g, const char *text, bg_move *out);
 
