@@ -46,6 +46,8 @@ static const char usage_text[] =
 	"  --max-plies N          stop after N plies with the result *\n"
 	"  --load FILE            start from a saved record (SPEC optional)\n"
 	"  --quiet                do not draw the board (moves and result only)\n"
+	"  --svg FILE             write the position as an SVG picture to FILE,\n"
+	"                         again after each move\n"
 	"  --verbose              show the search figures of mcts moves\n"
 	"\n"
 	"Options may stand before or after SPEC. Exit status: 0 ok, 1 library\n"
@@ -76,6 +78,7 @@ typedef struct session {
 	long plies;     /* plies played in this session */
 	int quiet, verbose;
 	int announced;  /* the result of this position is printed */
+	const char *svg; /* the picture's file, or NULL */
 } session;
 
 static int usage(const char *why)
@@ -249,10 +252,37 @@ static void print_result(session *s)
 	s->announced = 1;
 }
 
+/* The position as an SVG picture into the --svg file, replacing it. */
+static void write_svg(session *s)
+{
+	size_t n;
+	char *text;
+	FILE *f;
+	int error;
+
+	if (!s->svg)
+		return;
+	if ((error = bg_board_svg(s->g, NULL, NULL, 0, &n)) < 0) {
+		lib_error(error);
+		return;
+	}
+	if (!(text = malloc(n + 1))) {
+		lib_error(BG_ENOMEM);
+		return;
+	}
+	if ((error = bg_board_svg(s->g, NULL, text, n + 1, NULL)) < 0)
+		lib_error(error);
+	else if (!(f = fopen(s->svg, "w")) || fputs(text, f) < 0 ||
+		 fclose(f) != 0)
+		fprintf(stderr, PROG ": %s: %s\n", s->svg, strerror(errno));
+	free(text);
+}
+
 static void draw(session *s)
 {
 	int error;
 
+	write_svg(s);
 	if (!s->quiet && (error = draw_board(stdout, s->g)) < 0)
 		lib_error(error);
 }
@@ -271,6 +301,7 @@ static int play_announced(session *s, const bg_move *m, const char *note)
 		return error;
 	s->plies++;
 	s->announced = 0;
+	write_svg(s);
 	printf("%lu. %s: %s%s\n", (unsigned long)(ply / 2 + 1),
 	       bg_seat_name(s->g, seat), text, note ? note : "");
 	return 0;
@@ -563,7 +594,7 @@ static int run(session *s, int selfplay)
 /* ---- Arguments ------------------------------------------------------------ */
 
 typedef struct options {
-	const char *spec, *load;
+	const char *spec, *load, *svg;
 	int selfplay, quiet, verbose;
 	int player[2]; /* -1: the default */
 	uint64_t seed;
@@ -696,6 +727,10 @@ static int parse_args(int argc, char **argv, options *o, const char **why)
 			if (r < 0)
 				BAD("--load needs a file");
 			o->load = val;
+		} else if ((r = option(argc, argv, &i, "--svg", &val))) {
+			if (r < 0)
+				BAD("--svg needs a file");
+			o->svg = val;
 		} else if (a[0] == '-') {
 			*why = "unknown option";
 			fprintf(stderr, PROG ": %s: %s\n", a, *why);
@@ -746,6 +781,7 @@ int main(int argc, char **argv)
 	s.mp = o.mp;
 	s.quiet = o.quiet;
 	s.verbose = o.verbose;
+	s.svg = o.svg;
 	if (o.load) {
 		if (load_record(o.load, &g, stderr) < 0)
 			return 1;
