@@ -173,7 +173,6 @@ export declare class Game {
 
 	/** Free the handle now (else the garbage collector does). */
 	free(): void;
-	[Symbol.dispose](): void;
 	readonly freed: boolean;
 	clone(): Game;
 

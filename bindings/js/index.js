@@ -248,8 +248,7 @@ function made(fn) {
 
 /**
  * A game: its rules, position and history, in a handle of the library.
- * The handle is freed by free() (or `using`), else when the Game is
- * garbage collected.
+ * The handle is freed by free(), else when the Game is garbage collected.
  */
 export class Game {
 	#h = 0;
@@ -334,7 +333,6 @@ export class Game {
 			this.#h = 0;
 		}
 	}
-	[Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.free(); }
 	get freed() { return !this.#h; }
 
 	/** A deep copy that plays identically. */
