@@ -222,3 +222,72 @@ export declare class Game {
 	tochkiPoint(p: PointRef): TochkiPoint;
 	tochkiRings(): Ring[];
 }
+
+/** The options of a searcher, fixed when it is made (doc/search.md). */
+export interface SearchOptions {
+	/** 1 (weakest) .. 10 (default). */
+	level?: number;
+	/** The seed of its random generators (default 1). */
+	seed?: bigint | number;
+	/** The most tree nodes held (default 4194304). */
+	maxNodes?: number;
+	/** The UCB1 exploration constant, 0 .. 100 (default 0.7). */
+	explore?: number;
+	/** Plies of a random playout before it counts as a draw (default 500). */
+	plyCap?: number;
+	/** Plies before the evaluation is backed up, in games that have one. */
+	cutoff?: number;
+}
+
+/** When a think stops: whichever comes first; 0 or absent is no limit. */
+export interface SearchLimits {
+	playouts?: number | bigint;
+	seconds?: number;
+	nodes?: number;
+}
+
+export interface SearchLine<M = Move> {
+	readonly move: M;
+	readonly visits: number;
+	/** Its mean result for the side to move, 0 (lost) .. 1 (won). */
+	readonly value: number;
+	readonly depth: number;
+}
+
+export interface SearchInfo {
+	readonly playouts: number;
+	readonly rootVisits: number;
+	readonly seconds: number;
+	readonly nodes: number;
+	readonly maxNodes: number;
+	readonly memory: number;
+	readonly threads: number;
+	readonly level: number;
+}
+
+/** The computer player on a copy of a game, in this thread. */
+export declare class Search {
+	constructor(game: Game, options?: SearchOptions);
+	free(): void;
+	think(limits?: SearchLimits): Move;
+	play(move: Move | string): void;
+	sync(game: Game): void;
+	analysis(): SearchLine[];
+	pv(k?: number): Move[];
+	readonly info: SearchInfo;
+}
+
+/** A Search in a worker of its own: a Web Worker in browsers, a
+ * worker_threads Worker in Node. Every method returns a Promise. */
+export declare class SearchWorker {
+	static create(game: Game, options?: SearchOptions): Promise<SearchWorker>;
+	think(limits?: SearchLimits): Promise<Move>;
+	play(move: Move | string): Promise<void>;
+	sync(game: Game): Promise<void>;
+	/** The root moves, their moves as text. */
+	analysis(): Promise<SearchLine<string>[]>;
+	/** The principal variation of line k, as move texts. */
+	pv(k?: number): Promise<string[]>;
+	info(): Promise<SearchInfo>;
+	terminate(): Promise<void>;
+}

@@ -225,6 +225,10 @@ export class Move {
 // ---- Games ---------------------------------------------------------------------
 
 const registry = new FinalizationRegistry(h => M._bg_game_free(h));
+// The constructor's key for wrapping a handle, and the method giving a
+// Game's handle to the other classes of this module: module-private.
+const ADOPT = Symbol('adopt');
+const HANDLE = Symbol('handle');
 const keepsScores = new Map();
 
 function specWith(spec, options) {
@@ -324,6 +328,9 @@ export class Game {
 			throw invalid('the game was freed');
 		return this.#h;
 	}
+
+	// The handle, for the other classes of this module.
+	[HANDLE]() { return this.#handle(); }
 
 	/** Free the handle now; the Game is unusable afterwards. */
 	free() {
@@ -761,4 +768,263 @@ export class Game {
 	}
 }
 
-const ADOPT = Symbol('adopt');
+
+// ---- Search ----------------------------------------------------------------------
+
+const SEARCH_OPTIONS_VERSION = 1;
+const SEARCH_OPTIONS_SIZE = 48, SEARCH_LIMITS_SIZE = 24;
+const SEARCH_LINE_SIZE = 96, SEARCH_INFO_SIZE = 48;
+
+/**
+ * The library's computer player (<boardgames/search.h>: Monte-Carlo tree
+ * search) on a copy of a game, in this thread: think() blocks until a
+ * limit is reached. In a page, SearchWorker runs one in a Web Worker.
+ * Options: level (1..10), seed, maxNodes, explore, plyCap, cutoff; one
+ * thread (WebAssembly has none).
+ */
+export class Search {
+	#s = 0;
+	#root; // a copy of the root position, for move texts
+
+	constructor(game, { level, seed, maxNodes, explore, plyCap, cutoff } = {}) {
+		if (!(game instanceof Game))
+			throw invalid('a Game was expected');
+		const h = game[HANDLE]();
+		this.#s = scratch(s => {
+			const o = s.alloc(SEARCH_OPTIONS_SIZE), out = s.alloc(4);
+			const v = new DataView(M.HEAPU8.buffer);
+			check(M._bg_search_options_init(o, SEARCH_OPTIONS_VERSION));
+			if (level !== undefined) v.setInt32(o + 4, level, true);
+			if (seed !== undefined)
+				v.setBigUint64(o + 16, BigInt.asUintN(64, BigInt(seed)), true);
+			if (maxNodes !== undefined) v.setUint32(o + 24, maxNodes, true);
+			if (explore !== undefined) v.setFloat64(o + 32, explore, true);
+			if (plyCap !== undefined) v.setUint32(o + 40, plyCap, true);
+			if (cutoff !== undefined) v.setUint32(o + 44, cutoff, true);
+			check(M._bg_search_new(out, h, o));
+			return u32(out);
+		});
+		this.#root = game.clone();
+		searches.register(this, this.#s, this);
+	}
+
+	#handle() {
+		if (!this.#s)
+			throw invalid('the search was freed');
+		return this.#s;
+	}
+
+	// The move at ptr, with its text in the root position.
+	#move(ptr) {
+		const raw = M.HEAPU8.slice(ptr, ptr + MOVE_SIZE);
+		return new Move(raw, this.#root.moveText(new Move(raw, '')));
+	}
+
+	/** Free the searcher now (else the garbage collector does). */
+	free() {
+		if (this.#s) {
+			searches.unregister(this);
+			M._bg_search_free(this.#s);
+			this.#s = 0;
+			this.#root.free();
+		}
+	}
+
+	/** Search until a limit ({ playouts, seconds, nodes }; the level's cap
+	 * holds too) and return the move to play. The tree carries over. */
+	think({ playouts = 0, seconds = 0, nodes = 0 } = {}) {
+		const s = this.#handle();
+		return scratch(t => {
+			const l = t.alloc(SEARCH_LIMITS_SIZE), m = t.alloc(MOVE_SIZE);
+			const v = new DataView(M.HEAPU8.buffer);
+			v.setBigUint64(l, BigInt(playouts), true);
+			v.setFloat64(l + 8, seconds, true);
+			v.setUint32(l + 16, nodes, true);
+			check(M._bg_search_think(s, l, m));
+			return this.#move(m);
+		});
+	}
+
+	/** Move the root by a move (a Move or its text), keeping its subtree. */
+	play(move) {
+		const s = this.#handle();
+		const m = typeof move === 'string' ? this.#root.parseMove(move) : move;
+		scratch(t => {
+			const p = t.alloc(MOVE_SIZE);
+			M.HEAPU8.set(m.raw, p);
+			check(M._bg_search_play(s, p));
+		});
+		this.#root.play(m);
+	}
+
+	/** Bring the root to a game's position (keeping the tree when the game
+	 * is the root followed by moves). */
+	sync(game) {
+		const s = this.#handle();
+		check(M._bg_search_sync(s, game[HANDLE]()));
+		this.#root.free();
+		this.#root = game.clone();
+	}
+
+	/** The root moves, most visited first: [{ move, visits, value, depth }]. */
+	analysis() {
+		const s = this.#handle();
+		return scratch(t => {
+			const n = t.alloc(4);
+			check(M._bg_search_analysis(s, 0, 0, n));
+			const cap = u32(n), buf = t.alloc(cap * SEARCH_LINE_SIZE);
+			check(M._bg_search_analysis(s, buf, cap, n));
+			const v = new DataView(M.HEAPU8.buffer), out = [];
+			for (let k = 0; k < u32(n); k++) {
+				const p = buf + k * SEARCH_LINE_SIZE;
+				out.push({ move: this.#move(p),
+					   visits: Number(v.getBigUint64(p + 72, true)),
+					   value: v.getFloat64(p + 80, true),
+					   depth: v.getUint32(p + 88, true) });
+			}
+			return out;
+		});
+	}
+
+	/** The principal variation of the k-th line of analysis(), as Moves. */
+	pv(k = 0) {
+		const s = this.#handle();
+		return scratch(t => {
+			const n = t.alloc(4);
+			check(M._bg_search_pv(s, k, 0, 0, n));
+			const cap = u32(n), buf = t.alloc(cap * MOVE_SIZE);
+			check(M._bg_search_pv(s, k, buf, cap, n));
+			const g = this.#root.clone(), out = [];
+			try {
+				for (let i = 0; i < u32(n); i++) {
+					const p = buf + i * MOVE_SIZE;
+					out.push(g.play(new Move(M.HEAPU8.slice(p, p + MOVE_SIZE), '')));
+				}
+			} finally {
+				g.free();
+			}
+			return out;
+		});
+	}
+
+	/** What the searcher did and holds: { playouts, rootVisits, seconds,
+	 * nodes, maxNodes, memory, threads, level }. */
+	get info() {
+		const s = this.#handle();
+		return scratch(t => {
+			const p = t.alloc(SEARCH_INFO_SIZE);
+			check(M._bg_search_info_get(s, p));
+			const v = new DataView(M.HEAPU8.buffer);
+			return { playouts: Number(v.getBigUint64(p, true)),
+				 rootVisits: Number(v.getBigUint64(p + 8, true)),
+				 seconds: v.getFloat64(p + 16, true),
+				 nodes: v.getUint32(p + 24, true),
+				 maxNodes: v.getUint32(p + 28, true),
+				 memory: v.getUint32(p + 32, true),
+				 threads: v.getInt32(p + 36, true),
+				 level: v.getInt32(p + 40, true) };
+		});
+	}
+}
+
+const searches = new FinalizationRegistry(s => M._bg_search_free(s));
+
+// ---- Search in a worker ----------------------------------------------------------
+
+const inNode = typeof process === 'object' && typeof process.versions?.node === 'string' &&
+	typeof window === 'undefined';
+
+/**
+ * A Search in a worker of its own (a Web Worker in browsers, a
+ * worker_threads Worker in Node), so that a page never blocks while the
+ * computer thinks. Games cross as their record text; moves come back as
+ * Moves of the game given. Every method returns a Promise; errors reject
+ * with a BoardGamesError.
+ *
+ *   const s = await SearchWorker.create(game, { level: 5 });
+ *   const move = await s.think({ seconds: 1 });
+ *   game.play(move); await s.sync(game);
+ */
+export class SearchWorker {
+	#worker; #pending = new Map(); #next = 1; #game;
+
+	static async create(game, options = {}) {
+		const url = new URL('./search-worker.js', import.meta.url);
+		let worker;
+		if (inNode) {
+			const threads = 'node:worker_threads'; // not for bundlers to follow
+			const { Worker } = await import(threads);
+			worker = new Worker(url);
+		} else {
+			worker = new Worker(url, { type: 'module' });
+		}
+		const sw = new SearchWorker(worker, game);
+		await sw.#call('new', game.record, options);
+		return sw;
+	}
+
+	constructor(worker, game) {
+		this.#worker = worker;
+		this.#game = game.clone();
+		const reply = ({ id, result, error }) => {
+			const p = this.#pending.get(id);
+			this.#pending.delete(id);
+			if (error)
+				p.reject(new BoardGamesError(error.code, error.detail));
+			else
+				p.resolve(result);
+		};
+		// A worker that fails (its script did not load) fails every call.
+		const fail = error => {
+			for (const p of this.#pending.values())
+				p.reject(error);
+			this.#pending.clear();
+		};
+		if (inNode) {
+			worker.on('message', reply);
+			worker.on('error', fail);
+		} else {
+			worker.onmessage = e => reply(e.data);
+			worker.onerror = e => fail(new Error(`the search worker failed: ${e.message ?? e}`));
+		}
+	}
+
+	#call(op, ...args) {
+		const id = this.#next++;
+		return new Promise((resolve, reject) => {
+			this.#pending.set(id, { resolve, reject });
+			this.#worker.postMessage({ id, op, args });
+		});
+	}
+
+	/** Think and give the move to play (a Move of the root position). */
+	async think(limits = {}) {
+		return this.#game.parseMove(await this.#call('think', limits));
+	}
+
+	/** Move the root by a move (a Move or its text). */
+	async play(move) {
+		const m = this.#game.play(String(move));
+		await this.#call('play', m.text);
+	}
+
+	/** Bring the root to a game's position. */
+	async sync(game) {
+		this.#game.free();
+		this.#game = game.clone();
+		await this.#call('sync', game.record);
+	}
+
+	/** The root moves: [{ move (text), visits, value, depth }]. */
+	analysis() { return this.#call('analysis'); }
+	/** The principal variation of line k, as move texts. */
+	pv(k = 0) { return this.#call('pv', k); }
+	/** The searcher's figures (Search.info). */
+	info() { return this.#call('info'); }
+
+	/** End the worker and its searcher. */
+	async terminate() {
+		this.#game.free();
+		await this.#worker.terminate();
+	}
+}

@@ -1,11 +1,12 @@
 // The npm package as a user gets it: `npm pack` of this folder, installed
 // offline into an empty folder, then imported by name from Node and, when
 // chromium is installed, from a bundler-free <script type="module"> of a
-// page served over HTTP (python3 -m http.server).
+// page served over HTTP (python3 -m http.server), whose computer player
+// thinks in a Web Worker.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,57 @@ function found(cmd) {
 		return true;
 	} catch {
 		return false;
+	}
+}
+
+// The text of element `id` of a page in headless chromium once it is no
+// longer "loading" (at most a minute), through the DevTools protocol on a
+// pipe (--remote-debugging-pipe: JSON messages ended by NUL on fds 3 and 4):
+// --dump-dom would not wait for a worker's answer.
+async function pageText(url, id, profile) {
+	const chromium = spawn('chromium', ['--headless', '--no-sandbox', '--disable-gpu',
+		'--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'],
+		{ stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+	const waiting = new Map();
+	let next = 1, buf = '';
+	chromium.stdio[4].on('data', d => {
+		buf += d.toString();
+		for (let i; (i = buf.indexOf('\0')) >= 0; buf = buf.slice(i + 1)) {
+			const msg = JSON.parse(buf.slice(0, i));
+			const answer = waiting.get(msg.id);
+			waiting.delete(msg.id);
+			answer?.(msg);
+		}
+	});
+	let exited = null;
+	chromium.on('exit', code => {
+		exited = new Error(`chromium exited (${code})`);
+		for (const answer of waiting.values())
+			answer({ error: exited });
+	});
+	const send = (method, params, sessionId) => new Promise((resolve, reject) => {
+		if (exited)
+			return reject(exited);
+		const id = next++;
+		waiting.set(id, msg => (msg.error ? reject(new Error(
+			`${method}: ${msg.error.message ?? msg.error}`)) : resolve(msg)));
+		chromium.stdio[3].write(JSON.stringify({ id, method, params, sessionId }) + '\0');
+	});
+	try {
+		const { result: { targetId } } = await send('Target.createTarget', { url });
+		const { result: { sessionId } } = await send('Target.attachToTarget',
+			{ targetId, flatten: true });
+		let text = 'loading';
+		for (let tries = 0; tries < 300 && text.startsWith('loading'); tries++) {
+			await new Promise(r => setTimeout(r, 200));
+			const r = await send('Runtime.evaluate', { returnByValue: true,
+				expression: `document.getElementById('${id}')?.textContent ?? 'loading'` },
+				sessionId);
+			text = r.result?.result?.value ?? 'loading';
+		}
+		return text;
+	} finally {
+		chromium.kill();
 	}
 }
 
@@ -36,11 +88,16 @@ test('npm pack installs offline into an empty folder and imports', { skip: npmMi
 	const listing = execFileSync('tar', ['-tzf', join(tmp, tgz)], { encoding: 'utf8' })
 		.split('\n').filter(f => f).sort();
 	assert.deepEqual(listing, ['package/README.md', 'package/boardgames-core.js',
-		'package/index.d.ts', 'package/index.js', 'package/package.json']);
+		'package/index.d.ts', 'package/index.js', 'package/package.json',
+		'package/search-worker.js']);
 
+	// A package.json of its own: else npm installs into the nearest folder
+	// above that has a node_modules (a shared /tmp/node_modules, say).
 	const app = join(tmp, 'app');
-	execFileSync('mkdir', [app]);
+	mkdirSync(app);
+	writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true }\n');
 	npm(['install', '--offline', '--no-audit', '--no-fund', join(tmp, tgz)], app);
+	assert.ok(existsSync(join(app, 'node_modules', 'libboardgames', 'index.js')));
 	const out = execFileSync('node', ['--input-type=module', '-e', `
 		import { Game, games, version } from 'libboardgames';
 		const g = new Game('kutochki');
@@ -57,11 +114,16 @@ test('npm pack installs offline into an empty folder and imports', { skip: npmMi
 <title>libboardgames</title>
 <p id="out">loading</p>
 <script type="module">
-import { Game } from './node_modules/libboardgames/index.js';
+import { Game, SearchWorker } from './node_modules/libboardgames/index.js';
 const g = new Game('kutochki');
 g.play('h3-f3');
+const w = await SearchWorker.create(g, { level: 1 });
+const m = await w.think({ playouts: 20 });
 document.getElementById('out').textContent = 'moves ' + g.legalMoves().length +
-	' svg ' + g.svg().startsWith('<svg');
+	' svg ' + g.svg().startsWith('<svg') + ' worker ' + g.legalMoves().some(x => x.equals(m));
+</script>
+<script>
+onerror = e => { document.getElementById('out').textContent = 'error ' + e; };
 </script>
 `);
 	const port = 20000 + Math.floor(Math.random() * 20000);
@@ -69,9 +131,7 @@ document.getElementById('out').textContent = 'moves ' + g.legalMoves().length +
 		{ cwd: app, stdio: 'ignore' });
 	t.after(() => server.kill());
 	await new Promise(r => setTimeout(r, 1000));
-	const dom = execFileSync('chromium', ['--headless', '--no-sandbox', '--disable-gpu',
-		'--virtual-time-budget=10000', `--user-data-dir=${join(tmp, 'chromium')}`,
-		'--dump-dom', `http://127.0.0.1:${port}/index.html`],
-		{ encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 120000 });
-	assert.match(dom, /moves 14 svg true/);
+	const text = await pageText(`http://127.0.0.1:${port}/index.html`, 'out',
+		join(tmp, 'chromium'));
+	assert.match(text, /moves 14 svg true worker true/);
 });

@@ -40,3 +40,25 @@ try {
 }
 copy.free();
 console.log(kind, path, scores, winner, hash, texts, cells, seat, warnings, rings, n, g.freed);
+
+// The computer player.
+import { Search, SearchWorker, SearchInfo, SearchLine } from './index.js';
+const searcher = new Search(g, { level: 5, seed: 1n, plyCap: 200 });
+const best: Move = searcher.think({ playouts: 100, seconds: 1 });
+searcher.play(best);
+searcher.sync(g);
+const lines: SearchLine[] = searcher.analysis();
+const info: SearchInfo = searcher.info;
+const variation: Move[] = searcher.pv(0);
+searcher.free();
+async function inWorker(): Promise<string> {
+	const w = await SearchWorker.create(g, { level: 3 });
+	const m: Move = await w.think({ seconds: 0.5 });
+	await w.play(m);
+	await w.sync(g);
+	const texts: SearchLine<string>[] = await w.analysis();
+	const pv: string[] = await w.pv();
+	await w.terminate();
+	return texts[0].move + pv.join(' ') + (await w.info()).level;
+}
+console.log(lines.length, info.level, variation.length, inWorker());
