@@ -64,6 +64,8 @@ static const char usage_text[] =
 	"  --quiet                do not draw the board (moves and result only)\n"
 	"  --flip                 draw the board turned half round (from the\n"
 	"                         other side than your own)\n"
+	"  --svg FILE             write the position as an SVG picture to FILE,\n"
+	"                         again after each move\n"
 	"  --verbose              show the search figures of mcts moves\n"
 	"\n"
 	"Options may stand before or after SPEC. Exit status: 0 ok, 1 library\n"
@@ -104,6 +106,7 @@ typedef struct session {
 	int flip;       /* the board turned half round */
 	int turn;       /* --flip: turn it from the player's side */
 	int draw_offer; /* the seat offering a draw to a person, or -1 */
+	const char *svg; /* the picture's file, or NULL */
 } session;
 
 #define LINE_MAX_LEN 1000 /* the longest line read at the prompt */
@@ -373,10 +376,37 @@ static void print_result(session *s)
 	s->announced = 1;
 }
 
+/* The position as an SVG picture into the --svg file, replacing it. */
+static void write_svg(session *s)
+{
+	size_t n;
+	char *text;
+	FILE *f;
+	int error;
+
+	if (!s->svg)
+		return;
+	if ((error = bg_board_svg(s->g, NULL, NULL, 0, &n)) < 0) {
+		lib_error(error);
+		return;
+	}
+	if (!(text = malloc(n + 1))) {
+		lib_error(BG_ENOMEM);
+		return;
+	}
+	if ((error = bg_board_svg(s->g, NULL, text, n + 1, NULL)) < 0)
+		lib_error(error);
+	else if (!(f = fopen(s->svg, "w")) || fputs(text, f) < 0 ||
+		 fclose(f) != 0)
+		fprintf(stderr, PROG ": %s: %s\n", s->svg, strerror(errno));
+	free(text);
+}
+
 static void draw(session *s)
 {
 	int error;
 
+	write_svg(s);
 	if (!s->quiet && (error = draw_board_flipped(stdout, s->g, s->flip)) < 0)
 		lib_error(error);
 }
@@ -395,6 +425,7 @@ static int play_announced(session *s, const bg_move *m, const char *note)
 		return error;
 	s->plies++;
 	s->announced = 0;
+	write_svg(s);
 	printf("%lu. %s: %s%s\n", (unsigned long)(ply / 2 + 1),
 	       bg_seat_name(s->g, seat), text, note ? note : "");
 	return 0;
@@ -916,7 +947,7 @@ static int run(session *s, int selfplay)
 /* ---- Arguments ------------------------------------------------------------ */
 
 typedef struct options {
-	const char *spec, *load;
+	const char *spec, *load, *svg;
 	int selfplay, quiet, verbose, flip;
 	int player[2]; /* -1: the default */
 	uint64_t seed;
@@ -1078,6 +1109,10 @@ static int parse_args(int argc, char **argv, options *o, const char **why)
 			if (r < 0)
 				BAD("needs a file");
 			o->load = val;
+		} else if ((r = option(argc, argv, &i, "--svg", &val))) {
+			if (r < 0)
+				BAD("needs a file");
+			o->svg = val;
 		} else if (a[0] == '-') {
 			BAD("unknown option");
 		} else if (o->spec) {
@@ -1141,6 +1176,7 @@ int main(int argc, char **argv)
 	s.quiet = o.quiet;
 	s.verbose = o.verbose;
 	s.draw_offer = -1;
+	s.svg = o.svg;
 	if (o.load) {
 		if (load_record(o.load, &g, stderr) < 0)
 			return 1;

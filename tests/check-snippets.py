@@ -10,6 +10,9 @@ found anew on each run) compiles and runs, by its language:
   python   run with the binding and the built library
   sh       run by sh in the source tree, with the built library and tools
            (build/examples, build/bench) first on PATH
+  js       an ES module run by node, 'libboardgames' being the JavaScript
+           binding of a WebAssembly build (--js DIR); a native build leaves
+           them to that build's js-snippets test (--only js)
   text     output, a format or a table for people: not code, not run
 
 A block that is code but must not run here says so and why on the line
@@ -18,6 +21,7 @@ without a language fails the test, so that nothing is left unchecked
 unawares. Each block must exit 0.
 
 usage: check-snippets.py SOURCE_ROOT BUILD_DIR LIBRARY CC [CC_ARGS...]
+       check-snippets.py --only js --js DIR SOURCE_ROOT
 """
 import os
 import re
@@ -111,16 +115,34 @@ def check_python(block, ctx, tmp):
     return run([sys.executable, "-c", block.text], env=ctx["env"], cwd=tmp)
 
 
+def check_js(block, ctx, tmp):
+    modules = Path(tmp) / "node_modules"
+    modules.mkdir()
+    (modules / "libboardgames").symlink_to(ctx["js"])
+    (Path(tmp) / "snippet.mjs").write_text(block.text)
+    return run(["node", "snippet.mjs"], cwd=tmp)
+
+
 def check_sh(block, ctx, tmp):
     return run(["sh", "-e", "-c", block.text], env=ctx["env"],
                cwd=ctx["root"])
 
 
-CHECKS = {"c": check_c, "python": check_python, "sh": check_sh}
+CHECKS = {"c": check_c, "python": check_python, "sh": check_sh,
+          "js": check_js}
 NOT_CODE = {"text"}
 
 
 def main(argv):
+    only = js = None
+    while len(argv) > 2 and argv[1] in ("--only", "--js"):
+        if argv[1] == "--only":
+            only = argv[2]
+        else:
+            js = str(Path(argv[2]).resolve())
+        argv = argv[:1] + argv[3:]
+    if only == "js" and js and len(argv) == 2:
+        return check_all(Path(argv[1]).resolve(), {"js": js}, only)
     if len(argv) < 5:
         print(__doc__.rsplit("usage: ", 1)[1].strip(), file=sys.stderr)
         return 2
@@ -135,10 +157,18 @@ def main(argv):
     env["PATH"] = os.pathsep.join([str(build / "examples"),
                                    str(build / "bench"), env.get("PATH", "")])
     ctx = {"root": root, "cc": argv[4:], "include": str(root / "include"),
-           "libdir": libdir, "env": env}
+           "libdir": libdir, "env": env, "js": js}
+    return check_all(root, ctx, only)
+
+
+def check_all(root, ctx, only):
     failures = ran = skipped = 0
     for block in blocks(root):
-        if block.lang in NOT_CODE:
+        if block.lang in NOT_CODE or (only and block.lang != only):
+            continue
+        if block.lang == "js" and not ctx.get("js") and block.not_run is None:
+            print("later: %s: run by a WebAssembly build's js-snippets test"
+                  % block)
             continue
         if block.not_run is not None:
             print("not run: %s: %s" % (block, block.not_run))

@@ -286,6 +286,17 @@ run 0 "$BGPLAY" mill --selfplay --max-plies 0
 grep -q '^7 +-----------+-----------+$' "$out" || fail "bgplay: mill's top line"
 grep -q '^1 +-----------+-----------+$' "$out" || fail "bgplay: mill's bottom line"
 
+# --svg: the picture of the last position, with the last move marked;
+# the start position's picture is the reviewed one (tests/svg).
+run 0 "$BGPLAY" tak-tikl --selfplay --players random,random --max-plies 3 --quiet --svg "$tmp/p.svg"
+head -c 4 "$tmp/p.svg" | grep -q '<svg' || fail "bgplay --svg: no picture"
+grep -q 'f2c94c' "$tmp/p.svg" || fail "bgplay --svg: the last move is not marked"
+run 0 "$BGPLAY" kvartet --selfplay --max-plies 0 --quiet --svg "$tmp/k.svg"
+cmp -s "$tmp/k.svg" "$(dirname "$0")/svg/kvartet.svg" ||
+	fail "bgplay --svg: kvartet's start is not tests/svg/kvartet.svg"
+run 2 "$BGPLAY" kvartet --svg
+expect_err "--svg: needs a file"
+
 # Interactive: a bad move, the move list, a move, undo, quit.
 input 'e1-e5
 moves

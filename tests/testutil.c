@@ -375,6 +375,28 @@ void each_option_spec(void (*fn)(const char *spec, void *arg), void *arg)
 	}
 }
 
+char *svg_text(const bg_game *g, const bg_svg_options *o)
+{
+	size_t n, m;
+	char *text;
+
+	ck_assert_int_eq(bg_board_svg(g, o, NULL, 0, &n), BG_OK);
+	ck_assert_ptr_nonnull(text = malloc(n + 1));
+	ck_assert_int_eq(bg_board_svg(g, o, text, n + 1, &m), BG_OK);
+	ck_assert_uint_eq(m, n);
+	ck_assert_uint_eq(strlen(text), n);
+	return text;
+}
+
+char *start_svg(const char *spec)
+{
+	bg_game *g = new_game(spec);
+	char *text = svg_text(g, NULL);
+
+	bg_game_free(g);
+	return text;
+}
+
 int run_suite(Suite *s)
 {
 	SRunner *sr = srunner_create(s);

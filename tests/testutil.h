@@ -98,6 +98,13 @@ void expect_even_opening(const char *spec, const char *first);
  * one canonical spec are the caller's to skip. */
 void each_option_spec(void (*fn)(const char *spec, void *arg), void *arg);
 
+/* bg_board_svg() of g with options o (NULL for the defaults), in a
+ * malloc'd string the caller frees; fails the test on an error. */
+char *svg_text(const bg_game *g, const bg_svg_options *o);
+/* The picture of a game's start position with the default options, as
+ * tests/svg holds it (tests/svg-gen.c). */
+char *start_svg(const char *spec);
+
 /* Run a suite; the exit status for main(). */
 int run_suite(Suite *s);
 

@@ -633,6 +633,65 @@ BG_API int bg_record_text(const bg_game *g, char *buf, size_t cap,
  */
 BG_API int bg_game_from_record(bg_game **out, const char *text);
 
+/* ---- Pictures ----------------------------------------------------------- */
+
+/** bg_board_svg() flags: what the picture shows besides board and pieces. */
+enum {
+	BG_SVG_COORDS = 1 << 0,    /**< file letters below, rank numbers left */
+	BG_SVG_LAST_MOVE = 1 << 1, /**< the last move of the history: its path,
+				        and a cross on what it took */
+	BG_SVG_STATUS = 1 << 2     /**< a line below the board: the side to
+				        move, or the result and its reason */
+};
+
+/** The version of struct bg_svg_options this header describes. */
+#define BG_SVG_OPTIONS_VERSION 1
+
+/**
+ * What bg_board_svg() draws, besides the board and its pieces. Start from
+ * BG_SVG_OPTIONS_INIT so that fields added later get their defaults.
+ */
+typedef struct bg_svg_options {
+	unsigned int version; /**< BG_SVG_OPTIONS_VERSION */
+	unsigned int flags;   /**< BG_SVG_* bits */
+	/** The picture's width in pixels (its width attribute), at most
+	 * 100000; the board keeps its proportions and is centred. 0 takes it
+	 * from the height and the board's proportions, or 480 when both are
+	 * 0. */
+	int width;
+	int height;           /**< the height likewise; 0 from the width */
+	int selected;       /**< a point to ring as the chosen piece, or -1 */
+	const int *targets; /**< points to mark as legal targets (may be NULL
+			         when ntargets is 0) */
+	size_t ntargets;    /**< the number of targets */
+} bg_svg_options;
+
+/** The defaults: coordinates, the last move and the status line; 480
+ * pixels wide; nothing chosen, no targets. */
+#define BG_SVG_OPTIONS_INIT                                              \
+	{ BG_SVG_OPTIONS_VERSION, BG_SVG_COORDS | BG_SVG_LAST_MOVE |     \
+	  BG_SVG_STATUS, 0, 0, -1, NULL, 0 }
+
+/**
+ * An SVG picture of the position, drawn from the board description above
+ * alone (and, for Dots, its rings and captured points from
+ * <boardgames/tochki.h>): the cells, lines (dashed ones dashed) or grid;
+ * homes and camps tinted in their seat's colour, special points ringed;
+ * the pieces in their seat's colour (White, Red, ... by the seat's name;
+ * otherwise light for seat 0, dark for seat 1), kings with an inner ring;
+ * Dots' captured areas filled in the capturer's colour inside their rings,
+ * captured dots faded. opts NULL means BG_SVG_OPTIONS_INIT. The text is a
+ * standalone SVG 1.1 document, the same on every platform, written as the
+ * conventions say for text (buf NULL, cap 0: a size query). Each point's
+ * element carries its name (data-point="e4"), for pages that take clicks.
+ * BG_EINVAL for a NULL game, an options version other than
+ * BG_SVG_OPTIONS_VERSION, an unknown flag, a size out of range, a
+ * selected or target point off the board, or targets NULL with ntargets
+ * > 0; BG_ENOMEM; BG_EBUFSIZE. Since 1.1.
+ */
+BG_API int bg_board_svg(const bg_game *g, const bg_svg_options *opts,
+			char *buf, size_t cap, size_t *len);
+
 #ifdef __cplusplus
 }
 #endif

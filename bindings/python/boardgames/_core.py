@@ -166,6 +166,11 @@ def move_equal(a: Union[Move, bytes], b: Union[Move, bytes]) -> bool:
 
 # ---- Catalogue ------------------------------------------------------------------
 
+# bg_board_svg(): struct bg_svg_options' version and flags.
+_SVG_OPTIONS_VERSION = 1
+_SVG_COORDS, _SVG_LAST_MOVE, _SVG_STATUS = 1, 2, 4
+
+
 class Option(NamedTuple):
     """One option of a game.
 
@@ -1017,6 +1022,30 @@ class Game:
         with self._lock:
             return _text(self._lib, self._lib.bg_board_text, self._handle(),
                          flags)
+
+    def svg(self, width=0, height=0, coords=True, last_move=True,
+            status=True, selected=None, targets=()):
+        """An SVG picture of the position (a str), drawn by the library:
+        ``width`` and ``height`` in pixels (0: from the other and the
+        board's proportions; both 0: 480 wide), coordinates, the last move
+        and what it took, a status line (the side to move or the result),
+        a ``selected`` point ringed and ``targets`` marked (points by index
+        or name). Each point's element carries its name (data-point)."""
+        flags = ((_SVG_COORDS if coords else 0)
+                 | (_SVG_LAST_MOVE if last_move else 0)
+                 | (_SVG_STATUS if status else 0))
+        targets = [self._index(t) for t in targets]
+        opts = _lib.BgSvgOptions(
+            _SVG_OPTIONS_VERSION, flags, width, height,
+            -1 if selected is None else self._index(selected),
+            (ctypes.c_int * max(len(targets), 1))(*targets), len(targets))
+        with self._lock:
+            return _text(self._lib, self._lib.bg_board_svg, self._handle(),
+                         _byref(opts))
+
+    def _repr_svg_(self):
+        """The picture Jupyter shows for a game: :meth:`svg`."""
+        return self.svg()
 
     # -- board description
 

@@ -44,6 +44,20 @@ class BgEffect(ctypes.Structure):
 
     _fields_ = [("point", ctypes.c_int), ("kind", ctypes.c_int)]
 
+class BgSvgOptions(ctypes.Structure):
+    """struct bg_svg_options, version BG_SVG_OPTIONS_VERSION (1)."""
+
+    _fields_ = [
+        ("version", ctypes.c_uint),
+        ("flags", ctypes.c_uint),
+        ("width", ctypes.c_int),
+        ("height", ctypes.c_int),
+        ("selected", ctypes.c_int),
+        ("targets", ctypes.POINTER(ctypes.c_int)),
+        ("ntargets", ctypes.c_size_t),
+    ]
+
+
 _c_int_p = ctypes.POINTER(ctypes.c_int)
 _c_size_p = ctypes.POINTER(ctypes.c_size_t)
 _c_char_pp = ctypes.POINTER(ctypes.c_char_p)
@@ -142,6 +156,8 @@ PROTOTYPES = {
     "bg_tochki_ring_count": (_int, [_game_p]),
     "bg_tochki_ring": (_int, [_game_p, _int, _c_int_p, _size, _c_size_p,
                               _c_int_p]),
+    "bg_board_svg": (_int, [_game_p, ctypes.POINTER(BgSvgOptions),
+                            ctypes.c_char_p, _size, _c_size_p]),
     "bg_tochki_from_sgf": (_int, [_game_pp, _str, _str]),
     "bg_tochki_sgf": (_int, [_game_p, ctypes.c_char_p, _size, _c_size_p]),
     "bg_tochki_from_sgf_ex": (_int, [_game_pp, _str, _str, _size,

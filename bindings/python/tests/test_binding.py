@@ -359,6 +359,38 @@ class TestDescription(unittest.TestCase):
         with boardgames.Game("mill") as g:
             self.assertEqual(g.board.kind, "lines")
 
+    def test_svg(self):
+        """Game.svg() and Jupyter's _repr_svg_: the library's picture, as
+        XML, every point named once; its options, and errors as
+        exceptions that leave the game as it was."""
+        import xml.etree.ElementTree as ET
+        ns = "{http://www.w3.org/2000/svg}"
+        golden = Path(__file__).resolve().parents[3] / "tests" / "svg"
+        for info in boardgames.games():
+            with boardgames.Game(info.name) as g:
+                g.play(g.legal_moves()[0])
+                root = ET.fromstring(g._repr_svg_())
+                self.assertEqual(root.tag, ns + "svg")
+                names = [e.get("data-point") for e in root.iter(ns + "circle")
+                         if e.get("data-point")]
+                self.assertEqual(sorted(names),
+                                 sorted(p.name for p in g.board.points))
+        with boardgames.Game("kvartet") as g:
+            if (golden / "kvartet.svg").exists():
+                self.assertEqual(g.svg(), (golden / "kvartet.svg").read_text())
+            plain = g.svg(width=300, height=200, coords=False, status=False)
+            self.assertIn('width="300" height="200"', plain)
+            self.assertNotIn("<text", plain)
+            marked = g.svg(selected="c3", targets=["b2", 12])
+            self.assertEqual(marked.count("#1f9d55"), 2)
+            before = g.position
+            with self.assertRaises(boardgames.InvalidArgument) as cm:
+                g.svg(selected=25)
+            self.assertIn("selected point 25", str(cm.exception))
+            with self.assertRaises(boardgames.ParseError):
+                g.svg(targets=["z9"])
+            self.assertEqual(g.position, before)
+
     def test_outcome(self):
         g = boardgames.Game("tak-tikl")
         out = g.outcome
