@@ -1,0 +1,57 @@
+/*
+ * The search the engine tools (bgengine, bgmatch's referee needs none) ask
+ * for a move: one small interface, so that the search behind it is chosen
+ * in one place (engine_search.c). Settings are those a GUI offers: a
+ * strength level 1..10, threads, the tree's memory and a seed; limits are
+ * those of one search, whichever comes first.
+ */
+#ifndef BG_EXAMPLES_ENGINE_SEARCH_H
+#define BG_EXAMPLES_ENGINE_SEARCH_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include <boardgames/boardgames.h>
+
+#define ES_LEVEL_MAX 10
+
+typedef struct es_settings {
+	int level;       /* 1 (weakest) .. ES_LEVEL_MAX (the full search) */
+	int threads;     /* search threads, >= 1 */
+	long hash_mb;    /* memory for the tree, MiB */
+	uint64_t seed;
+} es_settings;
+
+/* Level ES_LEVEL_MAX, 1 thread, 64 MiB, seed 1. */
+void es_defaults(es_settings *s);
+
+typedef struct es_limits {
+	long playouts;   /* > 0: at most this many playouts */
+	double seconds;  /* > 0: at most this long */
+	int infinite;    /* think until *stop is set (the others still apply
+			    when set) */
+} es_limits;
+
+typedef struct es_result {
+	bg_move best;
+	long playouts;   /* playouts run */
+	long nodes;      /* tree nodes made */
+	double value;    /* the chosen move's mean result for the mover, 0..1 */
+	double seconds;  /* time taken */
+} es_result;
+
+typedef struct es_search es_search;
+
+/* A searcher with these settings; BG_ENOMEM. */
+int es_new(es_search **out, const es_settings *s);
+void es_free(es_search *es);
+
+/*
+ * Choose a move for the side to move of g (which is not touched). stop may
+ * be NULL; another thread sets it to end the search early, the best move
+ * so far is then given. BG_EGAMEOVER when the game is over; BG_ENOMEM.
+ */
+int es_think(es_search *es, const bg_game *g, const es_limits *lim,
+	     atomic_int *stop, es_result *r);
+
+#endif
