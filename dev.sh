@@ -19,6 +19,9 @@ need_packages() {
 	command -v doxygen >/dev/null 2>&1 || missing="$missing doxygen"
 	command -v abidiff >/dev/null 2>&1 || missing="$missing abigail-tools"
 	pkg-config --exists check 2>/dev/null || missing="$missing check"
+	# The GTP test drives bgengine through an npm package (tests/gtp).
+	command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+	command -v npm >/dev/null 2>&1 || missing="$missing npm"
 	echo "$missing"
 }
 
