@@ -65,7 +65,8 @@ typedef struct engine {
 	 * `isready` and the queries are read while it thinks. */
 	pthread_t thread;
 	int searching;
-	atomic_int stop;
+	atomic_int stop;      /* `stop` came (or a command that ends it) */
+	atomic_int thinking;  /* the thread is in es_think() */
 	bg_game *search_game; /* the thread's copy of the position */
 	es_limits search_limits;
 	int infinite;
@@ -207,14 +208,33 @@ static long value_cp(double v)
 	return lround(-400.0 * log10(1.0 / v - 1.0));
 }
 
+/* The principal variation as move texts, played on g (the thread's own
+ * copy, which is spent). */
+static void pv_text(bg_game *g, const es_result *r, char *buf, size_t cap)
+{
+	char text[BG_MOVE_TEXT_MAX];
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < r->npv; i++) {
+		if (bg_move_to_text(g, &r->pv[i], text, sizeof(text), NULL) < 0 ||
+		    bg_play(g, &r->pv[i]) < 0 ||
+		    len + strlen(text) + 2 > cap)
+			break;
+		len += (size_t)snprintf(buf + len, cap - len, " %s", text);
+	}
+}
+
 static void *search_main(void *arg)
 {
 	engine *e = arg;
 	es_result r;
-	char text[BG_MOVE_TEXT_MAX];
+	char text[BG_MOVE_TEXT_MAX], pv[ES_PV_MAX * (BG_MOVE_TEXT_MAX + 1)];
 	int rc;
 
-	rc = es_think(e->es, e->search_game, &e->search_limits, &e->stop, &r);
+	rc = es_think(e->es, e->search_game, &e->search_limits, &r);
+	atomic_store(&e->thinking, 0);
 	if (rc == 0 && bg_move_to_text(e->search_game, &r.best, text,
 				       sizeof(text), NULL) < 0)
 		rc = BG_EINVAL;
@@ -229,10 +249,11 @@ static void *search_main(void *arg)
 		say("bestmove none\n");
 		return NULL;
 	}
-	say("info depth 1 nodes %ld time %ld nps %ld score cp %ld pv %s\n",
-	    r.playouts, lround(r.seconds * 1000),
+	pv_text(e->search_game, &r, pv, sizeof(pv));
+	say("info depth %d nodes %ld time %ld nps %ld score cp %ld pv%s\n",
+	    r.npv, r.playouts, lround(r.seconds * 1000),
 	    r.seconds > 0 ? lround(r.playouts / r.seconds) : 0,
-	    value_cp(r.value), text);
+	    value_cp(r.value), pv);
 	say("bestmove %s\n", text);
 	return NULL;
 }
@@ -243,6 +264,12 @@ static void ugi_finish(engine *e)
 	if (!e->searching)
 		return;
 	atomic_store(&e->stop, 1);
+	/* Only a think under way is stopped: a stop that finds none would
+	 * end the next think at once. (One that comes in the instant between
+	 * the think's end and the flag's clearing still does: that think
+	 * then gives its move after no search.) */
+	if (atomic_load(&e->thinking))
+		es_stop(e->es);
 	pthread_join(e->thread, NULL);
 	bg_game_free(e->search_game);
 	e->search_game = NULL;
@@ -450,7 +477,9 @@ static void ugi_go(engine *e, char **tok, int n)
 	e->search_limits = lim;
 	e->infinite = infinite;
 	atomic_store(&e->stop, 0);
+	atomic_store(&e->thinking, 1);
 	if (pthread_create(&e->thread, NULL, search_main, e) != 0) {
+		atomic_store(&e->thinking, 0);
 		bg_game_free(e->search_game);
 		e->search_game = NULL;
 		ugi_error("go: no thread");
@@ -736,7 +765,7 @@ static void gtp_genmove(engine *e, long id, char **tok, int n)
 		gtp_reply(0, id, "not %s's turn", tok[1]);
 		return;
 	}
-	if ((rc = es_think(e->es, e->g, &e->gtp_limits, NULL, &r)) < 0 ||
+	if ((rc = es_think(e->es, e->g, &e->gtp_limits, &r)) < 0 ||
 	    (rc = gtp_vertex(e->g, &r.best, text, sizeof(text))) < 0 ||
 	    (rc = bg_play(e->g, &r.best)) < 0) {
 		gtp_reply(0, id, "%s", bg_strerror(rc));

@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "engine_search.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -20,6 +21,7 @@ struct es_search {
 	es_settings s;
 	mcts_params p;
 	rng r;
+	atomic_int stop;
 };
 
 /* The playouts per move a level allows; level ES_LEVEL_MAX has no cap. */
@@ -68,19 +70,19 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int stopped(atomic_int *stop)
+void es_stop(es_search *es)
 {
-	return stop && atomic_load(stop);
+	atomic_store(&es->stop, 1);
 }
 
 int es_think(es_search *es, const bg_game *g, const es_limits *lim,
-	     atomic_int *stop, es_result *r)
+	     es_result *r)
 {
 	mcts_params p = es->p;
 	mcts_stats st;
 	long cap = level_cap[es->s.level];
 	double start = now(), left;
-	int error;
+	int error = 0;
 
 	p.seconds = 0;
 	p.playouts = lim->playouts > 0 ? lim->playouts : 0;
@@ -101,12 +103,15 @@ int es_think(es_search *es, const bg_game *g, const es_limits *lim,
 				break;
 		}
 		if ((error = mcts_choose(g, &p, &es->r, &r->best, &st)) < 0)
-			return error;
+			break;
 		r->playouts += st.playouts;
 		if (st.nodes > r->nodes)
 			r->nodes = st.nodes;
 		r->value = st.value;
-	} while (lim->infinite && p.playouts == 0 && !stopped(stop));
+	} while (lim->infinite && p.playouts == 0 && !atomic_load(&es->stop));
+	atomic_store(&es->stop, 0);
 	r->seconds = now() - start;
-	return 0;
+	r->pv[0] = r->best;
+	r->npv = 1;
+	return error;
 }

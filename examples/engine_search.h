@@ -8,7 +8,6 @@
 #ifndef BG_EXAMPLES_ENGINE_SEARCH_H
 #define BG_EXAMPLES_ENGINE_SEARCH_H
 
-#include <stdatomic.h>
 #include <stdint.h>
 
 #include <boardgames/boardgames.h>
@@ -28,16 +27,20 @@ void es_defaults(es_settings *s);
 typedef struct es_limits {
 	long playouts;   /* > 0: at most this many playouts */
 	double seconds;  /* > 0: at most this long */
-	int infinite;    /* think until *stop is set (the others still apply
+	int infinite;    /* think until es_stop() (the others still apply
 			    when set) */
 } es_limits;
+
+#define ES_PV_MAX 16
 
 typedef struct es_result {
 	bg_move best;
 	long playouts;   /* playouts run */
-	long nodes;      /* tree nodes made */
+	long nodes;      /* tree nodes held */
 	double value;    /* the chosen move's mean result for the mover, 0..1 */
 	double seconds;  /* time taken */
+	bg_move pv[ES_PV_MAX]; /* the principal variation, best first */
+	int npv;
 } es_result;
 
 typedef struct es_search es_search;
@@ -47,11 +50,18 @@ int es_new(es_search **out, const es_settings *s);
 void es_free(es_search *es);
 
 /*
- * Choose a move for the side to move of g (which is not touched). stop may
- * be NULL; another thread sets it to end the search early, the best move
- * so far is then given. BG_EGAMEOVER when the game is over; BG_ENOMEM.
+ * Choose a move for the side to move of g (which is not touched); the tree
+ * of the previous think is kept when g continues its game. BG_EGAMEOVER
+ * when the game is over; BG_ENOMEM.
  */
 int es_think(es_search *es, const bg_game *g, const es_limits *lim,
-	     atomic_int *stop, es_result *r);
+	     es_result *r);
+
+/*
+ * End a think under way as soon as it can, the best move so far being
+ * given; from any thread. A stop that comes while no think runs ends the
+ * next one at once (as the library's bg_search_stop()).
+ */
+void es_stop(es_search *es);
 
 #endif
