@@ -359,9 +359,9 @@ static double play_game(match *m, long n, int first, const char *open,
 		       why ? ", " : "", why ? why : "");
 	if (m->records) {
 		if (bg_record_text(g, rec, sizeof(rec), NULL) == 0)
-			fprintf(m->records, "{ game %ld: seat 0 %s, seat 1 %s }"
-				"\n%s\n\n", n, m->eng[first].cmd,
-				m->eng[1 - first].cmd, rec);
+			fprintf(m->records, "%s\n{ game %ld: seat 0 %s, seat 1 "
+				"%s }\n\n", rec, n, m->eng[first].cmd,
+				m->eng[1 - first].cmd);
 		fflush(m->records);
 	}
 	bg_game_free(g);
