@@ -107,8 +107,13 @@ def play_game(p1, p2, fen, go):
     for e in (p1, p2):
         e.send("isready")
         e.until_exact("readyok")
+    for e in (p1, p2):
         e.send("uginewgame")
     moves = []
+    # Whose turn it is at the start, then before every move: asked of
+    # player 1 after a position, the game being the engines' business.
+    p1.send(position_cmd(fen, moves))
+    p1.response("p1turn")
     for _ in range(400):
         pos = position_cmd(fen, moves)
         p1.send(pos)
@@ -120,9 +125,13 @@ def play_game(p1, p2, fen, go):
         if mover.response("gameover") == "true":
             results = []
             for e in (p1, p2):
+                e.send("isready")
+                e.until_exact("readyok")
+                e.send(pos)
                 e.send(pos)
                 check(e.response("gameover") == "true",
                       "both engines see the end")
+                e.send(pos)
                 results.append(e.response("result"))
             check(results[0] == results[1],
                   "the engines agree on the result: %s" % results)
