@@ -30,7 +30,7 @@
 
 #define PROG "bgengine"
 #define ENGINE_VERSION "1.0"
-#define MAX_TOKENS 4096
+#define MAX_TOKENS 65536
 #define SPEC_MAX 1024
 #define THREADS_MAX 64
 #define HASH_MAX_MB 65536
@@ -293,12 +293,6 @@ static void ugi_hello(const engine *e)
 	say("ugiok\n");
 }
 
-/* The start position of a spec, for the game option and startpos. */
-static int new_game(bg_game **out, const char *spec)
-{
-	return bg_game_new(out, spec);
-}
-
 static void ugi_setoption(engine *e, char **tok, int n)
 {
 	char name[256], value[SPEC_MAX];
@@ -324,7 +318,7 @@ static void ugi_setoption(engine *e, char **tok, int n)
 		return;
 	}
 	if (strcasecmp(name, "game") == 0) {
-		if ((rc = new_game(&g, value)) < 0) {
+		if ((rc = bg_game_new(&g, value)) < 0) {
 			ugi_error("game '%s': %s", value, lib_detail(rc));
 			return;
 		}
@@ -377,7 +371,7 @@ static void ugi_setoption(engine *e, char **tok, int n)
  */
 static void ugi_position(engine *e, char **tok, int n)
 {
-	static char text[65536];
+	static char text[1 << 20];
 	bg_game *g;
 	int i, at = n, rc;
 
@@ -387,7 +381,7 @@ static void ugi_position(engine *e, char **tok, int n)
 			break;
 		}
 	if (n >= 2 && strcmp(tok[1], "startpos") == 0 && at == 2) {
-		rc = new_game(&g, e->spec);
+		rc = bg_game_new(&g, e->spec);
 	} else if (n >= 3 && strcmp(tok[1], "fen") == 0 && at > 2) {
 		if (join(tok, 2, at, text, sizeof(text)) < 0) {
 			ugi_error("position: the text is too long");
@@ -510,7 +504,22 @@ static void ugi_query(engine *e, char **tok, int n)
 		ugi_error("unknown query '%s'", tok[1]);
 }
 
-/* One UGI command; 1 after quit. */
+/* The start position of the game option, and a new search tree. */
+static void ugi_newgame(engine *e)
+{
+	bg_game *g;
+	int rc;
+
+	if ((rc = bg_game_new(&g, e->spec)) < 0)
+		ugi_error("uginewgame: %s", lib_detail(rc));
+	else
+		set_game(e, g);
+	if ((rc = renew_search(e, &e->set)) < 0)
+		ugi_error("uginewgame: %s", bg_strerror(rc));
+}
+
+/* One UGI command; 1 after quit. Commands that change what is searched
+ * end a search under way first (its bestmove is printed). */
 static int ugi_command(engine *e, char **tok, int n)
 {
 	const char *c = tok[0];
@@ -526,27 +535,18 @@ static int ugi_command(engine *e, char **tok, int n)
 		return 1;
 	} else if (strcmp(c, "ugi") == 0) {
 		ugi_hello(e);
-	} else if (strcmp(c, "uginewgame") == 0 || strcmp(c, "setoption") == 0 ||
-		   strcmp(c, "position") == 0 || strcmp(c, "go") == 0) {
-		/* Commands that change what is searched end a search first. */
+	} else if (strcmp(c, "uginewgame") == 0) {
 		ugi_finish(e);
-		if (c[0] == 'u') {
-			bg_game *g;
-			int rc;
-
-			if ((rc = new_game(&g, e->spec)) < 0)
-				ugi_error("uginewgame: %s", lib_detail(rc));
-			else
-				set_game(e, g);
-			if ((rc = renew_search(e, &e->set)) < 0)
-				ugi_error("uginewgame: %s", bg_strerror(rc));
-		} else if (c[0] == 's') {
-			ugi_setoption(e, tok, n);
-		} else if (c[0] == 'p') {
-			ugi_position(e, tok, n);
-		} else {
-			ugi_go(e, tok, n);
-		}
+		ugi_newgame(e);
+	} else if (strcmp(c, "setoption") == 0) {
+		ugi_finish(e);
+		ugi_setoption(e, tok, n);
+	} else if (strcmp(c, "position") == 0) {
+		ugi_finish(e);
+		ugi_position(e, tok, n);
+	} else if (strcmp(c, "go") == 0) {
+		ugi_finish(e);
+		ugi_go(e, tok, n);
 	} else {
 		ugi_error("unknown command '%s'", c);
 	}
