@@ -559,7 +559,10 @@ static const char *const gtp_commands[] = {
 	"protocol_version", "name", "version", "known_command",
 	"list_commands", "quit", "boardsize", "rectangular_boardsize",
 	"get_boardsize", "clear_board", "komi", "get_komi", "play",
-	"genmove", "undo", "get_moves", "final_score", "showboard", NULL
+	"genmove", "undo", "get_moves", "final_score", "showboard",
+	/* KataGo's extensions that the dots-game GUI uses. */
+	"set_position", "get_position", "kata-get-rules", "kata-set-rule",
+	"kata-get-param", "kata-set-param", NULL
 };
 
 /* GTP answers: "=[id] text" or "?[id] text", then an empty line. */
@@ -649,27 +652,291 @@ static const char *seat_marker(int seat)
 	return seat == 0 ? "P1" : "P2";
 }
 
-/* The spec with its size option replaced by `size` (the game must have
- * one). */
-static int spec_with_size(const char *spec, const char *size, char *out,
-			  size_t cap)
+/* The spec with its option `key` set to `value` (whether or not it was
+ * given). */
+static int spec_with(const char *spec, const char *key, const char *value,
+		     char *out, size_t cap)
 {
 	char copy[SPEC_MAX], *opts, *item, *save;
-	size_t len;
+	size_t len, klen = strlen(key);
 
 	snprintf(copy, sizeof(copy), "%s", spec);
 	opts = strchr(copy, ':');
 	if (opts)
 		*opts++ = '\0';
-	len = (size_t)snprintf(out, cap, "%s:size=%s", copy, size);
+	len = (size_t)snprintf(out, cap, "%s:%s=%s", copy, key, value);
 	for (item = opts ? strtok_r(opts, ",", &save) : NULL; item;
 	     item = strtok_r(NULL, ",", &save)) {
-		if (strncmp(item, "size=", 5) == 0 || strcmp(item, "size") == 0)
+		if (strncmp(item, key, klen) == 0 &&
+		    (item[klen] == '=' || item[klen] == '\0'))
 			continue;
 		len += (size_t)snprintf(out + len, len < cap ? cap - len : 0,
 					",%s", item);
 	}
 	return len < cap ? 0 : -1;
+}
+
+/* The value of option `key` in a canonical spec ("0" when it is not
+ * there: the canonical spec leaves out the defaults, which are 0 for the
+ * options asked here). */
+static const char *spec_option(const char *spec, const char *key,
+			       char *buf, size_t cap)
+{
+	const char *p = strchr(spec, ':');
+	size_t klen = strlen(key), n;
+
+	while (p) {
+		p++;
+		if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
+			n = strcspn(p + klen + 1, ",");
+			snprintf(buf, cap, "%.*s", (int)n, p + klen + 1);
+			return buf;
+		}
+		p = strchr(p, ',');
+	}
+	return "0";
+}
+
+/* A copy of the game at the start of its history, as the caller frees. */
+static int history_start(const bg_game *g, bg_game **out)
+{
+	int rc;
+
+	if ((rc = bg_game_clone(out, g)) < 0)
+		return rc;
+	while (bg_undo(*out) == 0)
+		;
+	return 0;
+}
+
+/* A position text with its word k replaced by `word`. */
+static int replace_word(char *text, size_t cap, int k, const char *word)
+{
+	char *start = text, *end;
+	size_t wlen = strlen(word), rest;
+
+	while (k-- > 0 && (start = strchr(start, ' ')))
+		start++;
+	if (!start)
+		return -1;
+	end = start + strcspn(start, " ");
+	rest = strlen(end);
+	if ((size_t)(start - text) + wlen + rest + 1 > cap)
+		return -1;
+	memmove(start + wlen, end, rest + 1);
+	memcpy(start, word, wlen);
+	return 0;
+}
+
+/* The game g under another spec of the same game: its start position read
+ * again under the new spec, then its moves. */
+static int game_respec(const bg_game *g, const char *spec, bg_game **out)
+{
+	static char text[1 << 16];
+	bg_game *start;
+	bg_move m;
+	uint32_t k;
+	int rc;
+
+	*out = NULL;
+	if ((rc = history_start(g, &start)) < 0)
+		return rc;
+	rc = bg_position_text(start, text, sizeof(text), NULL);
+	bg_game_free(start);
+	if (rc < 0 || (rc = replace_word(text, sizeof(text), 0, spec)) < 0 ||
+	    (rc = bg_game_from_position(out, text)) < 0)
+		return rc < 0 ? rc : BG_EFORMAT;
+	for (k = 0; k < bg_history_length(g); k++)
+		if ((rc = bg_history_move(g, k, &m)) < 0 ||
+		    (rc = bg_play(*out, &m)) < 0) {
+			bg_game_free(*out);
+			*out = NULL;
+			return rc;
+		}
+	return 0;
+}
+
+static int is_dots(const engine *e)
+{
+	return strcmp(bg_game_name(e->g), "tochki") == 0;
+}
+
+/*
+ * set_position COLOR VERTEX ...: a start position of single dots, placed
+ * in any order of colours (the Dots position text says whose turn it is:
+ * it is rewritten before each placement), P1 to move, no history. Dots
+ * only.
+ */
+static void gtp_set_position(engine *e, long id, char **tok, int n)
+{
+	static char text[1 << 16];
+	char spec[SPEC_MAX], mtext[BG_MOVE_TEXT_MAX];
+	bg_game *g = NULL, *next;
+	int i, seat, rc = 0;
+
+	if (!is_dots(e)) {
+		gtp_reply(0, id, "set_position is for Dots");
+		return;
+	}
+	if ((n - 1) % 2) {
+		gtp_reply(0, id, "set_position needs COLOR VERTEX pairs");
+		return;
+	}
+	if (spec_with(bg_game_spec(e->g), "start", "empty", spec,
+		      sizeof(spec)) < 0 || bg_game_new(&g, spec) < 0) {
+		gtp_reply(0, id, "set_position: %s", lib_detail(BG_EOPTION));
+		return;
+	}
+	for (i = 1; i + 1 < n; i += 2) {
+		if ((seat = gtp_color(tok[i])) < 0 ||
+		    gtp_move_text(g, tok[i + 1], mtext, sizeof(mtext)) < 0) {
+			rc = BG_EPARSE;
+			break;
+		}
+		if ((rc = bg_position_text(g, text, sizeof(text), NULL)) < 0 ||
+		    (rc = replace_word(text, sizeof(text), 2,
+				       seat ? "o" : "x")) < 0 ||
+		    (rc = bg_game_from_position(&next, text)) < 0)
+			break;
+		bg_game_free(g);
+		g = next;
+		if ((rc = bg_play_text(g, mtext)) < 0)
+			break;
+	}
+	if (rc == 0 &&
+	    ((rc = bg_position_text(g, text, sizeof(text), NULL)) < 0 ||
+	     (rc = replace_word(text, sizeof(text), 2, "x")) < 0 ||
+	     (rc = bg_game_from_position(&next, text)) < 0))
+		next = NULL;
+	bg_game_free(g);
+	if (rc < 0) {
+		gtp_reply(0, id, "illegal placement %s %s", tok[i], tok[i + 1]);
+		return;
+	}
+	set_game(e, next);
+	gtp_reply(1, id, "");
+}
+
+/* The dots of the start position (before the moves of get_moves). */
+static void gtp_get_position(engine *e, long id)
+{
+	char out[1 << 16];
+	size_t p, np, len = 0;
+	bg_game *start;
+	int seat, kind, x, y;
+
+	if (history_start(e->g, &start) < 0) {
+		gtp_reply(0, id, "out of memory");
+		return;
+	}
+	out[0] = '\0';
+	np = bg_point_count(start);
+	for (p = 0; p < np && len + 32 < sizeof(out); p++) {
+		if (bg_point_piece(start, (int)p, &seat, &kind) < 0 ||
+		    seat < 0 || kind == BG_PIECE_DEAD ||
+		    bg_point_coords(start, (int)p, &x, &y) < 0)
+			continue;
+		len += (size_t)snprintf(out + len, sizeof(out) - len,
+					"%s%s %d-%d", len ? " " : "",
+					seat_marker(seat), x + 1, y + 1);
+	}
+	bg_game_free(start);
+	gtp_reply(1, id, "%s", out);
+}
+
+/* The rules as KataGo's Dots fork names them: a JSON object. */
+static void gtp_get_rules(engine *e, long id)
+{
+	char v[16];
+
+	if (!is_dots(e)) {
+		gtp_reply(0, id, "kata-get-rules is for Dots");
+		return;
+	}
+	gtp_reply(1, id, "{\"dots\":true,\"dotsCaptureEmptyBase\":%s,"
+		  "\"suicide\":true}",
+		  strcmp(spec_option(bg_game_spec(e->g), "capture_empty_bases",
+				     v, sizeof(v)), "1") == 0 ? "true" : "false");
+}
+
+/* kata-set-rule dotsCaptureEmptyBase true|false: the spec's
+ * capture_empty_bases, the game replayed under it. suicide is always
+ * allowed (the point placed in an enemy house is taken at once). */
+static void gtp_set_rule(engine *e, long id, char **tok, int n)
+{
+	char spec[SPEC_MAX];
+	bg_game *g;
+	int on;
+
+	if (!is_dots(e) || n != 3 ||
+	    (strcmp(tok[2], "true") && strcmp(tok[2], "false"))) {
+		gtp_reply(0, id, "kata-set-rule needs a Dots rule and true|false");
+		return;
+	}
+	on = strcmp(tok[2], "true") == 0;
+	if (strcmp(tok[1], "suicide") == 0) {
+		if (on)
+			gtp_reply(1, id, "");
+		else
+			gtp_reply(0, id, "suicide is always allowed here");
+		return;
+	}
+	if (strcmp(tok[1], "dotsCaptureEmptyBase") != 0) {
+		gtp_reply(0, id, "unknown rule '%s'", tok[1]);
+		return;
+	}
+	if (spec_with(e->spec, "capture_empty_bases", on ? "1" : "0", spec,
+		      sizeof(spec)) < 0) {
+		gtp_reply(0, id, "the spec is too long");
+		return;
+	}
+	{
+		char gspec[SPEC_MAX];
+
+		if (spec_with(bg_game_spec(e->g), "capture_empty_bases",
+			      on ? "1" : "0", gspec, sizeof(gspec)) < 0 ||
+		    game_respec(e->g, gspec, &g) < 0) {
+			gtp_reply(0, id, "the moves do not replay under it");
+			return;
+		}
+	}
+	snprintf(e->spec, sizeof(e->spec), "%s", spec);
+	set_game(e, g);
+	gtp_reply(1, id, "");
+}
+
+/* kata-get-param / kata-set-param for the limits of genmove: maxPlayouts
+ * and maxVisits (playouts), maxTime (seconds); 0 is no limit. */
+static void gtp_param(engine *e, long id, char **tok, int n, int set)
+{
+	int visits = n >= 2 && (!strcmp(tok[1], "maxPlayouts") ||
+				!strcmp(tok[1], "maxVisits"));
+	int time = n >= 2 && !strcmp(tok[1], "maxTime");
+	char *end;
+	double v;
+
+	if (n != (set ? 3 : 2) || (!visits && !time)) {
+		gtp_reply(0, id, "%s takes maxPlayouts, maxVisits or maxTime%s",
+			  tok[0], set ? " and a value" : "");
+		return;
+	}
+	if (!set) {
+		if (visits)
+			gtp_reply(1, id, "%ld", e->gtp_limits.playouts);
+		else
+			gtp_reply(1, id, "%g", e->gtp_limits.seconds);
+		return;
+	}
+	v = strtod(tok[2], &end);
+	if (*end || end == tok[2] || !(v >= 0) || v > 1e12) {
+		gtp_reply(0, id, "not a number: %s", tok[2]);
+		return;
+	}
+	if (visits)
+		e->gtp_limits.playouts = (long)v;
+	else
+		e->gtp_limits.seconds = v;
+	gtp_reply(1, id, "");
 }
 
 static void gtp_boardsize(engine *e, long id, char **tok, int n)
@@ -698,7 +965,7 @@ static void gtp_boardsize(engine *e, long id, char **tok, int n)
 		return;
 	}
 	snprintf(size, sizeof(size), "%ldx%ld", w, h);
-	if (spec_with_size(e->spec, size, spec, sizeof(spec)) < 0 ||
+	if (spec_with(e->spec, "size", size, spec, sizeof(spec)) < 0 ||
 	    bg_game_new(&g, spec) < 0) {
 		gtp_reply(0, id, "unacceptable size");
 		return;
@@ -901,7 +1168,7 @@ static int gtp_command(engine *e, char **tok, int n)
 				break;
 		gtp_reply(1, id, gtp_commands[k] ? "true" : "false");
 	} else if (!strcmp(c, "list_commands")) {
-		char list[1024];
+		char list[2048];
 		size_t len = 0;
 
 		for (k = 0; gtp_commands[k]; k++)
@@ -958,6 +1225,18 @@ static int gtp_command(engine *e, char **tok, int n)
 		gtp_final_score(e, id);
 	} else if (!strcmp(c, "showboard")) {
 		gtp_showboard(e, id);
+	} else if (!strcmp(c, "set_position")) {
+		gtp_set_position(e, id, tok, n);
+	} else if (!strcmp(c, "get_position")) {
+		gtp_get_position(e, id);
+	} else if (!strcmp(c, "kata-get-rules")) {
+		gtp_get_rules(e, id);
+	} else if (!strcmp(c, "kata-set-rule")) {
+		gtp_set_rule(e, id, tok, n);
+	} else if (!strcmp(c, "kata-get-param")) {
+		gtp_param(e, id, tok, n, 0);
+	} else if (!strcmp(c, "kata-set-param")) {
+		gtp_param(e, id, tok, n, 1);
 	} else {
 		gtp_reply(0, id, "unknown command");
 	}

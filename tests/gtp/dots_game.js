@@ -50,7 +50,9 @@ async function protocol(ctl) {
   const list = (await ok(ctl, 'list_commands')).split('\n')
   for (const c of ['protocol_version', 'name', 'version', 'known_command',
     'list_commands', 'boardsize', 'rectangular_boardsize', 'clear_board',
-    'play', 'genmove', 'undo', 'final_score', 'showboard', 'quit']) {
+    'play', 'genmove', 'undo', 'final_score', 'showboard', 'quit',
+    'get_boardsize', 'get_komi', 'get_moves', 'set_position', 'get_position',
+    'kata-get-rules', 'kata-set-rule', 'kata-get-param', 'kata-set-param']) {
     assert.ok(list.includes(c), `list_commands names ${c}`)
     assert.equal(await ok(ctl, 'known_command', c), 'true')
   }
@@ -170,6 +172,70 @@ async function badInput(ctl, size, groundAnyTime) {
   assert.equal(await ok(ctl, 'get_boardsize'), size)
 }
 
+// What the dots-game GUI sends to KataGo's Dots fork: it checks the name,
+// reads and sets the limits, compares the engine's field, rules, komi,
+// start position and moves with its own, and brings the engine to its
+// game by a full set-up or by undo and play.
+async function guiSession(ctl) {
+  assert.equal(await ok(ctl, 'name'), 'KataGoDots')
+  assert.equal(await ok(ctl, 'kata-get-param', 'maxTime'), '0')
+  await ok(ctl, 'kata-set-param', 'maxVisits', 60)
+  assert.equal(await ok(ctl, 'kata-get-param', 'maxVisits'), '60')
+  // Full set-up: size, rules, komi, an empty start position, the moves.
+  await ok(ctl, 'boardsize', '6:5')
+  await ok(ctl, 'kata-set-rule', 'dotsCaptureEmptyBase', 'false')
+  await ok(ctl, 'kata-set-rule', 'suicide', 'true')
+  await ok(ctl, 'komi', '0.0')
+  await ok(ctl, 'set_position')
+  assert.equal(await ok(ctl, 'get_position'), '')
+  await ok(ctl, 'play', 'P1', '3-3', 'P2', '4-3', 'P1', '3-2')
+  // The checks that decide how the GUI brings the engine to its game.
+  assert.equal(await ok(ctl, 'get_boardsize'), '6:5')
+  const rules = await ok(ctl, 'kata-get-rules')
+  const pairs = Object.fromEntries(rules.replace(/^\{|\}$/g, '').split(',')
+    .map(kv => kv.split(':').map(x => x.replace(/^"|"$/g, ''))))
+  assert.equal(pairs.dots, 'true')
+  assert.equal(pairs.dotsCaptureEmptyBase, 'false')
+  assert.equal(pairs.suicide, 'true')
+  assert.equal(Number(await ok(ctl, 'get_komi')), 0)
+  assert.deepEqual(await moves(ctl),
+    [['P1', '3-3'], ['P2', '4-3'], ['P1', '3-2']])
+  // Moves sync: one move taken back, two played.
+  await ok(ctl, 'undo', 1)
+  await ok(ctl, 'play', 'P1', '2-3', 'P2', '4-2')
+  assert.deepEqual(await moves(ctl),
+    [['P1', '3-3'], ['P2', '4-3'], ['P1', '2-3'], ['P2', '4-2']])
+  assert.ok(inField6x5(await ok(ctl, 'genmove', 'P1')))
+  // A start position of single dots, colours in any order; P1 moves.
+  await ok(ctl, 'set_position', 'P2', '2-2', 'P2', '3-2', 'P1', '5-4')
+  assert.deepEqual((await ok(ctl, 'get_position')).split(' '),
+    ['P2', '2-2', 'P2', '3-2', 'P1', '5-4'])
+  assert.deepEqual(await moves(ctl), [])
+  await fails(ctl, 'play', 'P2', '1-1')
+  await ok(ctl, 'play', 'P1', '1-1')
+  // Rules changed under a game replay it: the same moves.
+  await ok(ctl, 'kata-set-rule', 'dotsCaptureEmptyBase', 'true')
+  assert.match(await ok(ctl, 'kata-get-rules'), /"dotsCaptureEmptyBase":true/)
+  assert.deepEqual(await moves(ctl), [['P1', '1-1']])
+  assert.deepEqual((await ok(ctl, 'get_position')).split(' '),
+    ['P2', '2-2', 'P2', '3-2', 'P1', '5-4'])
+  // Bad set-ups change nothing.
+  await fails(ctl, 'set_position', 'P1', '2-2', 'P2', '2-2')
+  await fails(ctl, 'set_position', 'P1')
+  await fails(ctl, 'kata-set-rule', 'suicide', 'false')
+  await fails(ctl, 'kata-set-rule', 'dotsFreeCapturedDots', 'true')
+  await fails(ctl, 'kata-set-param', 'maxTime', 'soon')
+  await fails(ctl, 'kata-get-param', 'numSearchThreads')
+  assert.deepEqual(await moves(ctl), [['P1', '1-1']])
+  assert.deepEqual((await ok(ctl, 'get_position')).split(' '),
+    ['P2', '2-2', 'P2', '3-2', 'P1', '5-4'])
+}
+
+function inField6x5(v) {
+  const m = /^(\d+)-(\d+)$/.exec(v)
+  return m != null && +m[1] >= 1 && +m[1] <= 6 && +m[2] >= 1 && +m[2] <= 5
+}
+
 async function main() {
   const ctl = new Controller(engine, ['--game', 'tochki:size=5x4',
     '--playouts', '100', '--seed', '5'])
@@ -191,6 +257,13 @@ async function main() {
     await badInput(ground, '4', true)
   } finally {
     await ground.stop()
+  }
+  const gui = new Controller(engine, ['--gtp-name', 'KataGoDots'])
+  gui.start()
+  try {
+    await guiSession(gui)
+  } finally {
+    await gui.stop()
   }
   console.log('ok')
 }
