@@ -66,7 +66,6 @@ typedef struct engine {
 	pthread_t thread;
 	int searching;
 	atomic_int stop;      /* `stop` came (or a command that ends it) */
-	atomic_int thinking;  /* the thread is in es_think() */
 	bg_game *search_game; /* the thread's copy of the position */
 	es_limits search_limits;
 	int infinite;
@@ -234,7 +233,6 @@ static void *search_main(void *arg)
 	int rc;
 
 	rc = es_think(e->es, e->search_game, &e->search_limits, &r);
-	atomic_store(&e->thinking, 0);
 	if (rc == 0 && bg_move_to_text(e->search_game, &r.best, text,
 				       sizeof(text), NULL) < 0)
 		rc = BG_EINVAL;
@@ -264,13 +262,9 @@ static void ugi_finish(engine *e)
 	if (!e->searching)
 		return;
 	atomic_store(&e->stop, 1);
-	/* Only a think under way is stopped: a stop that finds none would
-	 * end the next think at once. (One that comes in the instant between
-	 * the think's end and the flag's clearing still does: that think
-	 * then gives its move after no search.) */
-	if (atomic_load(&e->thinking))
-		es_stop(e->es);
+	es_stop(e->es);
 	pthread_join(e->thread, NULL);
+	es_settle(e->es);
 	bg_game_free(e->search_game);
 	e->search_game = NULL;
 	e->searching = 0;
@@ -471,9 +465,7 @@ static void ugi_go(engine *e, char **tok, int n)
 	e->search_limits = lim;
 	e->infinite = infinite;
 	atomic_store(&e->stop, 0);
-	atomic_store(&e->thinking, 1);
 	if (pthread_create(&e->thread, NULL, search_main, e) != 0) {
-		atomic_store(&e->thinking, 0);
 		bg_game_free(e->search_game);
 		e->search_game = NULL;
 		ugi_error("go: no thread");

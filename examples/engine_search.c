@@ -75,6 +75,11 @@ void es_stop(es_search *es)
 	atomic_store(&es->stop, 1);
 }
 
+void es_settle(es_search *es)
+{
+	atomic_store(&es->stop, 0);
+}
+
 int es_think(es_search *es, const bg_game *g, const es_limits *lim,
 	     es_result *r)
 {
@@ -109,7 +114,6 @@ int es_think(es_search *es, const bg_game *g, const es_limits *lim,
 			r->nodes = st.nodes;
 		r->value = st.value;
 	} while (lim->infinite && p.playouts == 0 && !atomic_load(&es->stop));
-	atomic_store(&es->stop, 0);
 	r->seconds = now() - start;
 	r->pv[0] = r->best;
 	r->npv = 1;

@@ -59,9 +59,15 @@ int es_think(es_search *es, const bg_game *g, const es_limits *lim,
 
 /*
  * End a think under way as soon as it can, the best move so far being
- * given; from any thread. A stop that comes while no think runs ends the
- * next one at once (as the library's bg_search_stop()).
+ * given; from any thread. A stop that comes before the think starts ends
+ * it at once.
  */
 void es_stop(es_search *es);
+
+/*
+ * After es_stop(), once no think runs: forget a stop that came too late
+ * for the think it was meant for, which would otherwise end the next one.
+ */
+void es_settle(es_search *es);
 
 #endif
