@@ -1,37 +1,29 @@
 /*
- * engine_search.h over the example UCT player (mcts.c). A thin adapter:
- * the library's own search replaces it here and nowhere else.
- *
- * The UCT player runs one search per call with a playout or time limit,
- * single-threaded; so `threads` is not used, an infinite search is a chain
- * of short searches that checks the stop flag between them (the last one's
- * move is given), and a finite one is not interrupted.
+ * engine_search.h over the library's search (<boardgames/search.h>): a
+ * thin adapter, so that the engine tools name the search in one place.
+ * The searcher is made at the first think and follows the game after
+ * that (bg_search_sync()), keeping the subtree of the moves played.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "engine_search.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <time.h>
+#include <string.h>
 
-#include "mcts.h"
-#include "rng.h"
+#include <boardgames/search.h>
 
 struct es_search {
-	es_settings s;
-	mcts_params p;
-	rng r;
-	atomic_int stop;
+	es_settings set;
+	/* Made by the first think (in the thinking thread) and read by
+	 * es_stop() (in another). */
+	bg_search *_Atomic s;
+	atomic_int stop;  /* es_stop() came since the last es_settle() */
 };
 
-/* The playouts per move a level allows; level ES_LEVEL_MAX has no cap. */
-static const long level_cap[ES_LEVEL_MAX + 1] = {
-	0, 8, 25, 60, 150, 400, 1000, 2500, 6000, 15000, 0
-};
-
-/* When a search is given no limit at all. */
+/* A node of the library's tree, in bytes (search.h). */
+#define NODE_BYTES 20
+/* When a search is given no limit at all (and is not infinite). */
 #define DEFAULT_PLAYOUTS 2000
-#define SLICE_SECONDS 0.1
 
 void es_defaults(es_settings *s)
 {
@@ -45,77 +37,112 @@ int es_new(es_search **out, const es_settings *s)
 {
 	es_search *es = calloc(1, sizeof(*es));
 
-	*out = NULL;
+	*out = es;
 	if (!es)
 		return BG_ENOMEM;
-	es->s = *s;
-	mcts_defaults(&es->p);
-	/* A node of mcts.c is 16 bytes. */
-	es->p.max_nodes = s->hash_mb * (1024L * 1024 / 16);
-	rng_seed(&es->r, s->seed);
-	*out = es;
+	es->set = *s;
 	return 0;
 }
 
 void es_free(es_search *es)
 {
+	if (es)
+		bg_search_free(atomic_load(&es->s));
 	free(es);
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 void es_stop(es_search *es)
 {
+	bg_search *s;
+
 	atomic_store(&es->stop, 1);
+	if ((s = atomic_load(&es->s)))
+		bg_search_stop(s);
 }
 
+/*
+ * The library keeps a stop that comes after a think has ended for the next
+ * think: a think of one playout takes it (ending at once), or, when the
+ * stop did reach its think, makes one playout more in the tree.
+ */
 void es_settle(es_search *es)
 {
-	atomic_store(&es->stop, 0);
+	bg_search_limits one = { 1, 0, 0 };
+	bg_search *s = atomic_load(&es->s);
+
+	if (atomic_exchange(&es->stop, 0) && s)
+		bg_search_think(s, &one, NULL);
+}
+
+static int make(es_search *es, const bg_game *g)
+{
+	bg_search_options o;
+	bg_search *s;
+	int rc;
+
+	bg_search_options_init(&o, BG_SEARCH_OPTIONS_VERSION);
+	o.level = es->set.level;
+	o.threads = es->set.threads;
+	o.seed = es->set.seed;
+	o.max_nodes = (size_t)es->set.hash_mb * (1024 * 1024 / NODE_BYTES);
+	if ((rc = bg_search_new(&s, g, &o)) < 0)
+		return rc;
+	atomic_store(&es->s, s);
+	/* A stop that came before the searcher was: this think ends at once. */
+	if (atomic_load(&es->stop))
+		bg_search_stop(s);
+	return 0;
 }
 
 int es_think(es_search *es, const bg_game *g, const es_limits *lim,
 	     es_result *r)
 {
-	mcts_params p = es->p;
-	mcts_stats st;
-	long cap = level_cap[es->s.level];
-	double start = now(), left;
-	int error = 0;
+	bg_search_limits l = { 0, 0, 0 };
+	bg_search_info info;
+	bg_search_line *lines;
+	bg_move *pv;
+	size_t n, k, npv;
+	bg_search *s = atomic_load(&es->s);
+	int rc;
 
-	p.seconds = 0;
-	p.playouts = lim->playouts > 0 ? lim->playouts : 0;
-	if (cap > 0 && (p.playouts == 0 || p.playouts > cap))
-		p.playouts = cap;
-	if (p.playouts == 0 && lim->seconds <= 0 && !lim->infinite)
-		p.playouts = DEFAULT_PLAYOUTS;
-	if (p.playouts == 0)
-		p.seconds = lim->seconds > 0 ? lim->seconds : SLICE_SECONDS;
-	r->playouts = 0;
-	r->nodes = 0;
-	do {
-		if (lim->infinite && p.playouts == 0) {
-			left = lim->seconds > 0 ? start + lim->seconds - now()
-						: SLICE_SECONDS;
-			p.seconds = left < SLICE_SECONDS ? left : SLICE_SECONDS;
-			if (p.seconds <= 0 && r->playouts > 0)
-				break;
-		}
-		if ((error = mcts_choose(g, &p, &es->r, &r->best, &st)) < 0)
-			break;
-		r->playouts += st.playouts;
-		if (st.nodes > r->nodes)
-			r->nodes = st.nodes;
-		r->value = st.value;
-	} while (lim->infinite && p.playouts == 0 && !atomic_load(&es->stop));
-	r->seconds = now() - start;
+	if ((rc = s ? bg_search_sync(s, g) : make(es, g)) < 0)
+		return rc;
+	s = atomic_load(&es->s);
+	l.playouts = lim->playouts > 0 ? (uint64_t)lim->playouts : 0;
+	l.seconds = lim->seconds > 0 ? lim->seconds : 0;
+	if (!l.playouts && !l.seconds && !lim->infinite)
+		l.playouts = DEFAULT_PLAYOUTS;
+	if ((rc = bg_search_think(s, &l, &r->best)) < 0)
+		return rc;
+	bg_search_info_get(s, &info);
+	r->playouts = (long)info.playouts;
+	r->nodes = (long)info.nodes;
+	r->seconds = info.seconds;
+	r->value = 0.5;
 	r->pv[0] = r->best;
 	r->npv = 1;
-	return error;
+	/* The figures of the move given: its line of the analysis (the
+	 * first, but the noisy levels may give another move). */
+	if (bg_search_analysis(s, NULL, 0, &n) == 0 && n > 0 &&
+	    (lines = malloc(n * sizeof(*lines)))) {
+		bg_search_analysis(s, lines, n, &n);
+		for (k = 0; k < n; k++)
+			if (bg_move_equal(&lines[k].move, &r->best))
+				break;
+		if (k < n)
+			r->value = lines[k].value;
+		if (k < n && bg_search_pv(s, k, NULL, 0, &npv) == 0 &&
+		    (pv = malloc((npv ? npv : 1) * sizeof(*pv)))) {
+			bg_search_pv(s, k, pv, npv, &npv);
+			if (npv > ES_PV_MAX)
+				npv = ES_PV_MAX;
+			if (npv > 0) {
+				memcpy(r->pv, pv, npv * sizeof(*pv));
+				r->npv = (int)npv;
+			}
+			free(pv);
+		}
+		free(lines);
+	}
+	return 0;
 }

@@ -1,9 +1,10 @@
 /*
- * The search the engine tools (bgengine, bgmatch's referee needs none) ask
- * for a move: one small interface, so that the search behind it is chosen
- * in one place (engine_search.c). Settings are those a GUI offers: a
- * strength level 1..10, threads, the tree's memory and a seed; limits are
- * those of one search, whichever comes first.
+ * The search bgengine asks for a move: one small interface over the
+ * library's <boardgames/search.h> (engine_search.c), which keeps the
+ * engine's threads and protocols apart from the search's calls. Settings
+ * are those a GUI offers: a strength level 1..10, threads, the tree's
+ * memory and a seed; limits are those of one search, whichever comes
+ * first.
  */
 #ifndef BG_EXAMPLES_ENGINE_SEARCH_H
 #define BG_EXAMPLES_ENGINE_SEARCH_H
