@@ -1291,10 +1291,16 @@ static int run(engine *e)
 	return 0;
 }
 
-static int usage(const char *why)
+/* Name the bad argument and why, then the usage; status 2. */
+static int usage(const char *fmt, ...)
 {
-	if (why)
-		fprintf(stderr, PROG ": %s\n", why);
+	va_list ap;
+
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 	fputs(usage_text, stderr);
 	return 2;
 }
@@ -1317,7 +1323,7 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		if (!val)
-			return usage("an option needs a value");
+			return usage("%s: needs a value", a);
 		i++;
 		if (!strcmp(a, "--game"))
 			snprintf(e.spec, sizeof(e.spec), "%s", val);
@@ -1342,7 +1348,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(a, "--gtp-name"))
 			e.gtp_name = val;
 		else
-			return usage("unknown option or bad value");
+			return usage("%s %s: unknown option or bad value", a, val);
 	}
 	if ((rc = bg_game_new(&e.g, e.spec)) < 0) {
 		fprintf(stderr, PROG ": %s: %s\n", e.spec, lib_detail(rc));

@@ -404,10 +404,16 @@ static void report(const match *m, long w, long d, long l)
 
 /* ---- Main ---------------------------------------------------------------- */
 
-static int usage(const char *why)
+/* Name the bad argument and why, then the usage; status 2. */
+static int usage(const char *fmt, ...)
 {
-	if (why)
-		fprintf(stderr, PROG ": %s\n", why);
+	va_list ap;
+
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 	fputs(usage_text, stderr);
 	return 2;
 }
@@ -452,7 +458,7 @@ int main(int argc, char **argv)
 			continue;
 		} else if (a[0] != '-' || a[1] != '-') {
 			if (npos == 3)
-				return usage("too many arguments");
+				return usage("%s: one SPEC and two commands only", a);
 			pos[npos++] = a;
 			continue;
 		}
@@ -480,9 +486,9 @@ int main(int argc, char **argv)
 			bad = number(copy, 1, 1L << 30, &m.base) ||
 			      (plus && number(plus, 0, 1L << 30, &m.inc));
 		} else
-			return usage("unknown option");
+			return usage("%s: unknown option", a);
 		if (bad)
-			return usage("an option has a bad value");
+			return usage("%s %s: a bad value", a, v ? v : "(none)");
 	}
 	if (npos != 3)
 		return usage("SPEC, COMMAND1 and COMMAND2 are needed");
@@ -495,7 +501,7 @@ int main(int argc, char **argv)
 		bg_game *g;
 
 		if (bg_game_new(&g, m.spec) < 0)
-			return usage(bg_last_error());
+			return usage("%s: %s", m.spec, bg_last_error());
 		bg_game_free(g);
 	}
 	if (rec_path && !(m.records = fopen(rec_path, "w")))
