@@ -22,6 +22,9 @@ need_packages() {
 	# The Python binding's type hints are checked when mypy is at hand.
 	command -v mypy >/dev/null 2>&1 || missing="$missing mypy"
 	pkg-config --exists check 2>/dev/null || missing="$missing check"
+	# The GTP test drives bgengine through an npm package (tests/gtp).
+	command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+	command -v npm >/dev/null 2>&1 || missing="$missing npm"
 	echo "$missing"
 }
 

@@ -28,7 +28,7 @@ grep -q 'moves for Black' "$root/readme.out" ||
 	{ echo "README example: unexpected output"; cat "$root/readme.out"; exit 1; }
 
 # The man pages are installed.
-for tool in bgplay bginfo bgcheck bgperft bgbench; do
+for tool in bgplay bginfo bgcheck bgperft bgbench bgengine bgmatch; do
 	[ -n "$(find "$root" -name "$tool.1*")" ] ||
 		{ echo "no man page for $tool installed"; exit 1; }
 done
