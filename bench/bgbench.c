@@ -4,6 +4,7 @@
  *   bgbench SPEC [--seconds S | --games N] [--seed N] [--list]
  *   bgbench SPEC --perft DEPTH
  *   bgbench --all [--seconds S] [--seed N] [--list]
+ *   bgbench SPEC --search [--seconds S] [--seed N]
  *
  * The playout line is parsed by other programs; keep it exact:
  *   SPEC playouts/s=N plies/s=N avg_plies=N wins0=N wins1=N draws=N
@@ -13,6 +14,14 @@
  * handle starts with (bg_memory); allocs counts the allocations made while
  * timing (0 unless a game was longer than every warm-up game: the history
  * grows then, geometrically).
+ *
+ * --search measures the library's search (<boardgames/search.h>) from the
+ * start position at 1 and 2 threads, in alternating slices so that both
+ * see the same load:
+ *   SPEC search playouts/s threads=1 N threads=2 N speedup=X efficiency=Y
+ * speedup is the ratio of playouts per wall-clock second, efficiency that
+ * of playouts per second of CPU time, which a loaded machine does not
+ * change: on two idle cores the speedup is about 2 x efficiency.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -22,6 +31,7 @@
 #include <time.h>
 
 #include <boardgames/boardgames.h>
+#include <boardgames/search.h>
 
 #include "libc_alloc.h"
 
@@ -132,8 +142,10 @@ static uint32_t playout(bg_game *g, bg_move *buf, size_t cap, int *result,
 		plies++;
 	}
 	*result = status;
-	while (bg_undo(g) == BG_OK)
-		;
+	/* Exactly the plies made: a failing bg_undo would format an error
+	 * message, which is no part of a playout. */
+	for (uint32_t i = 0; i < plies; i++)
+		bg_undo(g);
 	return plies;
 }
 
@@ -244,24 +256,109 @@ static void bench_perft(const char *spec, int depth)
 	bg_game_free(g);
 }
 
-static void usage(void)
+/* ---- search ------------------------------------------------------------- */
+
+static double cpu_now(void)
 {
-	fputs("usage: bgbench SPEC [--seconds S | --games N] [--seed N] "
-	      "[--list]\n"
-	      "       bgbench SPEC --perft DEPTH\n"
-	      "       bgbench --all [--seconds S] [--seed N] [--list]\n"
-	      "--list draws each move from the whole legal list and plays it\n"
-	      "with bg_play instead of bg_playout\n", stderr);
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Playouts of one think of `seconds` by a new searcher of `threads`;
+ * *took and *cpu get its wall-clock and CPU time. */
+static uint64_t search_slice(const bg_game *g, int threads, uint64_t seed,
+			     double seconds, double *took, double *cpu)
+{
+	bg_search_options o;
+	bg_search_limits lim = { .seconds = seconds };
+	bg_search_info info;
+	bg_search *s;
+	int rc;
+
+	bg_search_options_init(&o, BG_SEARCH_OPTIONS_VERSION);
+	o.threads = threads;
+	o.seed = seed;
+	if ((rc = bg_search_new(&s, g, &o)) < 0)
+		die("search", rc);
+	*cpu = cpu_now();
+	rc = bg_search_think(s, &lim, NULL);
+	*cpu = cpu_now() - *cpu;
+	if (rc < 0 ||
+	    (rc = bg_search_info_get(s, &info)) < 0)
+		die("search", rc);
+	bg_search_free(s);
+	*took = info.seconds;
+	return info.playouts;
+}
+
+static void bench_search(const char *spec, double seconds, uint64_t seed)
+{
+	enum { ROUNDS = 6 };
+	uint64_t played[2] = { 0, 0 };
+	double time[2] = { 0, 0 }, cpu[2] = { 0, 0 }, took, used, rate[2];
+	bg_game *g;
+	int rc, r, t;
+
+	if ((rc = bg_game_new(&g, spec)))
+		die(spec, rc);
+	for (r = 0; r < ROUNDS; r++) {
+		for (t = 0; t < 2; t++) {
+			played[t] += search_slice(g, t + 1, seed + (uint64_t)r,
+						  seconds / (2 * ROUNDS), &took, &used);
+			time[t] += took;
+			cpu[t] += used;
+		}
+	}
+	for (t = 0; t < 2; t++)
+		rate[t] = played[t] / (time[t] > 0 ? time[t] : 1e-9);
+	printf("%s search playouts/s threads=1 %.0f threads=2 %.0f "
+	       "speedup=%.2f efficiency=%.2f\n", bg_game_spec(g), rate[0],
+	       rate[1], rate[1] / (rate[0] > 0 ? rate[0] : 1e-9),
+	       (played[1] / (cpu[1] > 0 ? cpu[1] : 1e-9)) /
+	       (played[0] / (cpu[0] > 0 ? cpu[0] : 1e-9)));
+	bg_game_free(g);
+}
+
+static const char usage_text[] =
+	"usage: bgbench SPEC [--seconds S | --games N] [--seed N] [--list]\n"
+	"       bgbench SPEC --perft DEPTH\n"
+	"       bgbench --all [--seconds S] [--seed N] [--list]\n"
+	"       bgbench SPEC --search [--seconds S] [--seed N]\n"
+	"--list draws each move from the whole legal list and plays it\n"
+	"with bg_play instead of bg_playout\n";
+
+/* "bgbench: ARG: WHY" (or "bgbench: WHY"), then the usage; exit 2. */
+static void usage(const char *arg, const char *why)
+{
+	if (arg)
+		fprintf(stderr, "bgbench: %s: %s\n", arg, why);
+	else
+		fprintf(stderr, "bgbench: %s\n", why);
+	fputs(usage_text, stderr);
 	exit(2);
 }
 
-static double number(const char *s, double lo, double hi)
+/* The value of option opt, a number in lo..hi. */
+static double number(const char *opt, const char *s, double lo, double hi)
 {
+	char why[96];
 	char *end;
-	double v = s ? strtod(s, &end) : 0;
+	double v;
 
-	if (!s || *end || v < lo || v > hi)
-		usage();
+	if (!s)
+		usage(opt, "needs a value");
+	v = strtod(s, &end);
+	if (end == s || *end) {
+		snprintf(why, sizeof(why), "%s is not a number", s);
+		usage(opt, why);
+	}
+	if (!(v >= lo && v <= hi)) {
+		snprintf(why, sizeof(why), "%s is out of range %.15g..%.15g", s, lo,
+			 hi);
+		usage(opt, why);
+	}
 	return v;
 }
 
@@ -270,28 +367,49 @@ int main(int argc, char **argv)
 	const char *spec = NULL;
 	double seconds = 0;
 	uint64_t seed = 1, games = 0;
-	int all = 0, depth = 0;
+	int all = 0, depth = 0, search = 0;
 
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--seconds"))
-			seconds = number(argv[++i], 0.001, 86400);
-		else if (!strcmp(argv[i], "--games"))
-			games = (uint64_t)number(argv[++i], 1, 1e12);
-		else if (!strcmp(argv[i], "--seed"))
-			seed = (uint64_t)number(argv[++i], 0, 1e18);
-		else if (!strcmp(argv[i], "--perft"))
-			depth = (int)number(argv[++i], 1, 64);
-		else if (!strcmp(argv[i], "--all"))
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--seconds"))
+			seconds = number(a, argv[++i], 0.001, 86400);
+		else if (!strcmp(a, "--games"))
+			games = (uint64_t)number(a, argv[++i], 1, 1e12);
+		else if (!strcmp(a, "--seed"))
+			seed = (uint64_t)number(a, argv[++i], 0, 1e18);
+		else if (!strcmp(a, "--perft"))
+			depth = (int)number(a, argv[++i], 1, 64);
+		else if (!strcmp(a, "--all"))
 			all = 1;
-		else if (!strcmp(argv[i], "--list"))
+		else if (!strcmp(a, "--search"))
+			search = 1;
+		else if (!strcmp(a, "--list"))
 			use_list = 1;
-		else if (argv[i][0] == '-' || spec)
-			usage();
+		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage_text, stdout);
+			return 0;
+		} else if (a[0] == '-')
+			usage(a, "unknown option");
+		else if (spec)
+			usage(a, "one SPEC only");
 		else
-			spec = argv[i];
+			spec = a;
 	}
-	if (all == !!spec || (all && depth) || (seconds && games))
-		usage();
+	if (all && spec)
+		usage(spec, "--all takes no SPEC");
+	if (!all && !spec)
+		usage(NULL, "no SPEC: give a game or --all");
+	if (all && depth)
+		usage("--perft", "not with --all");
+	if (seconds && games)
+		usage("--games", "not with --seconds");
+	if (search && (all || depth || games || use_list))
+		usage("--search", "not with --all, --perft, --games or --list");
+	if (search) {
+		bench_search(spec, seconds ? seconds : 6, seed);
+		return 0;
+	}
 	if (depth) {
 		bench_perft(spec, depth);
 		return 0;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include <boardgames/boardgames.h>
+#include <boardgames/search.h>
 #include <boardgames/tochki.h>
 
 #include "libc_alloc.h"
@@ -191,6 +192,13 @@ static int call_to_text(probe *pr)
 	return bg_move_to_text(pr->g, &pr->move, buf, sizeof(buf), NULL);
 }
 
+static int call_board_text(probe *pr)
+{
+	static char buf[1 << 16];
+
+	return bg_board_text(pr->g, BG_DRAW_LEGEND, buf, sizeof(buf), NULL);
+}
+
 static int call_random_move(probe *pr)
 {
 	uint64_t rng = 3;
@@ -209,6 +217,26 @@ static int call_sgf(probe *pr)
 	static char buf[1 << 16];
 
 	return bg_tochki_sgf(pr->g, buf, sizeof(buf), NULL);
+}
+
+static int call_search_new(probe *pr)
+{
+	bg_search *s = (bg_search *)pr; /* anything but NULL */
+	int rc = bg_search_new(&s, pr->g, NULL);
+
+	/* No Check assertion while allocations are armed: it allocates. */
+	if ((rc == BG_OK) != (s != NULL))
+		return BG_OK + 1000;
+	bg_search_free(s);
+	return rc;
+}
+
+/* The searcher a sync call works on: made for another game. */
+static bg_search *synced;
+
+static int call_search_sync(probe *pr)
+{
+	return bg_search_sync(synced, pr->g);
 }
 
 /* A game of the catalogue entry i after a few random plies. */
@@ -253,6 +281,7 @@ START_TEST(test_text)
 	ck_assert_int_eq(bg_position_text(pr.g, pr.text, sizeof(pr.text),
 					  NULL), BG_OK);
 	survive_each_failure(&pr, call_from_position, "bg_game_from_position");
+	survive_each_failure(&pr, call_board_text, "bg_board_text");
 	/* A game from a position writes that position into its record. */
 	survive_on(&pr, from_pos(pr.text), call_record_text, "bg_record_text");
 
@@ -319,6 +348,7 @@ START_TEST(test_sgf)
 {
 	static probe pr;
 	uint64_t rng = 5;
+	bg_game *ring;
 
 	memset(&pr, 0, sizeof(pr));
 	pr.spec = "tochki:size=10";
@@ -327,6 +357,13 @@ START_TEST(test_sgf)
 	ck_assert_int_eq(bg_tochki_sgf(pr.g, pr.text, sizeof(pr.text), NULL),
 			 BG_OK);
 	survive_each_failure(&pr, call_sgf, "bg_tochki_sgf");
+	/* A ring to draw: B's ab closes ba-cb-bc-ab around W's bb. */
+	ck_assert_int_eq(bg_tochki_from_sgf(&ring, "(;GM[40]FF[4]SZ[3];B[ba];"
+					    "W[bb];B[cb];W[aa];B[bc];W[ca];"
+					    "B[ab.abbacbbc])",
+					    "tochki:start=empty"), BG_OK);
+	ck_assert_int_eq(bg_tochki_ring_count(ring), 1);
+	survive_on(&pr, ring, call_board_text, "bg_board_text");
 	survive_each_failure(&pr, call_from_sgf, "bg_tochki_from_sgf");
 	bg_game_free(pr.g);
 }
@@ -402,6 +439,41 @@ START_TEST(test_no_allocation_on_moves)
 }
 END_TEST
 
+/* A searcher is made, and synced to another game, whole or not at all;
+ * once its tree and the game's history have room, think allocates
+ * nothing (one thread; a playout cap under the history's first room). */
+START_TEST(test_search)
+{
+	static probe pr;
+	bg_search_options o;
+	bg_search_limits lim = { .playouts = 300 };
+	bg_game *other = new_game("tak-tikl");
+	long count;
+	int rc;
+
+	setup_probe(&pr, (size_t)_i, 6);
+	survive_each_failure(&pr, call_search_new, "bg_search_new");
+	ck_assert_int_eq(bg_search_new(&synced, other, NULL), BG_OK);
+	survive_each_failure(&pr, call_search_sync, "bg_search_sync");
+	bg_search_free(synced);
+
+	bg_search_options_init(&o, BG_SEARCH_OPTIONS_VERSION);
+	o.max_nodes = 4096;
+	o.ply_cap = 200;
+	ck_assert_int_eq(bg_search_new(&synced, pr.g, &o), BG_OK);
+	ck_assert_int_eq(bg_search_think(synced, &lim, NULL), BG_OK);
+	arm(-1);
+	rc = bg_search_think(synced, &lim, NULL);
+	count = made;
+	ck_assert_int_eq(rc, BG_OK);
+	ck_assert_msg(count == 0, "%s: bg_search_think made %ld allocations",
+		      pr.spec, count);
+	bg_search_free(synced);
+	bg_game_free(other);
+	bg_game_free(pr.g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("oom");
@@ -414,6 +486,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(t, test_no_allocation_on_moves, 0, games);
 	tcase_add_test(t, test_history_growth);
 	tcase_add_test(t, test_sgf);
+	tcase_add_loop_test(t, test_search, 0, games);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -128,6 +128,8 @@ PROTOTYPES = {
     "bg_hash": (_u64, [_game_p]),
     # text
     "bg_position_text": (_int, [_game_p, ctypes.c_char_p, _size, _c_size_p]),
+    "bg_board_text": (_int, [_game_p, ctypes.c_uint, ctypes.c_char_p, _size,
+                             _c_size_p]),
     "bg_game_from_position": (_int, [_game_pp, _str]),
     "bg_record_text": (_int, [_game_p, ctypes.c_char_p, _size, _c_size_p]),
     "bg_game_from_record": (_int, [_game_pp, _str]),
@@ -149,6 +151,20 @@ PROTOTYPES = {
                                   _c_size_p]),
     "bg_tochki_sgf_ex": (_int, [_game_p, _str, ctypes.c_char_p, _size,
                                 _c_size_p]),
+    # the computer player (<boardgames/search.h>, 1.1): declared, not
+    # wrapped yet; its structs are passed as opaque pointers
+    "bg_search_options_init": (_int, [ctypes.c_void_p, ctypes.c_uint]),
+    "bg_search_new": (_int, [_game_pp, _game_p, ctypes.c_void_p]),
+    "bg_search_free": (None, [ctypes.c_void_p]),
+    "bg_search_think": (_int, [ctypes.c_void_p, ctypes.c_void_p, _move_p]),
+    "bg_search_stop": (None, [ctypes.c_void_p]),
+    "bg_search_play": (_int, [ctypes.c_void_p, _move_p]),
+    "bg_search_sync": (_int, [ctypes.c_void_p, _game_p]),
+    "bg_search_analysis": (_int, [ctypes.c_void_p, ctypes.c_void_p, _size,
+                                  _c_size_p]),
+    "bg_search_pv": (_int, [ctypes.c_void_p, _size, _move_p, _size,
+                            _c_size_p]),
+    "bg_search_info_get": (_int, [ctypes.c_void_p, ctypes.c_void_p]),
 }
 
 
