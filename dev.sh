@@ -2,11 +2,14 @@
 # Set up, build and run libboardgames on a Debian or Ubuntu machine.
 #   ./dev.sh demo   install what is missing, build, play a self-play game
 #   ./dev.sh test   install what is missing, build, run every test
+#   ./dev.sh web    build the web page and serve it on localhost
 #   ./dev.sh --help what the subcommands do and the variables read
-# Builds go to build/ (override with BUILD=dir).
+# Builds go to build/ (override with BUILD=dir), the WebAssembly build of
+# the JavaScript binding and the web page to build-web/ (WEB_BUILD=dir).
 set -eu
 cd "$(dirname "$0")"
 build=${BUILD:-build}
+web_build=${WEB_BUILD:-build-web}
 
 need_packages() {
 	missing=""
@@ -28,29 +31,58 @@ need_packages() {
 	echo "$missing"
 }
 
+# apt_install PACKAGE...: the Debian packages given, when any is.
+apt_install() {
+	[ $# -gt 0 ] || return 0
+	sudo=""
+	[ "$(id -u)" -eq 0 ] || sudo=sudo
+	echo "dev.sh: installing $*"
+	$sudo apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
 setup() {
-	missing=$(need_packages)
-	if [ -n "$missing" ]; then
-		sudo=""
-		[ "$(id -u)" -eq 0 ] || sudo=sudo
-		echo "dev.sh: installing$missing"
-		$sudo apt-get update -qq
-		# shellcheck disable=SC2086
-		DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
-	fi
+	# shellcheck disable=SC2046
+	apt_install $(need_packages)
 	[ -f "$build/build.ninja" ] || meson setup "$build" >/dev/null
 	ninja -C "$build" >/dev/null
 }
 
+# The WebAssembly build of the JavaScript binding and the web page, with
+# Debian's emscripten (whose optimizer needs Debian's Node modules), and
+# what its tests use: node, chromium and puppeteer-core (web/tests, pinned
+# by its lockfile).
+setup_web() {
+	missing=""
+	command -v emcc >/dev/null 2>&1 || missing="$missing emscripten"
+	command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+	command -v npm >/dev/null 2>&1 || missing="$missing npm"
+	command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+	# shellcheck disable=SC2086
+	apt_install $missing
+	[ -d web/tests/node_modules ] ||
+		(cd web/tests && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+	export NODE_PATH=/usr/share/nodejs
+	[ -f "$web_build/build.ninja" ] ||
+		meson setup "$web_build" --cross-file cross/wasm32-emscripten.txt \
+			-Dtests=disabled -Dexamples=disabled -Dbench=disabled \
+			-Ddocs=disabled -Dpython=disabled >/dev/null
+	ninja -C "$web_build" >/dev/null
+}
+
 usage() {
 	cat <<'EOF'
-usage: ./dev.sh demo | test [MESON-TEST-ARGS...] | --help
+usage: ./dev.sh demo | test [MESON-TEST-ARGS...] | web | --help
   demo    install what is missing, build, play a self-play game of Corners
   test    install what is missing, build, run every test (or those named,
-          e.g. ./dev.sh test mill) and print "N passed, M failed"
+          e.g. ./dev.sh test mill) and print "N passed, M failed"; with no
+          names also the WebAssembly build's JavaScript and browser tests
+  web     build the web page (WebAssembly) and serve it on localhost
   --help  this text
 Variables read:
-  BUILD   the build directory (default build)
+  BUILD      the build directory (default build)
+  WEB_BUILD  the WebAssembly build directory (default build-web)
+  PORT       the port ./dev.sh web serves on (default 8000)
 The tests also read, through meson test:
   BG_CONFORMANCE_SCALE  fraction of the conformance suite's random games
   CK_FORK               "no" runs each Check suite in one process
@@ -67,9 +99,23 @@ demo)
 test)
 	setup
 	status=0
-	shift; meson test -C "$build" --print-errorlogs "$@" >/dev/null 2>&1 || status=$?
-	python3 tests/summary.py "$build"/meson-logs/testlog.json
+	shift
+	meson test -C "$build" --print-errorlogs "$@" >/dev/null 2>&1 || status=$?
+	logs="$build/meson-logs/testlog.json"
+	if [ $# -eq 0 ]; then
+		setup_web
+		meson test -C "$web_build" --print-errorlogs >/dev/null 2>&1 || status=$?
+		logs="$logs $web_build/meson-logs/testlog.json"
+	fi
+	# shellcheck disable=SC2086
+	python3 tests/summary.py $logs
 	[ $status -eq 0 ] || exit 1
+	;;
+web)
+	setup_web
+	port=${PORT:-8000}
+	echo "dev.sh: the page is at http://localhost:$port/ (Ctrl-C stops the server)"
+	exec python3 -m http.server -d "$web_build/web/site" "$port"
 	;;
 -h|--help)
 	usage

@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
-"""Sum up a meson test log: every Check test case, every other test.
+"""Sum up meson test logs: every Check test case, every Python unittest
+and node test (TAP), the checks of a test that prints its own 'N passed,
+M failed', every other test as one.
+
+    summary.py TESTLOG.json...
 
 Skipped tests count neither way. Prints each failing test with its log,
-then the last line 'N passed, M failed', which is what CI reads.
+then the last line 'N passed, M failed' over all the logs, which is what
+CI reads.
 """
 import json
 import re
@@ -11,6 +16,9 @@ import sys
 CHECK = re.compile(r"(\d+)%: Checks: (\d+), Failures: (\d+), Errors: (\d+)")
 UNITTEST_RAN = re.compile(r"^Ran (\d+) tests? in", re.M)
 UNITTEST_BAD = re.compile(r"^FAILED \((.*)\)$", re.M)
+TAP_PASS = re.compile(r"^# pass (\d+)$", re.M)
+TAP_FAIL = re.compile(r"^# fail (\d+)$", re.M)
+OWN = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
 
 
 def unittest_counts(out):
@@ -28,7 +36,28 @@ def unittest_counts(out):
     return int(ran.group(1)) - bad, bad
 
 
-def main(path):
+def counted(out):
+    """(passed, failed) of a node --test (TAP) run or of a test printing
+    its own 'N passed, M failed' line, or None."""
+    tap_pass, tap_fail = TAP_PASS.search(out), TAP_FAIL.search(out)
+    if tap_pass and tap_fail:
+        return int(tap_pass.group(1)), int(tap_fail.group(1))
+    own = OWN.findall(out)
+    if own:
+        return int(own[-1][0]), int(own[-1][1])
+    return None
+
+
+def main(paths):
+    passed = failed = 0
+    for path in paths:
+        p, f = summed(path)
+        passed += p
+        failed += f
+    print(f"{passed} passed, {failed} failed")
+
+
+def summed(path):
     passed = failed = 0
     with open(path, encoding="utf-8") as log:
         for line in log:
@@ -39,7 +68,7 @@ def main(path):
             ok = test["result"] in ("OK", "EXPECTEDFAIL")
             out = (test.get("stdout") or "") + (test.get("stderr") or "")
             sums = CHECK.findall(out)
-            unit = unittest_counts(out)
+            unit = unittest_counts(out) or counted(out)
             if unit:
                 passed += unit[0]
                 failed += unit[1]
@@ -60,8 +89,8 @@ def main(path):
             print(f"{status:4} {test['name']}")
             if not ok:
                 print(out[-4000:])
-    print(f"{passed} passed, {failed} failed")
+    return passed, failed
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1:])
