@@ -50,13 +50,11 @@ setup() {
 
 # The WebAssembly build of the JavaScript binding and the web page, with
 # Debian's emscripten (whose optimizer needs Debian's Node modules), and
-# what its tests use: node, chromium and puppeteer-core (web/tests, pinned
+# what its tests use besides node: chromium and puppeteer-core (web/tests, pinned
 # by its lockfile).
 setup_web() {
 	missing=""
 	command -v emcc >/dev/null 2>&1 || missing="$missing emscripten"
-	command -v node >/dev/null 2>&1 || missing="$missing nodejs"
-	command -v npm >/dev/null 2>&1 || missing="$missing npm"
 	command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 	# shellcheck disable=SC2086
 	apt_install $missing
