@@ -96,4 +96,14 @@ int bg_text_out(bg_strbuf *sb, size_t *len);
 /* A handle at the start position of a spec (game.c). */
 int bg_game_start(bg_game **out, const char *spec);
 
+/* For batches of games (batch.c). Play m, which must be legal: BG_OK or
+ * BG_ENOMEM with nothing changed. */
+int bg_game_play_legal(bg_game *g, const bg_move *m);
+/* Put g back at the position of `start`, a handle of the same spec with an
+ * empty history, without allocating. */
+void bg_game_restart(bg_game *g, const bg_game *start);
+/* Earlier occurrences of the current position key since the last
+ * irreversible move, counted up to 2 (0 without a repetition rule). */
+uint32_t bg_game_repetitions(const bg_game *g);
+
 #endif

@@ -1257,6 +1257,34 @@ static const bg_optdef bo_options[] = {
 _Static_assert(sizeof(bo_options) / sizeof(bo_options[0]) == BO_NOPTIONS,
 	       "the standard option values follow the own ones");
 
+/* Learning: two pieces dropped are a pair; the first removal is a field,
+ * a second one a rank. */
+static void bo_learn(const void *cfgp, bg_learn_info *out)
+{
+	static const char *const names[] = {
+		"own in hand", "opponent in hand", "passes", "scored threes"
+	};
+
+	(void)cfgp;
+	out->pairs = 1;
+	out->removals = 1;
+	out->ranks = BO_PIECES;
+	out->nplanes = 4;
+	out->plane_names = names;
+}
+
+static void bo_observe(const void *cfgp, const void *stp, int seat,
+		       float *out)
+{
+	const bo_state *st = stp;
+
+	(void)cfgp;
+	bg_plane_fill(out, BO_CELLS, st->hand[seat]);
+	bg_plane_fill(out + BO_CELLS, BO_CELLS, st->hand[!seat]);
+	bg_plane_fill(out + 2 * BO_CELLS, BO_CELLS, st->passes);
+	bg_plane_bits(out + 3 * BO_CELLS, BO_CELLS, st->runs);
+}
+
 const bg_rules bg_rules_bolotudu = {
 	.name = "bolotudu",
 	.aliases = NULL,
@@ -1284,4 +1312,6 @@ const bg_rules bg_rules_bolotudu = {
 	.piece = bo_piece,
 	.write_position = bo_write_position,
 	.read_position = bo_read_position,
+	.learn = bo_learn,
+	.observe = bo_observe,
 };
