@@ -192,6 +192,166 @@ START_TEST(test_actions_named)
 }
 END_TEST
 
+/* ---- symmetries --------------------------------------------------------- */
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Symmetry s of g: the image has the images of the legal moves, the same
+ * outcome and scores, the image observation and actions, and the inverse
+ * brings it back. */
+static void check_symmetry(const char *spec, bg_game *g, int s)
+{
+	size_t cap = bg_max_moves(g), size = obs_size(g), n, k;
+	bg_move *a = malloc(cap * sizeof(bg_move));
+	bg_move *b = malloc(cap * sizeof(bg_move));
+	uint32_t *u = malloc(cap * sizeof(uint32_t));
+	uint32_t *w = malloc(cap * sizeof(uint32_t));
+	float *o = malloc(size * sizeof(float)), *p = malloc(size * sizeof(float));
+	float *q = malloc(size * sizeof(float));
+	int inv = bg_symmetry_inverse(g, s), st[2], wi[2];
+	uint64_t c1, c2;
+	bg_game *t, *back;
+	double s1, s2;
+
+	ck_assert(a && b && o && p && q && u && w);
+	ck_assert_int_ge(inv, 0);
+	ck_assert_msg(bg_symmetry_game(&t, g, s) == BG_OK, "%s: symmetry %d "
+		      "(%d): %s\n  %s", spec, s, bg_symmetry_kind(g, s),
+		      bg_last_error(), position(g));
+	ck_assert_int_eq(bg_symmetry_game(&back, t, inv), BG_OK);
+	ck_assert_msg(bg_hash(back) == bg_hash(g), "%s: symmetry %d and its "
+		      "inverse %d are not the identity", spec, s, inv);
+	bg_game_free(back);
+	bg_outcome(g, &st[0], &wi[0], NULL);
+	bg_outcome(t, &st[1], &wi[1], NULL);
+	ck_assert_msg(st[0] == st[1] && wi[0] == wi[1], "%s: symmetry %d "
+		      "changes the outcome", spec, s);
+	for (int seat = 0; seat < 2; seat++)
+		if (bg_score(g, seat, &s1) == BG_OK) {
+			ck_assert_int_eq(bg_score(t, seat, &s2), BG_OK);
+			ck_assert(s1 == s2);
+		}
+	/* The same number of legal moves, and the images of the legal
+	 * actions are the legal actions of the image. (Moves are compared
+	 * through actions: where several paths make one move, as Corners'
+	 * jump chains, the image may list another path.) */
+	ck_assert_int_eq(bg_legal_actions(g, u, cap, &k), BG_OK);
+	ck_assert_int_eq(bg_legal_actions(t, w, cap, &n), BG_OK);
+	ck_assert_msg(n == k, "%s: symmetry %d: %zu legal moves, %zu in the "
+		      "image", spec, s, k, n);
+	for (size_t i = 0; i < k; i++)
+		ck_assert_int_eq(bg_symmetry_action(g, s, u[i], &u[i]), BG_OK);
+	qsort(u, k, sizeof(*u), cmp_u32);
+	ck_assert_msg(!memcmp(u, w, k * sizeof(*u)), "%s: symmetry %d: the "
+		      "images of the legal actions are not those of the "
+		      "image\n  %s", spec, s, position(g));
+	/* Each image move runs between the images of its ends. */
+	ck_assert_int_eq(bg_legal_moves(g, a, cap, &k), BG_OK);
+	for (size_t i = 0; i < k; i++) {
+		bg_move m;
+
+		ck_assert_int_eq(bg_symmetry_move(g, s, &a[i], &m), BG_OK);
+		if (m.npath == 0)
+			continue;
+		ck_assert_int_eq(bg_legal_moves_at(t, m.pts[0],
+						   m.pts[m.npath - 1], b, cap,
+						   &n), BG_OK);
+		ck_assert_msg(n > 0, "%s: symmetry %d: no move between the "
+			      "images of a move's ends", spec, s);
+	}
+	for (int seat = 0; seat < 2; seat++) {
+		ck_assert_int_eq(bg_observe(g, seat, o, size), BG_OK);
+		ck_assert_int_eq(bg_symmetry_observation(g, s, o, p), BG_OK);
+		ck_assert_int_eq(bg_observe(t, seat, q, size), BG_OK);
+		ck_assert_msg(!memcmp(p, q, size * sizeof(float)), "%s: symmetry "
+			      "%d: the image observation differs", spec, s);
+	}
+	ck_assert_int_eq(bg_canonical_hash(g, &c1, NULL), BG_OK);
+	ck_assert_int_eq(bg_canonical_hash(t, &c2, NULL), BG_OK);
+	ck_assert_uint_eq(c1, c2);
+	ck_assert_uint_le(c1, bg_hash(g));
+	bg_game_free(t);
+	free(a);
+	free(b);
+	free(u);
+	free(w);
+	free(o);
+	free(p);
+	free(q);
+}
+
+static void symmetries_of_spec(const char *spec, void *arg)
+{
+	uint64_t rng = fnv(spec, strlen(spec), 1);
+	bg_game *g;
+	int n, status;
+
+	(void)arg;
+	if (bg_game_new(&g, spec) != BG_OK)
+		return;
+	n = bg_symmetry_count(g);
+	ck_assert_int_ge(n, 1);
+	ck_assert_int_eq(bg_symmetry_kind(g, 0), BG_SYM_IDENTITY);
+	for (int s = 0; s < n; s++)
+		for (int p = 0; p < (int)bg_point_count(g); p++) {
+			int q, r;
+
+			ck_assert_int_eq(bg_symmetry_point(g, s, p, &q), BG_OK);
+			ck_assert_int_eq(bg_symmetry_point(
+				g, bg_symmetry_inverse(g, s), q, &r), BG_OK);
+			ck_assert_int_eq(r, p);
+		}
+	for (int ply = 0; ply < 60; ply++) {
+		bg_move m;
+
+		if (ply % 12 == 0 || ply == 59)
+			for (int s = 1; s < n; s++)
+				check_symmetry(spec, g, s);
+		bg_outcome(g, &status, NULL, NULL);
+		if (status != BG_ONGOING) {
+			for (int s = 1; s < n; s++)
+				check_symmetry(spec, g, s);
+			break;
+		}
+		ck_assert_int_eq(bg_random_move(g, &rng, &m), BG_OK);
+		ck_assert_int_eq(bg_play(g, &m), BG_OK);
+	}
+	bg_game_free(g);
+}
+
+START_TEST(test_symmetries_keep_the_rules)
+{
+	each_option_spec(symmetries_of_spec, NULL);
+}
+END_TEST
+
+START_TEST(test_symmetries_named)
+{
+	static const struct {
+		const char *spec;
+		int count;
+	} want[] = {
+		{ "kutochki", 2 }, { "mill", 8 }, { "kvartet", 8 },
+		{ "fox-geese", 2 }, { "turkish-draughts", 2 },
+		{ "tochki:size=10x10,start=empty", 8 },
+	};
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		bg_game *g = new_game(want[i].spec);
+
+		ck_assert_msg(bg_symmetry_count(g) == want[i].count,
+			      "%s: %d symmetries", want[i].spec,
+			      bg_symmetry_count(g));
+		bg_game_free(g);
+	}
+}
+END_TEST
+
 /* ---- batches ------------------------------------------------------------ */
 
 typedef struct shadow {
@@ -409,6 +569,8 @@ int main(void)
 	tcase_add_test(tc, test_actions_named);
 	tcase_add_test(tc, test_observation_planes);
 	tcase_add_test(tc, test_observations_tell_positions_apart);
+	tcase_add_test(tc, test_symmetries_named);
+	tcase_add_test(tc, test_symmetries_keep_the_rules);
 	tcase_add_loop_test(tc, test_batch_follows_single_games, 0,
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
 	tcase_add_test(tc, test_batch_threads_agree);

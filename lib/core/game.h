@@ -59,6 +59,11 @@ struct bg_game {
 	bg_move *scratch;
 	size_t max_moves;
 
+	/* The symmetries of the board that keep the rules (symmetry.c),
+	 * found when first asked: nsym 0 until then. */
+	int nsym;
+	uint8_t sym_kind[8];
+
 	/* The detail of the last failed call on this handle. */
 	char error[256];
 };

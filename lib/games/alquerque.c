@@ -1038,8 +1038,9 @@ static const bg_optdef aq_options[] = {
 _Static_assert(sizeof(aq_options) / sizeof(aq_options[0]) == AQ_NOPTIONS,
 	       "the standard option values follow the own ones");
 
-/* Learning: chains between the same points differ in what they take;
- * huff_all's removal is the first-removal field. */
+/* Learning: chains between the same points differ in what they take (a
+ * bound seen in random games, not proven: a position with more has moves
+ * without an action); huff_all's removal is the first-removal field. */
 static void aq_learn(const void *cfgp, bg_learn_info *out)
 {
 	static const char *const names[] = { "pending removal", "opening" };
@@ -1047,7 +1048,7 @@ static void aq_learn(const void *cfgp, bg_learn_info *out)
 
 	out->pairs = 1;
 	out->removals = c->huff_all;
-	out->ranks = 16;
+	out->ranks = 64;
 	out->nplanes = 2;
 	out->plane_names = names;
 }

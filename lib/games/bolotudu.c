@@ -1273,6 +1273,9 @@ static void bo_learn(const void *cfgp, bg_learn_info *out)
 	out->plane_names = names;
 }
 
+/* Per cell, the number of scored threes through it. (Which pieces made
+ * them, their identities, is not shown: identities follow the order of
+ * the drops, which no symmetry keeps.) */
 static void bo_observe(const void *cfgp, const void *stp, int seat,
 		       float *out)
 {
@@ -1282,7 +1285,10 @@ static void bo_observe(const void *cfgp, const void *stp, int seat,
 	bg_plane_fill(out, BO_CELLS, st->hand[seat]);
 	bg_plane_fill(out + BO_CELLS, BO_CELLS, st->hand[!seat]);
 	bg_plane_fill(out + 2 * BO_CELLS, BO_CELLS, st->passes);
-	bg_plane_bits(out + 3 * BO_CELLS, BO_CELLS, st->runs);
+	bg_plane_fill(out + 3 * BO_CELLS, BO_CELLS, 0);
+	for (int i = 0; i < st->nthrees; i++)
+		for (uint32_t r = (uint32_t)st->threes[i]; r; r &= r - 1)
+			out[3 * BO_CELLS + bg_ctz32(r)]++;
 }
 
 const bg_rules bg_rules_bolotudu = {
