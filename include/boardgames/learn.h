@@ -23,7 +23,12 @@
  *       removals, then flags, as numbers);
  *     - pass; ground (Dots).
  *   Each legal move has exactly one action and each action stands for at
- *   most one legal move of the current position. An action is therefore
+ *   most one legal move of the current position. The number of ranks is a
+ *   proven bound except in alquerque, fox-geese, leopards-cows with
+ *   multi_jump, senegal and turkish-draughts, where it caps what random
+ *   games reach with room to spare: a position with more chains between
+ *   two points has moves without an action, and the calls that need
+ *   them fail with BG_ENOMEM (as bg_max_moves() says of move lists). An action is therefore
  *   read in a position: bg_action_to_move() needs the game, and so does
  *   bg_move_to_action() when the rank field is used.
  *
@@ -269,7 +274,10 @@ BG_API int bg_batch_reset(bg_batch *b, float *obs, uint8_t *mask);
  *   - obs: the observation of game i from the side to move, at
  *     obs + i * (obs floats);
  *   - mask: its legal-action mask at mask + i * actions.
- * Any output pointer may be NULL. Each actions[i] must be legal in game i
+ * Any output pointer may be NULL. When mask is the buffer the previous
+ * call wrote, only the bytes that call set are cleared (a step writes far
+ * fewer bytes than the mask holds): the caller may read it and clear it,
+ * but must not set bytes in it. Each actions[i] must be legal in game i
  * (its mask): otherwise BG_EILLEGAL (BG_EINVAL for an action >=
  * bg_action_count()) names the first game at fault, and no game moves.
  * BG_ENOMEM when a history could not grow (that game is then restarted).

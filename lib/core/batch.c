@@ -38,6 +38,12 @@ struct bg_batch {
 	bg_move *moves;       /* n lists of max_moves: the legal moves now */
 	size_t *nmoves;
 	size_t *chosen;       /* per game: the index of the move to play */
+	/* The mask bytes set at the last call, per game, and the buffer
+	 * they were set in: the next call into the same buffer clears only
+	 * those. */
+	uint32_t *set;
+	size_t *nset;
+	uint8_t *last_mask;
 	int *cell;            /* point -> square of a plane */
 	uint64_t rng;
 	bg_worker *workers;
@@ -89,10 +95,18 @@ static int write_out(bg_batch *b, size_t i, float *extra)
 				b->obs + i * b->obs_size, extra);
 	if (b->mask) {
 		uint8_t *m = b->mask + i * b->al.count;
+		uint32_t *set = b->set + i * b->max_moves;
+		const bg_move *list = b->moves + i * b->max_moves;
 
-		memset(m, 0, b->al.count);
-		rc = bg_action_fill_mask(&b->al, b->moves + i * b->max_moves,
-					 b->nmoves[i], m);
+		if (b->mask == b->last_mask)
+			for (size_t k = 0; k < b->nset[i]; k++)
+				m[set[k]] = 0;
+		else
+			memset(m, 0, b->al.count);
+		rc = bg_action_fill_mask(&b->al, list, b->nmoves[i], m, set);
+		b->nset[i] = rc == BG_OK ? b->nmoves[i] : 0;
+		if (rc != BG_OK)
+			memset(m, 0, b->al.count);
 	}
 	return rc;
 }
@@ -211,6 +225,8 @@ static int run_job(bg_batch *b)
 	for (int t = 0; t < b->threads; t++)
 		if (b->workers[t].rc && !rc)
 			rc = b->workers[t].rc;
+	if (b->mask)
+		b->last_mask = b->mask;
 	return rc;
 }
 
@@ -242,6 +258,8 @@ void bg_batch_free(bg_batch *b)
 	free(b->moves);
 	free(b->nmoves);
 	free(b->chosen);
+	free(b->set);
+	free(b->nset);
 	free(b->cell);
 	bg_game_free(b->start);
 	free(b);
@@ -328,8 +346,11 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->moves = calloc(n * b->max_moves, sizeof(bg_move));
 	b->nmoves = calloc(n, sizeof(size_t));
 	b->chosen = calloc(n, sizeof(size_t));
+	b->set = calloc(n * b->max_moves, sizeof(uint32_t));
+	b->nset = calloc(n, sizeof(size_t));
 	b->cell = calloc((size_t)bd->npoints, sizeof(int));
-	if (!b->games || !b->moves || !b->nmoves || !b->chosen || !b->cell) {
+	if (!b->games || !b->moves || !b->nmoves || !b->chosen || !b->cell ||
+	    !b->set || !b->nset) {
 		bg_batch_free(b);
 		return bg_seterr(BG_ENOMEM, "batch of %zu games", n);
 	}

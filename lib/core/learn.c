@@ -139,7 +139,7 @@ long bg_action_find(const bg_layout *al, const bg_move *list, size_t n,
  * bytes): the moves that share a key have the ranks 0 .. c-1 between them,
  * whichever has which. */
 int bg_action_fill_mask(const bg_layout *al, const bg_move *list, size_t n,
-			uint8_t *mask)
+			uint8_t *mask, uint32_t *set)
 {
 	for (size_t i = 0; i < n; i++) {
 		uint32_t key = move_key(al, &list[i]), a, end;
@@ -147,16 +147,18 @@ int bg_action_fill_mask(const bg_layout *al, const bg_move *list, size_t n,
 		if (key == UINT32_MAX)
 			return no_action();
 		if (is_special(al, key)) {
-			mask[key] = 1;
-			continue;
+			a = key;
+		} else {
+			a = key * al->ranks;
+			end = a + al->ranks;
+			while (a < end && mask[a])
+				a++;
+			if (a == end)
+				return no_action();
 		}
-		a = key * al->ranks;
-		end = a + al->ranks;
-		while (a < end && mask[a])
-			a++;
-		if (a == end)
-			return no_action();
 		mask[a] = 1;
+		if (set)
+			set[i] = a;
 	}
 	return BG_OK;
 }
@@ -302,7 +304,7 @@ int bg_action_mask(const bg_game *g, uint8_t *mask, size_t cap)
 	if ((rc = scratch(g, &n)) != BG_OK)
 		return bg_game_fail(g, rc);
 	memset(mask, 0, al.count);
-	if ((rc = bg_action_fill_mask(&al, g->scratch, n, mask)) != BG_OK) {
+	if ((rc = bg_action_fill_mask(&al, g->scratch, n, mask, NULL)) != BG_OK) {
 		memset(mask, 0, al.count);
 		return bg_game_fail(g, rc);
 	}
@@ -375,28 +377,32 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	const bg_rules *r = g->rules;
 	const bg_board *b = r->board(g->cfg);
 	size_t area = (size_t)b->width * (size_t)b->height;
-	size_t np = (size_t)b->npoints;
+	size_t np = (size_t)b->npoints, nown = al->nplanes - BG_OBS_COMMON;
 	float counters[4];
 
-	memset(buf, 0, al->nplanes * area * sizeof(*buf));
+	/* Every plane's square of every point is written below: only the
+	 * frame's squares without a point need clearing. */
+	if (np < area)
+		memset(buf, 0, al->nplanes * area * sizeof(*buf));
 	counters[0] = r->to_move(g->cfg, g->st) == seat &&
 		      g->result.status == BG_ONGOING;
 	counters[1] = (float)(g->ply0 + g->hist_len);
 	counters[2] = (float)bg_game_repetitions(g);
 	counters[3] = (float)(g->hist_len - g->rep_start);
-	if (al->nplanes > BG_OBS_COMMON)
+	if (nown)
 		r->observe(g->cfg, g->st, seat, extra);
 	for (size_t p = 0; p < np; p++) {
 		size_t c = (size_t)cell[p];
 		int owner, kind, k;
 
-		buf[c] = 1;
 		r->piece(g->cfg, g->st, (int)p, &owner, &kind);
-		if ((k = piece_plane(seat, owner, kind)) >= 0)
-			buf[(size_t)k * area + c] = 1;
+		k = piece_plane(seat, owner, kind);
+		buf[c] = 1;
+		for (int i = 1; i < 7; i++)
+			buf[(size_t)i * area + c] = i == k;
 		for (int i = 0; i < 4; i++)
 			buf[(size_t)(7 + i) * area + c] = counters[i];
-		for (size_t i = 0; i < al->nplanes - BG_OBS_COMMON; i++)
+		for (size_t i = 0; i < nown; i++)
 			buf[(BG_OBS_COMMON + i) * area + c] = extra[i * np + p];
 	}
 }

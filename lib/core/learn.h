@@ -36,10 +36,11 @@ int bg_action_at(const bg_layout *al, const bg_move *list, size_t n, size_t i,
 long bg_action_find(const bg_layout *al, const bg_move *list, size_t n,
 		    uint32_t action);
 
-/* The legal actions of list into mask, which is zero (al->count bytes);
- * BG_ENOMEM when a move has no action. */
+/* The legal actions of list into mask, which is zero (al->count bytes),
+ * and into set[0..n-1] when set is not NULL; BG_ENOMEM when a move has
+ * no action. */
 int bg_action_fill_mask(const bg_layout *al, const bg_move *list, size_t n,
-			uint8_t *mask);
+			uint8_t *mask, uint32_t *set);
 
 /* cell[p]: the index of point p's square in a plane. */
 void bg_cells_of(const bg_board *b, int *cell);
