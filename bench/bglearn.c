@@ -2,10 +2,11 @@
  * bglearn: batched random steps per second (boardgames/learn.h), with
  * observations and action masks written, as a learning loop makes them.
  *
- *   bglearn [--seconds S] [--steps N] [SPEC...]
+ *   bglearn [--seconds S] [--steps N] [--batch N --threads T] [SPEC...]
  *
  * For each spec (every game's default when none is given), batches of 1
- * and 1024 games with 1 and 2 threads. One line per run, parsed by other
+ * and 1024 games with 1 and 2 threads, or only the batch size and thread
+ * count given. One line per run, parsed by other
  * programs; keep it exact:
  *   SPEC batch=N threads=T steps/s=X actions=A obs=O
  * A step is one game's move: a batch step of N games counts N. The
@@ -85,11 +86,17 @@ static int run(const char *spec, size_t n, int threads, double seconds,
 	return 0;
 }
 
+static size_t only_batch;
+static int only_threads;
+
 static int bench(const char *spec, double seconds, long fixed)
 {
 	static const size_t sizes[] = { 1, 1024 };
 	int bad = 0;
 
+	if (only_batch)
+		return run(spec, only_batch, only_threads ? only_threads : 1,
+			   seconds, fixed);
 	for (int s = 0; s < 2; s++)
 		for (int threads = 1; threads <= 2; threads++)
 			if (sizes[s] > 1 || threads == 1)
@@ -109,9 +116,14 @@ int main(int argc, char **argv)
 			seconds = atof(argv[++i]);
 		} else if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
 			fixed = atol(argv[++i]);
+		} else if (!strcmp(argv[i], "--batch") && i + 1 < argc) {
+			only_batch = (size_t)atol(argv[++i]);
+		} else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+			only_threads = atoi(argv[++i]);
 		} else if (argv[i][0] == '-') {
 			fprintf(stderr, "usage: bglearn [--seconds S] "
-				"[--steps N] [SPEC...]\n");
+				"[--steps N] [--batch N --threads T] "
+				"[SPEC...]\n");
 			return 2;
 		} else {
 			bad |= bench(argv[i], seconds, fixed);
