@@ -2,6 +2,7 @@
 #include <boardgames/boardgames.h>
 #include <boardgames/kutochki.h>
 #include <boardgames/learn.h>
+#include <boardgames/search.h>
 #include <boardgames/tochki.h>
 
 int main(void)

@@ -91,7 +91,7 @@ static int write_out(bg_batch *b, size_t i, float *extra)
 
 	if (b->obs)
 		bg_observe_into(g, &b->al, b->cell,
-				g->rules->to_move(g->cfg, g->st),
+				bg_rules_to_move(g->rules, g->cfg, g->st),
 				b->obs + i * b->obs_size, extra);
 	if (b->mask) {
 		uint8_t *m = b->mask + i * b->al.count;
@@ -121,7 +121,7 @@ static int step_one(bg_batch *b, size_t i, float *extra)
 {
 	bg_game *g = b->games[i];
 	const bg_move *m = b->moves + i * b->max_moves + b->chosen[i];
-	int mover = g->rules->to_move(g->cfg, g->st), rc, rc2;
+	int mover = bg_rules_to_move(g->rules, g->cfg, g->st), rc, rc2;
 	float reward = 0;
 	uint8_t done = BG_STEP_GOING;
 
@@ -269,7 +269,7 @@ void bg_batch_free(bg_batch *b)
  * this platform, one worker does all. */
 static int start_workers(bg_batch *b)
 {
-	const bg_board *bd = b->start->rules->board(b->start->cfg);
+	const bg_board *bd = bg_rules_board(b->start->rules, b->start->cfg);
 	size_t per = (b->n + (size_t)b->threads - 1) / (size_t)b->threads;
 	size_t extra = (b->al.nplanes - BG_OBS_COMMON) * (size_t)bd->npoints;
 
@@ -339,7 +339,7 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 		return rc;
 	}
 	bg_layout_of(b->start, &b->al);
-	bd = b->start->rules->board(b->start->cfg);
+	bd = bg_rules_board(b->start->rules, b->start->cfg);
 	b->obs_size = b->al.nplanes * (size_t)bd->width * (size_t)bd->height;
 	b->max_moves = b->start->max_moves;
 	b->games = calloc(n, sizeof(*b->games));

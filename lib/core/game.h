@@ -58,6 +58,13 @@ struct bg_game {
 	 * moves, legality, move text and the count-only bg_legal_moves. */
 	bg_move *scratch;
 	size_t max_moves;
+	/* The list bg_legal_moves last wrote into a caller's buffer, whose
+	 * copy stays in scratch until scratch is written again or a move is
+	 * played or taken back (nlisted is then 0): bg_play takes a move that
+	 * is still byte for byte the one at its place in that list as legal,
+	 * without asking the game again. */
+	const bg_move *listed;
+	size_t nlisted;
 
 	/* The symmetries of the board that keep the rules (symmetry.c),
 	 * found when first asked: nsym 0 until then. */
@@ -100,6 +107,31 @@ void bg_put_move(bg_strbuf *sb, const bg_board *b, const bg_move *m);
 int bg_text_out(bg_strbuf *sb, size_t *len);
 /* A handle at the start position of a spec (game.c). */
 int bg_game_start(bg_game **out, const char *spec);
+
+/* What the rules table gives by a hook or by its layout (bg_head, a
+ * config that starts with its board, a fixed state size). */
+static inline const bg_board *bg_rules_board(const bg_rules *r,
+					     const void *cfg)
+{
+	return r->board ? r->board(cfg) : (const bg_board *)cfg;
+}
+
+static inline uint64_t bg_rules_hash(const bg_rules *r, const void *cfg,
+				     const void *st)
+{
+	return r->head ? ((const bg_head *)st)->hash : r->hash(cfg, st);
+}
+
+static inline int bg_rules_to_move(const bg_rules *r, const void *cfg,
+				   const void *st)
+{
+	return r->head ? ((const bg_head *)st)->turn : r->to_move(cfg, st);
+}
+
+static inline size_t bg_rules_state_size(const bg_rules *r, const void *cfg)
+{
+	return r->state_size ? r->state_size(cfg) : r->state_bytes;
+}
 
 /* For batches of games (batch.c). Play m, which must be legal: BG_OK or
  * BG_ENOMEM with nothing changed. */

@@ -15,7 +15,7 @@ void bg_layout_of(const bg_game *g, bg_layout *al)
 {
 	const bg_rules *r = g->rules;
 	bg_learn_info li = { .pairs = 1, .ranks = 1 };
-	uint32_t n = (uint32_t)r->board(g->cfg)->npoints;
+	uint32_t n = (uint32_t)bg_rules_board(r, g->cfg)->npoints;
 
 	if (r->learn)
 		r->learn(g->cfg, &li);
@@ -337,7 +337,7 @@ int bg_observation_shape(const bg_game *g, int *planes, int *height,
 
 	if (!g)
 		return bg_seterr(BG_EINVAL, "game is NULL");
-	b = g->rules->board(g->cfg);
+	b = bg_rules_board(g->rules, g->cfg);
 	bg_layout_of(g, &al);
 	if (planes)
 		*planes = (int)al.nplanes;
@@ -375,7 +375,7 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 		     int seat, float *buf, float *extra)
 {
 	const bg_rules *r = g->rules;
-	const bg_board *b = r->board(g->cfg);
+	const bg_board *b = bg_rules_board(r, g->cfg);
 	size_t area = (size_t)b->width * (size_t)b->height;
 	size_t np = (size_t)b->npoints, nown = al->nplanes - BG_OBS_COMMON;
 	float counters[4];
@@ -384,7 +384,7 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	 * frame's squares without a point need clearing. */
 	if (np < area)
 		memset(buf, 0, al->nplanes * area * sizeof(*buf));
-	counters[0] = r->to_move(g->cfg, g->st) == seat &&
+	counters[0] = bg_rules_to_move(r, g->cfg, g->st) == seat &&
 		      g->result.status == BG_ONGOING;
 	counters[1] = (float)(g->ply0 + g->hist_len);
 	counters[2] = (float)bg_game_repetitions(g);
@@ -429,7 +429,7 @@ int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
 	if (seat != 0 && seat != 1)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "no seat %d", seat));
-	b = g->rules->board(g->cfg);
+	b = bg_rules_board(g->rules, g->cfg);
 	bg_layout_of(g, &al);
 	need = al.nplanes * (size_t)b->width * (size_t)b->height;
 	if (cap < need)
@@ -438,6 +438,7 @@ int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
 						 need, cap));
 	/* The cell table and the game's planes go in the scratch move list,
 	 * which is not in use between calls: no allocation. */
+	((bg_game *)g)->nlisted = 0; /* scratch holds no list now */
 	cell = (int *)(void *)g->scratch;
 	extra = (float *)(void *)(cell + b->npoints);
 	assert((b->npoints + (al.nplanes - BG_OBS_COMMON) * b->npoints) *

@@ -84,7 +84,7 @@ static int keeps_board(const bg_board *b, int kind)
 static int keeps_start(const bg_game *g, const void *st, int kind)
 {
 	const bg_rules *r = g->rules;
-	const bg_board *b = r->board(g->cfg);
+	const bg_board *b = bg_rules_board(r, g->cfg);
 
 	for (int p = 0; p < b->npoints; p++) {
 		int s1, k1, s2, k2;
@@ -101,7 +101,7 @@ static int keeps_start(const bg_game *g, const void *st, int kind)
 static int find_symmetries(const bg_game *cg)
 {
 	bg_game *g = (bg_game *)cg; /* the thread contract allows it */
-	const bg_board *b = g->rules->board(g->cfg);
+	const bg_board *b = bg_rules_board(g->rules, g->cfg);
 	void *st;
 
 	if (g->nsym)
@@ -170,7 +170,7 @@ int bg_symmetry_point(const bg_game *g, int s, int p, int *out)
 
 	if (rc)
 		return rc;
-	b = g->rules->board(g->cfg);
+	b = bg_rules_board(g->rules, g->cfg);
 	if (!out || p < 0 || p >= b->npoints)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "no point %d", p));
 	*out = sym_point(b, g->sym_kind[s], p);
@@ -223,7 +223,7 @@ int bg_symmetry_move(const bg_game *g, int s, const bg_move *m, bg_move *out)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
 	if ((rc = bg_move_shape(m)) != BG_OK)
 		return bg_game_fail(g, rc);
-	b = g->rules->board(g->cfg);
+	b = bg_rules_board(g->rules, g->cfg);
 	for (int i = 0; i < m->npath + m->nremove; i++)
 		if (m->pts[i] >= b->npoints)
 			return bg_game_fail(g, bg_seterr(BG_EINVAL, "point %u "
@@ -253,7 +253,7 @@ int bg_symmetry_action(const bg_game *g, int s, uint32_t action,
 	 * the action's rank is found among them, in the scratch list. */
 	if ((rc = bg_game_scratch_moves(g, &n)) != BG_OK)
 		return bg_game_fail(g, rc);
-	b = g->rules->board(g->cfg);
+	b = bg_rules_board(g->rules, g->cfg);
 	bg_layout_of(g, &al);
 	for (i = 0; i < (long)n; i++) {
 		bg_move t;
@@ -286,7 +286,7 @@ int bg_symmetry_observation(const bg_game *g, int s, const float *in,
 		return rc;
 	if (!in || !out)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
-	b = g->rules->board(g->cfg);
+	b = bg_rules_board(g->rules, g->cfg);
 	bg_layout_of(g, &al);
 	area = (size_t)b->width * (size_t)b->height;
 	memset(out, 0, al.nplanes * area * sizeof(*out));
@@ -305,7 +305,7 @@ int bg_symmetry_observation(const bg_game *g, int s, const float *in,
 /* Does t hold the image of c's pieces? */
 static int same_image(const bg_game *t, const bg_game *c, int kind)
 {
-	const bg_board *b = c->rules->board(c->cfg);
+	const bg_board *b = bg_rules_board(c->rules, c->cfg);
 
 	for (int p = 0; p < b->npoints; p++) {
 		int s1, k1, s2, k2;
@@ -326,7 +326,7 @@ static int same_image(const bg_game *t, const bg_game *c, int kind)
 static int play_image(bg_game *t, const bg_game *c, int kind,
 		      const bg_move *m)
 {
-	const bg_board *b = c->rules->board(c->cfg);
+	const bg_board *b = bg_rules_board(c->rules, c->cfg);
 	bg_move im, *list;
 	size_t n;
 	int rc;
