@@ -65,7 +65,9 @@ static int keeps_board(const bg_board *b, int kind)
 
 		if (q < 0)
 			return 0;
-		if (p < BG_BOARD_MARKS_MAX && b->marks[p] != b->marks[q])
+		/* Boards with more points than that carry no marks. */
+		if (b->npoints <= BG_BOARD_MARKS_MAX &&
+		    b->marks[p] != b->marks[q])
 			return 0;
 	}
 	for (size_t l = 0; l < b->nlines; l++) {
