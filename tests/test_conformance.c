@@ -13,6 +13,10 @@
  *   (g) bg_random_move draws a listed move, the one bg_playout makes from
  *       the same generator state; every UNIFORM_EVERY plies, in positions
  *       of at most UNIFORM_MAX moves, 40 draws a move bring up every one;
+ *   (i) actions (boardgames/learn.h): each legal move has one action,
+ *       below bg_action_count(), that maps back to it, no two share one,
+ *       the mask and bg_legal_actions() hold exactly those, and actions
+ *       out of the mask are refused;
  *   (h) CORRUPT_MOVES legal moves a ply with each field corrupted in turn
  *       (kind, npath, nremove, each flag bit, each unused pts entry, each
  *       point moved off the board) are refused with BG_EINVAL or
@@ -46,6 +50,7 @@
 #include <time.h>
 
 #include <boardgames/boardgames.h>
+#include <boardgames/learn.h>
 #include "testutil.h"
 
 #define GAMES_PER_SPEC 20
@@ -114,6 +119,8 @@ struct run {
 	size_t nprev;
 	bg_move *other;    /* scratch list */
 	uint64_t *child;   /* per legal move: its child's hash; then sorted */
+	uint32_t *actions; /* per legal move: its action; then the legal ones */
+	uint8_t *mask;     /* bg_action_count() bytes */
 	bg_move played[MAX_PLIES];
 	char *texts[MAX_PLIES + 1];   /* position text after each ply */
 	uint64_t digests[MAX_PLIES + 1]; /* of the text without its ply */
@@ -406,6 +413,64 @@ static void check_each_move(run *r, uint64_t h)
 }
 
 /* (b) for the chosen move: the legal list too is as before. */
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* (i): the actions of the legal moves, both ways, the mask and the list;
+ * the moves mapped both ways are a sample rotating with the ply when
+ * there are more than TEXT_SAMPLE. */
+static void check_actions(run *r)
+{
+	uint32_t count = bg_action_count(r->g), a;
+	size_t ones = 0, n, step = r->n > TEXT_SAMPLE ? r->n / TEXT_SAMPLE : 1;
+	bg_move m;
+	int rc;
+
+	rc = bg_action_mask(r->g, r->mask, count);
+	REQUIRE(r, rc == BG_OK, "bg_action_mask = %d (%s)", rc,
+		bg_last_error());
+	rc = bg_legal_actions(r->g, r->actions, r->cap, &n);
+	REQUIRE(r, rc == BG_OK && n == r->n, "bg_legal_actions = %d, %zu "
+		"actions for %zu moves", rc, n, r->n);
+	for (size_t i = 0; i < n; i++) {
+		REQUIRE(r, r->actions[i] < count && r->mask[r->actions[i]],
+			"legal action %u not in the mask", r->actions[i]);
+		REQUIRE(r, i == 0 || r->actions[i] > r->actions[i - 1],
+			"legal actions not ascending or two moves share one");
+	}
+	for (uint32_t k = 0; k < count; k++)
+		ones += r->mask[k];
+	REQUIRE(r, ones == r->n, "%zu actions in the mask, %zu legal moves",
+		ones, r->n);
+	for (size_t i = r->ply % step; i < r->n; i += step) {
+		rc = bg_move_to_action(r->g, &r->moves[i], &a);
+		REQUIRE(r, rc == BG_OK, "bg_move_to_action of move %zu = %d "
+			"(%s)", i, rc, bg_last_error());
+		REQUIRE(r, bsearch(&a, r->actions, n, sizeof(a), cmp_u32),
+			"move %zu: action %u not a legal one", i, a);
+		rc = bg_action_to_move(r->g, a, &m);
+		REQUIRE(r, rc == BG_OK && bg_move_equal(&m, &r->moves[i]),
+			"action %u of move %zu gives another move (%d)", a, i,
+			rc);
+	}
+	/* A few actions out of the mask, and one past the count. */
+	for (int k = 0; k < 4; k++) {
+		a = (uint32_t)(xorshift64(&r->rng) % count);
+		if (r->mask[a])
+			continue;
+		rc = bg_action_to_move(r->g, a, &m);
+		REQUIRE(r, rc == (r->n ? BG_EILLEGAL : BG_EGAMEOVER),
+			"action %u out of the mask gives %d", a, rc);
+	}
+	rc = bg_action_to_move(r->g, count, &m);
+	REQUIRE(r, rc == BG_EINVAL, "action %u = the count gives %d", count,
+		rc);
+}
+
 static void check_play_undo(run *r, const bg_move *m, uint64_t h)
 {
 	uint32_t ply = bg_ply(r->g), hist = bg_history_length(r->g);
@@ -797,7 +862,10 @@ static uint32_t play_random_game(const char *spec, uint64_t seed)
 	r->prev = calloc(r->cap, sizeof(bg_move));
 	r->other = calloc(r->cap, sizeof(bg_move));
 	r->child = calloc(2 * r->cap, sizeof(uint64_t));
-	ck_assert(r->moves && r->sorted && r->prev && r->other && r->child);
+	r->actions = calloc(2 * r->cap, sizeof(uint32_t));
+	r->mask = calloc(bg_action_count(r->g), 1);
+	ck_assert(r->moves && r->sorted && r->prev && r->other && r->child &&
+		  r->actions && r->mask);
 	REQUIRE(r, bg_ply(r->g) == 0 && bg_history_length(r->g) == 0,
 		"a new game is not at ply 0");
 
@@ -829,6 +897,7 @@ static uint32_t play_random_game(const char *spec, uint64_t seed)
 		else
 			REQUIRE(r, r->n > 0, "no legal move, game ongoing");
 		check_list_shape(r);
+		check_actions(r);
 		check_each_move(r, h);
 		check_from_position(r);
 		check_illegal(r, h, status == BG_ONGOING);
@@ -859,6 +928,8 @@ static uint32_t play_random_game(const char *spec, uint64_t seed)
 	free(r->prev);
 	free(r->other);
 	free(r->child);
+	free(r->actions);
+	free(r->mask);
 	bg_game_free(r->g);
 	free(r);
 	return plies;

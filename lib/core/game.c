@@ -1061,3 +1061,33 @@ int bg_game_parts(const bg_game *g, const bg_rules *rules, const void **cfg,
 	*st = g->st;
 	return BG_OK;
 }
+
+/* ---- for batches -------------------------------------------------------- */
+
+int bg_game_play_legal(bg_game *g, const bg_move *m)
+{
+	return play_legal(g, m);
+}
+
+void bg_game_restart(bg_game *g, const bg_game *start)
+{
+	assert(g->rules == start->rules && start->hist_len == 0);
+	if (g->seen)
+		for (size_t i = 0; i < g->hist_len; i++)
+			g->seen[g->keys[i] & (BG_SEEN_SIZE - 1)]--;
+	memcpy(g->st, start->st, g->st_size);
+	g->hist_len = 0;
+	g->rep_start = 0;
+	g->nlisted = 0;
+	g->ply0 = start->ply0;
+	g->from_position = start->from_position;
+	g->result = start->result;
+	g->declared = start->declared;
+	g->ruled = start->ruled;
+	g->hash = start->hash;
+}
+
+uint32_t bg_game_repetitions(const bg_game *g)
+{
+	return g->seen ? repetitions(g) : 0;
+}

@@ -66,6 +66,11 @@ struct bg_game {
 	const bg_move *listed;
 	size_t nlisted;
 
+	/* The symmetries of the board that keep the rules (symmetry.c),
+	 * found when first asked: nsym 0 until then. */
+	int nsym;
+	uint8_t sym_kind[8];
+
 	/* The detail of the last failed call on this handle. */
 	char error[256];
 };
@@ -127,5 +132,15 @@ static inline size_t bg_rules_state_size(const bg_rules *r, const void *cfg)
 {
 	return r->state_size ? r->state_size(cfg) : r->state_bytes;
 }
+
+/* For batches of games (batch.c). Play m, which must be legal: BG_OK or
+ * BG_ENOMEM with nothing changed. */
+int bg_game_play_legal(bg_game *g, const bg_move *m);
+/* Put g back at the position of `start`, a handle of the same spec with an
+ * empty history, without allocating. */
+void bg_game_restart(bg_game *g, const bg_game *start);
+/* Earlier occurrences of the current position key since the last
+ * irreversible move, counted up to 2 (0 without a repetition rule). */
+uint32_t bg_game_repetitions(const bg_game *g);
 
 #endif

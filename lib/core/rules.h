@@ -125,6 +125,39 @@ typedef struct bg_result {
 	int reason; /* BG_REASON_* */
 } bg_result;
 
+/* What the learning API (lib/core/learn.c) needs to know of a game that
+ * its moves and pieces do not tell; the `learn` hook fills it from the
+ * config (without the hook: pairs 1, the rest 0, ranks 1). */
+typedef struct bg_learn_info {
+	/* Moves with a from and a to point (steps, jumps, captures) or two
+	 * placed points: the from-to field of the action. */
+	uint8_t pairs;
+	/* The mover removes pieces: the first-removal field. */
+	uint8_t removals;
+	/* Dots' ground move: one action. */
+	uint8_t ground;
+	/* The most legal moves that share every other field (chains
+	 * between the same points, further removals, flags): 1 .. 255. */
+	uint8_t ranks;
+	/* Planes the game's observe hook writes, and their names. */
+	uint8_t nplanes;
+	const char *const *plane_names;
+} bg_learn_info;
+
+/* An observe hook's counter: v on every point of a plane. */
+static inline void bg_plane_fill(float *plane, int npoints, float v)
+{
+	for (int p = 0; p < npoints; p++)
+		plane[p] = v;
+}
+
+/* An observe hook's set of points (bit p: point p) as a plane. */
+static inline void bg_plane_bits(float *plane, int npoints, uint64_t bits)
+{
+	for (int p = 0; p < npoints; p++)
+		plane[p] = (float)((bits >> p) & 1);
+}
+
 static inline void bg_result_set(bg_result *out, int status, int winner,
 				 int reason)
 {
@@ -270,6 +303,12 @@ typedef struct bg_rules {
 	/* Read it back into st (already initialised to the start); report
 	 * errors with bg_seterr() and return BG_EFORMAT. */
 	int (*read_position)(const void *cfg, void *st, const char *text);
+	/* Optional: the learning API's facts about the game (above). */
+	void (*learn)(const void *cfg, bg_learn_info *out);
+	/* Optional: the game's own observation planes, seen from `seat`:
+	 * plane k of point p into out[k * npoints + p], every entry written
+	 * (a counter repeated over every point). */
+	void (*observe)(const void *cfg, const void *st, int seat, float *out);
 } bg_rules;
 
 /* What `legal` returns for a position with more moves than max_moves. */

@@ -1001,6 +1001,32 @@ static const bg_optdef aq_options[] = {
 _Static_assert(sizeof(aq_options) / sizeof(aq_options[0]) == AQ_NOPTIONS,
 	       "the standard option values follow the own ones");
 
+/* Learning: chains between the same points differ in what they take (a
+ * bound seen in random games, not proven: a position with more has moves
+ * without an action); huff_all's removal is the first-removal field. */
+static void aq_learn(const void *cfgp, bg_learn_info *out)
+{
+	static const char *const names[] = { "pending removal", "opening" };
+	const aq_cfg *c = cfgp;
+
+	out->pairs = 1;
+	out->removals = c->huff_all;
+	out->ranks = 64;
+	out->nplanes = 2;
+	out->plane_names = names;
+}
+
+static void aq_observe(const void *cfgp, const void *stp, int seat,
+		       float *out)
+{
+	const aq_state *st = stp;
+
+	(void)cfgp;
+	(void)seat;
+	bg_plane_bits(out, AQ_N, st->pending);
+	bg_plane_fill(out + AQ_N, AQ_N, st->opening);
+}
+
 const bg_rules bg_rules_alquerque = {
 	.name = "alquerque",
 	.aliases = aq_aliases,
@@ -1026,4 +1052,6 @@ const bg_rules bg_rules_alquerque = {
 	.piece = aq_piece,
 	.write_position = aq_write_position,
 	.read_position = aq_read_position,
+	.learn = aq_learn,
+	.observe = aq_observe,
 };

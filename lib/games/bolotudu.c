@@ -1214,6 +1214,40 @@ static const bg_optdef bo_options[] = {
 _Static_assert(sizeof(bo_options) / sizeof(bo_options[0]) == BO_NOPTIONS,
 	       "the standard option values follow the own ones");
 
+/* Learning: two pieces dropped are a pair; the first removal is a field,
+ * a second one a rank. */
+static void bo_learn(const void *cfgp, bg_learn_info *out)
+{
+	static const char *const names[] = {
+		"own in hand", "opponent in hand", "passes", "scored threes"
+	};
+
+	(void)cfgp;
+	out->pairs = 1;
+	out->removals = 1;
+	out->ranks = BO_PIECES;
+	out->nplanes = 4;
+	out->plane_names = names;
+}
+
+/* Per cell, the number of scored threes through it. (Which pieces made
+ * them, their identities, is not shown: identities follow the order of
+ * the drops, which no symmetry keeps.) */
+static void bo_observe(const void *cfgp, const void *stp, int seat,
+		       float *out)
+{
+	const bo_state *st = stp;
+
+	(void)cfgp;
+	bg_plane_fill(out, BO_CELLS, st->hand[seat]);
+	bg_plane_fill(out + BO_CELLS, BO_CELLS, st->hand[!seat]);
+	bg_plane_fill(out + 2 * BO_CELLS, BO_CELLS, st->passes);
+	bg_plane_fill(out + 3 * BO_CELLS, BO_CELLS, 0);
+	for (int i = 0; i < st->nthrees; i++)
+		for (uint32_t r = (uint32_t)st->threes[i]; r; r &= r - 1)
+			out[3 * BO_CELLS + bg_ctz32(r)]++;
+}
+
 const bg_rules bg_rules_bolotudu = {
 	.name = "bolotudu",
 	.aliases = NULL,
@@ -1240,4 +1274,6 @@ const bg_rules bg_rules_bolotudu = {
 	.piece = bo_piece,
 	.write_position = bo_write_position,
 	.read_position = bo_read_position,
+	.learn = bo_learn,
+	.observe = bo_observe,
 };

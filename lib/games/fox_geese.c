@@ -484,6 +484,15 @@ static const bg_optalias fg_opt_aliases[] = {
 	{ NULL, NULL },
 };
 
+/* Learning: the fox's chains between the same points differ in the geese
+ * they take. */
+static void fg_learn(const void *cfgp, bg_learn_info *out)
+{
+	(void)cfgp;
+	out->pairs = 1;
+	out->ranks = 16;
+}
+
 const bg_rules bg_rules_fox_geese = {
 	.name = "fox-geese",
 	.aliases = fg_aliases,
@@ -511,4 +520,5 @@ const bg_rules bg_rules_fox_geese = {
 	.piece = fg_piece,
 	.write_position = fg_write_position,
 	.read_position = fg_read_position,
+	.learn = fg_learn,
 };

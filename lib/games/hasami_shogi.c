@@ -764,6 +764,30 @@ static const bg_optdef hs_options[] = {
 _Static_assert(sizeof(hs_options) / sizeof(hs_options[0]) == HS_NOPTIONS,
 	       "the standard option values follow the own ones");
 
+static void hs_learn(const void *cfgp, bg_learn_info *out)
+{
+	static const char *const names[] = { "passes", "last move's end" };
+
+	(void)cfgp;
+	out->pairs = 1;
+	out->ranks = 1;
+	out->nplanes = 2;
+	out->plane_names = names;
+}
+
+static void hs_observe(const void *cfgp, const void *stp, int seat,
+		       float *out)
+{
+	const hs_state *st = stp;
+
+	(void)cfgp;
+	(void)seat;
+	bg_plane_fill(out, HS_N, st->passes);
+	bg_plane_fill(out + HS_N, HS_N, 0);
+	if (st->last)
+		out[HS_N + st->last - 1] = 1;
+}
+
 const bg_rules bg_rules_hasami_shogi = {
 	.name = "hasami-shogi",
 	.aliases = hs_aliases,
@@ -789,4 +813,6 @@ const bg_rules bg_rules_hasami_shogi = {
 	.piece = hs_piece,
 	.write_position = hs_write_position,
 	.read_position = hs_read_position,
+	.learn = hs_learn,
+	.observe = hs_observe,
 };

@@ -650,6 +650,29 @@ static const bg_optalias lc_opt_aliases[] = {
 	{ NULL, NULL },
 };
 
+/* Learning: with multi_jump, chains between the same points differ in
+ * the cows they take. */
+static void lc_learn(const void *cfgp, bg_learn_info *out)
+{
+	static const char *const names[] = { "cows to enter" };
+	const lc_cfg *c = cfgp;
+
+	out->pairs = 1;
+	out->ranks = c->multi ? 16 : 1;
+	out->nplanes = 1;
+	out->plane_names = names;
+}
+
+static void lc_observe(const void *cfgp, const void *stp, int seat,
+		       float *out)
+{
+	const lc_cfg *c = cfgp;
+	const lc_state *st = stp;
+
+	(void)seat;
+	bg_plane_fill(out, c->npoints, LC_NCOWS - st->placed);
+}
+
 const bg_rules bg_rules_leopards_cows = {
 	.name = "leopards-cows",
 	.aliases = lc_aliases,
@@ -677,4 +700,6 @@ const bg_rules bg_rules_leopards_cows = {
 	.piece = lc_piece,
 	.write_position = lc_write_position,
 	.read_position = lc_read_position,
+	.learn = lc_learn,
+	.observe = lc_observe,
 };

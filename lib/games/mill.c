@@ -834,6 +834,38 @@ static const bg_optalias mi_opt_aliases[] = {
 	{ NULL, NULL },
 };
 
+/* Learning: the first removal is a field; the others (a removal per mill,
+ * up to MI_MAX_MILLS) a rank: the ways to choose them from the pieces left,
+ * C(MI_PIECES - 1, MI_MAX_MILLS - 1) at most. */
+static void mi_learn(const void *cfgp, bg_learn_info *out)
+{
+	static const char *const names[] = {
+		"own in hand", "opponent in hand", "quiet plies"
+	};
+	const mi_cfg *c = cfgp;
+	int most = 1;
+
+	for (int k = 1; k < MI_MAX_MILLS; k++)
+		if (c->nsets[MI_PIECES - 1][k] > most)
+			most = c->nsets[MI_PIECES - 1][k];
+	out->pairs = 1;
+	out->removals = 1;
+	out->ranks = (uint8_t)(c->per_mill ? most : 1);
+	out->nplanes = 3;
+	out->plane_names = names;
+}
+
+static void mi_observe(const void *cfgp, const void *stp, int seat,
+		       float *out)
+{
+	const mi_state *st = stp;
+
+	(void)cfgp;
+	bg_plane_fill(out, MI_POINTS, st->hand[seat]);
+	bg_plane_fill(out + MI_POINTS, MI_POINTS, st->hand[!seat]);
+	bg_plane_fill(out + 2 * MI_POINTS, MI_POINTS, (float)st->quiet);
+}
+
 const bg_rules bg_rules_mill = {
 	.name = "mill",
 	.aliases = mi_aliases,
@@ -860,4 +892,6 @@ const bg_rules bg_rules_mill = {
 	.piece = mi_piece,
 	.write_position = mi_write_position,
 	.read_position = mi_read_position,
+	.learn = mi_learn,
+	.observe = mi_observe,
 };

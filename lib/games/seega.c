@@ -684,6 +684,34 @@ static const bg_optdef sg_options[] = {
 _Static_assert(sizeof(sg_options) / sizeof(sg_options[0]) == SG_NOPTIONS,
 	       "the standard option values follow the own ones");
 
+/* Learning: the two pieces placed at once are a pair. */
+static void sg_learn(const void *cfgp, bg_learn_info *out)
+{
+	static const char *const names[] = {
+		"own in hand", "opponent in hand", "plies without capture",
+		"passes", "passes lapsed"
+	};
+
+	(void)cfgp;
+	out->pairs = 1;
+	out->ranks = 1;
+	out->nplanes = 5;
+	out->plane_names = names;
+}
+
+static void sg_observe(const void *cfgp, const void *stp, int seat,
+		       float *out)
+{
+	const sg_state *st = stp;
+
+	(void)cfgp;
+	bg_plane_fill(out, SG_CELLS, st->hand[seat]);
+	bg_plane_fill(out + SG_CELLS, SG_CELLS, st->hand[!seat]);
+	bg_plane_fill(out + 2 * SG_CELLS, SG_CELLS, (float)st->clock);
+	bg_plane_fill(out + 3 * SG_CELLS, SG_CELLS, st->passes);
+	bg_plane_fill(out + 4 * SG_CELLS, SG_CELLS, st->usual);
+}
+
 const bg_rules bg_rules_seega = {
 	.name = "seega",
 	.aliases = sg_aliases,
@@ -716,4 +744,6 @@ const bg_rules bg_rules_seega = {
 	.piece = sg_piece,
 	.write_position = sg_write_position,
 	.read_position = sg_read_position,
+	.learn = sg_learn,
+	.observe = sg_observe,
 };

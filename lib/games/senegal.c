@@ -498,6 +498,14 @@ static const bg_optdef sn_options[] = {
 _Static_assert(sizeof(sn_options) / sizeof(sn_options[0]) == SN_NOPTIONS,
 	       "the standard option values follow the own ones");
 
+/* Learning: chains between the same points may differ in what they take. */
+static void sn_learn(const void *cfgp, bg_learn_info *out)
+{
+	(void)cfgp;
+	out->pairs = 1;
+	out->ranks = 4;
+}
+
 const bg_rules bg_rules_senegal = {
 	.name = "senegal",
 	.aliases = sn_aliases,
@@ -529,4 +537,5 @@ const bg_rules bg_rules_senegal = {
 	.piece = sn_piece,
 	.write_position = sn_write_position,
 	.read_position = sn_read_position,
+	.learn = sn_learn,
 };

@@ -2112,6 +2112,43 @@ static const bg_optdef tk_options[] = {
 	  "MinArea=0); default: the ring of the smallest area" },
 };
 
+/* Learning: placements only, and ground; under the territory rules a
+ * placement with and without BG_MOVE_FLAG_MARK share a point. */
+static void tk_learn(const void *cfgp, bg_learn_info *out)
+{
+	static const char *const names[] = {
+		"own captured points", "opponent captured points", "own score",
+		"opponent score", "placements left", "passes"
+	};
+
+	(void)cfgp;
+	out->pairs = 0;
+	out->ground = 1;
+	out->ranks = 2;
+	out->nplanes = 6;
+	out->plane_names = names;
+}
+
+static void tk_observe(const void *cfgp, const void *st, int seat, float *out)
+{
+	const tk_cfg *c = cfgp;
+	const tk_head *h = st;
+	const uint8_t *cells = (const uint8_t *)st + c->o_cells;
+	int n = c->n;
+
+	for (int p = 0; p < n; p++) {
+		uint8_t v = cells[c->p2i[p]];
+		bool taken = TK_TYPE(v) == TK_POINT && TK_COL(v) != TK_OWN(v);
+
+		out[p] = taken && TK_OWN(v) == seat;
+		out[n + p] = taken && TK_OWN(v) != seat;
+	}
+	bg_plane_fill(out + 2 * n, n, (float)h->score[seat]);
+	bg_plane_fill(out + 3 * n, n, (float)h->score[!seat]);
+	bg_plane_fill(out + 4 * n, n, (float)h->extra);
+	bg_plane_fill(out + 5 * n, n, h->passes);
+}
+
 const bg_rules bg_rules_tochki = {
 	.name = "tochki",
 	.aliases = tk_aliases,
@@ -2141,6 +2178,8 @@ const bg_rules bg_rules_tochki = {
 	.piece = tk_piece,
 	.write_position = tk_write_position,
 	.read_position = tk_read_position,
+	.learn = tk_learn,
+	.observe = tk_observe,
 };
 
 /* ---- Queries of <boardgames/tochki.h> --------------------------------------- */

@@ -1036,6 +1036,29 @@ static const bg_optdef td_options[] = {
 _Static_assert(sizeof(td_options) / sizeof(td_options[0]) == TD_NOPTIONS,
 	       "the standard option values follow the own ones");
 
+/* Learning: a king's chains between the same squares differ in what they
+ * take. */
+static void td_learn(const void *cfgp, bg_learn_info *out)
+{
+	static const char *const names[] = { "quiet plies" };
+
+	(void)cfgp;
+	out->pairs = 1;
+	out->ranks = 8;
+	out->nplanes = 1;
+	out->plane_names = names;
+}
+
+static void td_observe(const void *cfgp, const void *stp, int seat,
+		       float *out)
+{
+	const td_state *st = stp;
+
+	(void)cfgp;
+	(void)seat;
+	bg_plane_fill(out, TD_N, st->quiet);
+}
+
 const bg_rules bg_rules_turkish_draughts = {
 	.name = "turkish-draughts",
 	.aliases = td_aliases,
@@ -1061,4 +1084,6 @@ const bg_rules bg_rules_turkish_draughts = {
 	.piece = td_piece,
 	.write_position = td_write_position,
 	.read_position = td_read_position,
+	.learn = td_learn,
+	.observe = td_observe,
 };

@@ -1,0 +1,449 @@
+/*
+ * The learning API's actions and observations (include/boardgames/learn.h),
+ * made from the moves and pieces of the generic API and the game's learn
+ * and observe hooks.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/learn.h"
+
+/* ---- the action layout -------------------------------------------------- */
+
+void bg_layout_of(const bg_game *g, bg_layout *al)
+{
+	const bg_rules *r = g->rules;
+	bg_learn_info li = { .pairs = 1, .ranks = 1 };
+	uint32_t n = (uint32_t)bg_rules_board(r, g->cfg)->npoints;
+
+	if (r->learn)
+		r->learn(g->cfg, &li);
+	al->n = n;
+	al->pairs = li.pairs;
+	al->bases = n + (li.pairs ? n * n : 0);
+	al->removals = li.removals ? n + 1 : 1;
+	al->ranks = li.ranks ? li.ranks : 1;
+	al->pass = al->bases * al->removals * al->ranks;
+	al->ground = li.ground ? al->pass + 1 : UINT32_MAX;
+	al->count = al->pass + 1 + (li.ground ? 1 : 0);
+	al->nplanes = BG_OBS_COMMON + li.nplanes;
+	al->plane_names = li.plane_names;
+}
+
+/* The fields of m but its rank, as one number (key * ranks + rank is the
+ * action), or UINT32_MAX for a move the layout has no action for. Pass and
+ * ground have their own actions: their key is the action itself. */
+static uint32_t move_key(const bg_layout *al, const bg_move *m)
+{
+	uint32_t base, rem = 0;
+	int last = m->npath - 1;
+
+	if (m->kind == BG_MOVE_PASS)
+		return al->pass;
+	if (m->kind == BG_MOVE_GROUND)
+		return al->ground;
+	if (m->kind == BG_MOVE_PLACE && m->npath == 1) {
+		base = m->pts[0];
+	} else if (m->kind == BG_MOVE_PLACE && m->npath > 2) {
+		return UINT32_MAX;
+	} else {
+		/* Steps, jumps, captures, and two points placed. */
+		if (!al->pairs)
+			return UINT32_MAX;
+		base = al->n + m->pts[0] * al->n + m->pts[last];
+	}
+	if (m->nremove) {
+		if (al->removals == 1)
+			return UINT32_MAX;
+		rem = 1 + m->pts[m->npath];
+	}
+	return base * al->removals + rem;
+}
+
+/* The order of moves that share a key: by their points, then counts and
+ * flags, as numbers. */
+static int move_cmp(const bg_move *a, const bg_move *b)
+{
+	for (int i = 0; i < BG_MOVE_MAX_POINTS; i++)
+		if (a->pts[i] != b->pts[i])
+			return a->pts[i] < b->pts[i] ? -1 : 1;
+	if (a->npath != b->npath)
+		return a->npath < b->npath ? -1 : 1;
+	if (a->nremove != b->nremove)
+		return a->nremove < b->nremove ? -1 : 1;
+	return (a->flags > b->flags) - (a->flags < b->flags);
+}
+
+static int is_special(const bg_layout *al, uint32_t key)
+{
+	return key == al->pass || key == al->ground;
+}
+
+static int no_action(void)
+{
+	return bg_seterr(BG_ENOMEM, "a legal move outside the action layout "
+			 "(more moves share the fields of one action than it "
+			 "has ranks)");
+}
+
+/* The action of list[i] among the n legal moves of list: BG_OK, or
+ * BG_ENOMEM when the move has none. */
+int bg_action_at(const bg_layout *al, const bg_move *list, size_t n, size_t i,
+		 uint32_t *action)
+{
+	uint32_t key = move_key(al, &list[i]), rank = 0;
+
+	if (key == UINT32_MAX)
+		return no_action();
+	if (is_special(al, key)) {
+		*action = key;
+		return BG_OK;
+	}
+	if (al->ranks > 1)
+		for (size_t j = 0; j < n; j++)
+			if (j != i && move_key(al, &list[j]) == key &&
+			    move_cmp(&list[j], &list[i]) < 0)
+				rank++;
+	if (rank >= al->ranks)
+		return no_action();
+	*action = key * al->ranks + rank;
+	return BG_OK;
+}
+
+/* The index in list of the move with `action`, or -1 for none. */
+long bg_action_find(const bg_layout *al, const bg_move *list, size_t n,
+		    uint32_t action)
+{
+	int special = action >= al->pass;
+	uint32_t key = special ? action : action / al->ranks;
+	uint32_t rank = special ? 0 : action % al->ranks;
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t r = 0;
+
+		if (move_key(al, &list[i]) != key)
+			continue;
+		if (al->ranks > 1 && !special)
+			for (size_t j = 0; j < n; j++)
+				if (j != i && move_key(al, &list[j]) == key &&
+				    move_cmp(&list[j], &list[i]) < 0)
+					r++;
+		if (r == rank)
+			return (long)i;
+	}
+	return -1;
+}
+
+/* The actions of the n legal moves in list, into mask (zeroed, al->count
+ * bytes): the moves that share a key have the ranks 0 .. c-1 between them,
+ * whichever has which. */
+int bg_action_fill_mask(const bg_layout *al, const bg_move *list, size_t n,
+			uint8_t *mask, uint32_t *set)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint32_t key = move_key(al, &list[i]), a, end;
+
+		if (key == UINT32_MAX)
+			return no_action();
+		if (is_special(al, key)) {
+			a = key;
+		} else {
+			a = key * al->ranks;
+			end = a + al->ranks;
+			while (a < end && mask[a])
+				a++;
+			if (a == end)
+				return no_action();
+		}
+		mask[a] = 1;
+		if (set)
+			set[i] = a;
+	}
+	return BG_OK;
+}
+
+/* The legal moves into g's scratch list; none once the game is over. */
+static int scratch(const bg_game *g, size_t *n)
+{
+	if (g->result.status != BG_ONGOING) {
+		*n = 0;
+		return BG_OK;
+	}
+	return bg_game_scratch_moves(g, n);
+}
+
+uint32_t bg_action_count(const bg_game *g)
+{
+	bg_layout al;
+
+	assert(g);
+	if (!g)
+		return 0;
+	bg_layout_of(g, &al);
+	return al.count;
+}
+
+int bg_move_to_action(const bg_game *g, const bg_move *m, uint32_t *action)
+{
+	bg_layout al;
+	size_t n;
+	int rc;
+
+	if (!g || !m || !action)
+		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
+	if ((rc = bg_move_shape(m)) != BG_OK)
+		return bg_game_fail(g, rc);
+	if (g->result.status != BG_ONGOING)
+		return bg_game_fail(g, bg_seterr(BG_EGAMEOVER, "the game is "
+						 "over"));
+	if ((rc = scratch(g, &n)) != BG_OK)
+		return bg_game_fail(g, rc);
+	bg_layout_of(g, &al);
+	for (size_t i = 0; i < n; i++)
+		if (bg_move_equal(&g->scratch[i], m))
+			return bg_game_fail(g, bg_action_at(&al, g->scratch, n,
+							    i, action));
+	return bg_game_fail(g, bg_seterr(BG_EILLEGAL, "the move is not legal "
+					 "here"));
+}
+
+int bg_action_to_move(const bg_game *g, uint32_t action, bg_move *m)
+{
+	bg_layout al;
+	size_t n;
+	long i;
+	int rc;
+
+	if (!g || !m)
+		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
+	bg_layout_of(g, &al);
+	if (action >= al.count)
+		return bg_game_fail(g, bg_seterr(BG_EINVAL, "action %u is not "
+						 "below the count %u", action,
+						 al.count));
+	if (g->result.status != BG_ONGOING)
+		return bg_game_fail(g, bg_seterr(BG_EGAMEOVER, "the game is "
+						 "over"));
+	if ((rc = scratch(g, &n)) != BG_OK)
+		return bg_game_fail(g, rc);
+	i = bg_action_find(&al, g->scratch, n, action);
+	if (i >= 0) {
+		*m = g->scratch[i];
+		return BG_OK;
+	}
+	return bg_game_fail(g, bg_seterr(BG_EILLEGAL, "action %u is not legal "
+					 "here", action));
+}
+
+/* Sort without allocating (Shell's gaps): legal lists are short and mostly
+ * in order already. */
+static void sort_actions(uint32_t *a, size_t n)
+{
+	static const size_t gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+
+	for (size_t k = 0; k < sizeof(gaps) / sizeof(gaps[0]); k++)
+		for (size_t i = gaps[k]; i < n; i++) {
+			uint32_t v = a[i];
+			size_t j = i;
+
+			for (; j >= gaps[k] && a[j - gaps[k]] > v; j -= gaps[k])
+				a[j] = a[j - gaps[k]];
+			a[j] = v;
+		}
+}
+
+int bg_legal_actions(const bg_game *g, uint32_t *buf, size_t cap, size_t *n)
+{
+	bg_layout al;
+	size_t count;
+	int rc;
+
+	if (!g || !n || (!buf && cap))
+		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
+	if ((rc = scratch(g, &count)) != BG_OK)
+		return bg_game_fail(g, rc);
+	*n = count;
+	if (!buf && !cap)
+		return BG_OK;
+	if (cap < count)
+		return bg_game_fail(g, bg_seterr(BG_EBUFSIZE, "%zu actions need "
+						 "room, not %zu", count, cap));
+	bg_layout_of(g, &al);
+	for (size_t i = 0; i < count; i++) {
+		uint32_t key = move_key(&al, &g->scratch[i]);
+
+		if (key == UINT32_MAX)
+			return bg_game_fail(g, no_action());
+		buf[i] = is_special(&al, key) ? key : key * al.ranks;
+	}
+	sort_actions(buf, count);
+	/* Moves that share a key have the ranks 0 .. c-1 between them. */
+	for (size_t i = 1, run = 0; i < count; i++) {
+		run = buf[i] == buf[i - 1 - run] ? run + 1 : 0;
+		if (run >= al.ranks)
+			return bg_game_fail(g, no_action());
+		buf[i] += (uint32_t)run;
+	}
+	return BG_OK;
+}
+
+int bg_action_mask(const bg_game *g, uint8_t *mask, size_t cap)
+{
+	bg_layout al;
+	size_t n;
+	int rc;
+
+	if (!g || !mask)
+		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
+	bg_layout_of(g, &al);
+	if (cap < al.count)
+		return bg_game_fail(g, bg_seterr(BG_EBUFSIZE, "the mask needs %u "
+						 "bytes, not %zu", al.count,
+						 cap));
+	if ((rc = scratch(g, &n)) != BG_OK)
+		return bg_game_fail(g, rc);
+	memset(mask, 0, al.count);
+	if ((rc = bg_action_fill_mask(&al, g->scratch, n, mask, NULL)) != BG_OK) {
+		memset(mask, 0, al.count);
+		return bg_game_fail(g, rc);
+	}
+	return BG_OK;
+}
+
+int bg_play_action(bg_game *g, uint32_t action)
+{
+	bg_move m;
+	int rc;
+
+	if ((rc = bg_action_to_move(g, action, &m)) != BG_OK)
+		return rc;
+	return bg_game_fail(g, bg_game_play_legal(g, &m));
+}
+
+/* ---- observations ------------------------------------------------------- */
+
+static const char *const common_planes[BG_OBS_COMMON] = {
+	"board", "own men", "own kings", "own dead", "opponent men",
+	"opponent kings", "opponent dead", "to move", "ply", "repetitions",
+	"reversible plies"
+};
+
+int bg_observation_shape(const bg_game *g, int *planes, int *height,
+			 int *width)
+{
+	const bg_board *b;
+	bg_layout al;
+
+	if (!g)
+		return bg_seterr(BG_EINVAL, "game is NULL");
+	b = bg_rules_board(g->rules, g->cfg);
+	bg_layout_of(g, &al);
+	if (planes)
+		*planes = (int)al.nplanes;
+	if (height)
+		*height = b->height;
+	if (width)
+		*width = b->width;
+	return BG_OK;
+}
+
+const char *bg_observation_plane_name(const bg_game *g, int k)
+{
+	bg_layout al;
+
+	if (!g || k < 0)
+		return NULL;
+	bg_layout_of(g, &al);
+	if ((unsigned)k >= al.nplanes)
+		return NULL;
+	return k < BG_OBS_COMMON ? common_planes[k] :
+		al.plane_names[k - BG_OBS_COMMON];
+}
+
+/* The plane of a piece seen from `seat`, or -1 for none. */
+static int piece_plane(int seat, int owner, int kind)
+{
+	int base = owner == seat ? 1 : 4;
+
+	if (owner < 0 || kind == BG_PIECE_NONE)
+		return -1;
+	return base + (kind == BG_PIECE_MAN ? 0 : kind == BG_PIECE_KING ? 1 : 2);
+}
+
+void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
+		     int seat, float *buf, float *extra)
+{
+	const bg_rules *r = g->rules;
+	const bg_board *b = bg_rules_board(r, g->cfg);
+	size_t area = (size_t)b->width * (size_t)b->height;
+	size_t np = (size_t)b->npoints, nown = al->nplanes - BG_OBS_COMMON;
+	float counters[4];
+
+	/* Every plane's square of every point is written below: only the
+	 * frame's squares without a point need clearing. */
+	if (np < area)
+		memset(buf, 0, al->nplanes * area * sizeof(*buf));
+	counters[0] = bg_rules_to_move(r, g->cfg, g->st) == seat &&
+		      g->result.status == BG_ONGOING;
+	counters[1] = (float)(g->ply0 + g->hist_len);
+	counters[2] = (float)bg_game_repetitions(g);
+	counters[3] = (float)(g->hist_len - g->rep_start);
+	if (nown)
+		r->observe(g->cfg, g->st, seat, extra);
+	for (size_t p = 0; p < np; p++) {
+		size_t c = (size_t)cell[p];
+		int owner, kind, k;
+
+		r->piece(g->cfg, g->st, (int)p, &owner, &kind);
+		k = piece_plane(seat, owner, kind);
+		buf[c] = 1;
+		for (int i = 1; i < 7; i++)
+			buf[(size_t)i * area + c] = i == k;
+		for (int i = 0; i < 4; i++)
+			buf[(size_t)(7 + i) * area + c] = counters[i];
+		for (size_t i = 0; i < nown; i++)
+			buf[(BG_OBS_COMMON + i) * area + c] = extra[i * np + p];
+	}
+}
+
+void bg_cells_of(const bg_board *b, int *cell)
+{
+	for (int p = 0; p < b->npoints; p++) {
+		int x, y;
+
+		bg_board_xy(b, p, &x, &y);
+		cell[p] = y * b->width + x;
+	}
+}
+
+int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
+{
+	const bg_board *b;
+	bg_layout al;
+	size_t need;
+	int *cell;
+	float *extra;
+
+	if (!g || !buf)
+		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
+	if (seat != 0 && seat != 1)
+		return bg_game_fail(g, bg_seterr(BG_EINVAL, "no seat %d", seat));
+	b = bg_rules_board(g->rules, g->cfg);
+	bg_layout_of(g, &al);
+	need = al.nplanes * (size_t)b->width * (size_t)b->height;
+	if (cap < need)
+		return bg_game_fail(g, bg_seterr(BG_EBUFSIZE, "the observation "
+						 "needs %zu floats, not %zu",
+						 need, cap));
+	/* The cell table and the game's planes go in the scratch move list,
+	 * which is not in use between calls: no allocation. */
+	((bg_game *)g)->nlisted = 0; /* scratch holds no list now */
+	cell = (int *)(void *)g->scratch;
+	extra = (float *)(void *)(cell + b->npoints);
+	assert((b->npoints + (al.nplanes - BG_OBS_COMMON) * b->npoints) *
+	       sizeof(int) <= g->max_moves * sizeof(bg_move));
+	bg_cells_of(b, cell);
+	bg_observe_into(g, &al, cell, seat, buf, extra);
+	return BG_OK;
+}

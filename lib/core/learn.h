@@ -1,0 +1,53 @@
+/*
+ * The action layout and observation writer shared by learn.c, symmetry.c
+ * and batch.c. Internal.
+ */
+#ifndef BG_CORE_LEARN_H
+#define BG_CORE_LEARN_H
+
+#include "boardgames/learn.h"
+#include "core/game.h"
+
+/* The planes every game has (board, pieces, to move, counters). */
+#define BG_OBS_COMMON 11
+
+/* A spec's action layout (learn.h, doc/learning.md): an action is
+ * (base * removals + removal) * ranks + rank, then pass, then ground. */
+typedef struct bg_layout {
+	uint32_t n;        /* points */
+	uint32_t pairs;    /* the from-to field is there */
+	uint32_t bases;    /* n placements, then n * n pairs */
+	uint32_t removals; /* n + 1, or 1 in games without removals */
+	uint32_t ranks;
+	uint32_t pass, ground; /* ground UINT32_MAX when the game has none */
+	uint32_t count;
+	uint32_t nplanes;  /* observation planes, the game's own included */
+	const char *const *plane_names;
+} bg_layout;
+
+void bg_layout_of(const bg_game *g, bg_layout *al);
+
+/* The action of list[i] among the n legal moves in list; BG_ENOMEM when it
+ * has none. */
+int bg_action_at(const bg_layout *al, const bg_move *list, size_t n, size_t i,
+		 uint32_t *action);
+
+/* The index in list of the move with `action`, or -1 for none. */
+long bg_action_find(const bg_layout *al, const bg_move *list, size_t n,
+		    uint32_t action);
+
+/* The legal actions of list into mask, which is zero (al->count bytes),
+ * and into set[0..n-1] when set is not NULL; BG_ENOMEM when a move has
+ * no action. */
+int bg_action_fill_mask(const bg_layout *al, const bg_move *list, size_t n,
+			uint8_t *mask, uint32_t *set);
+
+/* cell[p]: the index of point p's square in a plane. */
+void bg_cells_of(const bg_board *b, int *cell);
+
+/* The observation from seat into buf (al->nplanes planes); extra has room
+ * for the game's own planes by point. */
+void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
+		     int seat, float *buf, float *extra);
+
+#endif

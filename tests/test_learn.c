@@ -1,0 +1,581 @@
+/*
+ * The learning API (boardgames/learn.h) beyond what the conformance suite
+ * checks of actions: observations, batches and symmetries, on random games
+ * of every option set.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <boardgames/boardgames.h>
+#include <boardgames/learn.h>
+#include "testutil.h"
+
+#define PLIES 120     /* per random game */
+#define GAMES 6       /* per spec, for observations */
+#define SEEN_CAP 4096 /* positions remembered per spec */
+
+static uint64_t fnv(const void *p, size_t n, uint64_t h)
+{
+	const unsigned char *c = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ c[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static size_t obs_size(const bg_game *g)
+{
+	int planes, h, w;
+
+	ck_assert_int_eq(bg_observation_shape(g, &planes, &h, &w), BG_OK);
+	return (size_t)planes * (size_t)h * (size_t)w;
+}
+
+/* What the rules let happen in a position: its legal actions and its
+ * outcome. */
+static uint64_t future_of(const bg_game *g, uint32_t *acts, size_t cap)
+{
+	int status, winner;
+	size_t n;
+
+	ck_assert_int_eq(bg_legal_actions(g, acts, cap, &n), BG_OK);
+	ck_assert_int_eq(bg_outcome(g, &status, &winner, NULL), BG_OK);
+	return fnv(acts, n * sizeof(*acts),
+		   fnv(&status, sizeof(status),
+		       fnv(&winner, sizeof(winner), 0xcbf29ce484222325ull)));
+}
+
+/* The positions seen, by observation digest: open addressing. */
+typedef struct seen {
+	uint64_t obs[SEEN_CAP], future[SEEN_CAP];
+	char text[SEEN_CAP][160];
+	size_t n;
+} seen;
+
+/* The slot of observation o: its own, or the empty one where it goes. */
+static size_t slot_of(const seen *s, uint64_t o)
+{
+	size_t i = o & (SEEN_CAP - 1);
+
+	while (s->text[i][0] && s->obs[i] != o)
+		i = (i + 1) & (SEEN_CAP - 1);
+	return i;
+}
+
+/* Two positions with the same observation have the same legal actions and
+ * outcome: the observation tells everything the rules look at. */
+static void observations_of_spec(const char *spec, void *arg)
+{
+	static seen s;
+	bg_game *g0;
+	uint32_t *acts;
+	float *buf;
+	size_t size, cap;
+
+	(void)arg;
+	if (bg_game_new(&g0, spec) != BG_OK)
+		return;
+	size = obs_size(g0);
+	cap = bg_max_moves(g0);
+	buf = malloc(size * sizeof(float));
+	acts = malloc(cap * sizeof(uint32_t));
+	ck_assert(buf && acts);
+	memset(&s, 0, sizeof(s));
+	for (int k = 0; k < GAMES; k++) {
+		uint64_t rng = fnv(spec, strlen(spec), 0) + (uint64_t)k;
+		bg_game *g;
+
+		ck_assert_int_eq(bg_game_clone(&g, g0), BG_OK);
+		for (int ply = 0; ply <= PLIES; ply++) {
+			int seat = bg_to_move(g), status;
+			uint64_t o, f;
+			size_t i;
+			bg_move m;
+
+			ck_assert_int_eq(bg_observe(g, seat, buf, size), BG_OK);
+			o = fnv(buf, size * sizeof(float), 0xcbf29ce484222325ull);
+			f = future_of(g, acts, cap);
+			i = slot_of(&s, o);
+			ck_assert_msg(!s.text[i][0] || s.future[i] == f,
+				      "%s: one observation for two positions "
+				      "with different legal actions or "
+				      "outcomes:\n  %s\n  %s", spec, s.text[i],
+				      position(g));
+			if (!s.text[i][0] && s.n < SEEN_CAP / 2) {
+				s.obs[i] = o;
+				s.future[i] = f;
+				snprintf(s.text[i], sizeof(s.text[0]), "%s",
+					 position(g));
+				s.n++;
+			}
+			bg_outcome(g, &status, NULL, NULL);
+			if (status != BG_ONGOING)
+				break;
+			ck_assert_int_eq(bg_random_move(g, &rng, &m), BG_OK);
+			ck_assert_int_eq(bg_play(g, &m), BG_OK);
+		}
+		bg_game_free(g);
+	}
+	free(buf);
+	free(acts);
+	bg_game_free(g0);
+}
+
+START_TEST(test_observations_tell_positions_apart)
+{
+	each_option_spec(observations_of_spec, NULL);
+}
+END_TEST
+
+START_TEST(test_observation_planes)
+{
+	bg_game *g = new_game("mill");
+	int planes, h, w, seat, kind;
+	float *buf;
+	size_t size = obs_size(g);
+
+	ck_assert_int_eq(bg_observation_shape(g, &planes, &h, &w), BG_OK);
+	ck_assert_int_eq(h, 7);
+	ck_assert_int_eq(w, 7);
+	ck_assert_str_eq(bg_observation_plane_name(g, 0), "board");
+	ck_assert_str_eq(bg_observation_plane_name(g, 11), "own in hand");
+	ck_assert_ptr_nonnull(bg_observation_plane_name(g, planes - 1));
+	ck_assert_ptr_null(bg_observation_plane_name(g, planes));
+	ck_assert_ptr_null(bg_observation_plane_name(g, -1));
+	play(g, "d2");
+	buf = malloc(size * sizeof(float));
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(bg_observe(g, 0, buf, size - 1), BG_EBUFSIZE);
+	ck_assert_int_eq(bg_observe(g, 2, buf, size), BG_EINVAL);
+	/* Seat 0 placed on d2: its own man there, Black's opponent man. */
+	bg_point_piece(g, point(g, "d2"), &seat, &kind);
+	ck_assert_int_eq(seat, 0);
+	ck_assert_int_eq(bg_observe(g, 0, buf, size), BG_OK);
+	ck_assert(buf[1 * 49 + 1 * 7 + 3] == 1);  /* own men, d2 */
+	ck_assert(buf[7 * 49] == 0);              /* seat 0 is not to move */
+	ck_assert(buf[8 * 49] == 1);              /* ply 1 */
+	ck_assert(buf[11 * 49] == 8);             /* own in hand */
+	ck_assert(buf[12 * 49] == 9);             /* opponent in hand */
+	ck_assert(buf[0 * 49 + 1] == 0);          /* b1 is not a point */
+	ck_assert_int_eq(bg_observe(g, 1, buf, size), BG_OK);
+	ck_assert(buf[4 * 49 + 1 * 7 + 3] == 1);  /* opponent men, d2 */
+	ck_assert(buf[7 * 49] == 1);
+	free(buf);
+	bg_game_free(g);
+}
+END_TEST
+
+START_TEST(test_actions_named)
+{
+	bg_game *g = new_game("kutochki");
+	uint32_t n = (uint32_t)bg_point_count(g), a;
+	bg_move m;
+
+	/* Placements, from-to pairs, pass: 64 + 64 * 64 + 1. */
+	ck_assert_uint_eq(bg_action_count(g), n + n * n + 1);
+	ck_assert_int_eq(bg_move_from_text(g, "e1-d1", &m), BG_OK);
+	ck_assert_int_eq(bg_move_to_action(g, &m, &a), BG_OK);
+	ck_assert_uint_eq(a, n + (uint32_t)point(g, "e1") * n +
+			  (uint32_t)point(g, "d1"));
+	ck_assert_int_eq(bg_play_action(g, a), BG_OK);
+	ck_assert_int_eq(seat_at(g, "d1"), 0);
+	ck_assert_int_eq(bg_play_action(g, a), BG_EILLEGAL);
+	ck_assert_int_eq(bg_play_action(g, bg_action_count(g)), BG_EINVAL);
+	bg_game_free(g);
+
+	g = new_game("tochki:size=10x10");
+	/* Placements, pass, ground. */
+	ck_assert_uint_eq(bg_action_count(g), 2 * 100 + 2);
+	bg_game_free(g);
+}
+END_TEST
+
+/* ---- symmetries --------------------------------------------------------- */
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Symmetry s of g: the image has the images of the legal moves, the same
+ * outcome and scores, the image observation and actions, and the inverse
+ * brings it back. */
+static void check_symmetry(const char *spec, bg_game *g, int s)
+{
+	size_t cap = bg_max_moves(g), size = obs_size(g), n, k;
+	bg_move *a = malloc(cap * sizeof(bg_move));
+	bg_move *b = malloc(cap * sizeof(bg_move));
+	uint32_t *u = malloc(cap * sizeof(uint32_t));
+	uint32_t *w = malloc(cap * sizeof(uint32_t));
+	float *o = malloc(size * sizeof(float)), *p = malloc(size * sizeof(float));
+	float *q = malloc(size * sizeof(float));
+	int inv = bg_symmetry_inverse(g, s), st[2], wi[2];
+	uint64_t c1, c2;
+	bg_game *t, *back;
+	double s1, s2;
+
+	ck_assert(a && b && o && p && q && u && w);
+	ck_assert_int_ge(inv, 0);
+	ck_assert_msg(bg_symmetry_game(&t, g, s) == BG_OK, "%s: symmetry %d "
+		      "(%d): %s\n  %s", spec, s, bg_symmetry_kind(g, s),
+		      bg_last_error(), position(g));
+	ck_assert_int_eq(bg_symmetry_game(&back, t, inv), BG_OK);
+	ck_assert_msg(bg_hash(back) == bg_hash(g), "%s: symmetry %d and its "
+		      "inverse %d are not the identity", spec, s, inv);
+	bg_game_free(back);
+	bg_outcome(g, &st[0], &wi[0], NULL);
+	bg_outcome(t, &st[1], &wi[1], NULL);
+	ck_assert_msg(st[0] == st[1] && wi[0] == wi[1], "%s: symmetry %d "
+		      "changes the outcome", spec, s);
+	for (int seat = 0; seat < 2; seat++)
+		if (bg_score(g, seat, &s1) == BG_OK) {
+			ck_assert_int_eq(bg_score(t, seat, &s2), BG_OK);
+			ck_assert(s1 == s2);
+		}
+	/* The same number of legal moves, and the images of the legal
+	 * actions are the legal actions of the image. (Moves are compared
+	 * through actions: where several paths make one move, as Corners'
+	 * jump chains, the image may list another path.) */
+	ck_assert_int_eq(bg_legal_actions(g, u, cap, &k), BG_OK);
+	ck_assert_int_eq(bg_legal_actions(t, w, cap, &n), BG_OK);
+	ck_assert_msg(n == k, "%s: symmetry %d: %zu legal moves, %zu in the "
+		      "image", spec, s, k, n);
+	for (size_t i = 0; i < k; i++)
+		ck_assert_int_eq(bg_symmetry_action(g, s, u[i], &u[i]), BG_OK);
+	qsort(u, k, sizeof(*u), cmp_u32);
+	ck_assert_msg(!memcmp(u, w, k * sizeof(*u)), "%s: symmetry %d: the "
+		      "images of the legal actions are not those of the "
+		      "image\n  %s", spec, s, position(g));
+	/* Each image move runs between the images of its ends. */
+	ck_assert_int_eq(bg_legal_moves(g, a, cap, &k), BG_OK);
+	for (size_t i = 0; i < k; i++) {
+		bg_move m;
+
+		ck_assert_int_eq(bg_symmetry_move(g, s, &a[i], &m), BG_OK);
+		if (m.npath == 0)
+			continue;
+		ck_assert_int_eq(bg_legal_moves_at(t, m.pts[0],
+						   m.pts[m.npath - 1], b, cap,
+						   &n), BG_OK);
+		ck_assert_msg(n > 0, "%s: symmetry %d: no move between the "
+			      "images of a move's ends", spec, s);
+	}
+	for (int seat = 0; seat < 2; seat++) {
+		ck_assert_int_eq(bg_observe(g, seat, o, size), BG_OK);
+		ck_assert_int_eq(bg_symmetry_observation(g, s, o, p), BG_OK);
+		ck_assert_int_eq(bg_observe(t, seat, q, size), BG_OK);
+		ck_assert_msg(!memcmp(p, q, size * sizeof(float)), "%s: symmetry "
+			      "%d: the image observation differs", spec, s);
+	}
+	ck_assert_int_eq(bg_canonical_hash(g, &c1, NULL), BG_OK);
+	ck_assert_int_eq(bg_canonical_hash(t, &c2, NULL), BG_OK);
+	ck_assert_uint_eq(c1, c2);
+	ck_assert_uint_le(c1, bg_hash(g));
+	bg_game_free(t);
+	free(a);
+	free(b);
+	free(u);
+	free(w);
+	free(o);
+	free(p);
+	free(q);
+}
+
+static void symmetries_of_spec(const char *spec, void *arg)
+{
+	uint64_t rng = fnv(spec, strlen(spec), 1);
+	bg_game *g;
+	int n, status;
+
+	(void)arg;
+	if (bg_game_new(&g, spec) != BG_OK)
+		return;
+	n = bg_symmetry_count(g);
+	ck_assert_int_ge(n, 1);
+	ck_assert_int_eq(bg_symmetry_kind(g, 0), BG_SYM_IDENTITY);
+	for (int s = 0; s < n; s++)
+		for (int p = 0; p < (int)bg_point_count(g); p++) {
+			int q, r;
+
+			ck_assert_int_eq(bg_symmetry_point(g, s, p, &q), BG_OK);
+			ck_assert_int_eq(bg_symmetry_point(
+				g, bg_symmetry_inverse(g, s), q, &r), BG_OK);
+			ck_assert_int_eq(r, p);
+		}
+	for (int ply = 0; ply < 60; ply++) {
+		bg_move m;
+
+		if (ply % 12 == 0 || ply == 59)
+			for (int s = 1; s < n; s++)
+				check_symmetry(spec, g, s);
+		bg_outcome(g, &status, NULL, NULL);
+		if (status != BG_ONGOING) {
+			for (int s = 1; s < n; s++)
+				check_symmetry(spec, g, s);
+			break;
+		}
+		ck_assert_int_eq(bg_random_move(g, &rng, &m), BG_OK);
+		ck_assert_int_eq(bg_play(g, &m), BG_OK);
+	}
+	bg_game_free(g);
+}
+
+START_TEST(test_symmetries_keep_the_rules)
+{
+	each_option_spec(symmetries_of_spec, NULL);
+}
+END_TEST
+
+START_TEST(test_symmetries_named)
+{
+	static const struct {
+		const char *spec;
+		int count;
+	} want[] = {
+		{ "kutochki", 2 }, { "mill", 8 }, { "kvartet", 8 },
+		{ "fox-geese", 2 }, { "turkish-draughts", 2 },
+		{ "tochki:size=10x10,start=empty", 8 },
+	};
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		bg_game *g = new_game(want[i].spec);
+
+		ck_assert_msg(bg_symmetry_count(g) == want[i].count,
+			      "%s: %d symmetries", want[i].spec,
+			      bg_symmetry_count(g));
+		bg_game_free(g);
+	}
+}
+END_TEST
+
+/* ---- batches ------------------------------------------------------------ */
+
+typedef struct shadow {
+	bg_batch *b;
+	size_t n, na, no;
+	bg_game **g;         /* the same games played one by one */
+	float *obs, *want;
+	uint8_t *mask, *wmask, *done;
+	float *rewards;
+	uint32_t *acts;
+} shadow;
+
+static void shadow_new(shadow *s, const char *spec, size_t n, int threads)
+{
+	memset(s, 0, sizeof(*s));
+	ck_assert_int_eq(bg_batch_new(&s->b, spec, n, threads, 7), BG_OK);
+	ck_assert_int_eq(bg_batch_info(s->b, &s->n, &s->na, &s->no), BG_OK);
+	ck_assert_uint_eq(s->n, n);
+	s->g = calloc(n, sizeof(*s->g));
+	s->obs = malloc(n * s->no * sizeof(float));
+	s->want = malloc(s->no * sizeof(float));
+	s->mask = malloc(n * s->na);
+	s->wmask = malloc(s->na);
+	s->done = malloc(n);
+	s->rewards = malloc(n * sizeof(float));
+	s->acts = malloc(n * sizeof(uint32_t));
+	ck_assert(s->g && s->obs && s->want && s->mask && s->wmask &&
+		  s->done && s->rewards && s->acts);
+	for (size_t i = 0; i < n; i++)
+		s->g[i] = new_game(spec);
+}
+
+static void shadow_free(shadow *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		bg_game_free(s->g[i]);
+	bg_batch_free(s->b);
+	free(s->g);
+	free(s->obs);
+	free(s->want);
+	free(s->mask);
+	free(s->wmask);
+	free(s->done);
+	free(s->rewards);
+	free(s->acts);
+}
+
+/* The batch's observations and masks are those of the shadow games. */
+static void shadow_compare(shadow *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		bg_game *g = s->g[i];
+
+		ck_assert_int_eq(bg_observe(g, bg_to_move(g), s->want, s->no),
+				 BG_OK);
+		ck_assert_msg(!memcmp(s->want, s->obs + i * s->no,
+				      s->no * sizeof(float)),
+			      "game %zu: observation differs", i);
+		ck_assert_int_eq(bg_action_mask(g, s->wmask, s->na), BG_OK);
+		ck_assert_msg(!memcmp(s->wmask, s->mask + i * s->na, s->na),
+			      "game %zu: mask differs", i);
+		ck_assert_uint_eq(bg_hash(bg_batch_game(s->b, i)), bg_hash(g));
+	}
+}
+
+/* Step the batch and the shadow games together. */
+static void shadow_step(shadow *s)
+{
+	ck_assert_int_eq(bg_batch_random_actions(s->b, s->acts), BG_OK);
+	ck_assert_int_eq(bg_batch_step(s->b, s->acts, s->obs, s->mask,
+				       s->rewards, s->done), BG_OK);
+	for (size_t i = 0; i < s->n; i++) {
+		bg_game *g = s->g[i];
+		int mover = bg_to_move(g), status, winner, reason;
+		float reward = 0;
+
+		ck_assert_int_eq(bg_play_action(g, s->acts[i]), BG_OK);
+		bg_outcome(g, &status, &winner, &reason);
+		if (status == BG_WIN)
+			reward = winner == mover ? 1 : -1;
+		ck_assert(s->rewards[i] == reward);
+		ck_assert_uint_eq(s->done[i], status == BG_ONGOING ?
+				  BG_STEP_GOING : reason == BG_REASON_MOVE_LIMIT ?
+				  BG_STEP_TRUNCATED : BG_STEP_TERMINATED);
+		if (status != BG_ONGOING) {
+			bg_game_free(g);
+			s->g[i] = new_game(bg_game_spec(bg_batch_game(s->b, i)));
+		}
+	}
+	shadow_compare(s);
+}
+
+static const char *const batch_specs[] = {
+	"kutochki", "mill", "tochki:size=8x8", "wolf-sheep:max_plies=30",
+	"seega", "alquerque", "turkish-draughts:max_plies=60", "bolotudu",
+};
+
+START_TEST(test_batch_follows_single_games)
+{
+	shadow s;
+
+	shadow_new(&s, batch_specs[_i], 5, 1 + _i % 3);
+	ck_assert_int_eq(bg_batch_reset(s.b, s.obs, s.mask), BG_OK);
+	shadow_compare(&s);
+	for (int k = 0; k < 150; k++)
+		shadow_step(&s);
+	shadow_free(&s);
+}
+END_TEST
+
+START_TEST(test_batch_threads_agree)
+{
+	bg_batch *b[2];
+	size_t n = 64, na, no;
+	float *obs[2], *rew[2];
+	uint8_t *mask[2], *done[2];
+	uint32_t *acts;
+
+	for (int t = 0; t < 2; t++) {
+		ck_assert_int_eq(bg_batch_new(&b[t], "hasami-shogi", n,
+					      t ? 2 : 1, 99), BG_OK);
+		bg_batch_info(b[t], NULL, &na, &no);
+		obs[t] = malloc(n * no * sizeof(float));
+		rew[t] = malloc(n * sizeof(float));
+		mask[t] = malloc(n * na);
+		done[t] = malloc(n);
+		ck_assert(obs[t] && rew[t] && mask[t] && done[t]);
+	}
+	acts = malloc(n * sizeof(uint32_t));
+	for (int k = 0; k < 200; k++) {
+		ck_assert_int_eq(bg_batch_random_actions(b[0], acts), BG_OK);
+		for (int t = 0; t < 2; t++)
+			ck_assert_int_eq(bg_batch_step(b[t], acts, obs[t],
+						       mask[t], rew[t],
+						       done[t]), BG_OK);
+		ck_assert(!memcmp(obs[0], obs[1], n * no * sizeof(float)));
+		ck_assert(!memcmp(mask[0], mask[1], n * na));
+		ck_assert(!memcmp(rew[0], rew[1], n * sizeof(float)));
+		ck_assert(!memcmp(done[0], done[1], n));
+	}
+	for (int t = 0; t < 2; t++) {
+		bg_batch_free(b[t]);
+		free(obs[t]);
+		free(rew[t]);
+		free(mask[t]);
+		free(done[t]);
+	}
+	free(acts);
+}
+END_TEST
+
+START_TEST(test_batch_errors)
+{
+	bg_batch *b;
+	uint32_t acts[3];
+	uint64_t h[3];
+
+	ck_assert_int_eq(bg_batch_new(&b, "kutochki", 0, 1, 0), BG_EINVAL);
+	ck_assert_ptr_null(b);
+	ck_assert_int_eq(bg_batch_new(&b, "nosuchgame", 3, 1, 0), BG_ENOGAME);
+	ck_assert_int_eq(bg_batch_new(&b, "kutochki", 3, 0, 0), BG_EINVAL);
+	ck_assert_int_eq(bg_batch_new(&b, "kutochki", 3, 2, 0), BG_OK);
+	ck_assert_int_eq(bg_batch_random_actions(b, acts), BG_OK);
+	for (int i = 0; i < 3; i++)
+		h[i] = bg_hash(bg_batch_game(b, i));
+	/* The last game's action is illegal: no game moves. */
+	acts[2] = 0;
+	ck_assert_int_eq(bg_batch_step(b, acts, NULL, NULL, NULL, NULL),
+			 BG_EILLEGAL);
+	acts[2] = bg_action_count(bg_batch_game(b, 0));
+	ck_assert_int_eq(bg_batch_step(b, acts, NULL, NULL, NULL, NULL),
+			 BG_EINVAL);
+	for (int i = 0; i < 3; i++)
+		ck_assert_uint_eq(bg_hash(bg_batch_game(b, i)), h[i]);
+	ck_assert_ptr_null(bg_batch_game(b, 3));
+	ck_assert_int_eq(bg_batch_set_start(b, "mill w.../ 0"), BG_EFORMAT);
+	bg_batch_free(b);
+	bg_batch_free(NULL);
+}
+END_TEST
+
+/* Games restart from the position given. */
+START_TEST(test_batch_start_position)
+{
+	bg_game *g = new_game("wolf-sheep");
+	char text[512];
+	bg_batch *b;
+	uint32_t act;
+	uint8_t done = 0;
+
+	play(g, "d8-c7");
+	ck_assert_int_eq(bg_position_text(g, text, sizeof(text), NULL), BG_OK);
+	ck_assert_int_eq(bg_batch_new(&b, "wolf-sheep", 1, 1, 3), BG_OK);
+	ck_assert_int_eq(bg_batch_set_start(b, text), BG_OK);
+	ck_assert_int_eq(bg_batch_reset(b, NULL, NULL), BG_OK);
+	ck_assert_uint_eq(bg_hash(bg_batch_game(b, 0)), bg_hash(g));
+	while (!done) {
+		ck_assert_int_eq(bg_batch_random_actions(b, &act), BG_OK);
+		ck_assert_int_eq(bg_batch_step(b, &act, NULL, NULL, NULL,
+					       &done), BG_OK);
+	}
+	ck_assert_uint_eq(bg_hash(bg_batch_game(b, 0)), bg_hash(g));
+	ck_assert_uint_eq(bg_ply(bg_batch_game(b, 0)), 1);
+	bg_batch_free(b);
+	bg_game_free(g);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("learn");
+	TCase *tc = tcase_create("learn");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_actions_named);
+	tcase_add_test(tc, test_observation_planes);
+	tcase_add_test(tc, test_observations_tell_positions_apart);
+	tcase_add_test(tc, test_symmetries_named);
+	tcase_add_test(tc, test_symmetries_keep_the_rules);
+	tcase_add_loop_test(tc, test_batch_follows_single_games, 0,
+			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
+	tcase_add_test(tc, test_batch_threads_agree);
+	tcase_add_test(tc, test_batch_errors);
+	tcase_add_test(tc, test_batch_start_position);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
