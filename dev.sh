@@ -19,6 +19,9 @@ need_packages() {
 	command -v doxygen >/dev/null 2>&1 || missing="$missing doxygen"
 	command -v abidiff >/dev/null 2>&1 || missing="$missing abigail-tools"
 	pkg-config --exists check 2>/dev/null || missing="$missing check"
+	# The Python binding's NumPy environments and Dask module (suite python).
+	python3 -c 'import numpy' 2>/dev/null || missing="$missing python3-numpy"
+	python3 -c 'import distributed' 2>/dev/null || missing="$missing python3-distributed"
 	echo "$missing"
 }
 
