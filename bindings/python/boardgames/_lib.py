@@ -55,6 +55,7 @@ _move_p = ctypes.POINTER(BgMove)
 _int, _size, _str, _u32, _u64 = (ctypes.c_int, ctypes.c_size_t,
                                  ctypes.c_char_p, ctypes.c_uint32,
                                  ctypes.c_uint64)
+_vp = ctypes.c_void_p
 
 # name: (restype, argtypes). Every exported function of lib/boardgames.map.
 PROTOTYPES = {
@@ -149,6 +150,34 @@ PROTOTYPES = {
                                   _c_size_p]),
     "bg_tochki_sgf_ex": (_int, [_game_p, _str, ctypes.c_char_p, _size,
                                 _c_size_p]),
+    # <boardgames/learn.h>: arrays are passed as addresses (c_void_p), so
+    # that NumPy buffers go through without a ctypes object per call
+    "bg_action_count": (_u32, [_game_p]),
+    "bg_move_to_action": (_int, [_game_p, _move_p, ctypes.POINTER(_u32)]),
+    "bg_action_to_move": (_int, [_game_p, _u32, _move_p]),
+    "bg_legal_actions": (_int, [_game_p, _vp, _size, _c_size_p]),
+    "bg_action_mask": (_int, [_game_p, _vp, _size]),
+    "bg_play_action": (_int, [_game_p, _u32]),
+    "bg_observation_shape": (_int, [_game_p, _c_int_p, _c_int_p, _c_int_p]),
+    "bg_observe": (_int, [_game_p, _int, _vp, _size]),
+    "bg_observation_plane_name": (_str, [_game_p, _int]),
+    "bg_symmetry_count": (_int, [_game_p]),
+    "bg_symmetry_kind": (_int, [_game_p, _int]),
+    "bg_symmetry_inverse": (_int, [_game_p, _int]),
+    "bg_symmetry_point": (_int, [_game_p, _int, _int, _c_int_p]),
+    "bg_symmetry_move": (_int, [_game_p, _int, _move_p, _move_p]),
+    "bg_symmetry_action": (_int, [_game_p, _int, _u32, ctypes.POINTER(_u32)]),
+    "bg_symmetry_observation": (_int, [_game_p, _int, _vp, _vp]),
+    "bg_symmetry_game": (_int, [_game_pp, _game_p, _int]),
+    "bg_canonical_hash": (_int, [_game_p, ctypes.POINTER(_u64), _c_int_p]),
+    "bg_batch_new": (_int, [_game_pp, _str, _size, _int, _u64]),
+    "bg_batch_free": (None, [_vp]),
+    "bg_batch_info": (_int, [_vp, _c_size_p, _c_size_p, _c_size_p]),
+    "bg_batch_set_start": (_int, [_vp, _str]),
+    "bg_batch_reset": (_int, [_vp, _vp, _vp]),
+    "bg_batch_step": (_int, [_vp, _vp, _vp, _vp, _vp, _vp]),
+    "bg_batch_random_actions": (_int, [_vp, _vp]),
+    "bg_batch_game": (_game_p, [_vp, _size]),
 }
 
 
