@@ -218,6 +218,9 @@ class VectorEnv:
                            _addr(self._done))
         self._step = _lib.raw_function(self._lib, "bg_batch_step",
                                        ctypes.c_int, [ctypes.c_void_p] * 6)
+        self._draw = _lib.raw_function(self._lib, "bg_batch_random_actions",
+                                       ctypes.c_int, [ctypes.c_void_p] * 2)
+        self._actions_addr = _addr(self._actions)
 
     # -- shapes, as Gymnasium's spaces would give them
 
@@ -301,17 +304,21 @@ class VectorEnv:
         actions) and return ``(observations, rewards, terminations,
         truncations, infos)``. IllegalMove (InvalidArgument for an action
         out of range) names the first game at fault; then no game moves."""
-        a = actions
-        if not (isinstance(a, np.ndarray) and a.dtype == np.uint32
-                and a.flags.c_contiguous):
-            a = np.ascontiguousarray(actions, dtype=np.uint32)
-        if a.shape != (self.num_envs,):
-            raise ValueError("actions must have shape (%d,), not %s"
-                             % (self.num_envs, a.shape))
         args = self._step_args
         if not args[0]:
             self._batch()
-        rc = self._step(args[0], _addr(a), *args[2:])
+        if actions is self._actions:  # from random_actions(): as it is
+            addr = self._actions_addr
+        else:
+            a = actions
+            if not (isinstance(a, np.ndarray) and a.dtype == np.uint32
+                    and a.flags.c_contiguous):
+                a = np.ascontiguousarray(actions, dtype=np.uint32)
+            if a.shape != (self.num_envs,):
+                raise ValueError("actions must have shape (%d,), not %s"
+                                 % (self.num_envs, a.shape))
+            addr = _addr(a)
+        rc = self._step(args[0], addr, *args[2:])
         if rc < 0:
             _check(self._lib, rc)
         np.equal(self._done, STEP_TERMINATED, out=self._term)
@@ -323,8 +330,10 @@ class VectorEnv:
         """A legal action per game, drawn uniformly with the batch's
         generator (seeded by ``seed``): a uint32 array owned by the
         environment, overwritten by the next call."""
-        _check(self._lib, self._lib.bg_batch_random_actions(
-            self._batch(), _addr(self._actions)))
+        rc = self._draw(self._step_args[0] or self._batch(),
+                        self._actions_addr)
+        if rc < 0:
+            _check(self._lib, rc)
         return self._actions
 
     def game(self, i):
