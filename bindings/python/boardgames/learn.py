@@ -25,7 +25,9 @@ from ._lib import BgMove
 __all__ = [
     "VectorEnv", "AECEnv", "action_count", "action_mask", "action_to_move",
     "legal_actions", "move_to_action", "observation_shape", "observe",
-    "plane_names", "play_action",
+    "plane_names", "play_action", "canonical_hash", "symmetry_action",
+    "symmetry_count", "symmetry_game", "symmetry_inverse", "symmetry_kind",
+    "symmetry_move", "symmetry_observation", "symmetry_point",
 ]
 
 STEP_GOING, STEP_TERMINATED, STEP_TRUNCATED = 0, 1, 2
@@ -143,6 +145,108 @@ def play_action(game, action):
     when the action is not in the mask."""
     with game._lock:
         game._check(game._lib.bg_play_action(game._handle(), int(action)))
+
+
+# ---- Symmetries --------------------------------------------------------------------
+
+SYMMETRY_KINDS = ("identity", "rot90", "rot180", "rot270", "flip_x",
+                  "flip_y", "transpose", "anti")
+
+
+def symmetry_count(game):
+    """The number of symmetries of the game's board and rules (1..8;
+    symmetry 0 is the identity)."""
+    with game._lock:
+        return game._check(game._lib.bg_symmetry_count(game._handle()))
+
+
+def symmetry_kind(game, s):
+    """What symmetry s does to the frame: "identity", "rot90", "rot180",
+    "rot270" (anticlockwise), "flip_x", "flip_y", "transpose", "anti"."""
+    with game._lock:
+        k = game._check(game._lib.bg_symmetry_kind(game._handle(), s))
+    return SYMMETRY_KINDS[k] if k < len(SYMMETRY_KINDS) else str(k)
+
+
+def symmetry_inverse(game, s):
+    """The index of the inverse of symmetry s."""
+    with game._lock:
+        return game._check(game._lib.bg_symmetry_inverse(game._handle(), s))
+
+
+def symmetry_point(game, s, p):
+    """The image of point p (an index) under symmetry s."""
+    out = ctypes.c_int()
+    with game._lock:
+        game._check(game._lib.bg_symmetry_point(game._handle(), s, p,
+                                                ctypes.byref(out)))
+    return out.value
+
+
+def symmetry_move(game, s, move):
+    """The image of a move under symmetry s: a Move, legal in the image of
+    the position when ``move`` is legal here."""
+    m, out = game._as_move(move), BgMove()
+    with game._lock:
+        game._check(game._lib.bg_symmetry_move(game._handle(), s,
+                                               ctypes.byref(m),
+                                               ctypes.byref(out)))
+    return Move(game, bytes(out))
+
+
+def symmetry_action(game, s, action):
+    """The image of a legal action of the position under symmetry s: the
+    action of the image move in the image position."""
+    out = ctypes.c_uint32()
+    with game._lock:
+        game._check(game._lib.bg_symmetry_action(game._handle(), s,
+                                                 int(action),
+                                                 ctypes.byref(out)))
+    return out.value
+
+
+def symmetry_observation(game, s, obs, out=None):
+    """The image of observations under symmetry s: ``obs`` is one
+    observation (planes, height, width) or an array of them (any leading
+    dimensions, float32); the result has its shape."""
+    shape = observation_shape(game)
+    obs = np.ascontiguousarray(obs, dtype=np.float32)
+    if obs.shape[-3:] != shape:
+        raise ValueError("observations must end in shape %s, not %s"
+                         % (shape, obs.shape))
+    out = _out(out, obs.shape, np.float32, "out")
+    if np.shares_memory(obs, out):
+        raise ValueError("out must not overlap obs")
+    src, dst = obs.reshape((-1,) + shape), out.reshape((-1,) + shape)
+    with game._lock:
+        h = game._handle()
+        for i in range(src.shape[0]):
+            game._check(game._lib.bg_symmetry_observation(
+                h, s, _addr(src[i]), _addr(dst[i])))
+    return out
+
+
+def symmetry_game(game, s):
+    """A new Game, the image of ``game`` under symmetry s (its history
+    transformed move by move). NotSupported for a game started from a
+    position that is not its spec's start."""
+    out = ctypes.c_void_p()
+    with game._lock:
+        game._check(game._lib.bg_symmetry_game(ctypes.byref(out),
+                                               game._handle(), s))
+    return Game._wrap(game._lib, out)
+
+
+def canonical_hash(game):
+    """(hash, symmetry): the least bg_hash() over the images of the
+    position, equal for positions that are images of each other, and the
+    symmetry that gives it. For tables and solvers, not hot loops."""
+    h, sym = ctypes.c_uint64(), ctypes.c_int()
+    with game._lock:
+        game._check(game._lib.bg_canonical_hash(game._handle(),
+                                                ctypes.byref(h),
+                                                ctypes.byref(sym)))
+    return h.value, sym.value
 
 
 # ---- Batches: Gymnasium's vector-environment conventions -------------------------

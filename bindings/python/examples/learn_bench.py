@@ -53,7 +53,11 @@ def main():
     for spec in specs:
         with boardgames.Game(spec) as g:
             actions = learn.action_count(g)
-        r = [rate(spec, b, t, args.seconds) for b, t in configs]
+        try:
+            r = [rate(spec, b, t, args.seconds) for b, t in configs]
+        except boardgames.BoardGamesError as exc:
+            print("%-20s %8d %s" % (spec, actions, exc))
+            continue
         print("%-20s %8d %12.0f %12.0f %12.0f %8.2f"
               % (spec, actions, r[0][0], r[1][0], r[2][0],
                  r[2][1] / r[1][1]))

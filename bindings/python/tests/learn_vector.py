@@ -77,6 +77,68 @@ class OneGame(unittest.TestCase):
                 learn.observe(g, 0, out=out.astype(np.float64))
 
 
+class Symmetries(unittest.TestCase):
+    def setUp(self):
+        if "bg_symmetry_count" in boardgames._lib.lib()._bg_missing:
+            self.skipTest("the library has no symmetries yet")
+
+    def test_images_keep_the_rules(self):
+        # after random plies, each symmetry's image game: its legal moves
+        # are the images of the legal moves, with the image actions; its
+        # observation is the image observation; its outcome is the same;
+        # an element and its inverse give back every point; the canonical
+        # hash is the same for the game and its image
+        rng = random.Random(5)
+        for spec in specs():
+            with self.subTest(spec=spec), boardgames.Game(spec) as g:
+                n = learn.symmetry_count(g)
+                self.assertTrue(1 <= n <= 8)
+                self.assertEqual(learn.symmetry_kind(g, 0), "identity")
+                points = len(g.board.points)
+                for s in range(n):
+                    inv = learn.symmetry_inverse(g, s)
+                    for p in range(points):
+                        self.assertEqual(learn.symmetry_point(
+                            g, inv, learn.symmetry_point(g, s, p)), p)
+                for _ in range(rng.randrange(4, 16)):
+                    if g.outcome.over:
+                        break
+                    g.play(rng.choice(g.legal_moves()))
+                moves = g.legal_moves()
+                obs = learn.observe(g, g.to_move)
+                canon = learn.canonical_hash(g)[0]
+                for s in range(n):
+                    with learn.symmetry_game(g, s) as im:
+                        self.assertEqual(im.outcome, g.outcome)
+                        self.assertEqual(
+                            set(im.legal_moves()),
+                            {learn.symmetry_move(g, s, m) for m in moves})
+                        mask = learn.action_mask(im)
+                        for m in moves[:20]:
+                            a = learn.symmetry_action(
+                                g, s, learn.move_to_action(g, m))
+                            self.assertTrue(mask[a])
+                            self.assertEqual(learn.action_to_move(im, a),
+                                             learn.symmetry_move(g, s, m))
+                        self.assertTrue(np.array_equal(
+                            learn.symmetry_observation(g, s, obs),
+                            learn.observe(im, im.to_move)))
+                        self.assertEqual(learn.canonical_hash(im)[0], canon)
+
+    def test_observations_in_batches(self):
+        with boardgames.Game("kutochki") as g:
+            g.play("g3-g4")
+            one = learn.observe(g, 0)
+            many = np.stack([one, learn.observe(g, 1)])
+            s = learn.symmetry_count(g) - 1
+            got = learn.symmetry_observation(g, s, many)
+            self.assertEqual(got.shape, many.shape)
+            self.assertTrue(np.array_equal(
+                got[0], learn.symmetry_observation(g, s, one)))
+            with self.assertRaises(ValueError):
+                learn.symmetry_observation(g, s, many, out=many)
+
+
 class Vector(unittest.TestCase):
     def test_shapes_and_dtypes(self):
         for spec in specs():
