@@ -4,6 +4,7 @@
  *   bgbench SPEC [--seconds S | --games N] [--seed N] [--list]
  *   bgbench SPEC --perft DEPTH
  *   bgbench --all [--seconds S] [--seed N] [--list]
+ *   bgbench SPEC --search [--seconds S] [--seed N]
  *
  * The playout line is parsed by other programs; keep it exact:
  *   SPEC playouts/s=N plies/s=N avg_plies=N wins0=N wins1=N draws=N
@@ -13,6 +14,14 @@
  * handle starts with (bg_memory); allocs counts the allocations made while
  * timing (0 unless a game was longer than every warm-up game: the history
  * grows then, geometrically).
+ *
+ * --search measures the library's search (<boardgames/search.h>) from the
+ * start position at 1 and 2 threads, in alternating slices so that both
+ * see the same load:
+ *   SPEC search playouts/s threads=1 N threads=2 N speedup=X efficiency=Y
+ * speedup is the ratio of playouts per wall-clock second, efficiency that
+ * of playouts per second of CPU time, which a loaded machine does not
+ * change: on two idle cores the speedup is about 2 x efficiency.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -22,6 +31,7 @@
 #include <time.h>
 
 #include <boardgames/boardgames.h>
+#include <boardgames/search.h>
 
 #include "libc_alloc.h"
 
@@ -244,12 +254,78 @@ static void bench_perft(const char *spec, int depth)
 	bg_game_free(g);
 }
 
+/* ---- search ------------------------------------------------------------- */
+
+static double cpu_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Playouts of one think of `seconds` by a new searcher of `threads`;
+ * *took and *cpu get its wall-clock and CPU time. */
+static uint64_t search_slice(const bg_game *g, int threads, uint64_t seed,
+			     double seconds, double *took, double *cpu)
+{
+	bg_search_options o;
+	bg_search_limits lim = { .seconds = seconds };
+	bg_search_info info;
+	bg_search *s;
+	int rc;
+
+	bg_search_options_init(&o, BG_SEARCH_OPTIONS_VERSION);
+	o.threads = threads;
+	o.seed = seed;
+	if ((rc = bg_search_new(&s, g, &o)) < 0)
+		die("search", rc);
+	*cpu = cpu_now();
+	rc = bg_search_think(s, &lim, NULL);
+	*cpu = cpu_now() - *cpu;
+	if (rc < 0 ||
+	    (rc = bg_search_info_get(s, &info)) < 0)
+		die("search", rc);
+	bg_search_free(s);
+	*took = info.seconds;
+	return info.playouts;
+}
+
+static void bench_search(const char *spec, double seconds, uint64_t seed)
+{
+	enum { ROUNDS = 6 };
+	uint64_t played[2] = { 0, 0 };
+	double time[2] = { 0, 0 }, cpu[2] = { 0, 0 }, took, used, rate[2];
+	bg_game *g;
+	int rc, r, t;
+
+	if ((rc = bg_game_new(&g, spec)))
+		die(spec, rc);
+	for (r = 0; r < ROUNDS; r++) {
+		for (t = 0; t < 2; t++) {
+			played[t] += search_slice(g, t + 1, seed + (uint64_t)r,
+						  seconds / (2 * ROUNDS), &took, &used);
+			time[t] += took;
+			cpu[t] += used;
+		}
+	}
+	for (t = 0; t < 2; t++)
+		rate[t] = played[t] / (time[t] > 0 ? time[t] : 1e-9);
+	printf("%s search playouts/s threads=1 %.0f threads=2 %.0f "
+	       "speedup=%.2f efficiency=%.2f\n", bg_game_spec(g), rate[0],
+	       rate[1], rate[1] / (rate[0] > 0 ? rate[0] : 1e-9),
+	       (played[1] / (cpu[1] > 0 ? cpu[1] : 1e-9)) /
+	       (played[0] / (cpu[0] > 0 ? cpu[0] : 1e-9)));
+	bg_game_free(g);
+}
+
 static void usage(void)
 {
 	fputs("usage: bgbench SPEC [--seconds S | --games N] [--seed N] "
 	      "[--list]\n"
 	      "       bgbench SPEC --perft DEPTH\n"
 	      "       bgbench --all [--seconds S] [--seed N] [--list]\n"
+	      "       bgbench SPEC --search [--seconds S] [--seed N]\n"
 	      "--list draws each move from the whole legal list and plays it\n"
 	      "with bg_play instead of bg_playout\n", stderr);
 	exit(2);
@@ -270,7 +346,7 @@ int main(int argc, char **argv)
 	const char *spec = NULL;
 	double seconds = 0;
 	uint64_t seed = 1, games = 0;
-	int all = 0, depth = 0;
+	int all = 0, depth = 0, search = 0;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--seconds"))
@@ -283,6 +359,8 @@ int main(int argc, char **argv)
 			depth = (int)number(argv[++i], 1, 64);
 		else if (!strcmp(argv[i], "--all"))
 			all = 1;
+		else if (!strcmp(argv[i], "--search"))
+			search = 1;
 		else if (!strcmp(argv[i], "--list"))
 			use_list = 1;
 		else if (argv[i][0] == '-' || spec)
@@ -290,8 +368,13 @@ int main(int argc, char **argv)
 		else
 			spec = argv[i];
 	}
-	if (all == !!spec || (all && depth) || (seconds && games))
+	if (all == !!spec || (all && depth) || (seconds && games) ||
+	    (search && (all || depth || games || use_list)))
 		usage();
+	if (search) {
+		bench_search(spec, seconds ? seconds : 6, seed);
+		return 0;
+	}
 	if (depth) {
 		bench_perft(spec, depth);
 		return 0;

@@ -11,10 +11,10 @@
 
 #include <boardgames/boardgames.h>
 #include <boardgames/kutochki.h>
+#include <boardgames/search.h>
 #include <boardgames/tochki.h>
 
 #include "draw.h"
-#include "mcts.h"
 #include "rng.h"
 
 #define PROG "bgplay"
@@ -35,8 +35,13 @@ static const char usage_text[] =
 	"                         seat 0, random for seat 1); prints the result\n"
 	"                         and exits\n"
 	"  --seed N               seed of the computer players (default 1)\n"
-	"  --playouts N           mcts: playouts per move (default 200)\n"
-	"  --think SECONDS        mcts: thinking time per move instead\n"
+	"  --level N              mcts: strength 1..10 (default 10; see\n"
+	"                         doc/search.md)\n"
+	"  --threads N            mcts: threads searching at once (default 1)\n"
+	"  --playouts N           mcts: playouts per move (default 200 when\n"
+	"                         no --level is given)\n"
+	"  --think SECONDS        mcts: thinking time per move (at most; at\n"
+	"                         level 10 without --playouts, 5 seconds)\n"
 	"  --ply-cap N            mcts: plies of a random playout before it\n"
 	"                         counts as a draw (default 500)\n"
 	"  --cutoff N             mcts: plies of a random playout before the\n"
@@ -71,7 +76,9 @@ typedef struct session {
 	size_t cap;
 	int player[2];
 	rng rng;
-	mcts_params mp;
+	bg_search_options so;
+	bg_search_limits limits;
+	bg_search *search; /* made at the first mcts move */
 	long max_plies; /* -1: no limit */
 	long plies;     /* plies played in this session */
 	int quiet, verbose;
@@ -276,21 +283,40 @@ static int play_announced(session *s, const bg_move *m, const char *note)
 	return 0;
 }
 
+/* The library's search on the session's game: its tree follows the
+ * game from move to move. */
+static int search_move(session *s, bg_move *m)
+{
+	int error;
+
+	if (!s->search)
+		error = bg_search_new(&s->search, s->g, &s->so);
+	else
+		error = bg_search_sync(s->search, s->g);
+	if (error < 0)
+		return error;
+	return bg_search_think(s->search, &s->limits, m);
+}
+
 static int computer_move(session *s)
 {
 	int who = s->player[bg_to_move(s->g)], error;
 	char note[128] = "";
-	mcts_stats st;
+	bg_search_line best;
+	bg_search_info st;
 	bg_move m;
 	size_t n;
 
 	if (who == MCTS) {
-		if ((error = mcts_choose(s->g, &s->mp, &s->rng, &m, &st)) < 0)
+		if ((error = search_move(s, &m)) < 0)
 			return error;
-		if (s->verbose)
+		if (s->verbose &&
+		    bg_search_analysis(s->search, &best, 1, &n) != BG_EGAMEOVER &&
+		    bg_search_info_get(s->search, &st) == BG_OK)
 			snprintf(note, sizeof(note),
-				 "   [mcts: %ld playouts, %ld visits, value %.2f]",
-				 st.playouts, st.visits, st.value);
+				 "   [mcts: %llu playouts, %llu visits, value %.2f]",
+				 (unsigned long long)st.playouts,
+				 (unsigned long long)best.visits, best.value);
 		return play_announced(s, &m, note);
 	}
 	if ((error = bg_legal_moves(s->g, s->moves, s->cap, &n)) < 0)
@@ -485,7 +511,7 @@ static int command(session *s, char *line)
 	} else if (!strcmp(line, "hint")) {
 		char text[512];
 
-		if ((error = mcts_choose(s->g, &s->mp, &s->rng, &m, NULL)) < 0 ||
+		if ((error = search_move(s, &m)) < 0 ||
 		    (error = bg_move_to_text(s->g, &m, text, sizeof(text),
 					     NULL)) < 0)
 			print_lib_error(stdout, error);
@@ -568,7 +594,9 @@ typedef struct options {
 	int player[2]; /* -1: the default */
 	uint64_t seed;
 	long max_plies;
-	mcts_params mp;
+	bg_search_options so;
+	bg_search_limits limits;
+	int level_given;
 } options;
 
 static int parse_number(const char *s, unsigned long long max,
@@ -650,31 +678,43 @@ static int parse_args(int argc, char **argv, options *o, const char **why)
 			if (r < 0 || parse_number(val, 1000000000UL, &v) < 0 ||
 			    v == 0)
 				BAD("--playouts needs a number from 1");
-			o->mp.playouts = (long)v;
+			o->limits.playouts = v;
 		} else if ((r = option(argc, argv, &i, "--ply-cap", &val))) {
-			if (r < 0 || parse_number(val, 100000000UL, &v) < 0)
-				BAD("--ply-cap needs a number");
-			o->mp.ply_cap = (long)v;
+			if (r < 0 || parse_number(val, 100000UL, &v) < 0 ||
+			    v == 0)
+				BAD("--ply-cap needs a number from 1 to 100000");
+			o->so.ply_cap = (uint32_t)v;
 		} else if ((r = option(argc, argv, &i, "--cutoff", &val))) {
-			if (r < 0 || parse_number(val, 100000000UL, &v) < 0)
+			if (r < 0 || parse_number(val, 100000UL, &v) < 0)
 				BAD("--cutoff needs a number");
-			o->mp.cutoff = (long)v;
+			o->so.cutoff = (uint32_t)v;
 		} else if ((r = option(argc, argv, &i, "--explore", &val))) {
 			if (r < 0 || !val[0])
 				BAD("--explore needs a number");
 			errno = 0;
-			o->mp.explore = strtod(val, &end);
-			if (errno || *end || !(o->mp.explore >= 0) ||
-			    o->mp.explore > 100)
+			o->so.explore = strtod(val, &end);
+			if (errno || *end || !(o->so.explore >= 0) ||
+			    o->so.explore > 100)
 				BAD("--explore needs a number from 0 to 100");
 		} else if ((r = option(argc, argv, &i, "--think", &val))) {
 			if (r < 0 || !val[0])
 				BAD("--think needs a number of seconds");
 			errno = 0;
-			o->mp.seconds = strtod(val, &end);
-			if (errno || *end || !(o->mp.seconds > 0) ||
-			    o->mp.seconds > 86400)
+			o->limits.seconds = strtod(val, &end);
+			if (errno || *end || !(o->limits.seconds > 0) ||
+			    o->limits.seconds > 86400)
 				BAD("--think needs a number of seconds");
+		} else if ((r = option(argc, argv, &i, "--level", &val))) {
+			if (r < 0 || parse_number(val, BG_SEARCH_LEVEL_MAX, &v) < 0 ||
+			    v < BG_SEARCH_LEVEL_MIN)
+				BAD("--level needs a number from 1 to 10");
+			o->so.level = (int)v;
+			o->level_given = 1;
+		} else if ((r = option(argc, argv, &i, "--threads", &val))) {
+			if (r < 0 || parse_number(val, BG_SEARCH_THREADS_MAX, &v) < 0 ||
+			    v == 0)
+				BAD("--threads needs a number from 1 to 64");
+			o->so.threads = (int)v;
 		} else if ((r = option(argc, argv, &i, "--white", &val))) {
 			if (r < 0 || (o->player[0] = parse_player(val)) < 0)
 				BAD("--white needs human, random or mcts");
@@ -715,6 +755,13 @@ static int parse_args(int argc, char **argv, options *o, const char **why)
 						   : (i == 0 ? HUMAN : MCTS);
 	if (o->selfplay && (o->player[0] == HUMAN || o->player[1] == HUMAN))
 		BAD("--selfplay needs two computer players");
+	if (o->so.cutoff > o->so.ply_cap)
+		BAD("--cutoff must not be over --ply-cap");
+	if (!o->limits.playouts && !o->level_given && !o->limits.seconds)
+		o->limits.playouts = 200;
+	if (!o->limits.playouts && !o->limits.seconds &&
+	    o->so.level == BG_SEARCH_LEVEL_MAX)
+		o->limits.seconds = 5;
 	return 0;
 }
 
@@ -730,7 +777,7 @@ int main(int argc, char **argv)
 	o.player[0] = o.player[1] = -1;
 	o.seed = 1;
 	o.max_plies = -1;
-	mcts_defaults(&o.mp);
+	bg_search_options_init(&o.so, BG_SEARCH_OPTIONS_VERSION);
 	if ((rc = parse_args(argc, argv, &o, &why)) < 0)
 		return usage(why);
 	if (rc > 0) {
@@ -743,7 +790,9 @@ int main(int argc, char **argv)
 	s.max_plies = o.max_plies;
 	s.player[0] = o.player[0];
 	s.player[1] = o.player[1];
-	s.mp = o.mp;
+	s.so = o.so;
+	s.so.seed = o.seed;
+	s.limits = o.limits;
 	s.quiet = o.quiet;
 	s.verbose = o.verbose;
 	if (o.load) {
@@ -773,6 +822,7 @@ int main(int argc, char **argv)
 	error = run(&s, o.selfplay);
 	rc = error < 0 ? lib_error(error) : 0;
 
+	bg_search_free(s.search);
 	free(s.moves);
 	bg_game_free(s.g);
 	return rc;

@@ -1,6 +1,7 @@
 // The public headers compile as C++ (see tests/meson.build).
 #include <boardgames/boardgames.h>
 #include <boardgames/kutochki.h>
+#include <boardgames/search.h>
 #include <boardgames/tochki.h>
 
 int main()

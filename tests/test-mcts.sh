@@ -1,5 +1,6 @@
 #!/bin/sh
-# The generic MCTS player of bgplay beats the random player.
+# The library's search (<boardgames/search.h>), as bgplay's mcts player, beats
+# the random player.
 # usage: test-mcts.sh BGPLAY
 #
 # For each game below: GAMES short seeded games of mcts (PLAYOUTS playouts

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include <boardgames/boardgames.h>
+#include <boardgames/search.h>
 #include <boardgames/tochki.h>
 
 #include "libc_alloc.h"
@@ -211,6 +212,26 @@ static int call_sgf(probe *pr)
 	return bg_tochki_sgf(pr->g, buf, sizeof(buf), NULL);
 }
 
+static int call_search_new(probe *pr)
+{
+	bg_search *s = (bg_search *)pr; /* anything but NULL */
+	int rc = bg_search_new(&s, pr->g, NULL);
+
+	/* No Check assertion while allocations are armed: it allocates. */
+	if ((rc == BG_OK) != (s != NULL))
+		return BG_OK + 1000;
+	bg_search_free(s);
+	return rc;
+}
+
+/* The searcher a sync call works on: made for another game. */
+static bg_search *synced;
+
+static int call_search_sync(probe *pr)
+{
+	return bg_search_sync(synced, pr->g);
+}
+
 /* A game of the catalogue entry i after a few random plies. */
 static void setup_probe(probe *pr, size_t i, uint32_t plies)
 {
@@ -402,6 +423,41 @@ START_TEST(test_no_allocation_on_moves)
 }
 END_TEST
 
+/* A searcher is made, and synced to another game, whole or not at all;
+ * once its tree and the game's history have room, think allocates
+ * nothing (one thread; a playout cap under the history's first room). */
+START_TEST(test_search)
+{
+	static probe pr;
+	bg_search_options o;
+	bg_search_limits lim = { .playouts = 300 };
+	bg_game *other = new_game("tak-tikl");
+	long count;
+	int rc;
+
+	setup_probe(&pr, (size_t)_i, 6);
+	survive_each_failure(&pr, call_search_new, "bg_search_new");
+	ck_assert_int_eq(bg_search_new(&synced, other, NULL), BG_OK);
+	survive_each_failure(&pr, call_search_sync, "bg_search_sync");
+	bg_search_free(synced);
+
+	bg_search_options_init(&o, BG_SEARCH_OPTIONS_VERSION);
+	o.max_nodes = 4096;
+	o.ply_cap = 200;
+	ck_assert_int_eq(bg_search_new(&synced, pr.g, &o), BG_OK);
+	ck_assert_int_eq(bg_search_think(synced, &lim, NULL), BG_OK);
+	arm(-1);
+	rc = bg_search_think(synced, &lim, NULL);
+	count = made;
+	ck_assert_int_eq(rc, BG_OK);
+	ck_assert_msg(count == 0, "%s: bg_search_think made %ld allocations",
+		      pr.spec, count);
+	bg_search_free(synced);
+	bg_game_free(other);
+	bg_game_free(pr.g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("oom");
@@ -414,6 +470,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(t, test_no_allocation_on_moves, 0, games);
 	tcase_add_test(t, test_history_growth);
 	tcase_add_test(t, test_sgf);
+	tcase_add_loop_test(t, test_search, 0, games);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -178,6 +178,20 @@ PROTOTYPES = {
     "bg_batch_step": (_int, [_vp, _vp, _vp, _vp, _vp, _vp]),
     "bg_batch_random_actions": (_int, [_vp, _vp]),
     "bg_batch_game": (_game_p, [_vp, _size]),
+    # the computer player (<boardgames/search.h>, 1.1): declared, not
+    # wrapped yet; its structs are passed as opaque pointers
+    "bg_search_options_init": (_int, [ctypes.c_void_p, ctypes.c_uint]),
+    "bg_search_new": (_int, [_game_pp, _game_p, ctypes.c_void_p]),
+    "bg_search_free": (None, [ctypes.c_void_p]),
+    "bg_search_think": (_int, [ctypes.c_void_p, ctypes.c_void_p, _move_p]),
+    "bg_search_stop": (None, [ctypes.c_void_p]),
+    "bg_search_play": (_int, [ctypes.c_void_p, _move_p]),
+    "bg_search_sync": (_int, [ctypes.c_void_p, _game_p]),
+    "bg_search_analysis": (_int, [ctypes.c_void_p, ctypes.c_void_p, _size,
+                                  _c_size_p]),
+    "bg_search_pv": (_int, [ctypes.c_void_p, _size, _move_p, _size,
+                            _c_size_p]),
+    "bg_search_info_get": (_int, [ctypes.c_void_p, ctypes.c_void_p]),
 }
 
 
