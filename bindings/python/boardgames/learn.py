@@ -582,8 +582,9 @@ class AECEnv:
                         else -1.0
                 self.terminations[a] = not truncated
                 self.truncations[a] = truncated
-            self.agent_selection = agent if agent in self.agents \
-                else self.agents[0]
+            # as PettingZoo's classic games: the opponent's dead step first
+            self.agent_selection = self.possible_agents[
+                1 - self._seat(agent)]
         else:
             self.agent_selection = self.possible_agents[self.game.to_move]
         for a in self.agents:

@@ -304,7 +304,7 @@ class AEC(unittest.TestCase):
                 env.close()
 
     def play(self, env):
-        steps, finals = 0, {}
+        steps, finals, order = 0, {}, []
         self.assertEqual(env.agents, ["player_0", "player_1"])
         for agent in env.agent_iter(10000):
             obs, reward, term, trunc, info = env.last()
@@ -315,6 +315,7 @@ class AEC(unittest.TestCase):
                                            info["action_mask"]))
             if term or trunc:
                 finals[agent] = (reward, term, trunc)
+                order.append(agent)
                 env.step(None)
                 continue
             seat = env.possible_agents.index(agent)
@@ -327,12 +328,17 @@ class AEC(unittest.TestCase):
             with self.assertRaises(ValueError):
                 env.step(None)
             env.step(env.random_action())
+            last_mover = agent
             steps += 1
         out = env.game.outcome
         self.assertTrue(out.over, "the loop stopped before the end")
         self.assertEqual(env.agents, [])
         self.assertEqual(steps, env.game.ply)
         self.assertEqual(set(finals), {"player_0", "player_1"})
+        # the last mover's opponent takes its dead step first
+        self.assertEqual(order[1], last_mover)
+        self.assertNotEqual(order[0], last_mover)
+
         capped = out.reason == "move-limit"
         for agent, (reward, term, trunc) in finals.items():
             seat = env.possible_agents.index(agent)
