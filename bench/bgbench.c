@@ -142,8 +142,10 @@ static uint32_t playout(bg_game *g, bg_move *buf, size_t cap, int *result,
 		plies++;
 	}
 	*result = status;
-	while (bg_undo(g) == BG_OK)
-		;
+	/* Exactly the plies made: a failing bg_undo would format an error
+	 * message, which is no part of a playout. */
+	for (uint32_t i = 0; i < plies; i++)
+		bg_undo(g);
 	return plies;
 }
 

@@ -988,6 +988,52 @@ START_TEST(test_legal_buffer)
 }
 END_TEST
 
+/* bg_play takes a move just listed without asking the game again only
+ * while it is, byte for byte, that move in that position: a listed move
+ * changed in the caller's buffer, or one listed in another position, is
+ * checked like any other. (Wolf and sheep: the wolf moves first.) */
+START_TEST(test_listed_moves_checked)
+{
+	bg_game *g = new_game("wolf-sheep");
+	bg_move moves[MOVES_CAP], keep;
+	uint64_t h = bg_hash(g);
+	size_t n;
+
+	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
+	ck_assert_uint_ge(n, 2);
+	keep = moves[0];
+	/* A step to the wolf's own point, and a stray unused entry. */
+	moves[0].pts[1] = moves[0].pts[0];
+	ck_assert_int_eq(bg_play(g, &moves[0]), BG_EILLEGAL);
+	moves[0] = keep;
+	moves[0].pts[5] = 1;
+	ck_assert_int_eq(bg_play(g, &moves[0]), BG_EINVAL);
+	ck_assert_uint_eq(bg_hash(g), h);
+	moves[0] = keep;
+	/* Played, then the wolf's other move is the sheep's turn's no more. */
+	ck_assert_int_eq(bg_play(g, &moves[0]), BG_OK);
+	ck_assert_int_eq(bg_play(g, &moves[1]), BG_EILLEGAL);
+	ck_assert_int_eq(bg_undo(g), BG_OK);
+	ck_assert_int_eq(bg_play(g, &moves[1]), BG_OK);
+	/* The sheep's moves, listed and taken back: the wolf's turn. */
+	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
+	ck_assert_int_eq(bg_undo(g), BG_OK);
+	ck_assert_int_eq(bg_play(g, &moves[0]), BG_EILLEGAL);
+	/* Listed again, then scratch written by another call: checked. */
+	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
+	ck_assert_int_eq(bg_legal_moves_at(g, -1, -1, NULL, 0, &n), BG_OK);
+	moves[1].pts[1] = moves[1].pts[0];
+	ck_assert_int_eq(bg_play(g, &moves[1]), BG_EILLEGAL);
+	/* Over by agreement: no move, listed or not. */
+	ck_assert_int_eq(bg_legal_moves(g, moves, MOVES_CAP, &n), BG_OK);
+	ck_assert_int_eq(bg_agree_draw(g), BG_OK);
+	ck_assert_int_eq(bg_play(g, &moves[0]), BG_EGAMEOVER);
+	ck_assert_int_eq(bg_undo(g), BG_OK);
+	ck_assert_int_eq(bg_play(g, &moves[0]), BG_OK);
+	bg_game_free(g);
+}
+END_TEST
+
 /* A text function: (g, arg, buf, cap, len). */
 typedef int (*text_fn)(const bg_game *g, const void *arg, char *buf,
 		       size_t cap, size_t *len);
@@ -2055,6 +2101,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_null_handles);
 	tcase_add_test(tc, test_null_args_on_game);
 	tcase_add_test(tc, test_legal_buffer);
+	tcase_add_test(tc, test_listed_moves_checked);
 	tcase_add_test(tc, test_text_buffers);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);

@@ -388,19 +388,44 @@ int bg_game_scratch_moves(const bg_game *g, size_t *n)
 {
 	/* The scratch list is the handle's own; the thread contract (one
 	 * thread per handle) makes writing it through a const handle safe. */
+	((bg_game *)g)->nlisted = 0;
 	return list_moves(g, g->scratch, n);
+}
+
+/* The most moves of a list that bg_legal_moves keeps a copy of for
+ * bg_play, when the caller's buffer takes the list directly. */
+#define LISTED_MAX 64
+
+/* The list in buf, whose copy is in scratch, kept for bg_play (see
+ * listed_move); a const handle, as in bg_game_scratch_moves. */
+static void remember_list(const bg_game *g, const bg_move *buf, size_t n)
+{
+	((bg_game *)g)->listed = buf;
+	((bg_game *)g)->nlisted = n;
 }
 
 int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 {
 	size_t count;
+	int rc;
 
 	if (!g || !n || (!buf && cap))
 		return gerr(g, BG_EINVAL, "NULL argument");
-	if (buf && cap >= g->max_moves)
-		return bg_game_fail(g, list_moves(g, buf, n));
-	int rc = bg_game_scratch_moves(g, &count);
-	if (rc)
+	if (buf && cap >= g->max_moves) {
+		((bg_game *)g)->nlisted = 0;
+		if ((rc = list_moves(g, buf, &count)) != BG_OK)
+			return bg_game_fail(g, rc);
+		/* A short list is kept for bg_play (see listed_move): its
+		 * copy costs less than checking the move played. A long one
+		 * (placements by the hundred) would cost more. */
+		if (count <= LISTED_MAX) {
+			memcpy(g->scratch, buf, count * sizeof(*buf));
+			remember_list(g, buf, count);
+		}
+		*n = count;
+		return BG_OK;
+	}
+	if ((rc = bg_game_scratch_moves(g, &count)) != BG_OK)
 		return bg_game_fail(g, rc);
 	*n = count;
 	if (!buf)
@@ -409,26 +434,34 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 		return gerr(g, BG_EBUFSIZE, "%zu moves need room for %zu",
 			    count, count);
 	memcpy(buf, g->scratch, count * sizeof(*buf));
+	remember_list(g, buf, count);
 	return BG_OK;
 }
 
-/* A move drawn uniformly, the game going on: the game's own draw, else one
- * from the full list. BG_OK, BG_ENOMEM (more moves than the list holds),
- * BG_EGAMEOVER (none). */
-static int draw_move(const bg_game *g, uint64_t *rng, bg_move *out)
+/* A move drawn uniformly from the full list, the game going on: BG_OK,
+ * BG_ENOMEM (more moves than the list holds), BG_EGAMEOVER (none). */
+static inline int draw_listed(const bg_game *g, uint64_t *rng,
+			      bg_move *out)
 {
 	size_t n;
 	int rc;
 
-	if (g->rules->random_move &&
-	    g->rules->random_move(g->cfg, g->st, rng, out))
-		return BG_OK;
 	if ((rc = bg_game_scratch_moves(g, &n)) != BG_OK)
 		return rc;
 	if (n == 0)
 		return bg_seterr(BG_EGAMEOVER, "no legal move");
 	*out = g->scratch[bg_rand(rng) % n];
 	return BG_OK;
+}
+
+/* A move drawn uniformly, the game going on: the game's own draw, else
+ * one from the full list; errors as draw_listed. */
+static int draw_move(const bg_game *g, uint64_t *rng, bg_move *out)
+{
+	if (g->rules->random_move &&
+	    g->rules->random_move(g->cfg, g->st, rng, out))
+		return BG_OK;
+	return draw_listed(g, rng, out);
 }
 
 int bg_random_move(const bg_game *g, uint64_t *rng, bg_move *out)
@@ -520,6 +553,24 @@ static uint32_t repetitions(const bg_game *g)
 	return reps;
 }
 
+/* True when pts[used..] are all 0: eight bytes at a time (a loop of 34
+ * entries was a quarter of a ply where moves are listed and played). */
+static bool unused_zero(const bg_move *m, size_t used)
+{
+	const unsigned char *p = (const unsigned char *)&m->pts[used];
+	const unsigned char *end = (const unsigned char *)(m->pts +
+							   BG_MOVE_MAX_POINTS);
+	uint64_t w, any = 0;
+
+	for (; end - p >= 8; p += 8) {
+		memcpy(&w, p, 8);
+		any |= w;
+	}
+	for (; p < end; p++)
+		any |= *p;
+	return any == 0;
+}
+
 int bg_move_shape(const bg_move *m)
 {
 	size_t used = (size_t)m->npath + m->nremove;
@@ -540,6 +591,8 @@ int bg_move_shape(const bg_move *m)
 	}
 	if (m->flags & ~BG_MOVE_FLAG_MARK)
 		return bg_seterr(BG_EINVAL, "unknown move flags %#x", m->flags);
+	if (unused_zero(m, used))
+		return BG_OK;
 	for (size_t i = used; i < BG_MOVE_MAX_POINTS; i++)
 		if (m->pts[i])
 			return bg_seterr(BG_EINVAL, "unused entry pts[%zu] is %u, "
@@ -616,6 +669,7 @@ static int play_legal(bg_game *g, const bg_move *m)
 	if (g->hist_len == g->hist_cap &&
 	    hist_reserve(g, g->hist_cap * 2) != BG_OK)
 		return BG_ENOMEM;
+	g->nlisted = 0;
 	rec = &g->hist[g->hist_len];
 	undo = g->undo + g->hist_len * g->undo_size;
 	rec->move = *m;
@@ -634,12 +688,36 @@ static int play_legal(bg_game *g, const bg_move *m)
 	return BG_OK;
 }
 
+/* True when m is, byte for byte, the move at its own place in the list
+ * bg_legal_moves last gave the caller in this position: the game listed
+ * it, so it is well formed, on the board and legal. */
+static bool listed_move(const bg_game *g, const bg_move *m)
+{
+	uintptr_t off = (uintptr_t)m - (uintptr_t)g->listed;
+	const bg_move *copy;
+	uint64_t a, b, diff = 0;
+
+	_Static_assert(sizeof(bg_move) % 8 == 0, "bg_move in 8-byte words");
+	if (off % sizeof(*m) || off / sizeof(*m) >= g->nlisted)
+		return false;
+	copy = &g->scratch[off / sizeof(*m)];
+#pragma GCC unroll 9
+	for (size_t i = 0; i < sizeof(*m); i += 8) {
+		memcpy(&a, (const char *)m + i, 8);
+		memcpy(&b, (const char *)copy + i, 8);
+		diff |= a ^ b;
+	}
+	return diff == 0;
+}
+
 int bg_play(bg_game *g, const bg_move *m)
 {
 	int rc;
 
 	if (!g || !m)
 		return gerr(g, BG_EINVAL, "%s is NULL", g ? "move" : "game");
+	if (g->result.status == BG_ONGOING && listed_move(g, m))
+		return bg_game_fail(g, play_legal(g, m));
 	if ((rc = bg_move_shape(m)) != BG_OK)
 		return bg_game_fail(g, rc);
 	if (g->result.status != BG_ONGOING)
@@ -655,15 +733,19 @@ int bg_play(bg_game *g, const bg_move *m)
 int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
 	       uint32_t *plies)
 {
+	bool (*draw)(const void *, const void *, uint64_t *, bg_move *);
 	uint32_t made = 0;
 	bg_move m;
 	int rc;
 
 	if (!g || !rng)
 		return gerr(g, BG_EINVAL, "NULL argument");
+	draw = g->rules->random_move;
 	while (made < max_plies && g->result.status == BG_ONGOING) {
-		if ((rc = draw_move(g, rng, &m)) != BG_OK ||
-		    (rc = play_legal(g, &m)) != BG_OK) {
+		/* draw_move written out: a call less each ply. */
+		rc = draw && draw(g->cfg, g->st, rng, &m) ? BG_OK :
+		     draw_listed(g, rng, &m);
+		if (rc != BG_OK || (rc = play_legal(g, &m)) != BG_OK) {
 			/* A failed call changes nothing. */
 			while (made--)
 				bg_undo(g);
@@ -692,6 +774,7 @@ int bg_undo(bg_game *g)
 	}
 	if (g->hist_len == 0)
 		return gerr(g, BG_ENOUNDO, "no move to take back");
+	g->nlisted = 0;
 	g->hist_len--;
 	rec = &g->hist[g->hist_len];
 	undo = g->undo + g->hist_len * g->undo_size;

@@ -630,23 +630,39 @@ static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 {
 	const mi_cfg *c = cfgp;
 	mi_side v;
-	uint32_t closers;
+	uint32_t closers, singles;
 	size_t n = 0;
 
 	mi_side_of(c, st, &v);
 	closers = mi_closers(c, v.own);
+	/* The sets of one removal, the common case: each piece that may be
+	 * taken alone, in point order. */
+	singles = mi_removable(c, v.opp);
 	for (uint32_t b = mi_origins(&v); b; b &= b - 1) {
 		int from = bg_ctz32(b);
+		uint32_t d = mi_group(c, &v, from);
+		/* mi_kind of each destination: steps where they are steps,
+		 * else placements or jumps. */
+		uint32_t steps = from == MI_HAND ? 0 : v.flies ? d : c->step[from];
+		int other = from == MI_HAND ? BG_MOVE_PLACE : BG_MOVE_JUMP;
 
-		for (uint32_t d = mi_group(c, &v, from); d; d &= d - 1) {
-			int to = bg_ctz32(d), kind = mi_kind(c, &v, from, to);
+		for (; d; d &= d - 1) {
+			int to = bg_ctz32(d), k;
+			int kind = steps & bitmask(to) ? BG_MOVE_STEP : other;
 			mi_sets it;
 
 			if (!(closers & bitmask(to))) {
 				mi_write(&buf[n++], kind, from, to, 0);
 				continue;
 			}
-			mi_sets_first(&it, v.opp, mi_nrem(c, &v, from, to));
+			k = mi_nrem(c, &v, from, to);
+			if (k == 1) {
+				for (uint32_t r = singles; r; r &= r - 1)
+					mi_write(&buf[n++], kind, from, to,
+						 r & -r);
+				continue;
+			}
+			mi_sets_first(&it, v.opp, k);
 			do {
 				uint32_t set = mi_sets_mask(&it);
 

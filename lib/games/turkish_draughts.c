@@ -724,18 +724,25 @@ static int td_slides(const td_cfg *c, uint64_t all, int sq, int len[TD_DIRS])
 
 static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
 {
-	uint64_t steps[TD_DIRS];
+	uint64_t steps[TD_DIRS], movers;
 	size_t n = 0;
 
 	td_men_steps(s, steps);
-	for (uint64_t bits = td_side(s, s->turn); bits; bits &= bits - 1) {
+	/* The kings, and the men that have a step. */
+	movers = s->kings[s->turn] | steps[0] | steps[1] | steps[2] | steps[3];
+	for (uint64_t bits = movers; bits; bits &= bits - 1) {
 		int sq = bg_ctz64(bits), len[TD_DIRS];
 
-		if (s->kings[s->turn] & bit(sq))
-			td_slides(c, td_all(s), sq, len);
-		else
+		if (!(s->kings[s->turn] & bit(sq))) {
+			/* A man: one step at most each way. */
+#pragma GCC unroll 4
 			for (int d = 0; d < TD_DIRS; d++)
-				len[d] = (steps[d] & bit(sq)) != 0;
+				if (steps[d] & bit(sq))
+					td_set_move(&buf[n++], BG_MOVE_STEP,
+						    sq, sq + td_delta[d]);
+			continue;
+		}
+		td_slides(c, td_all(s), sq, len);
 		for (int d = 0; d < TD_DIRS; d++)
 			for (int k = 1; k <= len[d]; k++)
 				td_set_move(&buf[n++], BG_MOVE_STEP, sq,
