@@ -264,7 +264,7 @@ class VectorEnv:
                   1 when its move won, -1 when it lost, 0 otherwise
     terminations  bool (num_envs,): the game ended by its rules
     truncations   bool (num_envs,): the game ended at its max_plies cap
-    infos         {"action_mask": bool (num_envs, num_actions),
+    infos         {"action_mask": bool (num_envs, num_actions), read-only,
                    "_action_mask": bool (num_envs,) all True}
 
     A finished game restarts within the same step (Gymnasium's "same-step"
@@ -314,7 +314,11 @@ class VectorEnv:
         self._term = np.zeros(self.num_envs, np.bool_)
         self._trunc = np.zeros(self.num_envs, np.bool_)
         self._actions = np.zeros(self.num_envs, np.uint32)
-        self._infos = {"action_mask": self._mask,
+        # the library clears only the mask bytes it set the step before:
+        # callers get a read-only view, so no byte is left set by them
+        self._mask_view = self._mask.view()
+        self._mask_view.flags.writeable = False
+        self._infos = {"action_mask": self._mask_view,
                        "_action_mask": np.ones(self.num_envs, np.bool_)}
         # the addresses once: a step is then one C call and two compares
         self._step_args = (self._b, None, _addr(self._obs),
@@ -335,8 +339,9 @@ class VectorEnv:
 
     @property
     def action_masks(self):
-        """The current legal-action masks, bool (num_envs, num_actions)."""
-        return self._mask
+        """The current legal-action masks, bool (num_envs, num_actions),
+        read-only."""
+        return self._mask_view
 
     # -- life cycle
 

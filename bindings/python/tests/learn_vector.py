@@ -178,6 +178,11 @@ class Vector(unittest.TestCase):
             self.assertFalse(np.array_equal(obs, before))
             r2 = env.step(env.random_actions())[1]
             self.assertIs(r2, rew)
+            # the library clears only the bytes it set: no writing there
+            self.assertTrue(np.shares_memory(infos["action_mask"],
+                                             env._mask))
+            with self.assertRaises(ValueError):
+                infos["action_mask"][0, 0] = True
         with learn.VectorEnv("kutochki", N, copy=True) as env:
             obs0, _ = env.reset()
             obs = env.step(env.random_actions())[0]
