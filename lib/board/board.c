@@ -14,29 +14,6 @@ void bg_board_grid(bg_board *b, int kind, int w, int h)
 	b->npoints = w * h;
 }
 
-void bg_board_xy(const bg_board *b, int p, int *x, int *y)
-{
-	if (b->xy) {
-		*x = b->xy[p][0];
-		*y = b->xy[p][1];
-	} else {
-		*x = p % b->width;
-		*y = p / b->width;
-	}
-}
-
-int bg_board_at(const bg_board *b, int x, int y)
-{
-	if (x < 0 || y < 0 || x >= b->width || y >= b->height)
-		return -1;
-	if (!b->xy)
-		return y * b->width + x;
-	for (int p = 0; p < b->npoints; p++)
-		if (b->xy[p][0] == x && b->xy[p][1] == y)
-			return p;
-	return -1;
-}
-
 /* The first point of the rank of point p. */
 static int rank_start(const bg_board *b, int p)
 {
@@ -65,7 +42,7 @@ int bg_board_read_ranks(const bg_board *b, const char **sp,
 			const char *symbols, char *cells)
 {
 	const char *s = *sp;
-	char list[16];
+	char list[64];
 	size_t k = 0;
 
 	for (const char *c = symbols; *c && k + 2 < sizeof(list); c++) {
@@ -117,4 +94,11 @@ int bg_board_read_two(const bg_board *b, const char **sp, uint64_t bb[2])
 		if (cells[p] != '.')
 			bb[cells[p] == 'b'] |= (uint64_t)1 << p;
 	return BG_OK;
+}
+
+void bg_board_piece_two(uint64_t b0, uint64_t b1, int p, int *seat,
+			int *kind)
+{
+	*seat = (b0 >> p & 1) ? 0 : (b1 >> p & 1) ? 1 : -1;
+	*kind = *seat < 0 ? BG_PIECE_NONE : BG_PIECE_MAN;
 }

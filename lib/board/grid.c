@@ -1,5 +1,7 @@
 #include "board/grid.h"
 
+#include "board/bits.h"
+
 const int8_t bg_dir[8][2] = {
 	{0, 1}, {1, 0}, {0, -1}, {-1, 0}, {1, 1}, {1, -1}, {-1, -1}, {-1, 1},
 };
@@ -37,22 +39,52 @@ size_t bg_grid_runs(int w, int h, int k, unsigned dirmask, uint8_t *runs)
 	return n;
 }
 
-int bg_grid_custodian(int w, int h, const uint8_t *cells, int p, uint8_t own,
-		      unsigned dirmask, int *out)
+void bg_custodian_init(bg_custodian *t, int w, int h, unsigned dirmask)
 {
+	for (int p = 0; p < w * h; p++) {
+		t->npairs[p] = 0;
+		t->next[p] = 0;
+		for (int d = 0; d < 8; d++) {
+			int q, r;
+
+			if (!(dirmask & (1u << d)))
+				continue;
+			q = bg_grid_step(w, h, p, d);
+			r = q < 0 ? -1 : bg_grid_step(w, h, q, d);
+			if (r < 0)
+				continue;
+			t->pair[p][t->npairs[p]][0] = (uint8_t)q;
+			t->pair[p][t->npairs[p]++][1] = (uint8_t)r;
+			if (w * h <= 64)
+				t->next[p] |= (uint64_t)1 << q;
+		}
+	}
+}
+
+int bg_grid_custodian(const bg_custodian *t, const uint8_t *cells, int p,
+		      int *out)
+{
+	uint8_t own = cells[p];
 	int n = 0;
 
-	for (int d = 0; d < 8; d++) {
-		int q, r;
+	for (int i = 0; i < t->npairs[p]; i++) {
+		int q = t->pair[p][i][0];
 
-		if (!(dirmask & (1u << d)))
-			continue;
-		q = bg_grid_step(w, h, p, d);
-		if (q < 0 || !cells[q] || cells[q] == own)
-			continue;
-		r = bg_grid_step(w, h, q, d);
-		if (r >= 0 && cells[r] == own)
+		if (cells[q] && cells[q] != own && cells[t->pair[p][i][1]] == own)
 			out[n++] = q;
 	}
 	return n;
+}
+
+uint64_t bg_grid_custodian_bits(const bg_custodian *t, int p, uint64_t own,
+				uint64_t prey)
+{
+	uint64_t taken = 0;
+
+	for (uint64_t x = t->next[p] & prey; x; x &= x - 1) {
+		int q = bg_ctz64(x);
+
+		taken |= (own >> (2 * q - p) & 1) << q;
+	}
+	return taken;
 }

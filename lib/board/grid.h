@@ -29,13 +29,38 @@ int bg_grid_step(int w, int h, int p, int d);
 size_t bg_grid_runs(int w, int h, int k, unsigned dirmask, uint8_t *runs);
 
 /*
- * Custodian capture after a piece of colour `own` arrived at p: in each
- * direction of dirmask, an enemy piece next to p with an own piece right
- * beyond it is taken. cells[] holds 0 for empty or the colour of the piece;
- * any non-zero value other than own is an enemy. The taken cells are
- * written to out (room for 8); returns how many.
+ * Custodian capture: a piece of one side that arrives at p takes each
+ * enemy piece next to it with a piece of its own right beyond. The table
+ * lists, per cell, the (next, beyond) pairs in the capture directions, so
+ * a capture test is a few lookups rather than direction walks.
  */
-int bg_grid_custodian(int w, int h, const uint8_t *cells, int p, uint8_t own,
-		      unsigned dirmask, int *out);
+#define BG_CUSTODIAN_MAX_CELLS 81
+
+typedef struct bg_custodian {
+	uint8_t npairs[BG_CUSTODIAN_MAX_CELLS];
+	uint8_t pair[BG_CUSTODIAN_MAX_CELLS][8][2]; /* next, beyond */
+	/* On boards of at most 64 cells, the pairs' next cells as a set (the
+	 * cell beyond q seen from p is 2q - p). */
+	uint64_t next[BG_CUSTODIAN_MAX_CELLS];
+} bg_custodian;
+
+/* The table of a w x h grid (at most BG_CUSTODIAN_MAX_CELLS cells),
+ * capturing in the directions of dirmask, in bg_dir order. */
+void bg_custodian_init(bg_custodian *t, int w, int h, unsigned dirmask);
+
+/*
+ * The cells taken by the piece at p, on cells[] that hold 0 for empty or
+ * the colour of the piece there (any non-zero colour other than cells[p] is
+ * an enemy). They go to out (room for 8) in direction order; returns how
+ * many.
+ */
+int bg_grid_custodian(const bg_custodian *t, const uint8_t *cells, int p,
+		      int *out);
+
+/* The same on bitboards (bit q is cell q; boards of at most 64 cells): the
+ * pieces of `prey` (the enemies that can be taken) that a piece arriving at
+ * p takes against the pieces of `own`. */
+uint64_t bg_grid_custodian_bits(const bg_custodian *t, int p, uint64_t own,
+				uint64_t prey);
 
 #endif

@@ -109,7 +109,7 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 	g->cfg = calloc(1, BG_WORK_OFFSET(r->config_size) + g->work_size);
 	if (g->cfg)
 		memcpy(g->cfg, cfg, r->config_size);
-	g->st_size = r->state_size(cfg);
+	g->st_size = bg_rules_state_size(r, cfg);
 	g->undo_size = r->unapply ? r->undo_size : g->st_size;
 	if (g->undo_size == 0)
 		g->undo_size = 1;
@@ -128,6 +128,16 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 	}
 	*out = g;
 	return BG_OK;
+}
+
+/* Does the game have a standard option (and so its values in the config,
+ * at std_offset)? */
+static bool has_std(const bg_rules *r)
+{
+	for (int k = 0; k < BG_STD_COUNT; k++)
+		if (r->std_def[k])
+			return true;
+	return false;
 }
 
 /* Make a handle at the start position of a spec. */
@@ -149,6 +159,9 @@ int bg_game_start(bg_game **out, const char *spec)
 	cfg = calloc(1, r->config_size);
 	if (!cfg)
 		return bg_seterr(BG_ENOMEM, "config");
+	if (has_std(r))
+		bg_std_read((bg_stdvals *)((char *)cfg + r->std_offset),
+			    vals + r->noptions);
 	rc = r->configure(cfg, vals);
 	if (rc == BG_OK)
 		rc = game_alloc(out, r, cfg);
@@ -249,7 +262,7 @@ const char *bg_game_name(const bg_game *g)
 
 static const bg_board *board_of(const bg_game *g)
 {
-	return g->rules->board(g->cfg);
+	return bg_rules_board(g->rules, g->cfg);
 }
 
 static int check_point(const bg_game *g, int p)
@@ -648,7 +661,7 @@ void bg_game_refresh(bg_game *g)
 {
 	bg_ctx ctx;
 
-	g->hash = g->rules->hash(g->cfg, g->st);
+	g->hash = bg_rules_hash(g->rules, g->cfg, g->st);
 	ctx.ply = g->ply0 + (uint32_t)g->hist_len;
 	ctx.reps = g->seen ? repetitions(g) : 0;
 	g->result.status = BG_ONGOING;
@@ -794,7 +807,7 @@ int bg_to_move(const bg_game *g)
 {
 	if (!g)
 		return bg_seterr(BG_EINVAL, "game is NULL");
-	return g->rules->to_move(g->cfg, g->st);
+	return bg_rules_to_move(g->rules, g->cfg, g->st);
 }
 
 uint32_t bg_ply(const bg_game *g)
@@ -883,7 +896,7 @@ int bg_move_effects(const bg_game *g, uint32_t i, bg_effect *buf, size_t cap,
 	bg_game_state_at(g, i + 1, after);
 	bg_game_state_at(g, i, before);
 	m = &g->hist[i].move;
-	mover = g->rules->to_move(g->cfg, before);
+	mover = bg_rules_to_move(g->rules, g->cfg, before);
 	np = board_of(g)->npoints;
 	for (int p = 0; p < np; p++) {
 		int kind = effect_at(g, before, after, m, p, mover);

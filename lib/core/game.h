@@ -103,4 +103,29 @@ int bg_text_out(bg_strbuf *sb, size_t *len);
 /* A handle at the start position of a spec (game.c). */
 int bg_game_start(bg_game **out, const char *spec);
 
+/* What the rules table gives by a hook or by its layout (bg_head, a
+ * config that starts with its board, a fixed state size). */
+static inline const bg_board *bg_rules_board(const bg_rules *r,
+					     const void *cfg)
+{
+	return r->board ? r->board(cfg) : (const bg_board *)cfg;
+}
+
+static inline uint64_t bg_rules_hash(const bg_rules *r, const void *cfg,
+				     const void *st)
+{
+	return r->head ? ((const bg_head *)st)->hash : r->hash(cfg, st);
+}
+
+static inline int bg_rules_to_move(const bg_rules *r, const void *cfg,
+				   const void *st)
+{
+	return r->head ? ((const bg_head *)st)->turn : r->to_move(cfg, st);
+}
+
+static inline size_t bg_rules_state_size(const bg_rules *r, const void *cfg)
+{
+	return r->state_size ? r->state_size(cfg) : r->state_bytes;
+}
+
 #endif

@@ -159,7 +159,7 @@ static void put_token(bg_strbuf *sb, size_t *col, const char *tok)
 
 static void put_moves(bg_strbuf *sb, const bg_game *g)
 {
-	const bg_board *b = g->rules->board(g->cfg);
+	const bg_board *b = bg_rules_board(g->rules, g->cfg);
 	char tok[300];
 	size_t col = 0;
 

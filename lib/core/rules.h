@@ -45,7 +45,7 @@
 #include <stdint.h>
 
 #include "boardgames/boardgames.h"
-#include "board/board.h"
+#include "core/geometry.h"
 #include "core/strbuf.h"
 
 /* One option of a game's schema. `allowed` is for people and for the core's
@@ -92,16 +92,18 @@ enum {
 /* The values of no_moves, which the game applies itself. */
 enum { BG_NO_MOVES_LOSE, BG_NO_MOVES_PASS };
 
-/* The standard values as configure() keeps them in the config (at
- * bg_rules.std_offset), where the core reads repetition and max_plies to
- * end the game. 0: the rule is off or the game does not have it. */
+/* The standard values as the config keeps them (at bg_rules.std_offset),
+ * written by the core before configure(); the core reads repetition and
+ * max_plies there to end the game. 0: the rule is off or the game does not
+ * have it. */
 typedef struct bg_stdvals {
 	uint32_t repetition;
 	uint32_t max_plies;
 	int no_moves; /* BG_NO_MOVES_* */
 } bg_stdvals;
 
-/* Fill sv from configure()'s opts; `std` is opts + the game's noptions. */
+/* Fill sv from the option values; `std` is opts + the game's noptions.
+ * The core does it for every game before configure(). */
 static inline void bg_std_read(bg_stdvals *sv, const bg_optval *std)
 {
 	sv->repetition = (uint32_t)std[BG_STD_REPETITION].i;
@@ -123,10 +125,40 @@ typedef struct bg_result {
 	int reason; /* BG_REASON_* */
 } bg_result;
 
+static inline void bg_result_set(bg_result *out, int status, int winner,
+				 int reason)
+{
+	out->status = status;
+	out->winner = winner;
+	out->reason = reason;
+}
+
 /* apply() returns these bits. */
 enum {
 	BG_APPLY_IRREVERSIBLE = 1 /* no earlier position can come again */
 };
+
+/*
+ * The head of a game's state, at fixed places: the position key the game
+ * keeps as its moves go (the hash hook's value) and the side to move. A
+ * state that starts with these two fields (BG_STATE_HEAD checks it) sets
+ * bg_rules.head, and the core reads them there: the game gives no hash or
+ * to_move hook.
+ */
+typedef struct bg_head {
+	uint64_t hash;
+	uint8_t turn;
+} bg_head;
+
+#define BG_STATE_HEAD(type)                                                  \
+	_Static_assert(offsetof(type, hash) == offsetof(bg_head, hash) &&    \
+		       offsetof(type, turn) == offsetof(bg_head, turn),      \
+		       #type " starts with the fields of bg_head")
+
+/* A config type that starts with its bg_board (no board hook). */
+#define BG_CONFIG_BOARD(type)                                                \
+	_Static_assert(offsetof(type, board) == 0,                           \
+		       #type " starts with its bg_board")
 
 typedef struct bg_rules {
 	const char *name;
@@ -143,8 +175,8 @@ typedef struct bg_rules {
 	/* Optional: the game's own doc line of a standard option, only where
 	 * its meaning differs from the standard one ("ends by count"). */
 	const char *std_doc[BG_STD_COUNT];
-	/* Where configure() keeps the bg_stdvals (with repetition or
-	 * max_plies). */
+	/* Where the config keeps the bg_stdvals, which the core fills
+	 * before configure() runs (for a game with a standard option). */
 	size_t std_offset;
 	/* Optional: old spellings of option keys, ending with {NULL}. */
 	const bg_optalias *option_aliases;
@@ -156,9 +188,15 @@ typedef struct bg_rules {
 
 	size_t config_size;
 	/* Fill the config from the option values (in schema order); check
-	 * combinations the schema cannot, reporting with bg_seterr(). */
+	 * combinations the schema cannot, reporting with bg_seterr(). The
+	 * config comes zeroed, with its standard values at std_offset. */
 	int (*configure)(void *cfg, const bg_optval *opts);
+	/* The state's size: state_bytes when it is the same for every
+	 * config, else the state_size hook. */
+	size_t state_bytes;
 	size_t (*state_size)(const void *cfg);
+	/* The state starts with a bg_head (see there). */
+	bool head;
 	/* Optional: bytes of work space for the hooks (flood marks and
 	 * stacks, tables of moves seen), made with each handle and reached
 	 * with bg_work(); see there. */
@@ -166,6 +204,8 @@ typedef struct bg_rules {
 	/* Bytes per ply of undo record when `unapply` is given. */
 	size_t undo_size;
 
+	/* Optional: the board; without it, the config starts with its
+	 * bg_board. */
 	const bg_board *(*board)(const void *cfg);
 	void (*init)(const void *cfg, void *st);
 	size_t (*max_moves)(const void *cfg);
@@ -192,6 +232,7 @@ typedef struct bg_rules {
 	int (*apply)(const void *cfg, void *st, const bg_move *m, void *undo);
 	void (*unapply)(const void *cfg, void *st, const bg_move *m,
 			const void *undo);
+	/* The side to move (left out with `head`). */
 	int (*to_move)(const void *cfg, const void *st);
 	/* The game's own ends. The core then applies the standard ones while
 	 * the game goes on: repetition, then max_plies (a draw with
@@ -204,6 +245,7 @@ typedef struct bg_rules {
 	 * scores it rather than drawing (by count). */
 	void (*std_end)(const void *cfg, const void *st, int reason,
 			bg_result *out);
+	/* The position key (left out with `head`). */
 	uint64_t (*hash)(const void *cfg, const void *st);
 	/* Optional; scores default to 0. */
 	void (*scores)(const void *cfg, const void *st, double out[2]);
@@ -274,7 +316,7 @@ static inline double bg_eval_squash(double lead)
 	return 0.5 + 0.5 * lead / (1.0 + (lead < 0 ? -lead : lead));
 }
 
-/* The catalogue, in lib/games/catalog.c. */
+/* The catalogue, in lib/games/game_list.c. */
 extern const bg_rules *const bg_catalog[];
 extern const size_t bg_catalog_size;
 

@@ -61,11 +61,11 @@ int bg_point_name(const bg_game *g, int p, char *buf, size_t cap, size_t *len)
 
 	if (!g || (!buf && (cap || !len)))
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
-	if (p < 0 || p >= g->rules->board(g->cfg)->npoints)
+	if (p < 0 || p >= bg_rules_board(g->rules, g->cfg)->npoints)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL,
 				    "no point %d on this board", p));
 	bg_sb_init(&sb, buf, cap);
-	put_name(&sb, g->rules->board(g->cfg), p);
+	put_name(&sb, bg_rules_board(g->rules, g->cfg), p);
 	return bg_game_fail(g, bg_text_out(&sb, len));
 }
 
@@ -75,7 +75,7 @@ int bg_point_find(const bg_game *g, const char *name, int *p)
 
 	if (!g || !name || !p)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
-	if (!read_name(g->rules->board(g->cfg), &s, p) || *s)
+	if (!read_name(bg_rules_board(g->rules, g->cfg), &s, p) || *s)
 		return bg_game_fail(g, bg_seterr(BG_EPARSE,
 				    "'%s' is not a point of this board", name));
 	bg_clearerr();
@@ -112,7 +112,7 @@ void bg_put_move(bg_strbuf *sb, const bg_board *b, const bg_move *m)
 /* A well-formed move whose points are on g's board: BG_OK or BG_EINVAL. */
 static int move_fits(const bg_game *g, const bg_move *m)
 {
-	int np = g->rules->board(g->cfg)->npoints;
+	int np = bg_rules_board(g->rules, g->cfg)->npoints;
 	int rc = bg_move_shape(m);
 
 	if (rc)
@@ -136,7 +136,7 @@ int bg_move_to_text(const bg_game *g, const bg_move *m, char *buf, size_t cap,
 	if ((rc = move_fits(g, m)) != BG_OK)
 		return bg_game_fail(g, rc);
 	bg_sb_init(&sb, buf, cap);
-	bg_put_move(&sb, g->rules->board(g->cfg), m);
+	bg_put_move(&sb, bg_rules_board(g->rules, g->cfg), m);
 	return bg_game_fail(g, bg_text_out(&sb, len));
 }
 
@@ -353,7 +353,7 @@ static int move_from_text(const bg_game *g, const char *text, bg_move *out)
 		word[len - 1] = '\0';
 	}
 	int keyword = !strcmp(word, "pass") || !strcmp(word, "ground");
-	if (!keyword && !split_points(g->rules->board(g->cfg), word, &t))
+	if (!keyword && !split_points(bg_rules_board(g->rules, g->cfg), word, &t))
 		return bg_seterr(BG_EPARSE, "'%s' is not a move on this board",
 				 text);
 	if (g->result.status != BG_ONGOING)

@@ -95,15 +95,17 @@ typedef struct aq_cfg {
 
 typedef struct aq_state {
 	uint64_t hash; /* aq_full_hash, kept incrementally */
-	uint32_t bb[2];
+	uint8_t turn;
+	uint8_t opening; /* the opening rule governs this move */
+	uint8_t pad[2];
 	/* huff_all: pieces of the side that just moved, one of which the
 	 * side to move removes as part of its move (when there were
 	 * several to choose from). */
 	uint32_t pending;
-	uint8_t turn;
-	uint8_t opening; /* the opening rule governs this move */
-	uint8_t pad[2];
+	uint32_t bb[2];
 } aq_state;
+BG_CONFIG_BOARD(aq_cfg);
+BG_STATE_HEAD(aq_state);
 
 /* ---- Configuration -------------------------------------------------------- */
 
@@ -144,7 +146,6 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 	bool forward_only = opts[AQ_OPT_FORWARD].i != 0;
 	bg_lineboard lb;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_lines(&c->board, 5, 5, AQ_N, aq_xy, aq_lines,
 		       sizeof(aq_lines) / sizeof(aq_lines[0]));
 	bg_lineboard_build(&lb, &c->board);
@@ -186,19 +187,7 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 	c->opening = opts[AQ_OPT_OPENING].i != 0;
 	c->huff_all = opts[AQ_OPT_HUFF_ALL].i != 0;
 	c->score = (int)opts[AQ_OPT_SCORE].i;
-	bg_std_read(&c->std, opts + AQ_NOPTIONS);
 	return BG_OK;
-}
-
-static size_t aq_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(aq_state);
-}
-
-static const bg_board *aq_board(const void *cfgp)
-{
-	return &((const aq_cfg *)cfgp)->board;
 }
 
 static size_t aq_max_moves(const void *cfgp)
@@ -799,20 +788,7 @@ static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	return aq_apply_move(c, st, m);
 }
 
-static int aq_to_move(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const aq_state *)st)->turn;
-}
-
 /* ---- Outcome -------------------------------------------------------------- */
-
-static void aq_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
 
 /* The end the position itself decides: a side without pieces, or the side
  * to move blocked. Returns the winner or -1; *reason says why. */
@@ -837,9 +813,9 @@ static void aq_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	int reason, winner = aq_decided(c, st, &reason);
 
 	(void)ctx;
-	aq_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (winner >= 0)
-		aq_set(out, BG_WIN, winner, reason);
+		bg_result_set(out, BG_WIN, winner, reason);
 }
 
 /* The winner scores 2 + 2 per own piece left; a blocked loser's pieces add
@@ -864,25 +840,12 @@ static void aq_scores(const void *cfgp, const void *st, double out[2])
 		out[winner] = 2 + 2 * own + blocked;
 }
 
-static uint64_t aq_hash(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const aq_state *)st)->hash;
-}
-
 static void aq_piece(const void *cfgp, const void *st, int p, int *seat,
 		     int *kind)
 {
 	const aq_state *s = st;
 
-	(void)cfgp;
-	*seat = -1;
-	*kind = BG_PIECE_NONE;
-	for (int i = 0; i < 2; i++)
-		if (s->bb[i] & AQ_BIT(p)) {
-			*seat = i;
-			*kind = BG_PIECE_MAN;
-		}
+	bg_board_piece_two(s->bb[0], s->bb[1], p, seat, kind);
 }
 
 /* ---- Position text -------------------------------------------------------- */
@@ -893,11 +856,11 @@ static void aq_piece(const void *cfgp, const void *st, int p, int *seat,
 static void aq_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
+	const aq_cfg *c = cfgp;
 	const aq_state *s = st;
-
 	const uint64_t bb[2] = { s->bb[0], s->bb[1] };
 
-	bg_board_write_two(aq_board(cfgp), bb, out);
+	bg_board_write_two(&c->board, bb, out);
 	bg_sb_puts(out, s->turn ? " b " : " w ");
 	bg_sb_puts(out, s->opening ? "opening " : "- ");
 	if (!s->pending)
@@ -1048,19 +1011,17 @@ const bg_rules bg_rules_alquerque = {
 	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
 	.std_offset = offsetof(aq_cfg, std),
 	.config_size = sizeof(aq_cfg),
+	.state_bytes = sizeof(aq_state),
+	.head = true,
 	.configure = aq_configure,
-	.state_size = aq_state_size,
 	.work_size = aq_work_size,
-	.board = aq_board,
 	.init = aq_init,
 	.max_moves = aq_max_moves,
 	.legal = aq_legal,
 	.is_legal = aq_is_legal,
 	.random_move = aq_random_move,
 	.apply = aq_apply,
-	.to_move = aq_to_move,
 	.outcome = aq_outcome,
-	.hash = aq_hash,
 	.scores = aq_scores,
 	.piece = aq_piece,
 	.write_position = aq_write_position,

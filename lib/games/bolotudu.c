@@ -13,6 +13,7 @@
 #include "core/zobrist.h"
 #include "board/grid.h"
 #include "board/bits.h"
+#include "board/board.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -57,17 +58,20 @@ typedef struct bo_cfg {
 } bo_cfg;
 
 typedef struct bo_state {
-	uint64_t threes[BO_MAXTHREES]; /* scored, in the order made */
 	uint64_t hash;                 /* as bo_rekey makes it */
-	uint64_t runs;                 /* their cells' bo_slot bits */
-	uint32_t named;                /* identities in the scored threes */
-	uint32_t occ[2];
-	uint8_t id[BO_CELLS];          /* identity on the cell or BO_NONE */
-	uint8_t hand[2];
 	uint8_t turn;
 	uint8_t passes;                /* consecutive passes just made */
 	uint8_t nthrees;
+	uint8_t hand[2];
+	uint8_t id[BO_CELLS];          /* identity on the cell or BO_NONE */
+	uint8_t pad;
+	uint32_t named;                /* identities in the scored threes */
+	uint32_t occ[2];
+	uint64_t runs;                 /* their cells' bo_slot bits */
+	uint64_t threes[BO_MAXTHREES]; /* scored, in the order made */
 } bo_state;
+BG_CONFIG_BOARD(bo_cfg);
+BG_STATE_HEAD(bo_state);
 
 /* What a move changes that unapply cannot work out from the move. */
 typedef struct bo_undo {
@@ -174,12 +178,10 @@ static int bo_configure(void *cfgp, const bg_optval *opts)
 {
 	bo_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, BO_W, BO_H);
 	c->pair_gap = (int)opts[BO_OPT_GAP].i;
 	c->reuse = opts[BO_OPT_REUSE].i != 0;
 	c->ends = opts[BO_OPT_ENDS].i != 0;
-	bg_std_read(&c->std, opts + BO_NOPTIONS);
 	for (int p = 0; p < BO_CELLS; p++) {
 		for (int q = 0; q < BO_CELLS; q++) {
 			if (abs(p % BO_W - q % BO_W) >= 3 ||
@@ -201,17 +203,6 @@ static int bo_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
-static size_t bo_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(bo_state);
-}
-
-static const bg_board *bo_board(const void *cfgp)
-{
-	return &((const bo_cfg *)cfgp)->board;
-}
-
 static void bo_init(const void *cfgp, void *stp)
 {
 	bo_state *s = stp;
@@ -227,12 +218,6 @@ static size_t bo_max_moves(const void *cfgp)
 {
 	(void)cfgp;
 	return BO_MAXMOVES;
-}
-
-static int bo_to_move(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const bo_state *)stp)->turn;
 }
 
 static bool bo_placing(const bo_state *s)
@@ -932,13 +917,6 @@ static void bo_unapply(const void *cfgp, void *stp, const bg_move *m,
 
 /* ---- Outcome, hash, pieces -------------------------------------------------- */
 
-static void bo_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static void bo_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -946,28 +924,23 @@ static void bo_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 
 	(void)cfgp;
 	(void)ctx;
-	bo_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (!bo_placing(s)) {
 		bool few0 = !three_or_more(s->occ[0]);
 		bool few1 = !three_or_more(s->occ[1]);
 
 		if (few0 || few1) {
 			if (few0 && few1)
-				bo_set(out, BG_DRAW, -1, BG_REASON_PIECES);
+				bg_result_set(out, BG_DRAW, -1,
+					      BG_REASON_PIECES);
 			else
-				bo_set(out, BG_WIN, few0 ? 1 : 0,
-				       BG_REASON_PIECES);
+				bg_result_set(out, BG_WIN, few0 ? 1 : 0,
+					      BG_REASON_PIECES);
 			return;
 		}
 	}
 	if (s->passes >= 2)
-		bo_set(out, BG_DRAW, -1, BG_REASON_PASSES);
-}
-
-static uint64_t bo_hash(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const bo_state *)stp)->hash;
+		bg_result_set(out, BG_DRAW, -1, BG_REASON_PASSES);
 }
 
 static void bo_piece(const void *cfgp, const void *stp, int p, int *seat,
@@ -996,10 +969,11 @@ static void bo_put_cell(bg_strbuf *out, int p)
 static void bo_write_position(const void *cfgp, const void *stp,
 			      bg_strbuf *out)
 {
+	const bo_cfg *c = cfgp;
 	const bo_state *s = stp;
 	uint64_t threes[BO_MAXTHREES];
+	char cells[BO_CELLS];
 
-	(void)cfgp;
 	/* Sorted, so that the order they were made in does not show. */
 	for (int i = 0; i < s->nthrees; i++) {
 		int j = i;
@@ -1008,15 +982,9 @@ static void bo_write_position(const void *cfgp, const void *stp,
 			threes[j] = threes[j - 1];
 		threes[j] = s->threes[i];
 	}
-	for (int y = BO_H - 1; y >= 0; y--) {
-		for (int x = 0; x < BO_W; x++) {
-			int id = s->id[y * BO_W + x];
-
-			bg_sb_putc(out, id == BO_NONE ? '.' : bo_letter(id));
-		}
-		if (y)
-			bg_sb_putc(out, '/');
-	}
+	for (int p = 0; p < BO_CELLS; p++)
+		cells[p] = s->id[p] == BO_NONE ? '.' : bo_letter(s->id[p]);
+	bg_board_write_ranks(&c->board, cells, out);
 	bg_sb_printf(out, " %c %d %d %d ", s->turn ? 'b' : 'w', s->hand[0],
 		     s->hand[1], s->passes);
 	if (!s->nthrees)
@@ -1036,39 +1004,28 @@ static void bo_write_position(const void *cfgp, const void *stp,
 	}
 }
 
-static int bo_read_board(bo_state *s, const char **text)
+/* The pieces: A..L white's, a..l black's, each at most once. */
+static int bo_read_board(const bo_cfg *c, bo_state *s, const char **text)
 {
-	const char *t = *text;
+	char cells[BO_CELLS];
 
-	for (int y = BO_H - 1; y >= 0; y--) {
-		for (int x = 0; x < BO_W; x++, t++) {
-			int p = y * BO_W + x, id;
+	if (bg_board_read_ranks(&c->board, text,
+				".ABCDEFGHIJKLabcdefghijkl", cells) != BG_OK)
+		return BG_EFORMAT;
+	for (int p = 0; p < BO_CELLS; p++) {
+		char ch = cells[p];
+		int id;
 
-			if (*t == '.')
-				continue;
-			if (*t >= 'A' && *t < 'A' + BO_PIECES)
-				id = *t - 'A';
-			else if (*t >= 'a' && *t < 'a' + BO_PIECES)
-				id = *t - 'a' + BO_PIECES;
-			else
+		if (ch == '.')
+			continue;
+		id = ch >= 'a' ? ch - 'a' + BO_PIECES : ch - 'A';
+		for (int q = 0; q < BO_CELLS; q++)
+			if (s->id[q] == id)
 				return bg_seterr(BG_EFORMAT,
-						 "rank %d: '%c' is not '.', A..L or a..l",
-						 y + 1, *t ? *t : ' ');
-			for (int q = 0; q < BO_CELLS; q++)
-				if (s->id[q] == id)
-					return bg_seterr(BG_EFORMAT,
-							 "piece '%c' stands twice",
-							 *t);
-			s->id[p] = (uint8_t)id;
-			s->occ[id / BO_PIECES] |= bit(p);
-		}
-		if (*t != (y ? '/' : ' '))
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d is not %d cells followed by '%c'",
-					 y + 1, BO_W, y ? '/' : ' ');
-		t++;
+						 "piece '%c' stands twice", ch);
+		s->id[p] = (uint8_t)id;
+		s->occ[id / BO_PIECES] |= bit(p);
 	}
-	*text = t;
 	return BG_OK;
 }
 
@@ -1216,7 +1173,7 @@ static int bo_read_position(const void *cfgp, void *stp, const char *text)
 	int h0, h1, passes, rc;
 
 	bo_init(c, &tmp);
-	if ((rc = bo_read_board(&tmp, &t)))
+	if ((rc = bo_read_board(c, &tmp, &t)))
 		return rc;
 	if ((t[0] != 'w' && t[0] != 'b') || t[1] != ' ')
 		return bg_seterr(BG_EFORMAT,
@@ -1267,9 +1224,9 @@ const bg_rules bg_rules_bolotudu = {
 	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
 	.std_offset = offsetof(bo_cfg, std),
 	.config_size = sizeof(bo_cfg),
+	.state_bytes = sizeof(bo_state),
+	.head = true,
 	.configure = bo_configure,
-	.state_size = bo_state_size,
-	.board = bo_board,
 	.init = bo_init,
 	.max_moves = bo_max_moves,
 	.legal = bo_legal,
@@ -1278,9 +1235,7 @@ const bg_rules bg_rules_bolotudu = {
 	.undo_size = sizeof(bo_undo),
 	.apply = bo_apply,
 	.unapply = bo_unapply,
-	.to_move = bo_to_move,
 	.outcome = bo_outcome,
-	.hash = bo_hash,
 	.piece = bo_piece,
 	.write_position = bo_write_position,
 	.read_position = bo_read_position,

@@ -50,6 +50,7 @@ typedef struct fg_state {
 	uint8_t turn; /* GEESE or FOX */
 	uint8_t pad[6];
 } fg_state;
+BG_CONFIG_BOARD(fg_cfg);
 
 #define X(n) BG_CROSS_##n
 static const uint8_t fg_black[] = { X(C1), X(D1), X(E1), X(C2), X(D2), X(E2),
@@ -109,7 +110,6 @@ static int fg_configure(void *cfgp, const bg_optval *opts)
 	fg_cfg *c = cfgp;
 	const char *fox = opts[FG_OPT_FOX].text;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_cross(&c->board);
 	for (size_t i = 0; i < sizeof(fg_black); i++)
 		c->start |= bit(fg_black[i]);
@@ -134,21 +134,9 @@ static int fg_configure(void *cfgp, const bg_optval *opts)
 		c->board.marks[ctz(s)] = BG_MARK_HOME0;
 	c->backward = opts[FG_OPT_BACK].i != 0;
 	c->must = opts[FG_OPT_MUST].i != 0;
-	bg_std_read(&c->std, opts + FG_NOPTIONS);
 	c->max_moves = opts[FG_OPT_DIAG].i ? FG_MAX_DIAG : FG_MAX_SOLID;
 	fg_tables(c, opts[FG_OPT_DIAG].i != 0);
 	return BG_OK;
-}
-
-static size_t fg_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(fg_state);
-}
-
-static const bg_board *fg_board(const void *cfgp)
-{
-	return &((const fg_cfg *)cfgp)->board;
 }
 
 static void fg_init(const void *cfgp, void *stp)
@@ -308,13 +296,6 @@ static int fg_to_move(const void *cfgp, const void *stp)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void fg_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static void fg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -322,12 +303,12 @@ static void fg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const fg_state *st = stp;
 
 	(void)ctx;
-	fg_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (bg_popcount64(st->geese) < FG_GEESE_MIN)
-		fg_set(out, BG_WIN, FOX, BG_REASON_PIECES);
+		bg_result_set(out, BG_WIN, FOX, BG_REASON_PIECES);
 	else if (!fg_can_move(c, st) &&
 		 (st->turn == FOX || c->std.no_moves == BG_NO_MOVES_LOSE))
-		fg_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
 }
 
 /* ---- Evaluation ----------------------------------------------------------- */
@@ -516,9 +497,8 @@ const bg_rules bg_rules_fox_geese = {
 	.std_offset = offsetof(fg_cfg, std),
 	.option_aliases = fg_opt_aliases,
 	.config_size = sizeof(fg_cfg),
+	.state_bytes = sizeof(fg_state),
 	.configure = fg_configure,
-	.state_size = fg_state_size,
-	.board = fg_board,
 	.init = fg_init,
 	.max_moves = fg_max_moves,
 	.legal = fg_legal,

@@ -8,6 +8,7 @@
 #include "core/zobrist.h"
 #include "board/grid.h"
 #include "board/bits.h"
+#include "board/board.h"
 
 #include <string.h>
 
@@ -34,8 +35,10 @@ typedef struct hs_cfg {
 	bg_stdvals std;
 	int16_t nb[HS_N][8]; /* neighbour in each bg_dir direction, or -1 */
 	uint64_t reach[HS_DIRS][2]; /* cells a step in each direction ends on */
-	/* Per cell, the cells one and two steps away in a capture direction */
-	uint64_t adj[HS_N][2], beyond[HS_N][2];
+	/* Per cell, the cells next to it in a capture direction, and the
+	 * custodian pairs. */
+	uint64_t adj[HS_N][2];
+	bg_custodian cust;
 	/* The winning lines through each cell, as word-0 masks (they lie in
 	 * cells 18..62); ~0 fills the unused places, as no seat has all 64
 	 * cells. */
@@ -55,15 +58,18 @@ typedef struct hs_cfg {
  * iterating pieces, move targets, capture masks and the winning lines.
  */
 typedef struct hs_state {
-	uint64_t bb[2][2];
 	uint64_t hash;       /* kept incrementally */
-	uint8_t cells[HS_N]; /* 0 empty, 1 seat 0, 2 seat 1 */
 	uint8_t turn;
 	uint8_t passes;      /* passes in a row just made: 0, 1 or 2 */
 	uint8_t count[2];    /* pieces on the board per seat */
 	uint8_t last;        /* 1 + the cell the last move ended on; 0 after a
 			      * pass or in a position read or set up */
+	uint8_t cells[HS_N]; /* 0 empty, 1 seat 0, 2 seat 1 */
+	uint8_t pad[2];
+	uint64_t bb[2][2];
 } hs_state;
+BG_CONFIG_BOARD(hs_cfg);
+BG_STATE_HEAD(hs_state);
 
 static void bb_set(uint64_t *bb, int p)
 {
@@ -147,27 +153,24 @@ static void hs_step_tables(hs_cfg *c)
 				bb_set(c->reach[d], c->nb[p][d]);
 }
 
-/* The capture directions' cells around each cell, so a capture test is a
- * mask and a few lookups instead of eight direction walks. */
+/* The capture directions' cells around each cell, so that a move next to
+ * no enemy, the common case, is seen to take nothing with one mask. */
 static void hs_capture_tables(hs_cfg *c)
 {
 	for (int p = 0; p < HS_N; p++)
 		for (int d = 0; d < 8; d++) {
 			int q = c->nb[p][d];
 
-			if (q < 0 || !(c->capdirs & (1u << d)))
-				continue;
-			bb_set(c->adj[p], q);
-			if (c->nb[q][d] >= 0)
-				bb_set(c->beyond[p], c->nb[q][d]);
+			if (q >= 0 && (c->capdirs & (1u << d)))
+				bb_set(c->adj[p], q);
 		}
+	bg_custodian_init(&c->cust, HS_SIDE, HS_SIDE, c->capdirs);
 }
 
 static int hs_configure(void *cfgp, const bg_optval *opts)
 {
 	hs_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, HS_SIDE, HS_SIDE);
 	for (int p = 0; p < HS_N; p++) {
 		int y = p / HS_SIDE;
@@ -189,19 +192,7 @@ static int hs_configure(void *cfgp, const bg_optval *opts)
 	c->capdirs = opts[HS_OPT_ORTHO].i ? BG_DIRS_ORTHO : BG_DIRS_ALL;
 	hs_capture_tables(c);
 	c->capture_lines = opts[HS_OPT_LINES].i != 0;
-	bg_std_read(&c->std, opts + HS_NOPTIONS);
 	return BG_OK;
-}
-
-static size_t hs_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(hs_state);
-}
-
-static const bg_board *hs_board(const void *cfgp)
-{
-	return &((const hs_cfg *)cfgp)->board;
 }
 
 /* ---- Position ------------------------------------------------------------- */
@@ -249,18 +240,6 @@ static void hs_init(const void *cfgp, void *st)
 	}
 }
 
-static int hs_to_move(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const hs_state *)st)->turn;
-}
-
-static uint64_t hs_hash(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const hs_state *)st)->hash;
-}
-
 static void hs_piece(const void *cfgp, const void *st, int p, int *seat,
 		     int *kind)
 {
@@ -275,67 +254,31 @@ static void hs_piece(const void *cfgp, const void *st, int p, int *seat,
 static void hs_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
-	static const char chars[] = ".wb";
+	const hs_cfg *c = cfgp;
 	const hs_state *s = st;
+	char cells[HS_N];
 
-	(void)cfgp;
-	for (int y = HS_SIDE - 1; y >= 0; y--) {
-		for (int x = 0; x < HS_SIDE; x++)
-			bg_sb_putc(out, chars[s->cells[y * HS_SIDE + x]]);
-		if (y)
-			bg_sb_putc(out, '/');
-	}
+	for (int p = 0; p < HS_N; p++)
+		cells[p] = ".wb"[s->cells[p]];
+	bg_board_write_ranks(&c->board, cells, out);
 	bg_sb_printf(out, " %c %d", s->turn ? 'b' : 'w', s->passes);
-}
-
-static const char *hs_read_board(hs_state *s, const char *t)
-{
-	for (int y = HS_SIDE - 1; y >= 0; y--) {
-		int x = 0;
-
-		for (; *t && *t != '/' && *t != ' '; t++, x++) {
-			if (x >= HS_SIDE) {
-				bg_seterr(BG_EFORMAT, "rank %d has more than %d cells",
-					  y + 1, HS_SIDE);
-				return NULL;
-			}
-			if (*t == 'w' || *t == 'b')
-				hs_put(s, *t == 'b', y * HS_SIDE + x);
-			else if (*t != '.') {
-				bg_seterr(BG_EFORMAT,
-					  "rank %d: '%c' is not one of . w b",
-					  y + 1, *t);
-				return NULL;
-			}
-		}
-		if (x < HS_SIDE) {
-			bg_seterr(BG_EFORMAT, "rank %d has %d cells, not %d",
-				  y + 1, x, HS_SIDE);
-			return NULL;
-		}
-		if (y && *t++ != '/') {
-			bg_seterr(BG_EFORMAT, "the board has %d ranks, not %d",
-				  HS_SIDE - y, HS_SIDE);
-			return NULL;
-		}
-	}
-	return t;
 }
 
 static int hs_read_position(const void *cfgp, void *st, const char *text)
 {
+	const hs_cfg *c = cfgp;
 	hs_state tmp;
-	const char *t;
+	char cells[HS_N];
+	const char *t = text;
 
-	(void)cfgp;
 	memset(&tmp, 0, sizeof(tmp));
-	if (!(t = hs_read_board(&tmp, text)))
+	if (bg_board_read_ranks(&c->board, &t, ".wb", cells) != BG_OK)
 		return BG_EFORMAT;
-	if (*t == '/')
-		return bg_seterr(BG_EFORMAT, "the board has more than %d ranks",
-				 HS_SIDE);
-	if (t[0] != ' ' || (t[1] != 'w' && t[1] != 'b') || t[2] != ' ' ||
-	    t[3] < '0' || t[3] > '2' || t[4] != '\0')
+	for (int p = 0; p < HS_N; p++)
+		if (cells[p] != '.')
+			hs_put(&tmp, cells[p] == 'b', p);
+	if ((t[0] != 'w' && t[0] != 'b') || t[1] != ' ' || t[2] < '0' ||
+	    t[2] > '2' || t[3] != '\0')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move ('w' or 'b') and the "
 				 "passes in a row (0, 1 or 2) after the board");
@@ -345,8 +288,8 @@ static int hs_read_position(const void *cfgp, void *st, const char *text)
 					 "%s has %d pieces, more than %d",
 					 seat ? "black" : "white",
 					 hs_count(&tmp, seat), HS_PIECES);
-	tmp.turn = t[1] == 'b';
-	tmp.passes = (uint8_t)(t[3] - '0');
+	tmp.turn = t[0] == 'b';
+	tmp.passes = (uint8_t)(t[2] - '0');
 	if (tmp.turn)
 		tmp.hash ^= hs_zturn();
 	memcpy(st, &tmp, sizeof(tmp));
@@ -590,25 +533,13 @@ static bool hs_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	return m->kind == BG_MOVE_JUMP && s->cells[p + step] == !s->turn + 1;
 }
 
-/* Custodian: the enemies between p and an own piece two cells away (the
- * cell between is the midpoint). A move next to no enemy takes nothing,
- * the common case, without looking at the own pieces. */
-static int hs_custodian(const hs_cfg *c, const hs_state *s, int p, int *out)
+/* A move next to no enemy takes nothing: one mask answers the common
+ * case. */
+static bool hs_near_foe(const hs_cfg *c, const hs_state *s, int p, int seat)
 {
-	int seat = s->cells[p] - 1, n = 0;
-	const uint64_t *own = s->bb[seat], *foe = s->bb[!seat];
+	const uint64_t *foe = s->bb[!seat];
 
-	if (!((foe[0] & c->adj[p][0]) | (foe[1] & c->adj[p][1])))
-		return 0;
-	for (int w = 0; w < 2; w++)
-		for (uint64_t bits = own[w] & c->beyond[p][w]; bits;
-		     bits &= bits - 1) {
-			int q = (p + w * 64 + bg_ctz64(bits)) / 2;
-
-			if (s->cells[q] == !seat + 1)
-				out[n++] = q;
-		}
-	return n;
+	return (foe[0] & c->adj[p][0]) | (foe[1] & c->adj[p][1]);
 }
 
 /* The enemies taken by the piece that arrived at p: single pieces, or
@@ -619,7 +550,8 @@ static int hs_captures(const hs_cfg *c, const hs_state *s, int p, int *out)
 	int n = 0;
 
 	if (!c->capture_lines)
-		return hs_custodian(c, s, p, out);
+		return hs_near_foe(c, s, p, own - 1) ?
+			bg_grid_custodian(&c->cust, s->cells, p, out) : 0;
 	for (int d = 0; d < 8; d++) {
 		int q = c->nb[p][d], k = 0, run[HS_SIDE];
 
@@ -696,13 +628,6 @@ static bool hs_five_at(const hs_cfg *c, const hs_state *s, int seat, int p)
 	return false;
 }
 
-static void hs_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static void hs_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -710,20 +635,20 @@ static void hs_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const hs_state *s = st;
 	int mover = !s->turn;
 
-	hs_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* After a step or jump (s->last) the game went on before it, so only
 	 * the mover can have a five, through the cell it moved to. Else (a
 	 * pass, or a position given as text) either side may have one. */
 	if (s->last ? hs_five_at(c, s, mover, s->last - 1) : hs_five(s, mover))
-		hs_set(out, BG_WIN, mover, BG_REASON_GOAL);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_GOAL);
 	else if (!s->last && hs_five(s, s->turn))
-		hs_set(out, BG_WIN, s->turn, BG_REASON_GOAL);
+		bg_result_set(out, BG_WIN, s->turn, BG_REASON_GOAL);
 	else if (hs_count(s, 0) < HS_LINE && hs_count(s, 1) < HS_LINE)
-		hs_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
+		bg_result_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
 	else if (s->passes >= 2)
-		hs_set(out, BG_DRAW, -1, BG_REASON_PASSES);
+		bg_result_set(out, BG_DRAW, -1, BG_REASON_PASSES);
 	else if (c->std.no_moves == BG_NO_MOVES_LOSE && !hs_has_move(c, s))
-		hs_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
 }
 
 /* ---- Evaluation ----------------------------------------------------------- */
@@ -776,7 +701,6 @@ static double hs_lines(const hs_cfg *c, const hs_state *s, int seat)
 static int hs_best_now(const hs_cfg *c, const hs_state *s)
 {
 	const int8_t *dirs = hs_dirs[s->turn];
-	const uint64_t *foe = s->bb[!s->turn];
 	hs_state t = *s;
 	int seat = s->turn, best = 0, taken[8 * HS_SIDE];
 
@@ -793,7 +717,7 @@ static int hs_best_now(const hs_cfg *c, const hs_state *s)
 				hs_relocate(c, &t, seat, m.pts[0], q);
 				if (hs_five_at(c, &t, seat, q))
 					return -1;
-				if ((foe[0] & c->adj[q][0]) | (foe[1] & c->adj[q][1])) {
+				if (hs_near_foe(c, s, q, seat)) {
 					n = hs_captures(c, &t, q, taken);
 					if (n > best)
 						best = n;
@@ -851,18 +775,16 @@ const bg_rules bg_rules_hasami_shogi = {
 		     [BG_STD_MAX_PLIES] = "0" },
 	.std_offset = offsetof(hs_cfg, std),
 	.config_size = sizeof(hs_cfg),
+	.state_bytes = sizeof(hs_state),
+	.head = true,
 	.configure = hs_configure,
-	.state_size = hs_state_size,
-	.board = hs_board,
 	.init = hs_init,
 	.max_moves = hs_max_moves,
 	.legal = hs_legal,
 	.is_legal = hs_is_legal,
 	.random_move = hs_random_move,
 	.apply = hs_apply,
-	.to_move = hs_to_move,
 	.outcome = hs_outcome,
-	.hash = hs_hash,
 	.evaluate = hs_evaluate,
 	.piece = hs_piece,
 	.write_position = hs_write_position,

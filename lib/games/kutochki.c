@@ -6,6 +6,7 @@
  * schemas and configure().
  */
 #include "board/bits.h"
+#include "board/board.h"
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "boardgames/kutochki.h"
@@ -87,6 +88,7 @@ typedef struct ku_cfg {
 	int8_t hop[KU_DIRS];                /* how far a jump moves a bit */
 	ku_dir dir[2][KU_CLASSES][KU_DIRS];
 } ku_cfg;
+BG_CONFIG_BOARD(ku_cfg);
 
 /*
  * The state is an array of 64-bit words, sized by the board:
@@ -238,7 +240,6 @@ static bool ku_in_shape(const ku_shape *s, int a, int b)
 
 static void ku_geometry(ku_cfg *c, int n, const ku_shape *shape, bool diagonal)
 {
-	memset(c, 0, sizeof(*c));
 	c->n = n;
 	c->npts = n * n;
 	c->nw = (c->npts + 63) / 64;
@@ -362,7 +363,6 @@ static int ha_configure(void *cfgp, const bg_optval *opts)
 		    opts[HA_OPT_CAMP].i == 13 ? &ku_halma13 : &ku_halma19,
 		    opts[HA_OPT_DIAGONAL].i != 0);
 	c->camp_lock = opts[HA_OPT_LOCK].i != 0;
-	bg_std_read(&c->std, opts + HA_NOPTIONS);
 	/* Halma's optional leave-home limit has brainking's CLASSIC shape. */
 	c->leave_home = (int)opts[HA_OPT_LEAVE].i;
 	c->home_loss = c->leave_home > 0;
@@ -377,11 +377,6 @@ static size_t ku_state_size(const void *cfgp)
 
 	return (size_t)(2 * c->nw + 2 + (c->kw ? 2 * c->nk : 0)) *
 	       sizeof(ku_word);
-}
-
-static const bg_board *ku_board(const void *cfgp)
-{
-	return &((const ku_cfg *)cfgp)->board;
 }
 
 /* ---- Position ------------------------------------------------------------- */
@@ -463,68 +458,32 @@ static void ku_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
 	const ku_cfg *c = cfgp;
+	char cells[KU_MAXP];
 
-	for (int y = c->n - 1; y >= 0; y--) {
-		for (int x = 0; x < c->n; x++) {
-			int seat, kind;
+	for (int p = 0; p < c->n * c->n; p++) {
+		int seat, kind;
 
-			ku_piece(c, st, y * c->n + x, &seat, &kind);
-			bg_sb_putc(out, seat < 0 ? '.' : seat ? 'b' : 'w');
-		}
-		if (y)
-			bg_sb_putc(out, '/');
+		ku_piece(c, st, p, &seat, &kind);
+		cells[p] = seat < 0 ? '.' : seat ? 'b' : 'w';
 	}
+	bg_board_write_ranks(&c->board, cells, out);
 	bg_sb_putc(out, ' ');
 	bg_sb_putc(out, ku_turn(c, st) ? 'b' : 'w');
-}
-
-/* One rank of the board text into tmp; returns the text after it or NULL. */
-static const char *ku_read_rank(const ku_cfg *c, ku_word *tmp, const char *s,
-				int y)
-{
-	int x = 0;
-
-	for (; *s && *s != '/' && *s != ' '; s++, x++) {
-		if (x >= c->n) {
-			bg_seterr(BG_EFORMAT, "rank %d has more than %d squares",
-				  y + 1, c->n);
-			return NULL;
-		}
-		if (*s == 'w' || *s == 'b')
-			setbit(ku_occ(c, tmp, *s == 'b'), y * c->n + x);
-		else if (*s != '.') {
-			bg_seterr(BG_EFORMAT,
-				  "rank %d: '%c' is not one of . w b", y + 1,
-				  *s);
-			return NULL;
-		}
-	}
-	if (x < c->n) {
-		bg_seterr(BG_EFORMAT, "rank %d has %d squares, not %d", y + 1, x,
-			  c->n);
-		return NULL;
-	}
-	return s;
 }
 
 static int ku_read_position(const void *cfgp, void *st, const char *text)
 {
 	const ku_cfg *c = cfgp;
 	ku_word tmp[2 * KU_W + 2 + 2 * KU_CLASSES] = { 0 };
+	char cells[KU_MAXP];
 	const char *s = text;
 
-	for (int y = c->n - 1; y >= 0; y--) {
-		if (!(s = ku_read_rank(c, tmp, s, y)))
-			return BG_EFORMAT;
-		if (y && *s++ != '/')
-			return bg_seterr(BG_EFORMAT,
-					 "the board has %d ranks, not %d",
-					 c->n - y, c->n);
-	}
-	if (*s == '/')
-		return bg_seterr(BG_EFORMAT, "the board has more than %d ranks",
-				 c->n);
-	if (s[0] != ' ' || (s[1] != 'w' && s[1] != 'b') || s[2] != '\0')
+	if (bg_board_read_ranks(&c->board, &s, ".wb", cells) != BG_OK)
+		return BG_EFORMAT;
+	for (int p = 0; p < c->n * c->n; p++)
+		if (cells[p] != '.')
+			setbit(ku_occ(c, tmp, cells[p] == 'b'), p);
+	if ((s[0] != 'w' && s[0] != 'b') || s[1] != '\0')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, 'w' or 'b', after the board");
 	for (int seat = 0; seat < 2; seat++) {
@@ -535,7 +494,7 @@ static int ku_read_position(const void *cfgp, void *st, const char *text)
 					 seat ? "black" : "white", have,
 					 c->npieces);
 	}
-	ku_set_turn(c, tmp, s[1] == 'b');
+	ku_set_turn(c, tmp, s[0] == 'b');
 	ku_fill_classes(c, tmp);
 	*ku_hashp(c, tmp) = ku_hash_scratch(c, tmp);
 	memcpy(st, tmp, ku_state_size(c));
@@ -1208,20 +1167,13 @@ static bool ku_at_home(const ku_cfg *c, const void *st, int seat)
 	return ku_any(c, ku_cocc(c, st, seat), c->home[seat]);
 }
 
-static void ku_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 /* Both flags set: draw; one: that side wins. */
 static bool ku_decide(bg_result *out, bool win0, bool win1, int reason)
 {
 	if (win0 && win1)
-		ku_set(out, BG_DRAW, -1, reason);
+		bg_result_set(out, BG_DRAW, -1, reason);
 	else if (win0 || win1)
-		ku_set(out, BG_WIN, win0 ? 0 : 1, reason);
+		bg_result_set(out, BG_WIN, win0 ? 0 : 1, reason);
 	return win0 || win1;
 }
 
@@ -1238,7 +1190,7 @@ static bool ku_full_move_end(const ku_cfg *c, const void *st, uint32_t move,
 		bool h0 = ku_at_home(c, st, 0), h1 = ku_at_home(c, st, 1);
 
 		if (h0 && h1) {
-			ku_set(out, BG_DRAW, -1, BG_REASON_LEAVE_HOME);
+			bg_result_set(out, BG_DRAW, -1, BG_REASON_LEAVE_HOME);
 			return true;
 		}
 		/* The side with a piece at home loses. */
@@ -1254,7 +1206,7 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	int turn = ku_turn(c, st), mover = !turn;
 	uint32_t ply = ctx->ply;
 
-	ku_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (ply == 0)
 		return;
 	/* CLASSIC: after each own move, more than L moves made and a piece
@@ -1263,7 +1215,7 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		uint32_t made = mover == 0 ? (ply + 1) / 2 : ply / 2;
 
 		if (made > (uint32_t)c->leave_home && ku_at_home(c, st, mover)) {
-			ku_set(out, BG_WIN, turn, BG_REASON_LEAVE_HOME);
+			bg_result_set(out, BG_WIN, turn, BG_REASON_LEAVE_HOME);
 			return;
 		}
 	}
@@ -1275,9 +1227,10 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		int t0 = ku_tempo_of(c, st, 0), t1 = ku_tempo_of(c, st, 1);
 
 		if (t0 == t1)
-			ku_set(out, BG_DRAW, -1, BG_REASON_TEMPO);
+			bg_result_set(out, BG_DRAW, -1, BG_REASON_TEMPO);
 		else
-			ku_set(out, BG_WIN, t0 < t1 ? 0 : 1, BG_REASON_TEMPO);
+			bg_result_set(out, BG_WIN, t0 < t1 ? 0 : 1,
+				      BG_REASON_TEMPO);
 	}
 }
 
@@ -1388,7 +1341,6 @@ const bg_rules bg_rules_kutochki = {
 	.configure = ku_configure,
 	.state_size = ku_state_size,
 	.undo_size = sizeof(uint64_t),
-	.board = ku_board,
 	.init = ku_init,
 	.max_moves = ku_max_moves,
 	.legal = ku_legal,
@@ -1439,7 +1391,6 @@ const bg_rules bg_rules_halma = {
 	.configure = ha_configure,
 	.state_size = ku_state_size,
 	.undo_size = sizeof(uint64_t),
-	.board = ku_board,
 	.init = ku_init,
 	.max_moves = ku_max_moves,
 	.legal = ku_legal,

@@ -8,9 +8,8 @@
  * piece in hand.
  */
 #include "core/rules.h"
-#include "core/zobrist.h"
 #include "board/grid.h"
-#include "board/bits.h"
+#include "board/stones.h"
 
 #include <string.h>
 
@@ -28,17 +27,12 @@ typedef struct kv_cfg {
 	 * when they equal one of the goals of their lowest cell. */
 	uint32_t goal_at[KV_CELLS][KV_GOALS_AT];
 	uint8_t ngoal_at[KV_CELLS];
-	int8_t nb[KV_CELLS][8];    /* neighbour in BG_N..BG_NW order, or -1 */
-	uint32_t nbm[KV_CELLS];    /* the neighbours, as a set */
+	bg_stone_steps steps;      /* in the eight directions */
 	bg_stdvals std;            /* every option of the game */
 } kv_cfg;
 
-typedef struct kv_state {
-	uint64_t hash;
-	uint32_t occ[2];
-	uint8_t turn;
-	uint8_t pad[7];
-} kv_state;
+typedef bg_stones kv_state;
+BG_CONFIG_BOARD(kv_cfg);
 
 static uint32_t bitmask(int p)
 {
@@ -76,7 +70,6 @@ static int kv_configure(void *cfgp, const bg_optval *opts)
 {
 	kv_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, KV_N, KV_N);
 	kv_goals(c->goal);
 	for (int i = 0; i < KV_NGOALS; i++) {
@@ -84,68 +77,24 @@ static int kv_configure(void *cfgp, const bg_optval *opts)
 
 		c->goal_at[low][c->ngoal_at[low]++] = c->goal[i];
 	}
-	for (int p = 0; p < KV_CELLS; p++)
-		for (int d = 0; d < 8; d++) {
-			c->nb[p][d] = (int8_t)bg_grid_step(KV_N, KV_N, p, d);
-			if (c->nb[p][d] >= 0)
-				c->nbm[p] |= bitmask(c->nb[p][d]);
-		}
-	bg_std_read(&c->std, opts);
+	bg_stone_steps_init(&c->steps, KV_N, KV_N, 8);
 	return BG_OK;
 }
 
-static size_t kv_state_size(const void *cfgp)
-{
-	return sizeof(kv_state);
-}
-
-static const bg_board *kv_board(const void *cfgp)
-{
-	return &((const kv_cfg *)cfgp)->board;
-}
-
 /* ---- Position ------------------------------------------------------------- */
-
-static uint64_t kv_hash_scratch(const kv_state *s)
-{
-	uint64_t h = s->turn ? bg_zobrist(2, 0) : 0;
-
-	for (int seat = 0; seat < 2; seat++)
-		for (uint32_t b = s->occ[seat]; b; b &= b - 1)
-			h ^= bg_zobrist((uint32_t)seat, (uint32_t)bg_ctz32(b));
-	return h;
-}
 
 static void kv_init(const void *cfgp, void *st)
 {
 	kv_state *s = st;
 
 	memset(s, 0, sizeof(*s));
-	s->hash = kv_hash_scratch(s);
-}
-
-static int kv_to_move(const void *cfgp, const void *st)
-{
-	return ((const kv_state *)st)->turn;
-}
-
-static uint64_t kv_hash(const void *cfgp, const void *st)
-{
-	return ((const kv_state *)st)->hash;
+	s->hash = bg_stones_hash(s);
 }
 
 static void kv_piece(const void *cfgp, const void *st, int p, int *seat,
 		     int *kind)
 {
-	const kv_state *s = st;
-
-	*seat = -1;
-	*kind = BG_PIECE_NONE;
-	for (int i = 0; i < 2; i++)
-		if (s->occ[i] & bitmask(p)) {
-			*seat = i;
-			*kind = BG_PIECE_MAN;
-		}
+	bg_stones_piece(st, p, seat, kind);
 }
 
 static bool kv_has_goal(const kv_cfg *c, uint32_t own)
@@ -164,12 +113,9 @@ static bool kv_has_goal(const kv_cfg *c, uint32_t own)
 static void kv_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
-	const kv_state *s = st;
-	const uint64_t bb[2] = { s->occ[0], s->occ[1] };
+	const kv_cfg *c = cfgp;
 
-	bg_board_write_two(kv_board(cfgp), bb, out);
-	bg_sb_putc(out, ' ');
-	bg_sb_putc(out, s->turn ? 'b' : 'w');
+	bg_stones_write(&c->board, st, out);
 }
 
 /* The counts and the side to move agree: White drops first and the drops
@@ -198,22 +144,11 @@ static int kv_read_position(const void *cfgp, void *st, const char *text)
 {
 	const kv_cfg *c = cfgp;
 	kv_state tmp;
-	const char *s = text;
 
-	uint64_t bb[2];
-
-	memset(&tmp, 0, sizeof(tmp));
-	if (bg_board_read_two(&c->board, &s, bb) != BG_OK)
+	if (bg_stones_read(&c->board, text, &tmp) != BG_OK)
 		return BG_EFORMAT;
-	if ((s[0] != 'w' && s[0] != 'b') || s[1] != '\0')
-		return bg_seterr(BG_EFORMAT,
-				 "expected the side to move, 'w' or 'b', after the board");
-	tmp.occ[0] = (uint32_t)bb[0];
-	tmp.occ[1] = (uint32_t)bb[1];
-	tmp.turn = s[0] == 'b';
 	if (kv_check_counts(c, &tmp) != BG_OK)
 		return BG_EFORMAT;
-	tmp.hash = kv_hash_scratch(&tmp);
 	memcpy(st, &tmp, sizeof(tmp));
 	return BG_OK;
 }
@@ -223,41 +158,6 @@ static int kv_read_position(const void *cfgp, void *st, const char *text)
 static size_t kv_max_moves(const void *cfgp)
 {
 	return KV_PIECES * 8; /* steps; drops are at most 25 */
-}
-
-static void kv_make(bg_move *m, int kind, int from, int to)
-{
-	memset(m, 0, sizeof(*m));
-	m->kind = (uint8_t)kind;
-	if (kind == BG_MOVE_PLACE) {
-		m->npath = 1;
-		m->pts[0] = (uint16_t)to;
-	} else if (kind == BG_MOVE_STEP) {
-		m->npath = 2;
-		m->pts[0] = (uint16_t)from;
-		m->pts[1] = (uint16_t)to;
-	}
-}
-
-static size_t kv_steps(const kv_cfg *c, const kv_state *s, bg_move *buf)
-{
-	uint32_t all = s->occ[0] | s->occ[1];
-	size_t n = 0;
-
-	for (uint32_t b = s->occ[s->turn]; b; b &= b - 1) {
-		int from = bg_ctz32(b);
-
-		for (int d = 0; d < 8; d++) {
-			int to = c->nb[from][d];
-
-			if (to >= 0 && !(all & bitmask(to))) {
-				if (!buf)
-					return 1;
-				kv_make(&buf[n++], BG_MOVE_STEP, from, to);
-			}
-		}
-	}
-	return n;
 }
 
 /* Drops on the empty cells in cell order; then steps, pieces in cell
@@ -273,12 +173,12 @@ static size_t kv_legal(const void *cfgp, const void *st, bg_move *buf)
 				 ((1u << KV_CELLS) - 1);
 
 		for (; empty; empty &= empty - 1)
-			kv_make(&buf[n++], BG_MOVE_PLACE, -1, bg_ctz32(empty));
+			bg_stones_move(&buf[n++], BG_MOVE_PLACE, -1, bg_ctz32(empty));
 		return n;
 	}
-	n = kv_steps(c, s, buf);
+	n = bg_stones_steps(&c->steps, s, buf);
 	if (n == 0) {
-		kv_make(buf, BG_MOVE_PASS, -1, -1);
+		bg_stones_move(buf, BG_MOVE_PASS, -1, -1);
 		n = 1;
 	}
 	return n;
@@ -299,27 +199,27 @@ static bool kv_random_move(const void *cfgp, const void *st, uint64_t *rng,
 		k = (uint32_t)(bg_rand(rng) % (uint32_t)bg_popcount32(empty));
 		while (k--)
 			empty &= empty - 1;
-		kv_make(out, BG_MOVE_PLACE, -1, bg_ctz32(empty));
+		bg_stones_move(out, BG_MOVE_PLACE, -1, bg_ctz32(empty));
 		return true;
 	}
 	for (uint32_t b = own; b; b &= b - 1)
-		n += (uint32_t)bg_popcount32(c->nbm[bg_ctz32(b)] & empty);
+		n += (uint32_t)bg_popcount32(c->steps.nbm[bg_ctz32(b)] & empty);
 	if (n == 0)
 		return false;
 	k = (uint32_t)(bg_rand(rng) % n);
 	for (uint32_t b = own;; b &= b - 1) {
 		int from = bg_ctz32(b);
-		uint32_t here = (uint32_t)bg_popcount32(c->nbm[from] & empty);
+		uint32_t here = (uint32_t)bg_popcount32(c->steps.nbm[from] & empty);
 
 		if (k >= here) {
 			k -= here;
 			continue;
 		}
 		for (int d = 0;; d++) {
-			int to = c->nb[from][d];
+			int to = c->steps.nb[from][d];
 
 			if (to >= 0 && (empty & bitmask(to)) && k-- == 0) {
-				kv_make(out, BG_MOVE_STEP, from, to);
+				bg_stones_move(out, BG_MOVE_STEP, from, to);
 				return true;
 			}
 		}
@@ -332,31 +232,19 @@ static bool kv_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	const kv_state *s = st;
 	uint32_t all = s->occ[0] | s->occ[1];
 	bool drops = in_hand(s, s->turn) > 0;
-	int from = m->pts[0], to = m->pts[m->npath ? m->npath - 1 : 0];
 	bg_move want;
 
 	switch (m->kind) {
 	case BG_MOVE_PASS:
-		kv_make(&want, BG_MOVE_PASS, -1, -1);
-		return !drops && !kv_steps(c, s, NULL) &&
-		       !memcmp(m, &want, sizeof(want));
+		return !drops && !bg_stones_steps(&c->steps, s, NULL) &&
+		       bg_stones_is_pass(m);
 	case BG_MOVE_PLACE:
-		if (!drops || m->npath != 1 || to >= KV_CELLS ||
-		    (all & bitmask(to)))
+		if (!drops || (all & bitmask(m->pts[0])))
 			return false;
-		kv_make(&want, BG_MOVE_PLACE, -1, to);
+		bg_stones_move(&want, BG_MOVE_PLACE, -1, m->pts[0]);
 		return !memcmp(m, &want, sizeof(want));
 	case BG_MOVE_STEP:
-		if (drops || m->npath != 2 || from >= KV_CELLS ||
-		    to >= KV_CELLS || !(s->occ[s->turn] & bitmask(from)) ||
-		    (all & bitmask(to)))
-			return false;
-		for (int d = 0; d < 8; d++)
-			if (c->nb[from][d] == to) {
-				kv_make(&want, BG_MOVE_STEP, from, to);
-				return !memcmp(m, &want, sizeof(want));
-			}
-		return false;
+		return !drops && bg_stones_step_ok(&c->steps, s, m);
 	default:
 		return false;
 	}
@@ -364,33 +252,10 @@ static bool kv_is_legal(const void *cfgp, const void *st, const bg_move *m)
 
 static int kv_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
-	kv_state *s = st;
-	uint32_t seat = s->turn;
-	int flags = 0;
-
-	if (m->kind == BG_MOVE_PLACE) {
-		s->occ[seat] |= bitmask(m->pts[0]);
-		s->hash ^= bg_zobrist(seat, m->pts[0]);
-		/* The drops only add pieces: no earlier position returns. */
-		flags = BG_APPLY_IRREVERSIBLE;
-	} else if (m->kind == BG_MOVE_STEP) {
-		s->occ[seat] ^= bitmask(m->pts[0]) | bitmask(m->pts[1]);
-		s->hash ^= bg_zobrist(seat, m->pts[0]) ^
-			   bg_zobrist(seat, m->pts[1]);
-	}
-	s->turn = (uint8_t)!seat;
-	s->hash ^= bg_zobrist(2, 0);
-	return flags;
+	return bg_stones_apply(st, m) ? BG_APPLY_IRREVERSIBLE : 0;
 }
 
 /* ---- Outcome -------------------------------------------------------------- */
-
-static void kv_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
 
 static void kv_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		       bg_result *out)
@@ -399,12 +264,12 @@ static void kv_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const kv_state *s = st;
 	int mover = !s->turn;
 
-	kv_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (kv_has_goal(c, s->occ[mover]))
-		kv_set(out, BG_WIN, mover, BG_REASON_GOAL);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_GOAL);
 	else if (c->std.no_moves == BG_NO_MOVES_LOSE &&
-		 in_hand(s, s->turn) == 0 && !kv_steps(c, s, NULL))
-		kv_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
+		 in_hand(s, s->turn) == 0 && !bg_stones_steps(&c->steps, s, NULL))
+		bg_result_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
 }
 
 /* ---- Table ---------------------------------------------------------------- */
@@ -430,17 +295,15 @@ const bg_rules bg_rules_kvartet = {
 	.option_aliases = kv_opt_aliases,
 	.config_size = sizeof(kv_cfg),
 	.configure = kv_configure,
-	.state_size = kv_state_size,
-	.board = kv_board,
+	.state_bytes = sizeof(kv_state),
+	.head = true,
 	.init = kv_init,
 	.max_moves = kv_max_moves,
 	.legal = kv_legal,
 	.is_legal = kv_is_legal,
 	.random_move = kv_random_move,
 	.apply = kv_apply,
-	.to_move = kv_to_move,
 	.outcome = kv_outcome,
-	.hash = kv_hash,
 	.piece = kv_piece,
 	.write_position = kv_write_position,
 	.read_position = kv_read_position,

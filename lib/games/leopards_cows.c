@@ -97,6 +97,7 @@ typedef struct lc_state {
 	uint8_t turn;   /* LEOPARDS or COWS */
 	uint8_t pad[6];
 } lc_state;
+BG_CONFIG_BOARD(lc_cfg);
 
 static uint64_t bit(int p)
 {
@@ -142,7 +143,6 @@ static int lc_configure(void *cfgp, const bg_optval *opts)
 {
 	lc_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	if (opts[LC_OPT_BOARD].i == 49) {
 		c->npoints = LP_NPOINTS;
 		bg_board_lines(&c->board, 9, 9, LP_NPOINTS, lp_xy, lp_lines,
@@ -153,20 +153,8 @@ static int lc_configure(void *cfgp, const bg_optval *opts)
 	}
 	c->multi = opts[LC_OPT_MULTI].i != 0;
 	c->forced = opts[LC_OPT_FORCED].i != 0;
-	bg_std_read(&c->std, opts + LC_NOPTIONS);
 	lc_tables(c);
 	return BG_OK;
-}
-
-static size_t lc_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(lc_state);
-}
-
-static const bg_board *lc_board(const void *cfgp)
-{
-	return &((const lc_cfg *)cfgp)->board;
 }
 
 static void lc_init(const void *cfgp, void *stp)
@@ -349,13 +337,6 @@ static int lc_to_move(const void *cfgp, const void *stp)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void lc_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static void lc_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		       bg_result *out)
 {
@@ -363,12 +344,12 @@ static void lc_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const lc_state *st = stp;
 
 	(void)ctx;
-	lc_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (st->placed - popcount(st->cows) >= LC_TAKEN_WIN)
-		lc_set(out, BG_WIN, LEOPARDS, BG_REASON_PIECES);
+		bg_result_set(out, BG_WIN, LEOPARDS, BG_REASON_PIECES);
 	else if (!lc_can_move(c, st) &&
 		 (st->turn == LEOPARDS || c->std.no_moves == BG_NO_MOVES_LOSE))
-		lc_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
 }
 
 /* ---- Evaluation ----------------------------------------------------------- */
@@ -682,9 +663,8 @@ const bg_rules bg_rules_leopards_cows = {
 	.std_offset = offsetof(lc_cfg, std),
 	.option_aliases = lc_opt_aliases,
 	.config_size = sizeof(lc_cfg),
+	.state_bytes = sizeof(lc_state),
 	.configure = lc_configure,
-	.state_size = lc_state_size,
-	.board = lc_board,
 	.init = lc_init,
 	.max_moves = lc_max_moves,
 	.legal = lc_legal,

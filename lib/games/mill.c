@@ -36,9 +36,6 @@ static const int8_t mi_xy[MI_POINTS][2] = {
 	{0, 6}, {3, 6}, {6, 6},		/* a7 d7 g7 */
 };
 
-/* Points per rank, rank 1 first: the groups of the position text. */
-static const int mi_rank_points[7] = { 3, 3, 3, 6, 3, 3, 3 };
-
 #define SOLID(a, b, c) { BG_LINE_SOLID, 3, { a, b, c } }
 #define DASHED(a, b, c) { BG_LINE_DASHED, 3, { a, b, c } }
 
@@ -82,12 +79,14 @@ typedef struct mi_cfg {
 
 typedef struct mi_state {
 	uint64_t hash;
-	uint32_t occ[2];
-	uint32_t quiet;  /* plies since the last placement or removal */
-	uint8_t hand[2];
 	uint8_t turn;
+	uint8_t hand[2];
 	uint8_t pad;
+	uint32_t quiet;  /* plies since the last placement or removal */
+	uint32_t occ[2];
 } mi_state;
+BG_CONFIG_BOARD(mi_cfg);
+BG_STATE_HEAD(mi_state);
 
 static uint32_t bitmask(int p)
 {
@@ -143,7 +142,6 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 	mi_cfg *c = cfgp;
 	size_t origins;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_lines(&c->board, 7, 7, MI_POINTS, mi_xy, mi_lines, MI_LINES);
 	for (int p = 0; p < MI_POINTS; p++)
 		for (int k = 0; k < MI_MAX_MILLS; k++)
@@ -170,7 +168,6 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 	c->protect = opts[MI_OPT_PROTECT].i != 0;
 	c->flying = opts[MI_OPT_FLYING].i != 0;
 	c->no_removal = (int)opts[MI_OPT_NO_REMOVAL].i;
-	bg_std_read(&c->std, opts + MI_NOPTIONS);
 	/* (origin, destination) pairs times the removal sets: a placement
 	 * has 24 destinations, 9 pieces at most 8 links each, 3 flying
 	 * pieces 21 empty points each. */
@@ -178,16 +175,6 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 	c->max_moves = origins * mi_choose(MI_PIECES,
 					   c->per_mill ? MI_MAX_MILLS : 1);
 	return BG_OK;
-}
-
-static size_t mi_state_size(const void *cfgp)
-{
-	return sizeof(mi_state);
-}
-
-static const bg_board *mi_board(const void *cfgp)
-{
-	return &((const mi_cfg *)cfgp)->board;
 }
 
 static size_t mi_max_moves(const void *cfgp)
@@ -218,28 +205,12 @@ static void mi_init(const void *cfgp, void *st)
 	s->hash = mi_hash_scratch(cfgp, s);
 }
 
-static int mi_to_move(const void *cfgp, const void *st)
-{
-	return ((const mi_state *)st)->turn;
-}
-
-static uint64_t mi_hash(const void *cfgp, const void *st)
-{
-	return ((const mi_state *)st)->hash;
-}
-
 static void mi_piece(const void *cfgp, const void *st, int p, int *seat,
 		     int *kind)
 {
 	const mi_state *s = st;
 
-	*seat = -1;
-	*kind = BG_PIECE_NONE;
-	for (int i = 0; i < 2; i++)
-		if (s->occ[i] & bitmask(p)) {
-			*seat = i;
-			*kind = BG_PIECE_MAN;
-		}
+	bg_board_piece_two(s->occ[0], s->occ[1], p, seat, kind);
 }
 
 static int mi_pieces(const mi_state *s, int seat)
@@ -252,17 +223,11 @@ static int mi_pieces(const mi_state *s, int seat)
 static void mi_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
+	const mi_cfg *c = cfgp;
 	const mi_state *s = st;
-	int first = MI_POINTS;
+	const uint64_t bb[2] = { s->occ[0], s->occ[1] };
 
-	for (int y = 6; y >= 0; y--) {
-		first -= mi_rank_points[y];
-		for (int p = first; p < first + mi_rank_points[y]; p++)
-			bg_sb_putc(out, s->occ[0] & bitmask(p) ? 'w' :
-					s->occ[1] & bitmask(p) ? 'b' : '.');
-		if (y)
-			bg_sb_putc(out, '/');
-	}
+	bg_board_write_two(&c->board, bb, out);
 	bg_sb_printf(out, " %c %d %d %u", s->turn ? 'b' : 'w', s->hand[0],
 		     s->hand[1], (unsigned)s->quiet);
 }
@@ -313,27 +278,17 @@ static int mi_check(const mi_state *s)
 
 static int mi_read_position(const void *cfgp, void *st, const char *text)
 {
+	const mi_cfg *c = cfgp;
 	mi_state tmp;
 	const char *s = text;
-	int first = MI_POINTS;
+	uint64_t bb[2];
 	long h0, h1, quiet;
 
 	memset(&tmp, 0, sizeof(tmp));
-	for (int y = 6; y >= 0; y--) {
-		first -= mi_rank_points[y];
-		for (int p = first; p < first + mi_rank_points[y]; p++, s++) {
-			if (*s == 'w' || *s == 'b')
-				tmp.occ[*s == 'b'] |= bitmask(p);
-			else if (*s != '.')
-				return bg_seterr(BG_EFORMAT,
-						 "rank %d: expected %d of . w b",
-						 y + 1, mi_rank_points[y]);
-		}
-		if (*s++ != (y ? '/' : ' '))
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d: expected %d points, then '%c'",
-					 y + 1, mi_rank_points[y], y ? '/' : ' ');
-	}
+	if (bg_board_read_two(&c->board, &s, bb) != BG_OK)
+		return BG_EFORMAT;
+	tmp.occ[0] = (uint32_t)bb[0];
+	tmp.occ[1] = (uint32_t)bb[1];
 	if ((s[0] != 'w' && s[0] != 'b') || s[1] != ' ')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, 'w' or 'b', after the board");
@@ -828,13 +783,6 @@ static int mi_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void mi_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 /* mi_pieces(s, seat) <= 2, without counting all the bits. */
 static bool mi_two_or_fewer(const mi_state *s, int seat)
 {
@@ -852,13 +800,13 @@ static void mi_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const mi_state *s = st;
 	int mover = !s->turn;
 
-	mi_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (mi_two_or_fewer(s, s->turn))
-		mi_set(out, BG_WIN, mover, BG_REASON_PIECES);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_PIECES);
 	else if (c->std.no_moves == BG_NO_MOVES_LOSE && !mi_can_move(c, s))
-		mi_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
 	else if (c->no_removal > 0 && s->quiet >= (uint32_t)c->no_removal)
-		mi_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+		bg_result_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Table ---------------------------------------------------------------- */
@@ -898,18 +846,16 @@ const bg_rules bg_rules_mill = {
 	.std_offset = offsetof(mi_cfg, std),
 	.option_aliases = mi_opt_aliases,
 	.config_size = sizeof(mi_cfg),
+	.state_bytes = sizeof(mi_state),
+	.head = true,
 	.configure = mi_configure,
-	.state_size = mi_state_size,
-	.board = mi_board,
 	.init = mi_init,
 	.max_moves = mi_max_moves,
 	.legal = mi_legal,
 	.is_legal = mi_is_legal,
 	.random_move = mi_random_move,
 	.apply = mi_apply,
-	.to_move = mi_to_move,
 	.outcome = mi_outcome,
-	.hash = mi_hash,
 	.piece = mi_piece,
 	.write_position = mi_write_position,
 	.read_position = mi_read_position,

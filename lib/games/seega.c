@@ -9,6 +9,7 @@
 #include "core/zobrist.h"
 #include "board/grid.h"
 #include "board/bits.h"
+#include "board/board.h"
 
 #include <string.h>
 
@@ -21,7 +22,6 @@
  * constants so that the shifts along them are. */
 enum { SG_UP_N = SG_N, SG_UP_E = 1, SG_UP_NE = SG_N + 1, SG_UP_NW = SG_N - 1 };
 static const int sg_step[4] = { SG_UP_N, SG_UP_E, SG_UP_NE, SG_UP_NW };
-#define SG_OFF 31    /* beyond the edge: a bit no set of cells holds */
 /* Placing: every pair of the 24 cells around the centre. */
 #define SG_MAXMOVES (24 * 23 / 2)
 
@@ -36,8 +36,7 @@ typedef struct sg_cfg {
 	bg_stdvals std;
 	int8_t nb[SG_CELLS][8];  /* neighbour in a direction of grid.h, or -1 */
 	uint32_t nbm[SG_CELLS];  /* the neighbours, as a set */
-	/* [p][q], q next to p: the cell past q seen from p, or SG_OFF. */
-	uint8_t beyond[SG_CELLS][SG_CELLS];
+	bg_custodian cust;       /* capture in all eight directions */
 	/* The keys of sg_hash: pieces, pieces in hand, side to move, passes
 	 * just made (none: 0; two end the game, so never more), the sides
 	 * moving as usual. */
@@ -52,15 +51,18 @@ typedef struct sg_cfg {
 
 typedef struct sg_state {
 	uint64_t hash;          /* sg_hash, kept by sg_apply */
-	uint32_t clock;         /* stepping plies since the last capture */
-	uint32_t occ[2];
-	uint8_t hand[2];
 	uint8_t turn;
 	uint8_t passes;         /* consecutive passes just made */
 	/* A pass was answered by a side that could not capture: no pass by
 	 * choice until a side to move can capture. */
 	uint8_t usual;
+	uint8_t hand[2];
+	uint8_t pad[3];
+	uint32_t clock;         /* stepping plies since the last capture */
+	uint32_t occ[2];
 } sg_state;
+BG_CONFIG_BOARD(sg_cfg);
+BG_STATE_HEAD(sg_state);
 
 static uint32_t bit(int p)
 {
@@ -87,14 +89,12 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 {
 	sg_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, SG_N, SG_N);
 	c->board.marks[SG_CENTRE] = BG_MARK_SPECIAL;
 	c->first = (int)opts[SG_OPT_FIRST].i;
 	c->prey = opts[SG_OPT_SAFE].i ? SG_ALL & ~bit(SG_CENTRE) : SG_ALL;
 	c->no_capture = (int)opts[SG_OPT_CLOCK].i;
 	c->free_pass = opts[SG_OPT_FREE_PASS].i != 0;
-	bg_std_read(&c->std, opts + SG_NOPTIONS);
 	for (int seat = 0; seat < 2; seat++) {
 		for (int p = 0; p < SG_CELLS; p++)
 			c->z[seat][p] = bg_zobrist((uint32_t)seat, (uint32_t)p);
@@ -114,9 +114,8 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 			if (q < 0)
 				continue;
 			c->nbm[p] |= bit(q);
-			q = bg_grid_step(SG_N, SG_N, q, d);
-			c->beyond[p][c->nb[p][d]] = (uint8_t)(q < 0 ? SG_OFF : q);
 		}
+	bg_custodian_init(&c->cust, SG_N, SG_N, BG_DIRS_ALL);
 	for (int i = 0; i < 4; i++) {
 		int d = 0;
 
@@ -132,17 +131,6 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 		c->line[i].down2 = c->line[i].up2 << 2 * sg_step[i];
 	}
 	return BG_OK;
-}
-
-static size_t sg_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(sg_state);
-}
-
-static const bg_board *sg_board(const void *cfgp)
-{
-	return &((const sg_cfg *)cfgp)->board;
 }
 
 /* The key: pieces, side to move, pieces in hand, whether the last ply
@@ -177,12 +165,6 @@ static size_t sg_max_moves(const void *cfgp)
 	return SG_MAXMOVES;
 }
 
-static int sg_to_move(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const sg_state *)stp)->turn;
-}
-
 /* 0 empty, else the seat of the piece on p plus 1. */
 static int sg_cell(const sg_state *s, int p)
 {
@@ -206,14 +188,8 @@ static uint32_t sg_prey(const sg_cfg *c, const sg_state *s)
  * cell, next to `to`): custodian, an enemy between `to` and an own piece. */
 static uint32_t sg_captures(const sg_cfg *c, const sg_state *s, int to)
 {
-	uint32_t own = s->occ[s->turn], mask = 0;
-
-	for (uint32_t x = c->nbm[to] & sg_prey(c, s); x; x &= x - 1) {
-		int e = bg_ctz32(x);
-
-		mask |= (own >> c->beyond[to][e] & 1) << e;
-	}
-	return mask;
+	return (uint32_t)bg_grid_custodian_bits(&c->cust, to, s->occ[s->turn],
+						sg_prey(c, s));
 }
 
 /* The cells on one line where an arrival takes: an enemy one step up
@@ -569,12 +545,6 @@ static void sg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		sg_end(cfgp, stp, reason, out);
 }
 
-static uint64_t sg_hash(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const sg_state *)stp)->hash;
-}
-
 static void sg_piece(const void *cfgp, const void *stp, int p, int *seat,
 		     int *kind)
 {
@@ -590,41 +560,14 @@ static void sg_piece(const void *cfgp, const void *stp, int p, int *seat,
 static void sg_write_position(const void *cfgp, const void *stp,
 			      bg_strbuf *out)
 {
+	const sg_cfg *c = cfgp;
 	const sg_state *s = stp;
+	const uint64_t bb[2] = { s->occ[0], s->occ[1] };
 
-	(void)cfgp;
-	for (int y = SG_N - 1; y >= 0; y--) {
-		for (int x = 0; x < SG_N; x++)
-			bg_sb_putc(out, ".wb"[sg_cell(s, y * SG_N + x)]);
-		if (y)
-			bg_sb_putc(out, '/');
-	}
+	bg_board_write_two(&c->board, bb, out);
 	bg_sb_printf(out, " %c %d %d %d %u%s", s->turn ? 'b' : 'w', s->hand[0],
 		     s->hand[1], s->passes, (unsigned)s->clock,
 		     s->usual ? " usual" : "");
-}
-
-static int sg_read_board(sg_state *s, const char **text)
-{
-	const char *t = *text;
-
-	for (int y = SG_N - 1; y >= 0; y--) {
-		for (int x = 0; x < SG_N; x++, t++) {
-			if (*t == 'w' || *t == 'b')
-				s->occ[*t == 'b'] |= bit(y * SG_N + x);
-			else if (*t != '.')
-				return bg_seterr(BG_EFORMAT,
-						 "rank %d: '%c' is not one of . w b",
-						 y + 1, *t ? *t : ' ');
-		}
-		if (*t != (y ? '/' : ' '))
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d is not %d cells followed by '%c'",
-					 y + 1, SG_N, y ? '/' : ' ');
-		t++;
-	}
-	*text = t;
-	return BG_OK;
 }
 
 /* A decimal number up to max, then a space (when last, the end or a space
@@ -677,14 +620,18 @@ static int sg_check(const sg_state *s)
 
 static int sg_read_position(const void *cfgp, void *stp, const char *text)
 {
+	const sg_cfg *c = cfgp;
 	sg_state tmp;
 	const char *t = text;
 	uint32_t h0, h1, passes, clock;
+	uint64_t bb[2];
 	int rc;
 
 	sg_init(cfgp, &tmp);
-	if ((rc = sg_read_board(&tmp, &t)))
-		return rc;
+	if (bg_board_read_two(&c->board, &t, bb) != BG_OK)
+		return BG_EFORMAT;
+	tmp.occ[0] = (uint32_t)bb[0];
+	tmp.occ[1] = (uint32_t)bb[1];
 	if ((t[0] != 'w' && t[0] != 'b') || t[1] != ' ')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, 'w' or 'b', after the board");
@@ -754,19 +701,17 @@ const bg_rules bg_rules_seega = {
 	},
 	.std_offset = offsetof(sg_cfg, std),
 	.config_size = sizeof(sg_cfg),
+	.state_bytes = sizeof(sg_state),
+	.head = true,
 	.configure = sg_configure,
-	.state_size = sg_state_size,
-	.board = sg_board,
 	.init = sg_init,
 	.max_moves = sg_max_moves,
 	.legal = sg_legal,
 	.is_legal = sg_is_legal,
 	.random_move = sg_random_move,
 	.apply = sg_apply,
-	.to_move = sg_to_move,
 	.outcome = sg_outcome,
 	.std_end = sg_end,
-	.hash = sg_hash,
 	.scores = sg_scores,
 	.piece = sg_piece,
 	.write_position = sg_write_position,

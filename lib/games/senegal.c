@@ -10,6 +10,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/bits.h"
+#include "board/board.h"
 
 #include <assert.h>
 #include <string.h>
@@ -53,11 +54,13 @@ typedef struct sn_cfg {
 } sn_cfg;
 
 typedef struct sn_state {
-	uint32_t bb[2];
 	uint64_t hash;  /* sn_full_hash, kept incrementally */
 	uint8_t turn;
 	uint8_t pad[7];
+	uint32_t bb[2];
 } sn_state;
+BG_CONFIG_BOARD(sn_cfg);
+BG_STATE_HEAD(sn_state);
 
 /* ---- Configuration -------------------------------------------------------- */
 
@@ -72,7 +75,6 @@ static int sn_configure(void *cfgp, const bg_optval *opts)
 {
 	sn_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, SN_W, SN_H);
 	for (int p = 0; p < SN_N; p++) {
 		int x = p % SN_W, y = p / SN_W;
@@ -97,19 +99,7 @@ static int sn_configure(void *cfgp, const bg_optval *opts)
 	c->far[1] = 0x3fu;
 	c->zturn = bg_zobrist(2, 0);
 	c->chain = opts[SN_OPT_CHAIN].i != 0;
-	bg_std_read(&c->std, opts + SN_NOPTIONS);
 	return BG_OK;
-}
-
-static size_t sn_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(sn_state);
-}
-
-static const bg_board *sn_board(const void *cfgp)
-{
-	return &((const sn_cfg *)cfgp)->board;
 }
 
 static size_t sn_max_moves(const void *cfgp)
@@ -385,20 +375,7 @@ static int sn_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	       0 : BG_APPLY_IRREVERSIBLE;
 }
 
-static int sn_to_move(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const sn_state *)st)->turn;
-}
-
 /* ---- Outcome -------------------------------------------------------------- */
-
-static void sn_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
 
 /* The end by count: more pieces wins, equal is a draw. */
 static void sn_count(const sn_state *s, int reason, bg_result *out)
@@ -406,9 +383,9 @@ static void sn_count(const sn_state *s, int reason, bg_result *out)
 	int n0 = bg_popcount32(s->bb[0]), n1 = bg_popcount32(s->bb[1]);
 
 	if (n0 == n1)
-		sn_set(out, BG_DRAW, -1, reason);
+		bg_result_set(out, BG_DRAW, -1, reason);
 	else
-		sn_set(out, BG_WIN, n0 > n1 ? 0 : 1, reason);
+		bg_result_set(out, BG_WIN, n0 > n1 ? 0 : 1, reason);
 }
 
 /* Every White piece stands above every Black piece: no capture can come. */
@@ -427,7 +404,7 @@ static void sn_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const sn_state *s = st;
 
 	(void)ctx;
-	sn_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (!s->bb[0] || !s->bb[1])
 		sn_count(s, BG_REASON_PIECES, out);
 	else if (sn_separated(s))
@@ -454,25 +431,12 @@ static void sn_scores(const void *cfgp, const void *st, double out[2])
 	out[1] = bg_popcount32(s->bb[1]);
 }
 
-static uint64_t sn_hash(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const sn_state *)st)->hash;
-}
-
 static void sn_piece(const void *cfgp, const void *st, int p, int *seat,
 		     int *kind)
 {
 	const sn_state *s = st;
 
-	(void)cfgp;
-	*seat = -1;
-	*kind = BG_PIECE_NONE;
-	for (int i = 0; i < 2; i++)
-		if (s->bb[i] & SN_BIT(p)) {
-			*seat = i;
-			*kind = BG_PIECE_MAN;
-		}
+	bg_board_piece_two(s->bb[0], s->bb[1], p, seat, kind);
 }
 
 /* ---- Position text -------------------------------------------------------- */
@@ -481,10 +445,11 @@ static void sn_piece(const void *cfgp, const void *st, int p, int *seat,
 static void sn_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
+	const sn_cfg *c = cfgp;
 	const sn_state *s = st;
 	const uint64_t bb[2] = { s->bb[0], s->bb[1] };
 
-	bg_board_write_two(sn_board(cfgp), bb, out);
+	bg_board_write_two(&c->board, bb, out);
 	bg_sb_puts(out, s->turn ? " b" : " w");
 }
 
@@ -550,18 +515,16 @@ const bg_rules bg_rules_senegal = {
 	},
 	.std_offset = offsetof(sn_cfg, std),
 	.config_size = sizeof(sn_cfg),
+	.state_bytes = sizeof(sn_state),
+	.head = true,
 	.configure = sn_configure,
-	.state_size = sn_state_size,
-	.board = sn_board,
 	.init = sn_init,
 	.max_moves = sn_max_moves,
 	.legal = sn_legal,
 	.is_legal = sn_is_legal,
 	.apply = sn_apply,
-	.to_move = sn_to_move,
 	.outcome = sn_outcome,
 	.std_end = sn_std_end,
-	.hash = sn_hash,
 	.scores = sn_scores,
 	.piece = sn_piece,
 	.write_position = sn_write_position,

@@ -2,13 +2,12 @@
  * Tak-tikl (Tac Tickle): four pieces each on a 4x4 board, orthogonal steps,
  * three in a row wins. Rules: doc/games/tak-tikl.md.
  *
- * The whole state is two 16-bit boards, the side to move and the Zobrist
- * key, kept incrementally.
+ * The whole state is the stones' (board/stones.h): two boards, the side to
+ * move and the Zobrist key, kept incrementally.
  */
 #include "core/rules.h"
-#include "core/zobrist.h"
 #include "board/grid.h"
-#include "board/bits.h"
+#include "board/stones.h"
 
 #include <string.h>
 
@@ -21,16 +20,12 @@ typedef struct tt_cfg {
 	bg_board board;
 	uint16_t start[2];
 	uint16_t line[TT_NLINES];      /* the 24 winning triples */
-	int8_t nb[TT_CELLS][4];        /* neighbour N, E, S, W or -1 */
+	bg_stone_steps steps;          /* N, E, S, W */
 	bg_stdvals std;
 } tt_cfg;
 
-typedef struct tt_state {
-	uint64_t hash;
-	uint16_t occ[2];
-	uint8_t turn;
-	uint8_t pad[3];
-} tt_state;
+typedef bg_stones tt_state;
+BG_CONFIG_BOARD(tt_cfg);
 
 /* White's start for each setup: rotated a1 c1 b4 d4 (symmetric under a
  * half turn) and mirrored a1 c1 a4 c4. Black fills the other cells of the
@@ -61,7 +56,6 @@ static int tt_configure(void *cfgp, const bg_optval *opts)
 	int setup = (int)opts[TT_OPT_SETUP].i;
 	size_t n;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, TT_N, TT_N);
 	n = bg_grid_runs(TT_N, TT_N, 3, (1u << BG_N) | (1u << BG_E) |
 			 (1u << BG_NE) | (1u << BG_SE), runs);
@@ -69,9 +63,7 @@ static int tt_configure(void *cfgp, const bg_optval *opts)
 		c->line[i] = (uint16_t)(bitmask(runs[3 * i]) |
 					bitmask(runs[3 * i + 1]) |
 					bitmask(runs[3 * i + 2]));
-	for (int p = 0; p < TT_CELLS; p++)
-		for (int d = 0; d < 4; d++)
-			c->nb[p][d] = (int8_t)bg_grid_step(TT_N, TT_N, p, d);
+	bg_stone_steps_init(&c->steps, TT_N, TT_N, 4);
 	c->start[0] = tt_white_start[setup];
 	c->start[1] = (uint16_t)((tt_rank_mask(0) | tt_rank_mask(3)) &
 				 ~c->start[0]);
@@ -80,31 +72,10 @@ static int tt_configure(void *cfgp, const bg_optval *opts)
 			c->board.marks[p] |= BG_MARK_HOME0;
 		else if (c->start[1] & bitmask(p))
 			c->board.marks[p] |= BG_MARK_HOME1;
-	bg_std_read(&c->std, opts + TT_NOPTIONS);
 	return BG_OK;
 }
 
-static size_t tt_state_size(const void *cfgp)
-{
-	return sizeof(tt_state);
-}
-
-static const bg_board *tt_board(const void *cfgp)
-{
-	return &((const tt_cfg *)cfgp)->board;
-}
-
 /* ---- Position ------------------------------------------------------------- */
-
-static uint64_t tt_hash_scratch(const tt_state *s)
-{
-	uint64_t h = s->turn ? bg_zobrist(2, 0) : 0;
-
-	for (int seat = 0; seat < 2; seat++)
-		for (unsigned b = s->occ[seat]; b; b &= b - 1)
-			h ^= bg_zobrist((uint32_t)seat, (uint32_t)bg_ctz32(b));
-	return h;
-}
 
 static void tt_init(const void *cfgp, void *st)
 {
@@ -114,34 +85,16 @@ static void tt_init(const void *cfgp, void *st)
 	memset(s, 0, sizeof(*s));
 	s->occ[0] = c->start[0];
 	s->occ[1] = c->start[1];
-	s->hash = tt_hash_scratch(s);
-}
-
-static int tt_to_move(const void *cfgp, const void *st)
-{
-	return ((const tt_state *)st)->turn;
-}
-
-static uint64_t tt_hash(const void *cfgp, const void *st)
-{
-	return ((const tt_state *)st)->hash;
+	s->hash = bg_stones_hash(s);
 }
 
 static void tt_piece(const void *cfgp, const void *st, int p, int *seat,
 		     int *kind)
 {
-	const tt_state *s = st;
-
-	*seat = -1;
-	*kind = BG_PIECE_NONE;
-	for (int i = 0; i < 2; i++)
-		if (s->occ[i] & bitmask(p)) {
-			*seat = i;
-			*kind = BG_PIECE_MAN;
-		}
+	bg_stones_piece(st, p, seat, kind);
 }
 
-static bool tt_has_line(const tt_cfg *c, uint16_t own)
+static bool tt_has_line(const tt_cfg *c, uint32_t own)
 {
 	for (int i = 0; i < TT_NLINES; i++)
 		if ((own & c->line[i]) == c->line[i])
@@ -152,31 +105,18 @@ static bool tt_has_line(const tt_cfg *c, uint16_t own)
 static void tt_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
-	const tt_state *s = st;
-	const uint64_t bb[2] = { s->occ[0], s->occ[1] };
+	const tt_cfg *c = cfgp;
 
-	bg_board_write_two(tt_board(cfgp), bb, out);
-	bg_sb_putc(out, ' ');
-	bg_sb_putc(out, s->turn ? 'b' : 'w');
+	bg_stones_write(&c->board, st, out);
 }
 
 static int tt_read_position(const void *cfgp, void *st, const char *text)
 {
 	const tt_cfg *c = cfgp;
 	tt_state tmp;
-	const char *s = text;
 
-	uint64_t bb[2];
-
-	memset(&tmp, 0, sizeof(tmp));
-	if (bg_board_read_two(&c->board, &s, bb) != BG_OK)
+	if (bg_stones_read(&c->board, text, &tmp) != BG_OK)
 		return BG_EFORMAT;
-	if ((s[0] != 'w' && s[0] != 'b') || s[1] != '\0')
-		return bg_seterr(BG_EFORMAT,
-				 "expected the side to move, 'w' or 'b', after the board");
-	tmp.occ[0] = (uint16_t)bb[0];
-	tmp.occ[1] = (uint16_t)bb[1];
-	tmp.turn = s[0] == 'b';
 	for (int seat = 0; seat < 2; seat++) {
 		int have = bg_popcount32(tmp.occ[seat]);
 
@@ -189,7 +129,6 @@ static int tt_read_position(const void *cfgp, void *st, const char *text)
 		return bg_seterr(BG_EFORMAT,
 				 "%s, to move, already has three in a row",
 				 tmp.turn ? "black" : "white");
-	tmp.hash = tt_hash_scratch(&tmp);
 	memcpy(st, &tmp, sizeof(tmp));
 	return BG_OK;
 }
@@ -201,107 +140,40 @@ static size_t tt_max_moves(const void *cfgp)
 	return TT_PIECES * 4;
 }
 
-static void tt_step(bg_move *m, int from, int to)
-{
-	memset(m, 0, sizeof(*m));
-	m->kind = BG_MOVE_STEP;
-	m->npath = 2;
-	m->pts[0] = (uint16_t)from;
-	m->pts[1] = (uint16_t)to;
-}
-
 /* Pieces in cell order, each N, E, S, W; a pass when there is none. */
 static size_t tt_legal(const void *cfgp, const void *st, bg_move *buf)
 {
 	const tt_cfg *c = cfgp;
-	const tt_state *s = st;
-	uint16_t all = s->occ[0] | s->occ[1];
-	size_t n = 0;
+	size_t n = bg_stones_steps(&c->steps, st, buf);
 
-	for (unsigned b = s->occ[s->turn]; b; b &= b - 1) {
-		int from = bg_ctz32(b);
-
-		for (int d = 0; d < 4; d++) {
-			int to = c->nb[from][d];
-
-			if (to >= 0 && !(all & bitmask(to)))
-				tt_step(&buf[n++], from, to);
-		}
-	}
 	if (n == 0) {
-		memset(buf, 0, sizeof(*buf));
-		buf->kind = BG_MOVE_PASS;
+		bg_stones_move(buf, BG_MOVE_PASS, -1, -1);
 		n = 1;
 	}
 	return n;
 }
 
-static bool tt_can_move(const tt_cfg *c, const tt_state *s, int seat)
+static bool tt_can_move(const tt_cfg *c, const tt_state *s)
 {
-	uint16_t all = s->occ[0] | s->occ[1];
-
-	for (unsigned b = s->occ[seat]; b; b &= b - 1) {
-		int from = bg_ctz32(b);
-
-		for (int d = 0; d < 4; d++) {
-			int to = c->nb[from][d];
-
-			if (to >= 0 && !(all & bitmask(to)))
-				return true;
-		}
-	}
-	return false;
+	return bg_stones_steps(&c->steps, s, NULL) != 0;
 }
 
 static bool tt_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const tt_cfg *c = cfgp;
-	const tt_state *s = st;
-	bg_move want;
 
-	if (m->kind == BG_MOVE_PASS) {
-		memset(&want, 0, sizeof(want));
-		want.kind = BG_MOVE_PASS;
-		return !memcmp(m, &want, sizeof(want)) &&
-		       !tt_can_move(c, s, s->turn);
-	}
-	if (m->kind != BG_MOVE_STEP || m->npath != 2 ||
-	    m->pts[0] >= TT_CELLS || m->pts[1] >= TT_CELLS)
-		return false;
-	for (int d = 0; d < 4; d++)
-		if (c->nb[m->pts[0]][d] == m->pts[1]) {
-			tt_step(&want, m->pts[0], m->pts[1]);
-			return !memcmp(m, &want, sizeof(want)) &&
-			       (s->occ[s->turn] & bitmask(m->pts[0])) &&
-			       !((s->occ[0] | s->occ[1]) & bitmask(m->pts[1]));
-		}
-	return false;
+	if (m->kind == BG_MOVE_PASS)
+		return bg_stones_is_pass(m) && !tt_can_move(c, st);
+	return bg_stones_step_ok(&c->steps, st, m);
 }
 
 static int tt_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
-	tt_state *s = st;
-	int seat = s->turn;
-
-	if (m->kind == BG_MOVE_STEP) {
-		s->occ[seat] ^= (uint16_t)(bitmask(m->pts[0]) |
-					   bitmask(m->pts[1]));
-		s->hash ^= bg_zobrist((uint32_t)seat, m->pts[0]) ^
-			   bg_zobrist((uint32_t)seat, m->pts[1]);
-	}
-	s->turn = (uint8_t)!seat;
-	s->hash ^= bg_zobrist(2, 0);
+	bg_stones_apply(st, m);
 	return 0;
 }
 
 /* ---- Outcome -------------------------------------------------------------- */
-
-static void tt_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
 
 static void tt_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		       bg_result *out)
@@ -310,12 +182,12 @@ static void tt_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const tt_state *s = st;
 	int mover = !s->turn;
 
-	tt_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (tt_has_line(c, s->occ[mover]))
-		tt_set(out, BG_WIN, mover, BG_REASON_GOAL);
+		bg_result_set(out, BG_WIN, mover, BG_REASON_GOAL);
 	else if (c->std.no_moves == BG_NO_MOVES_LOSE &&
-		 !tt_can_move(c, s, s->turn))
-		tt_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
+		 !tt_can_move(c, s))
+		bg_result_set(out, BG_WIN, mover, BG_REASON_NO_MOVES);
 }
 
 /* ---- Table ---------------------------------------------------------------- */
@@ -349,16 +221,14 @@ const bg_rules bg_rules_tak_tikl = {
 	.option_aliases = tt_opt_aliases,
 	.config_size = sizeof(tt_cfg),
 	.configure = tt_configure,
-	.state_size = tt_state_size,
-	.board = tt_board,
+	.state_bytes = sizeof(tt_state),
+	.head = true,
 	.init = tt_init,
 	.max_moves = tt_max_moves,
 	.legal = tt_legal,
 	.is_legal = tt_is_legal,
 	.apply = tt_apply,
-	.to_move = tt_to_move,
 	.outcome = tt_outcome,
-	.hash = tt_hash,
 	.piece = tt_piece,
 	.write_position = tt_write_position,
 	.read_position = tt_read_position,

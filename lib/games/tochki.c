@@ -27,6 +27,7 @@
 #include "core/zobrist.h"
 #include "boardgames/tochki.h"
 #include "board/bits.h"
+#include "board/board.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -75,6 +76,7 @@ typedef struct tk_cfg {
 	int nstart;
 	uint16_t start_pts[16][2]; /* padded index, seat */
 } tk_cfg;
+BG_CONFIG_BOARD(tk_cfg);
 
 /* The fixed part of the state; arrays follow at the config's offsets. */
 typedef struct tk_head {
@@ -1345,7 +1347,6 @@ static int tk_configure(void *cfgp, const bg_optval *opts)
 	tk_cfg *c = cfgp;
 	int w, h;
 
-	memset(c, 0, sizeof(*c));
 	if (!tk_parse_size(opts[TK_OPT_SIZE].text, &w, &h))
 		return bg_seterr(BG_EOPTION,
 				 "option 'size': '%s' is not WxH or N with sides 1..52",
@@ -1409,11 +1410,6 @@ static size_t tk_state_size(const void *cfgp)
 static size_t tk_work_size(const void *cfgp)
 {
 	return ((const tk_cfg *)cfgp)->work_size;
-}
-
-static const bg_board *tk_board(const void *cfgp)
-{
-	return &((const tk_cfg *)cfgp)->board;
 }
 
 /* ---- Position ------------------------------------------------------------- */
@@ -1592,16 +1588,14 @@ static void tk_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
 	const tk_cfg *c = cfgp;
+	char cells[TK_MAXN];
 	tk_ctx k;
 	uint32_t r = 0;
 
 	tk_open(c, st, &k);
-	for (int y = 0; y < c->h; y++) {
-		if (y)
-			bg_sb_putc(out, '/');
-		for (int x = 0; x < c->w; x++)
-			bg_sb_putc(out, tk_cell_char(k.cells[(y + 1) * c->pw + x + 1]));
-	}
+	for (int p = 0; p < c->n; p++)
+		cells[p] = tk_cell_char(k.cells[c->p2i[p]]);
+	bg_board_write_ranks(&c->board, cells, out);
 	bg_sb_printf(out, " %c %d %d %c", k.h->turn ? 'o' : 'x', (int)k.h->extra,
 		     (int)k.h->passes,
 		     k.h->grounded < 0 ? '-' : k.h->grounded ? 'o' : 'x');
@@ -1687,10 +1681,10 @@ static bool tk_read_count(const char **s, int *v)
 static int tk_read_fields(tk_ctx *k, const char *s)
 {
 	const tk_cfg *c = k->c;
-	char turn = s[1], gr;
+	char turn = s[0], gr;
 	int extra, passes;
 
-	s += 2;
+	s++;
 	if ((turn != 'x' && turn != 'o') || !tk_read_count(&s, &extra) ||
 	    !tk_read_count(&s, &passes) || s[0] != ' ' ||
 	    ((gr = s[1]) != '-' && gr != 'x' && gr != 'o') ||
@@ -1724,6 +1718,7 @@ static int tk_read_position(const void *cfgp, void *st, const char *text)
 {
 	const tk_cfg *c = cfgp;
 	void *tmp = malloc(c->size);
+	char cells[TK_MAXN];
 	const char *s = text;
 	tk_ctx k;
 	int rc = BG_OK;
@@ -1731,25 +1726,9 @@ static int tk_read_position(const void *cfgp, void *st, const char *text)
 	if (!tmp)
 		return bg_seterr(BG_ENOMEM, "position");
 	tk_clear(c, tmp, &k);
-	for (int y = 0; y < c->h && rc == BG_OK; y++) {
-		for (int x = 0; x < c->w && rc == BG_OK; x++, s++) {
-			int v = tk_char_cell(*s);
-
-			if (v < 0)
-				rc = bg_seterr(BG_EFORMAT,
-					       "row %d: '%c' is not one of . x o X O + - "
-					       "(or the row is shorter than %d)",
-					       c->h - y, *s ? *s : ' ', c->w);
-			else
-				k.cells[(y + 1) * c->pw + x + 1] = (uint8_t)v;
-		}
-		if (rc == BG_OK && y < c->h - 1 && *s++ != '/')
-			rc = bg_seterr(BG_EFORMAT, "row %d: %s", c->h - y,
-				       "longer than the field or no '/' after it");
-	}
-	if (rc == BG_OK && *s != ' ')
-		rc = bg_seterr(BG_EFORMAT, "the field has more than %d rows of %d",
-			       c->h, c->w);
+	rc = bg_board_read_ranks(&c->board, &s, ".xoXO+-", cells);
+	for (int p = 0; p < c->n && rc == BG_OK; p++)
+		k.cells[c->p2i[p]] = (uint8_t)tk_char_cell(cells[p]);
 	if (rc == BG_OK)
 		rc = tk_read_fields(&k, s);
 	if (rc == BG_OK) {
@@ -2148,7 +2127,6 @@ const bg_rules bg_rules_tochki = {
 	.state_size = tk_state_size,
 	.work_size = tk_work_size,
 	.undo_size = sizeof(tk_undo),
-	.board = tk_board,
 	.init = tk_init,
 	.max_moves = tk_max_moves,
 	.legal = tk_legal,

@@ -7,6 +7,7 @@
 #include "core/zobrist.h"
 #include "board/grid.h"
 #include "board/bits.h"
+#include "board/board.h"
 
 #include <string.h>
 
@@ -37,11 +38,15 @@ typedef struct td_cfg {
 } td_cfg;
 
 typedef struct td_state {
-	uint64_t men[2], kings[2];
 	uint64_t hash;   /* kept incrementally */
-	uint16_t quiet;  /* plies since the last capture or man move */
 	uint8_t turn;
+	uint8_t pad;
+	uint16_t quiet;  /* plies since the last capture or man move */
+	uint8_t pad2[4];
+	uint64_t men[2], kings[2];
 } td_state;
+BG_CONFIG_BOARD(td_cfg);
+BG_STATE_HEAD(td_state);
 
 /* What a capture chain leaves: where the piece ends, what it took and
  * whether it ends as a king. Chains with equal results are one move. */
@@ -164,7 +169,6 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 {
 	td_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_grid(&c->board, BG_BOARD_CELLS, TD_SIDE, TD_SIDE);
 	for (int p = 0; p < TD_N; p++) {
 		int y = p / TD_SIDE;
@@ -191,19 +195,7 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 	c->promote_mid = opts[TD_OPT_PROMOTE].i != 0;
 	c->king_draw = opts[TD_OPT_KINGDRAW].i != 0;
 	c->quiet_plies = 2 * (int)opts[TD_OPT_QUIET].i;
-	bg_std_read(&c->std, opts + TD_NOPTIONS);
 	return BG_OK;
-}
-
-static size_t td_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(td_state);
-}
-
-static const bg_board *td_board(const void *cfgp)
-{
-	return &((const td_cfg *)cfgp)->board;
 }
 
 /* ---- Position ------------------------------------------------------------- */
@@ -240,18 +232,6 @@ static void td_init(const void *cfgp, void *st)
 	}
 }
 
-static int td_to_move(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const td_state *)st)->turn;
-}
-
-static uint64_t td_hash(const void *cfgp, const void *st)
-{
-	(void)cfgp;
-	return ((const td_state *)st)->hash;
-}
-
 static void td_piece(const void *cfgp, const void *st, int p, int *seat,
 		     int *kind)
 {
@@ -276,90 +256,60 @@ static void td_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
 {
 	static const char chars[2][3] = { "wW", "bB" };
+	const td_cfg *c = cfgp;
 	const td_state *s = st;
+	char cells[TD_N];
 
-	for (int y = TD_SIDE - 1; y >= 0; y--) {
-		for (int x = 0; x < TD_SIDE; x++) {
-			int seat, kind;
+	for (int p = 0; p < TD_N; p++) {
+		int seat, kind;
 
-			td_piece(cfgp, st, y * TD_SIDE + x, &seat, &kind);
-			bg_sb_putc(out, seat < 0 ? '.' :
-				   chars[seat][kind == BG_PIECE_KING]);
-		}
-		if (y)
-			bg_sb_putc(out, '/');
+		td_piece(cfgp, st, p, &seat, &kind);
+		cells[p] = seat < 0 ? '.' : chars[seat][kind == BG_PIECE_KING];
 	}
+	bg_board_write_ranks(&c->board, cells, out);
 	bg_sb_printf(out, " %c %u", s->turn ? 'b' : 'w', (unsigned)s->quiet);
 }
 
-static int td_read_cell(td_state *s, char ch, int y, int p)
+/* A man on its last rank would have been crowned. */
+static int td_read_board(td_state *s, const char *cells)
 {
-	const char *kinds = "wbWB", *k = strchr(kinds, ch);
-	int seat, king;
+	static const char kinds[] = "wbWB";
 
-	if (ch == '.')
-		return BG_OK;
-	if (!k)
-		return bg_seterr(BG_EFORMAT,
-				 "rank %d: '%c' is not one of . w b W B", y + 1,
-				 ch);
-	seat = (int)(k - kinds) % 2;
-	king = k - kinds >= 2;
-	if (!king && td_last_rank(seat, p))
-		return bg_seterr(BG_EFORMAT,
-				 "a %s man on rank %d would have been crowned",
-				 seat ? "black" : "white", y + 1);
-	td_put(s, seat, king, p);
-	return BG_OK;
-}
+	for (int p = 0; p < TD_N; p++) {
+		const char *k = strchr(kinds, cells[p]);
+		int seat, king;
 
-static const char *td_read_board(td_state *s, const char *t)
-{
-	for (int y = TD_SIDE - 1; y >= 0; y--) {
-		int x = 0;
-
-		for (; *t && *t != '/' && *t != ' '; t++, x++) {
-			if (x >= TD_SIDE) {
-				bg_seterr(BG_EFORMAT, "rank %d has more than %d cells",
-					  y + 1, TD_SIDE);
-				return NULL;
-			}
-			if (td_read_cell(s, *t, y, y * TD_SIDE + x) != BG_OK)
-				return NULL;
-		}
-		if (x < TD_SIDE) {
-			bg_seterr(BG_EFORMAT, "rank %d has %d cells, not %d",
-				  y + 1, x, TD_SIDE);
-			return NULL;
-		}
-		if (y && *t++ != '/') {
-			bg_seterr(BG_EFORMAT, "the board has %d ranks, not %d",
-				  TD_SIDE - y, TD_SIDE);
-			return NULL;
-		}
+		if (cells[p] == '.')
+			continue;
+		seat = (int)(k - kinds) % 2;
+		king = k - kinds >= 2;
+		if (!king && td_last_rank(seat, p))
+			return bg_seterr(BG_EFORMAT,
+					 "a %s man on rank %d would have been crowned",
+					 seat ? "black" : "white", p / TD_SIDE + 1);
+		td_put(s, seat, king, p);
 	}
-	return t;
+	return BG_OK;
 }
 
 static int td_read_position(const void *cfgp, void *st, const char *text)
 {
+	const td_cfg *c = cfgp;
 	td_state tmp;
-	const char *t;
+	char cells[TD_N];
+	const char *t = text;
 	unsigned long quiet = 0;
 	int digits = 0;
 
-	(void)cfgp;
 	memset(&tmp, 0, sizeof(tmp));
-	if (!(t = td_read_board(&tmp, text)))
+	if (bg_board_read_ranks(&c->board, &t, ".wbWB", cells) != BG_OK ||
+	    td_read_board(&tmp, cells) != BG_OK)
 		return BG_EFORMAT;
-	if (*t == '/')
-		return bg_seterr(BG_EFORMAT, "the board has more than %d ranks",
-				 TD_SIDE);
-	if (t[0] != ' ' || (t[1] != 'w' && t[1] != 'b') || t[2] != ' ')
+	if ((t[0] != 'w' && t[0] != 'b') || t[1] != ' ')
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move ('w' or 'b') and the "
 				 "quiet plies after the board");
-	for (const char *q = t + 3; *q; q++, digits++) {
+	for (const char *q = t + 2; *q; q++, digits++) {
 		if (*q < '0' || *q > '9' || digits >= 5)
 			return bg_seterr(BG_EFORMAT,
 					 "the quiet plies are a number 0..65535");
@@ -376,7 +326,7 @@ static int td_read_position(const void *cfgp, void *st, const char *text)
 					 "%s has %d pieces, more than %d",
 					 seat ? "black" : "white", n, TD_PIECES);
 	}
-	tmp.turn = t[1] == 'b';
+	tmp.turn = t[0] == 'b';
 	tmp.quiet = (uint16_t)quiet;
 	if (tmp.turn)
 		tmp.hash ^= td_zturn();
@@ -1046,13 +996,6 @@ static int td_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 
 /* ---- Outcome -------------------------------------------------------------- */
 
-static void td_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
-
 static bool td_lone_kings(const td_state *s)
 {
 	return !(s->men[0] | s->men[1]) &&
@@ -1067,13 +1010,13 @@ static void td_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const td_state *s = st;
 
 	(void)ctx;
-	td_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (!td_has_move(c, s))
-		td_set(out, BG_WIN, !s->turn, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, !s->turn, BG_REASON_NO_MOVES);
 	else if (c->king_draw && td_lone_kings(s))
-		td_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
+		bg_result_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
 	else if (c->quiet_plies > 0 && s->quiet >= c->quiet_plies)
-		td_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+		bg_result_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
 }
 
 /* ---- Table ---------------------------------------------------------------- */
@@ -1103,10 +1046,10 @@ const bg_rules bg_rules_turkish_draughts = {
 	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
 	.std_offset = offsetof(td_cfg, std),
 	.config_size = sizeof(td_cfg),
+	.state_bytes = sizeof(td_state),
+	.head = true,
 	.configure = td_configure,
-	.state_size = td_state_size,
 	.work_size = td_work_size,
-	.board = td_board,
 	.init = td_init,
 	.max_moves = td_max_moves,
 	.legal = td_legal,
@@ -1114,9 +1057,7 @@ const bg_rules bg_rules_turkish_draughts = {
 	.random_move = td_random_move,
 	.path_ok = td_path_ok,
 	.apply = td_apply,
-	.to_move = td_to_move,
 	.outcome = td_outcome,
-	.hash = td_hash,
 	.piece = td_piece,
 	.write_position = td_write_position,
 	.read_position = td_read_position,

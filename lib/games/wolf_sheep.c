@@ -72,11 +72,13 @@ typedef struct ws_cfg {
 } ws_cfg;
 
 typedef struct ws_state {
-	uint32_t bb[2]; /* the pieces by seat: the wolf's one, the sheep's */
+	uint64_t hash;  /* ws_full_hash, kept incrementally */
 	uint8_t turn;   /* WOLF or SHEEP */
 	uint8_t pad[7];
-	uint64_t hash;  /* ws_full_hash, kept incrementally */
+	uint32_t bb[2]; /* the pieces by seat: the wolf's one, the sheep's */
 } ws_state;
+BG_CONFIG_BOARD(ws_cfg);
+BG_STATE_HEAD(ws_state);
 
 static int ws_wolf(const ws_state *st)
 {
@@ -144,27 +146,14 @@ static int ws_configure(void *cfgp, const bg_optval *opts)
 {
 	ws_cfg *c = cfgp;
 
-	memset(c, 0, sizeof(*c));
 	bg_board_lines(&c->board, WS_WIDTH, WS_WIDTH, WS_NPOINTS, ws_xy,
 		       ws_lines, sizeof(ws_lines) / sizeof(ws_lines[0]));
 	c->wolf_start = ws_wolf_starts[opts[WS_OPT_WOLF].i];
-	bg_std_read(&c->std, opts + WS_NOPTIONS);
 	c->board.marks[c->wolf_start] = BG_MARK_HOME0;
 	c->board.marks[A1] = c->board.marks[C1] = BG_MARK_HOME1;
 	c->board.marks[E1] = c->board.marks[G1] = BG_MARK_HOME1;
 	ws_tables(c);
 	return BG_OK;
-}
-
-static size_t ws_state_size(const void *cfgp)
-{
-	(void)cfgp;
-	return sizeof(ws_state);
-}
-
-static const bg_board *ws_board(const void *cfgp)
-{
-	return &((const ws_cfg *)cfgp)->board;
 }
 
 static uint64_t ws_full_hash(const ws_cfg *c, const ws_state *st)
@@ -390,20 +379,7 @@ static void ws_unapply(const void *cfgp, void *stp, const bg_move *m,
 	ws_toggle(cfgp, st, m, st->turn ^ 1);
 }
 
-static int ws_to_move(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const ws_state *)stp)->turn;
-}
-
 /* ---- Outcome -------------------------------------------------------------- */
-
-static void ws_set(bg_result *out, int status, int winner, int reason)
-{
-	out->status = status;
-	out->winner = winner;
-	out->reason = reason;
-}
 
 static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		       bg_result *out)
@@ -412,22 +388,16 @@ static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const ws_state *st = stp;
 
 	(void)ctx;
-	ws_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* Past every sheep: no sheep on the wolf's rank or below it. */
 	if (!(st->bb[SHEEP] & c->below[ws_wolf(st)]))
-		ws_set(out, BG_WIN, WOLF, BG_REASON_GOAL);
+		bg_result_set(out, BG_WIN, WOLF, BG_REASON_GOAL);
 	else if (!ws_can_move(c, st) &&
 		 (st->turn == WOLF || c->std.no_moves == BG_NO_MOVES_LOSE))
-		ws_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
+		bg_result_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
 }
 
 /* ---- Position ------------------------------------------------------------- */
-
-static uint64_t ws_hash(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const ws_state *)stp)->hash;
-}
 
 static void ws_piece(const void *cfgp, const void *stp, int p, int *seat,
 		     int *kind)
@@ -451,41 +421,31 @@ static void ws_piece(const void *cfgp, const void *stp, int p, int *seat,
 static void ws_write_position(const void *cfgp, const void *stp,
 			      bg_strbuf *out)
 {
+	const ws_cfg *c = cfgp;
 	const ws_state *st = stp;
+	char cells[WS_NPOINTS];
 
-	(void)cfgp;
-	for (int r = 7; r >= 0; r--) {
-		for (int p = 4 * r; p < 4 * r + 4; p++)
-			bg_sb_putc(out, (st->bb[WOLF] >> p & 1) ? 'w' :
-					(st->bb[SHEEP] >> p & 1) ? 's' : '.');
-		bg_sb_putc(out, r ? '/' : ' ');
-	}
+	for (int p = 0; p < WS_NPOINTS; p++)
+		cells[p] = (st->bb[WOLF] >> p & 1) ? 'w' :
+			   (st->bb[SHEEP] >> p & 1) ? 's' : '.';
+	bg_board_write_ranks(&c->board, cells, out);
+	bg_sb_putc(out, ' ');
 	bg_sb_putc(out, st->turn == WOLF ? 'w' : 's');
 }
 
 static int ws_read_position(const void *cfgp, void *stp, const char *text)
 {
+	const ws_cfg *c = cfgp;
 	ws_state tmp;
+	char cells[WS_NPOINTS];
 	const char *s = text;
 
 	memset(&tmp, 0, sizeof(tmp));
-	for (int r = 7; r >= 0; r--) {
-		for (int p = 4 * r; p < 4 * r + 4; p++, s++) {
-			if (*s == 'w') {
-				tmp.bb[WOLF] |= 1u << p;
-			} else if (*s == 's') {
-				tmp.bb[SHEEP] |= 1u << p;
-			} else if (*s != '.') {
-				return bg_seterr(BG_EFORMAT,
-						 "rank %d: expected 4 of . w s",
-						 r + 1);
-			}
-		}
-		if (*s++ != (r ? '/' : ' '))
-			return bg_seterr(BG_EFORMAT,
-					 "rank %d: expected 4 points then '%c'",
-					 r + 1, r ? '/' : ' ');
-	}
+	if (bg_board_read_ranks(&c->board, &s, ".ws", cells) != BG_OK)
+		return BG_EFORMAT;
+	for (int p = 0; p < WS_NPOINTS; p++)
+		if (cells[p] != '.')
+			tmp.bb[cells[p] == 'w' ? WOLF : SHEEP] |= 1u << p;
 	if ((s[0] != 'w' && s[0] != 's') || s[1])
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, w or s, after the board");
@@ -531,9 +491,9 @@ const bg_rules bg_rules_wolf_sheep = {
 	.std_offset = offsetof(ws_cfg, std),
 	.option_aliases = ws_opt_aliases,
 	.config_size = sizeof(ws_cfg),
+	.state_bytes = sizeof(ws_state),
+	.head = true,
 	.configure = ws_configure,
-	.state_size = ws_state_size,
-	.board = ws_board,
 	.init = ws_init,
 	.max_moves = ws_max_moves,
 	.legal = ws_legal,
@@ -541,9 +501,7 @@ const bg_rules bg_rules_wolf_sheep = {
 	.random_move = ws_random_move,
 	.apply = ws_apply,
 	.unapply = ws_unapply,
-	.to_move = ws_to_move,
 	.outcome = ws_outcome,
-	.hash = ws_hash,
 	.piece = ws_piece,
 	.write_position = ws_write_position,
 	.read_position = ws_read_position,

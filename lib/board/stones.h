@@ -1,0 +1,145 @@
+/*
+ * Two sides of like pieces ("stones") on a small grid, that step to a
+ * neighbouring cell and are never taken (Kvartet, Tak-tikl): the position
+ * and its key, its text, and the steps. Cells are numbered p = y * w + x;
+ * the key of a position is bg_zobrist(seat, p) per piece and
+ * bg_zobrist(2, 0) when Black is to move. Internal.
+ */
+#ifndef BG_BOARD_STONES_H
+#define BG_BOARD_STONES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "boardgames/boardgames.h"
+#include "board/bits.h"
+#include "board/board.h"
+#include "board/grid.h"
+#include "core/strbuf.h"
+#include "core/zobrist.h"
+
+#define BG_STONES_MAX_CELLS 32
+
+/* A position: bit p of occ[seat] is a piece of seat on cell p. */
+typedef struct bg_stones {
+	uint64_t hash; /* the key, kept by bg_stones_apply */
+	uint8_t turn;  /* hash and turn: a bg_head */
+	uint8_t pad[3];
+	uint32_t occ[2];
+} bg_stones;
+
+/* Where a piece steps: the neighbours of each cell in the first ndirs
+ * directions of bg_dir (4: N, E, S, W; 8: and the diagonals), in that
+ * order, -1 off the board, and as a set. */
+typedef struct bg_stone_steps {
+	int ndirs;
+	int8_t nb[BG_STONES_MAX_CELLS][8];
+	uint32_t nbm[BG_STONES_MAX_CELLS];
+} bg_stone_steps;
+
+void bg_stone_steps_init(bg_stone_steps *t, int w, int h, int ndirs);
+
+/* The key of s computed from its pieces and side to move. */
+uint64_t bg_stones_hash(const bg_stones *s);
+
+/* The piece on cell p: BG_PIECE_MAN of its seat, or none. */
+void bg_stones_piece(const bg_stones *s, int p, int *seat, int *kind);
+
+/* "RANKS SIDE": the board as bg_board_write_two, then 'w' or 'b'. */
+void bg_stones_write(const bg_board *b, const bg_stones *s, bg_strbuf *out);
+
+/* Read that text into s (its key computed); the game checks the counts.
+ * On error reports it with bg_seterr() and returns BG_EFORMAT. */
+int bg_stones_read(const bg_board *b, const char *text, bg_stones *s);
+
+/* A move of the kinds stones make: BG_MOVE_PLACE on `to`, BG_MOVE_STEP
+ * from -> to, or BG_MOVE_PASS. */
+static inline void bg_stones_move(bg_move *m, int kind, int from, int to)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	if (kind == BG_MOVE_PLACE) {
+		m->npath = 1;
+		m->pts[0] = (uint16_t)to;
+	} else if (kind == BG_MOVE_STEP) {
+		m->npath = 2;
+		m->pts[0] = (uint16_t)from;
+		m->pts[1] = (uint16_t)to;
+	}
+}
+
+/* The steps of the side to move into buf: pieces in cell order, each in
+ * direction order; returns how many. With buf NULL, 1 when there is one. */
+static inline size_t bg_stones_steps(const bg_stone_steps *t,
+				     const bg_stones *s, bg_move *buf)
+{
+	uint32_t all = s->occ[0] | s->occ[1];
+	size_t n = 0;
+
+	for (uint32_t b = s->occ[s->turn]; b; b &= b - 1) {
+		int from = bg_ctz32(b);
+
+		for (int d = 0; d < t->ndirs; d++) {
+			int to = t->nb[from][d];
+
+			if (to >= 0 && !(all >> to & 1)) {
+				if (!buf)
+					return 1;
+				bg_stones_move(&buf[n++], BG_MOVE_STEP, from,
+					       to);
+			}
+		}
+	}
+	return n;
+}
+
+/* Is m (a well-formed move on the board) one of the steps listed? */
+static inline bool bg_stones_step_ok(const bg_stone_steps *t,
+				     const bg_stones *s, const bg_move *m)
+{
+	int from = m->pts[0], to = m->pts[1];
+	bg_move want;
+
+	if (m->kind != BG_MOVE_STEP || m->npath != 2 ||
+	    !(s->occ[s->turn] >> from & 1) ||
+	    ((s->occ[0] | s->occ[1]) >> to & 1))
+		return false;
+	for (int d = 0; d < t->ndirs; d++)
+		if (t->nb[from][d] == to) {
+			bg_stones_move(&want, BG_MOVE_STEP, from, to);
+			return !memcmp(m, &want, sizeof(want));
+		}
+	return false;
+}
+
+/* Is m the pass, as listed? */
+static inline bool bg_stones_is_pass(const bg_move *m)
+{
+	bg_move want;
+
+	bg_stones_move(&want, BG_MOVE_PASS, -1, -1);
+	return !memcmp(m, &want, sizeof(want));
+}
+
+/* Make a place, step or pass; true when no earlier position can come
+ * back (a placement only adds a piece). */
+static inline bool bg_stones_apply(bg_stones *s, const bg_move *m)
+{
+	uint32_t seat = s->turn;
+	bool placed = m->kind == BG_MOVE_PLACE;
+
+	if (placed) {
+		s->occ[seat] |= 1u << m->pts[0];
+		s->hash ^= bg_zobrist(seat, m->pts[0]);
+	} else if (m->kind == BG_MOVE_STEP) {
+		s->occ[seat] ^= 1u << m->pts[0] | 1u << m->pts[1];
+		s->hash ^= bg_zobrist(seat, m->pts[0]) ^
+			   bg_zobrist(seat, m->pts[1]);
+	}
+	s->turn = (uint8_t)!seat;
+	s->hash ^= bg_zobrist(2, 0);
+	return placed;
+}
+
+#endif
