@@ -321,25 +321,44 @@ static void bench_search(const char *spec, double seconds, uint64_t seed)
 	bg_game_free(g);
 }
 
-static void usage(void)
+static const char usage_text[] =
+	"usage: bgbench SPEC [--seconds S | --games N] [--seed N] [--list]\n"
+	"       bgbench SPEC --perft DEPTH\n"
+	"       bgbench --all [--seconds S] [--seed N] [--list]\n"
+	"       bgbench SPEC --search [--seconds S] [--seed N]\n"
+	"--list draws each move from the whole legal list and plays it\n"
+	"with bg_play instead of bg_playout\n";
+
+/* "bgbench: ARG: WHY" (or "bgbench: WHY"), then the usage; exit 2. */
+static void usage(const char *arg, const char *why)
 {
-	fputs("usage: bgbench SPEC [--seconds S | --games N] [--seed N] "
-	      "[--list]\n"
-	      "       bgbench SPEC --perft DEPTH\n"
-	      "       bgbench --all [--seconds S] [--seed N] [--list]\n"
-	      "       bgbench SPEC --search [--seconds S] [--seed N]\n"
-	      "--list draws each move from the whole legal list and plays it\n"
-	      "with bg_play instead of bg_playout\n", stderr);
+	if (arg)
+		fprintf(stderr, "bgbench: %s: %s\n", arg, why);
+	else
+		fprintf(stderr, "bgbench: %s\n", why);
+	fputs(usage_text, stderr);
 	exit(2);
 }
 
-static double number(const char *s, double lo, double hi)
+/* The value of option opt, a number in lo..hi. */
+static double number(const char *opt, const char *s, double lo, double hi)
 {
+	char why[96];
 	char *end;
-	double v = s ? strtod(s, &end) : 0;
+	double v;
 
-	if (!s || *end || v < lo || v > hi)
-		usage();
+	if (!s)
+		usage(opt, "needs a value");
+	v = strtod(s, &end);
+	if (end == s || *end) {
+		snprintf(why, sizeof(why), "%s is not a number", s);
+		usage(opt, why);
+	}
+	if (!(v >= lo && v <= hi)) {
+		snprintf(why, sizeof(why), "%s is out of range %.15g..%.15g", s, lo,
+			 hi);
+		usage(opt, why);
+	}
 	return v;
 }
 
@@ -351,28 +370,42 @@ int main(int argc, char **argv)
 	int all = 0, depth = 0, search = 0;
 
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--seconds"))
-			seconds = number(argv[++i], 0.001, 86400);
-		else if (!strcmp(argv[i], "--games"))
-			games = (uint64_t)number(argv[++i], 1, 1e12);
-		else if (!strcmp(argv[i], "--seed"))
-			seed = (uint64_t)number(argv[++i], 0, 1e18);
-		else if (!strcmp(argv[i], "--perft"))
-			depth = (int)number(argv[++i], 1, 64);
-		else if (!strcmp(argv[i], "--all"))
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--seconds"))
+			seconds = number(a, argv[++i], 0.001, 86400);
+		else if (!strcmp(a, "--games"))
+			games = (uint64_t)number(a, argv[++i], 1, 1e12);
+		else if (!strcmp(a, "--seed"))
+			seed = (uint64_t)number(a, argv[++i], 0, 1e18);
+		else if (!strcmp(a, "--perft"))
+			depth = (int)number(a, argv[++i], 1, 64);
+		else if (!strcmp(a, "--all"))
 			all = 1;
-		else if (!strcmp(argv[i], "--search"))
+		else if (!strcmp(a, "--search"))
 			search = 1;
-		else if (!strcmp(argv[i], "--list"))
+		else if (!strcmp(a, "--list"))
 			use_list = 1;
-		else if (argv[i][0] == '-' || spec)
-			usage();
+		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage_text, stdout);
+			return 0;
+		} else if (a[0] == '-')
+			usage(a, "unknown option");
+		else if (spec)
+			usage(a, "one SPEC only");
 		else
-			spec = argv[i];
+			spec = a;
 	}
-	if (all == !!spec || (all && depth) || (seconds && games) ||
-	    (search && (all || depth || games || use_list)))
-		usage();
+	if (all && spec)
+		usage(spec, "--all takes no SPEC");
+	if (!all && !spec)
+		usage(NULL, "no SPEC: give a game or --all");
+	if (all && depth)
+		usage("--perft", "not with --all");
+	if (seconds && games)
+		usage("--games", "not with --seconds");
+	if (search && (all || depth || games || use_list))
+		usage("--search", "not with --all, --perft, --games or --list");
 	if (search) {
 		bench_search(spec, seconds ? seconds : 6, seed);
 		return 0;

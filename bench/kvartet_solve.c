@@ -421,6 +421,44 @@ static int solve_drops(long counts[8][3])
 	return start;
 }
 
+static const char usage_text[] =
+	"usage: kvartet_solve [--validate N]\n"
+	"Solve Kvartet (Teeko) and check that it is a draw; --validate N checks\n"
+	"the solver's model of the rules on N random games first (default 200).\n";
+
+/* "kvartet_solve: ARG: WHY", then the usage; status 2. */
+static int usage(const char *arg, const char *why)
+{
+	fprintf(stderr, "kvartet_solve: %s: %s\n", arg, why);
+	fputs(usage_text, stderr);
+	return 2;
+}
+
+/* -1 to go on, or the exit status. */
+static int parse_args(int argc, char **argv, int *games)
+{
+	for (int i = 1; i < argc; i++) {
+		char *end;
+		long v;
+
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			fputs(usage_text, stdout);
+			return 0;
+		}
+		if (strcmp(argv[i], "--validate"))
+			return usage(argv[i], argv[i][0] == '-' ?
+				     "unknown option" : "no arguments but options");
+		if (++i == argc)
+			return usage("--validate", "needs a number of games");
+		v = strtol(argv[i], &end, 10);
+		if (end == argv[i] || *end || v < 0 || v > 1000000)
+			return usage(argv[i], "the games of --validate are a "
+				     "number in 0..1000000");
+		*games = (int)v;
+	}
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	int games = 200, layers, start;
@@ -430,8 +468,10 @@ int main(int argc, char **argv)
 	struct rusage ru;
 	clock_t t0 = clock();
 
-	if (argc == 3 && !strcmp(argv[1], "--validate"))
-		games = atoi(argv[2]);
+	int rc = parse_args(argc, argv, &games);
+
+	if (rc >= 0)
+		return rc;
 	model_init();
 	if (validate(games))
 		return 1;

@@ -411,14 +411,19 @@ static int parse_args(int argc, char **argv, options *o)
 			o->record = 1;
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
-		else if (a[0] == '-' && a[1])
+		else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, PROG ": %s: unknown option\n", a);
 			return -1;
+		}
 		else if (npos++ == 0)
 			o->spec = a;
 		else
 			o->files[o->nfiles++] = argv[i];
 	}
 	o->file = o->nfiles ? o->files[0] : NULL;
+	if (npos == 0)
+		fprintf(stderr, PROG ": no SPEC: give a game (bginfo lists "
+			"them)\n");
 	return npos >= 1 ? 0 : -1;
 }
 

@@ -89,8 +89,10 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
-		fprintf(stderr, PROG ": %s\n",
-			argc > 2 ? "one GAME at most" : "unknown option");
+		if (argc > 2)
+			fprintf(stderr, PROG ": %s: one GAME at most\n", argv[2]);
+		else
+			fprintf(stderr, PROG ": %s: unknown option\n", argv[1]);
 		fputs(usage_text, stderr);
 		return 2;
 	}

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +32,19 @@ static const char usage_text[] =
 	"Options may stand before or after the arguments. Exit status: 0 ok,\n"
 	"1 library error, 2 bad arguments.\n";
 
-static int usage(void)
+/* "bgperft: WHY", then the usage; status 2. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static int usage(const char *fmt, ...)
 {
+	va_list ap;
+
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 	fputs(usage_text, stderr);
 	return 2;
 }
@@ -116,6 +128,7 @@ static int divide(perft *p)
 	return 0;
 }
 
+/* DEPTH: a number in 1..MAX_DEPTH; 0 or a negative code for usage(). */
 static int parse_depth(const char *s, int *out)
 {
 	char *end;
@@ -123,8 +136,10 @@ static int parse_depth(const char *s, int *out)
 
 	errno = 0;
 	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < 1 || v > MAX_DEPTH)
-		return -1;
+	if (end == s || *end || (s[0] < '0' || s[0] > '9'))
+		return usage("DEPTH %s is not a number", s);
+	if (errno || v < 1 || v > MAX_DEPTH)
+		return usage("depth %s is out of range 1..64", s);
 	*out = (int)v;
 	return 0;
 }
@@ -142,17 +157,25 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			fputs(usage_text, stdout);
 			return 0;
-		} else if (argv[i][0] == '-')
-			return usage(); /* unknown option, or a negative DEPTH */
-		else if (npos == 0)
+		} else if (argv[i][0] == '-' && argv[i][1] >= '0' &&
+			   argv[i][1] <= '9' && npos == 1) {
+			return usage("depth %s is out of range 1..64", argv[i]);
+		} else if (argv[i][0] == '-') {
+			return usage("%s: unknown option", argv[i]);
+		} else if (npos == 0) {
 			spec = argv[i], npos++;
-		else if (npos == 1)
+		} else if (npos == 1) {
 			depth_arg = argv[i], npos++;
-		else
-			return usage();
+		} else {
+			return usage("%s: one SPEC and one DEPTH only", argv[i]);
+		}
 	}
-	if (npos != 2 || parse_depth(depth_arg, &p.depth) < 0)
-		return usage();
+	if (npos == 0)
+		return usage("no SPEC: give a game (bginfo lists them)");
+	if (npos == 1)
+		return usage("no DEPTH after %s", spec);
+	if ((error = parse_depth(depth_arg, &p.depth)) != 0)
+		return error;
 
 	if ((error = bg_game_new(&p.g, spec)) < 0)
 		return lib_error(error);

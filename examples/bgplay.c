@@ -3,11 +3,21 @@
  * a random player or a Monte-Carlo tree search, or watch two computer
  * players. For people; the output is not a format for programs.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <unistd.h>
+
+#if defined(HAVE_LIBEDIT)
+#include <editline/readline.h>
+#elif defined(HAVE_READLINE)
+#include <readline/history.h>
+#include <readline/readline.h>
+#endif
 
 #include <boardgames/boardgames.h>
 #include <boardgames/kutochki.h>
@@ -26,7 +36,8 @@ static const char usage_text[] =
 	"Play the game SPEC (e.g. \"kutochki\" or \"mill\"; bginfo lists them)\n"
 	"in the terminal. By default you play the first seat against the\n"
 	"computer (mcts). At your turn type a move (\"e1-d1\") or a command:\n"
-	"moves, undo, board, hint, save FILE, load FILE, help, quit.\n"
+	"moves, undo, board, flip, hint, resign, draw, save FILE, load FILE,\n"
+	"help, quit. The board is drawn from your side.\n"
 	"\n"
 	"  --white P, --black P   the player of seat 0 / seat 1 (whatever the\n"
 	"                         game calls them): human, random or mcts\n"
@@ -51,6 +62,8 @@ static const char usage_text[] =
 	"  --max-plies N          stop after N plies with the result *\n"
 	"  --load FILE            start from a saved record (SPEC optional)\n"
 	"  --quiet                do not draw the board (moves and result only)\n"
+	"  --flip                 draw the board turned half round (from the\n"
+	"                         other side than your own)\n"
 	"  --verbose              show the search figures of mcts moves\n"
 	"\n"
 	"Options may stand before or after SPEC. Exit status: 0 ok, 1 library\n"
@@ -62,9 +75,14 @@ static const char help_text[] =
 	"  moves        list the legal moves\n"
 	"  undo         take back your last move (and the computer's answer)\n"
 	"  board        draw the board again\n"
+	"  flip         turn the board half round\n"
 	"  hint         what mcts would play here\n"
 	"  save FILE    write the game record to FILE\n"
 	"  load FILE    continue a game from a record (or a Dots SGF file)\n"
+	"  resign       give up: the other side wins\n"
+	"  draw         offer a draw; the computer accepts when it does not\n"
+	"               stand better (the game's evaluation), a person answers\n"
+	"               accept at the next prompt\n"
 	"  help, quit\n";
 
 enum { HUMAN, RANDOM, MCTS };
@@ -83,7 +101,12 @@ typedef struct session {
 	long plies;     /* plies played in this session */
 	int quiet, verbose;
 	int announced;  /* the result of this position is printed */
+	int flip;       /* the board turned half round */
+	int turn;       /* --flip: turn it from the player's side */
+	int draw_offer; /* the seat offering a draw to a person, or -1 */
 } session;
+
+#define LINE_MAX_LEN 1000 /* the longest line read at the prompt */
 
 static int usage(const char *why)
 {
@@ -154,38 +177,82 @@ static int last_mover(const bg_game *g)
 	return seat;
 }
 
+/* ---- Seat names in sentences ---------------------------------------------- */
+
+/* A seat named by a colour is a player ("White wins"); one named by the
+ * pieces it moves is its animals ("The geese win", "the fox wins"). */
+typedef struct subject {
+	char text[64];
+	int plural;
+} subject;
+
+static subject seat_subject(const bg_game *g, int seat, int capital)
+{
+	static const char *const colours[] = { "White", "Black", "Red", "Blue" };
+	const char *name = seat >= 0 ? bg_seat_name(g, seat) : "?";
+	size_t n = strlen(name), i;
+	subject sub;
+
+	for (i = 0; i < sizeof(colours) / sizeof(colours[0]); i++)
+		if (!strcmp(name, colours[i]))
+			break;
+	if (i < sizeof(colours) / sizeof(colours[0])) {
+		snprintf(sub.text, sizeof(sub.text), "%s", name);
+		sub.plural = 0;
+		return sub;
+	}
+	snprintf(sub.text, sizeof(sub.text), "%s %s", capital ? "The" : "the",
+		 name);
+	for (i = 4; sub.text[i]; i++)
+		sub.text[i] = (char)tolower((unsigned char)sub.text[i]);
+	sub.plural = (n && name[n - 1] == 's') || !strcmp(name, "Geese") ||
+		     !strcmp(name, "Sheep");
+	return sub;
+}
+
+/* "SUBJECT VERB": the verb as for one ("wins") or many ("win"). */
+static void say(const bg_game *g, int seat, int capital, const char *one,
+		const char *many)
+{
+	subject sub = seat_subject(g, seat, capital);
+
+	printf("%s %s", sub.text, sub.plural ? many : one);
+}
+
 /* The reason of the end in words. */
 static void say_reason(const bg_game *g, int status, int winner, int reason)
 {
-	const char *w = winner >= 0 ? bg_seat_name(g, winner) : "";
-	const char *l = winner >= 0 ? bg_seat_name(g, 1 - winner) : "";
-	const char *m = bg_seat_name(g, bg_to_move(g));
 	int win = status == BG_WIN, last;
 
 	switch (reason) {
 	case BG_REASON_GOAL:
-		printf(win ? "%s reached the goal" : "both sides reached the goal",
-		       w);
+		if (win)
+			say(g, winner, 0, "reached the goal", "reached the goal");
+		else
+			printf("both sides reached the goal");
 		break;
 	case BG_REASON_NO_MOVES:
-		printf("%s cannot move", m);
+		say(g, bg_to_move(g), 0, "cannot move", "cannot move");
 		break;
 	case BG_REASON_PIECES:
 		if (win)
-			printf("%s has too few pieces left", l);
+			say(g, 1 - winner, 0, "has too few pieces left",
+			    "have too few pieces left");
 		else
 			printf("both sides have too few pieces left");
 		break;
 	case BG_REASON_LEAVE_HOME:
 		if (win)
-			printf("%s did not leave home in time", l);
+			say(g, 1 - winner, 0, "did not leave home in time",
+			    "did not leave home in time");
 		else
 			printf("neither side left home in time");
 		break;
 	case BG_REASON_TEMPO:
 		if (win)
-			printf("%s has the lower tempo number at the tempo check",
-			       w);
+			say(g, winner, 0,
+			    "has the lower tempo number at the tempo check",
+			    "have the lower tempo number at the tempo check");
 		else
 			printf("the tempo numbers are equal at the tempo check");
 		break;
@@ -197,11 +264,15 @@ static void say_reason(const bg_game *g, int status, int winner, int reason)
 		break;
 	case BG_REASON_GROUNDING:
 		last = last_mover(g);
-		printf("%s grounded and the captures were counted",
-		       last >= 0 ? bg_seat_name(g, last) : "a side");
+		if (last >= 0)
+			say(g, last, 0, "grounded and the captures were counted",
+			    "grounded and the captures were counted");
+		else
+			printf("a side grounded and the captures were counted");
 		break;
 	case BG_REASON_MARGIN:
-		printf("%s leads by the winning margin", w);
+		say(g, winner, 0, "leads by the winning margin",
+		    "lead by the winning margin");
 		break;
 	case BG_REASON_NO_POINTS:
 		printf("no free point is left");
@@ -215,31 +286,81 @@ static void say_reason(const bg_game *g, int status, int winner, int reason)
 	case BG_REASON_MATERIAL:
 		printf("too little material is left for anyone to win");
 		break;
+	case BG_REASON_RESIGNATION:
+		say(g, 1 - winner, 0, "resigned", "resigned");
+		break;
+	case BG_REASON_AGREEMENT:
+		printf("both sides agreed");
+		break;
 	default:
 		printf("%s", bg_reason_name(reason));
 		break;
 	}
 }
 
+/* What a game's two scores are, in words (bg_score; each game's page). */
+static const char *score_words(const bg_game *g)
+{
+	static const struct {
+		const char *game, *words;
+	} table[] = {
+		{ "kutochki", "Tempo numbers (the distance the pieces still "
+			      "have to go; lower is better)" },
+		{ "halma", "Tempo numbers (the distance the pieces still have "
+			   "to go; lower is better)" },
+		{ "seega", "Pieces captured" },
+		{ "senegal", "Pieces left" },
+		{ "tochki", "Points (dots captured)" },
+		{ "alquerque", "Points (2 for the win and 2 for each of the "
+			       "winner's pieces left)" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (!strcmp(bg_game_name(g), table[i].game))
+			return table[i].words;
+	return "Score";
+}
+
+/* " Tempo numbers (...): White 118, Black 124." for a game that keeps a
+ * score, and for a won Corners or Halma game how far the loser is behind. */
+static void print_scores(const bg_game *g, int status, int winner)
+{
+	double a = 0, b = 0;
+	int deficit, exact;
+
+	if (bg_score(g, 0, &a) == BG_OK && bg_score(g, 1, &b) == BG_OK &&
+	    (a != 0 || b != 0))
+		printf(" %s: %s %g, %s %g.", score_words(g),
+		       bg_seat_name(g, 0), a, bg_seat_name(g, 1), b);
+	if (status == BG_WIN &&
+	    bg_kutochki_deficit(g, &deficit, &exact) == BG_OK) {
+		putchar(' ');
+		say(g, 1 - winner, 1, "is", "are");
+		printf(" %s%d move%s behind (the loser's deficit: %s).",
+		       exact ? "" : "about ", deficit, deficit == 1 ? "" : "s",
+		       exact ? "the fewest moves it needs to fill its target"
+			     : "estimated from its tempo number");
+	}
+}
+
 /*
  * "Result: 1-0. White wins: Black did not leave home in time (leave-home).
- * Score 118:124. Black is 9 moves behind." The score only for games that
- * keep one; the deficit only for a won Corners or Halma game.
+ * Tempo numbers (...): White 118, Black 124. Black is 9 moves behind (...)."
  */
 static void print_result(session *s)
 {
 	const bg_game *g = s->g;
-	int status = BG_ONGOING, winner = -1, reason = 0, deficit, exact;
-	double a = 0, b = 0;
+	int status = BG_ONGOING, winner = -1, reason = 0;
 
 	bg_outcome(g, &status, &winner, &reason);
-	bg_score(g, 0, &a);
-	bg_score(g, 1, &b);
-	if (status == BG_WIN)
-		printf("Result: %s. %s wins: ", winner == 0 ? "1-0" : "0-1",
-		       bg_seat_name(g, winner));
-	else if (status == BG_DRAW)
+	if (status == BG_WIN) {
+		printf("Result: %s. ", winner == 0 ? "1-0" : "0-1");
+		say(g, winner, 1, "wins", "win");
+		printf(": ");
+	} else if (status == BG_DRAW) {
 		printf("Result: 1/2-1/2. Draw: ");
+	}
 	if (status != BG_ONGOING) {
 		say_reason(g, status, winner, reason);
 		printf(" (%s).", bg_reason_name(reason));
@@ -247,11 +368,7 @@ static void print_result(session *s)
 		printf("Result: *. The game is not over (%lu plies played).",
 		       (unsigned long)bg_ply(g));
 	}
-	if (a != 0 || b != 0)
-		printf(" Score %g:%g.", a, b);
-	if (status == BG_WIN && bg_kutochki_deficit(g, &deficit, &exact) == BG_OK)
-		printf(" %s is %s%d move%s behind.", bg_seat_name(g, 1 - winner),
-		       exact ? "" : "about ", deficit, deficit == 1 ? "" : "s");
+	print_scores(g, status, winner);
 	putchar('\n');
 	s->announced = 1;
 }
@@ -260,7 +377,7 @@ static void draw(session *s)
 {
 	int error;
 
-	if (!s->quiet && (error = draw_board(stdout, s->g)) < 0)
+	if (!s->quiet && (error = draw_board_flipped(stdout, s->g, s->flip)) < 0)
 		lib_error(error);
 }
 
@@ -344,17 +461,139 @@ static int list_moves(session *s)
 	return 0;
 }
 
-/* Take back moves until a person is to move again, at least one. */
-static void undo_turn(session *s)
+/* The plies to take back so that a person is to move before the move of
+ * theirs last made: the computer's answers after it and that move. 0 when
+ * no person has a move to take back (undo then does nothing, rather than
+ * leave the computer to play again, maybe otherwise). */
+static int plies_to_undo(const session *s)
 {
-	if (bg_undo(s->g) < 0) {
-		printf("nothing to undo\n");
-		return;
+	bg_game *c;
+	int n = 0;
+
+	if (bg_game_clone(&c, s->g) < 0)
+		return 0;
+	while (bg_undo(c) == 0) {
+		n++;
+		if (s->player[bg_to_move(c)] == HUMAN)
+			break;
 	}
-	s->plies--;
-	while (s->player[bg_to_move(s->g)] != HUMAN && bg_undo(s->g) == 0)
+	if (s->player[bg_to_move(c)] != HUMAN)
+		n = 0;
+	bg_game_free(c);
+	return n;
+}
+
+/* Take back the person's last move and the answers to it: 1 when done. */
+static int undo_turn(session *s)
+{
+	int n = plies_to_undo(s);
+
+	if (n == 0) {
+		printf("nothing to undo\n");
+		return 0;
+	}
+	for (; n > 0 && bg_undo(s->g) == 0; n--)
 		s->plies--;
 	s->announced = 0;
+	s->draw_offer = -1;
+	return 1;
+}
+
+/* ---- Resigning and draws --------------------------------------------------- */
+
+static void resign(session *s)
+{
+	int seat = bg_to_move(s->g), error;
+
+	if ((error = bg_resign(s->g, seat)) < 0) {
+		print_lib_error(stdout, error);
+		return;
+	}
+	s->draw_offer = -1;
+}
+
+/* A computer player takes a draw when it does not stand better by the
+ * game's evaluation (0.5 for a game without one). */
+static int computer_takes_draw(const bg_game *g, int seat)
+{
+	double value = 0.5;
+
+	bg_evaluate(g, seat, &value);
+	return value <= 0.5;
+}
+
+static void offer_draw(session *s)
+{
+	int seat = bg_to_move(s->g), other = 1 - seat, error;
+
+	if (s->player[other] == HUMAN) {
+		s->draw_offer = seat;
+		printf("%s offers a draw; after this move ",
+		       bg_seat_name(s->g, seat));
+		say(s->g, other, 0, "answers", "answer");
+		printf(" accept, or %s on\n",
+		       seat_subject(s->g, other, 0).plural ? "play" : "plays");
+		return;
+	}
+	if (!computer_takes_draw(s->g, other)) {
+		say(s->g, other, 1, "declines", "decline");
+		printf(" the draw\n");
+		return;
+	}
+	say(s->g, other, 1, "accepts", "accept");
+	printf(" the draw\n");
+	if ((error = bg_agree_draw(s->g)) < 0)
+		print_lib_error(stdout, error);
+}
+
+static void accept_draw(session *s)
+{
+	int error;
+
+	if (s->draw_offer != 1 - bg_to_move(s->g)) {
+		printf("no draw is offered\n");
+		return;
+	}
+	s->draw_offer = -1;
+	if ((error = bg_agree_draw(s->g)) < 0)
+		print_lib_error(stdout, error);
+}
+
+/* ---- The board's side -------------------------------------------------------- */
+
+/* The seat whose pieces start nearer the top of the frame: the one with the
+ * higher mean rank at the start (seat 1 when the board starts empty). */
+static int top_seat(const bg_game *g)
+{
+	long sum[2] = { 0, 0 }, count[2] = { 0, 0 };
+	size_t np = bg_point_count(g), p;
+	bg_game *start;
+	int seat, x, y;
+
+	if (bg_game_new(&start, bg_game_spec(g)) < 0)
+		return 1;
+	for (p = 0; p < np; p++)
+		if (bg_point_piece(start, (int)p, &seat, NULL) == BG_OK &&
+		    seat >= 0 && seat <= 1 &&
+		    bg_point_coords(start, (int)p, &x, &y) == BG_OK) {
+			sum[seat] += y;
+			count[seat]++;
+		}
+	bg_game_free(start);
+	if (!count[0] || !count[1])
+		return 1;
+	/* Compare the means without dividing. */
+	return sum[0] * count[1] > sum[1] * count[0] ? 0 : 1;
+}
+
+/* Drawn from the side of the one person playing (White below unless a
+ * person plays the top seat alone); `turn` turns that half round. */
+static void choose_side(session *s)
+{
+	int top = top_seat(s->g);
+
+	s->flip = s->player[top] == HUMAN && s->player[1 - top] != HUMAN;
+	s->flip ^= s->turn;
 }
 
 /* ---- Files ---------------------------------------------------------------- */
@@ -460,7 +699,7 @@ static void save_record(session *s, const char *path)
 	free(text);
 }
 
-/* ---- The loop ------------------------------------------------------------- */
+/* ---- Commands -------------------------------------------------------------- */
 
 static void strip(char *line)
 {
@@ -504,9 +743,12 @@ static int command(session *s, char *line)
 		if ((error = list_moves(s)) < 0)
 			print_lib_error(stdout, error);
 	} else if (!strcmp(line, "board")) {
-		draw_board(stdout, s->g);
+		draw_board_flipped(stdout, s->g, s->flip);
 	} else if (!strcmp(line, "undo")) {
-		undo_turn(s);
+		if (undo_turn(s))
+			draw(s);
+	} else if (!strcmp(line, "flip")) {
+		s->flip = !s->flip;
 		draw(s);
 	} else if (!strcmp(line, "hint")) {
 		char text[512];
@@ -527,6 +769,8 @@ static int command(session *s, char *line)
 			print_lib_error(stdout, error);
 			return 0;
 		}
+		choose_side(s);
+		s->draw_offer = -1;
 		printf("loaded %s: %s, %lu plies\n", arg, bg_game_spec(s->g),
 		       (unsigned long)bg_ply(s->g));
 		draw(s);
@@ -534,10 +778,20 @@ static int command(session *s, char *line)
 		printf("%s needs a file name\n", line);
 	} else if (game_over(s->g)) {
 		printf("the game is over: undo, save FILE, load FILE or quit\n");
+	} else if (!strcmp(line, "resign")) {
+		resign(s);
+	} else if (!strcmp(line, "draw")) {
+		offer_draw(s);
+	} else if (!strcmp(line, "accept")) {
+		accept_draw(s);
 	} else if ((error = bg_move_from_text(s->g, line, &m)) < 0 ||
 		   (error = play_announced(s, &m, NULL)) < 0) {
 		print_lib_error(stdout, error);
 	} else {
+		/* The offer stands over its maker's move; the other side's
+		 * move declines it. */
+		if (s->draw_offer != 1 - bg_to_move(s->g))
+			s->draw_offer = -1;
 		/* Drawn before the next person's prompt or the computer's
 		 * answer. */
 		if (s->player[bg_to_move(s->g)] == HUMAN || game_over(s->g))
@@ -546,10 +800,83 @@ static int command(session *s, char *line)
 	return 0;
 }
 
+/* ---- Reading a line ----------------------------------------------------------- */
+
+/* A line fit for a command: short enough, and free of control characters
+ * (what a function or arrow key sends where nothing edits the line). One
+ * message for the whole line when it is not. */
+static int line_ok(const char *line, size_t len)
+{
+	size_t i;
+
+	if (len > LINE_MAX_LEN) {
+		printf("the line is too long (%zu characters; at most %d): "
+		       "ignored\n", len, LINE_MAX_LEN);
+		return 0;
+	}
+	for (i = 0; i < len; i++)
+		if (iscntrl((unsigned char)line[i]) && line[i] != '\t') {
+			printf("the line holds control characters (a function "
+			       "or arrow key?): ignored\n");
+			return 0;
+		}
+	return 1;
+}
+
+/* Plain stdin: the whole line, however long, into buf (the rest of an
+ * over-long one is read and dropped); its length, or -1 at the end. */
+static long read_plain(char *buf, size_t cap)
+{
+	size_t len = 0;
+	int c;
+
+	while ((c = getchar()) != EOF && c != '\n')
+		if (len++ < cap - 1)
+			buf[len - 1] = (char)c;
+	if (c == EOF && len == 0)
+		return -1;
+	buf[len < cap ? len : cap - 1] = '\0';
+	return (long)len;
+}
+
+/* One line at the prompt into buf: 1, or 0 at the end of input. An
+ * unfit line is answered and comes back empty. With line editing (libedit
+ * or readline, when built with one) at a terminal, with history. */
+static int read_line(const char *prompt, char *buf, size_t cap)
+{
+	long len;
+
+#if defined(HAVE_LIBEDIT) || defined(HAVE_READLINE)
+	if (isatty(STDIN_FILENO)) {
+		char *got = readline(prompt);
+
+		if (!got)
+			return 0;
+		len = (long)strlen(got);
+		snprintf(buf, cap, "%s", got);
+		if (*got)
+			add_history(got);
+		free(got);
+		if (!line_ok(buf, (size_t)len))
+			buf[0] = '\0';
+		return 1;
+	}
+#endif
+	fputs(prompt, stdout);
+	fflush(stdout);
+	if ((len = read_plain(buf, cap)) < 0)
+		return 0;
+	if (!line_ok(buf, (size_t)len))
+		buf[0] = '\0';
+	return 1;
+}
+
+/* ---- The loop ---------------------------------------------------------------- */
+
 static int run(session *s, int selfplay)
 {
 	int humans = s->player[0] == HUMAN || s->player[1] == HUMAN;
-	char line[1024];
+	char line[LINE_MAX_LEN + 2], prompt[128];
 	int error;
 
 	draw(s);
@@ -568,12 +895,12 @@ static int run(session *s, int selfplay)
 			continue;
 		}
 		if (game_over(s->g) || at_limit(s))
-			printf("game over> ");
+			snprintf(prompt, sizeof(prompt), "game over> ");
 		else
-			printf("%lu. %s> ", (unsigned long)(bg_ply(s->g) / 2 + 1),
-			       bg_seat_name(s->g, bg_to_move(s->g)));
-		fflush(stdout);
-		if (!fgets(line, sizeof(line), stdin)) {
+			snprintf(prompt, sizeof(prompt), "%lu. %s> ",
+				 (unsigned long)(bg_ply(s->g) / 2 + 1),
+				 bg_seat_name(s->g, bg_to_move(s->g)));
+		if (!read_line(prompt, line, sizeof(line))) {
 			putchar('\n');
 			break;
 		}
@@ -590,7 +917,7 @@ static int run(session *s, int selfplay)
 
 typedef struct options {
 	const char *spec, *load;
-	int selfplay, quiet, verbose;
+	int selfplay, quiet, verbose, flip;
 	int player[2]; /* -1: the default */
 	uint64_t seed;
 	long max_plies;
@@ -646,7 +973,19 @@ static int option(int argc, char **argv, int *i, const char *key,
 	return 1;
 }
 
-#define BAD(msg) do { *why = (msg); return -1; } while (0)
+/* "ARG: WHY" for the usage: the argument as given ("--seed x", "--seed=x"
+ * or "extra"), then what is wrong with it. */
+static const char *bad_arg(const char *arg, const char *val, const char *msg)
+{
+	static char text[512];
+	int joined = val && (val < arg || val > arg + strlen(arg));
+
+	snprintf(text, sizeof(text), "%s%s%s: %s", arg, joined ? " " : "",
+		 joined ? val : "", msg);
+	return text;
+}
+
+#define BAD(msg) do { *why = bad_arg(a, val, (msg)); return -1; } while (0)
 
 static int parse_args(int argc, char **argv, options *o, const char **why)
 {
@@ -658,6 +997,7 @@ static int parse_args(int argc, char **argv, options *o, const char **why)
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
+		val = NULL;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
 		if (!strcmp(a, "--selfplay")) {
@@ -666,97 +1006,102 @@ static int parse_args(int argc, char **argv, options *o, const char **why)
 			o->quiet = 1;
 		} else if (!strcmp(a, "--verbose")) {
 			o->verbose = 1;
+		} else if (!strcmp(a, "--flip")) {
+			o->flip = 1;
 		} else if ((r = option(argc, argv, &i, "--seed", &val))) {
 			if (r < 0 || parse_number(val, UINT64_MAX, &v) < 0)
-				BAD("--seed needs a number");
+				BAD("needs a number");
 			o->seed = v;
 		} else if ((r = option(argc, argv, &i, "--max-plies", &val))) {
 			if (r < 0 || parse_number(val, 1000000000UL, &v) < 0)
-				BAD("--max-plies needs a number");
+				BAD("needs a number");
 			o->max_plies = (long)v;
 		} else if ((r = option(argc, argv, &i, "--playouts", &val))) {
 			if (r < 0 || parse_number(val, 1000000000UL, &v) < 0 ||
 			    v == 0)
-				BAD("--playouts needs a number from 1");
+				BAD("needs a number from 1");
 			o->limits.playouts = v;
 		} else if ((r = option(argc, argv, &i, "--ply-cap", &val))) {
 			if (r < 0 || parse_number(val, 100000UL, &v) < 0 ||
 			    v == 0)
-				BAD("--ply-cap needs a number from 1 to 100000");
+				BAD("needs a number from 1 to 100000");
 			o->so.ply_cap = (uint32_t)v;
 		} else if ((r = option(argc, argv, &i, "--cutoff", &val))) {
 			if (r < 0 || parse_number(val, 100000UL, &v) < 0)
-				BAD("--cutoff needs a number");
+				BAD("needs a number");
 			o->so.cutoff = (uint32_t)v;
 		} else if ((r = option(argc, argv, &i, "--explore", &val))) {
 			if (r < 0 || !val[0])
-				BAD("--explore needs a number");
+				BAD("needs a number");
 			errno = 0;
 			o->so.explore = strtod(val, &end);
 			if (errno || *end || !(o->so.explore >= 0) ||
 			    o->so.explore > 100)
-				BAD("--explore needs a number from 0 to 100");
+				BAD("needs a number from 0 to 100");
 		} else if ((r = option(argc, argv, &i, "--think", &val))) {
 			if (r < 0 || !val[0])
-				BAD("--think needs a number of seconds");
+				BAD("needs a number of seconds");
 			errno = 0;
 			o->limits.seconds = strtod(val, &end);
 			if (errno || *end || !(o->limits.seconds > 0) ||
 			    o->limits.seconds > 86400)
-				BAD("--think needs a number of seconds");
+				BAD("needs a number of seconds");
 		} else if ((r = option(argc, argv, &i, "--level", &val))) {
 			if (r < 0 || parse_number(val, BG_SEARCH_LEVEL_MAX, &v) < 0 ||
 			    v < BG_SEARCH_LEVEL_MIN)
-				BAD("--level needs a number from 1 to 10");
+				BAD("needs a number from 1 to 10");
 			o->so.level = (int)v;
 			o->level_given = 1;
 		} else if ((r = option(argc, argv, &i, "--threads", &val))) {
 			if (r < 0 || parse_number(val, BG_SEARCH_THREADS_MAX, &v) < 0 ||
 			    v == 0)
-				BAD("--threads needs a number from 1 to 64");
+				BAD("needs a number from 1 to 64");
 			o->so.threads = (int)v;
 		} else if ((r = option(argc, argv, &i, "--white", &val))) {
 			if (r < 0 || (o->player[0] = parse_player(val)) < 0)
-				BAD("--white needs human, random or mcts");
+				BAD("needs human, random or mcts");
 		} else if ((r = option(argc, argv, &i, "--black", &val))) {
 			if (r < 0 || (o->player[1] = parse_player(val)) < 0)
-				BAD("--black needs human, random or mcts");
+				BAD("needs human, random or mcts");
 		} else if ((r = option(argc, argv, &i, "--players", &val))) {
 			char first[16];
 			const char *comma = r > 0 ? strchr(val, ',') : NULL;
 
 			if (!comma || (size_t)(comma - val) >= sizeof(first))
-				BAD("--players needs two players: P,Q");
+				BAD("needs two players: P,Q");
 			memcpy(first, val, (size_t)(comma - val));
 			first[comma - val] = '\0';
 			if ((o->player[0] = parse_player(first)) < 0 ||
 			    (o->player[1] = parse_player(comma + 1)) < 0)
-				BAD("--players needs human, random or mcts twice");
+				BAD("needs human, random or mcts twice");
 		} else if ((r = option(argc, argv, &i, "--load", &val))) {
 			if (r < 0)
-				BAD("--load needs a file");
+				BAD("needs a file");
 			o->load = val;
 		} else if (a[0] == '-') {
-			*why = "unknown option";
-			fprintf(stderr, PROG ": %s: %s\n", a, *why);
-			*why = NULL;
-			return -1;
+			BAD("unknown option");
 		} else if (o->spec) {
 			BAD("more than one SPEC");
 		} else {
 			o->spec = a;
 		}
 	}
-	if (!o->spec && !o->load)
-		BAD("no game: give a SPEC (bginfo lists the games)");
+	if (!o->spec && !o->load) {
+		*why = "no game: give a SPEC (bginfo lists the games)";
+		return -1;
+	}
 	for (i = 0; i < 2; i++)
 		if (o->player[i] < 0)
 			o->player[i] = o->selfplay ? (i == 0 ? MCTS : RANDOM)
 						   : (i == 0 ? HUMAN : MCTS);
-	if (o->selfplay && (o->player[0] == HUMAN || o->player[1] == HUMAN))
-		BAD("--selfplay needs two computer players");
-	if (o->so.cutoff > o->so.ply_cap)
-		BAD("--cutoff must not be over --ply-cap");
+	if (o->selfplay && (o->player[0] == HUMAN || o->player[1] == HUMAN)) {
+		*why = "--selfplay needs two computer players";
+		return -1;
+	}
+	if (o->so.cutoff > o->so.ply_cap) {
+		*why = "--cutoff must not be over --ply-cap";
+		return -1;
+	}
 	if (!o->limits.playouts && !o->level_given && !o->limits.seconds)
 		o->limits.playouts = 200;
 	if (!o->limits.playouts && !o->limits.seconds &&
@@ -795,6 +1140,7 @@ int main(int argc, char **argv)
 	s.limits = o.limits;
 	s.quiet = o.quiet;
 	s.verbose = o.verbose;
+	s.draw_offer = -1;
 	if (o.load) {
 		if (load_record(o.load, &g, stderr) < 0)
 			return 1;
@@ -812,6 +1158,8 @@ int main(int argc, char **argv)
 		bg_game_free(g);
 		return lib_error(error);
 	}
+	s.turn = o.flip;
+	choose_side(&s);
 	if (!o.quiet) {
 		printf("%s: %s plays %s, %s plays %s\n", bg_game_spec(s.g),
 		       bg_seat_name(s.g, 0), player_names[s.player[0]],

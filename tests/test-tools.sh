@@ -8,8 +8,8 @@
 # (its tempo table).
 set -eu
 
-if [ $# -ne 5 ]; then
-	echo "usage: $0 BGPERFT BGCHECK BGPLAY BGINFO BGBENCH" >&2
+if [ $# -ne 5 ] && [ $# -ne 7 ]; then
+	echo "usage: $0 BGPERFT BGCHECK BGPLAY BGINFO BGBENCH [KVARTET_SOLVE DEV_SH]" >&2
 	exit 2
 fi
 BGPERFT=$1
@@ -17,6 +17,8 @@ BGCHECK=$2
 BGPLAY=$3
 BGINFO=$4
 BGBENCH=$5
+KVARTET_SOLVE=${6:-}
+DEV_SH=${7:-}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -256,7 +258,7 @@ cmp -s "$tmp/play3" "$out" || fail "bgplay: the same seed played another game"
 sed -n 's/^[0-9]*\. [A-Za-z]*: //p' "$tmp/play3" >"$tmp/play3.moves"
 run 0 "$BGCHECK" kutochki "$tmp/play3.moves" --counts
 cp "$out" "$tmp/play3.counts"
-r=$(sed -n 's/^Result: \([^ ]*\)\. .* (\([a-z-]*\))\. Score \([0-9.:-]*\)\.\( [A-Za-z]* is \(about \)*\([0-9]*\) moves* behind\.\)*$/\1 \2 \3 \6/p' \
+r=$(sed -n 's/^Result: \([^ ]*\)\. .* (\([a-z-]*\))\. Tempo numbers ([^)]*): White \([0-9.-]*\), Black \([0-9.-]*\)\.\( [A-Za-z]* is \(about \)*\([0-9]*\) moves* behind (the loser.s deficit: [^)]*)\.\)*$/\1 \2 \3:\4 \7/p' \
 	"$tmp/play3")
 c=$(sed -n 's/^result: \([^ ]*\) winner=. reason=\([a-z-]*\) score=\([^ ]*\) deficit=~*\([0-9]*\)-*$/\1 \2 \3 \4/p' \
 	"$out")
@@ -298,6 +300,104 @@ grep -q '1\. White: e1-d1' "$out" || fail "bgplay: the move was not played"
 grep -q '^1\. Black: ' "$out" || fail "bgplay: the random player did not answer"
 grep -q 'illegal move' "$out" || fail "bgplay: e1-e5 was not refused"
 tail -n 1 "$out" | grep -q 'Result: \*\. ' || fail "bgplay: no Result after quit"
+
+# The board from the person's side: White's rank 1 at the bottom when a
+# person plays White, turned half round (rank 1 on top, files h..a) when a
+# person plays Black alone; --flip and the flip command turn it.
+start_white='8  b b b b . . . .'
+start_black='1  w w w w . . . .'
+input 'quit'
+run 0 "$BGPLAY" kutochki --black random
+expect_line 3 "$start_white"
+run 0 "$BGPLAY" kutochki --white human --black human
+expect_line 3 "$start_white"
+run 0 "$BGPLAY" kutochki --white random --black human --max-plies 0
+expect_line 3 "$start_black"
+expect_line 11 "   h g f e d c b a"
+run 0 "$BGPLAY" kutochki --black random --flip
+expect_line 3 "$start_black"
+input 'flip
+quit'
+run 0 "$BGPLAY" kutochki --black random
+grep -q "^1\. White> $start_black\$" "$out" || fail "bgplay: flip did not turn the board"
+
+# undo after the computer's answer takes back both moves: the board is the
+# start again, White to move, and the computer does not move by itself.
+input 'e1-d1
+undo
+quit'
+run 0 "$BGPLAY" kutochki --black random --seed 4
+[ "$(grep -c '^1\. Black: ' "$out")" -eq 1 ] || fail "bgplay undo: the computer moved again"
+grep -q "^2\. White> $start_white\$" "$out" || fail "bgplay undo: not back at the start"
+tail -n 1 "$out" | grep -q '^1\. White> Result: \*\. The game is not over (0 plies played)' ||
+	fail "bgplay undo: not at ply 0"
+# With nothing of the person's to take back, undo leaves the computer's
+# first move alone rather than let it play another.
+input 'undo
+quit'
+run 0 "$BGPLAY" kutochki --white random --black human --seed 4
+grep -q '^1\. Black> nothing to undo$' "$out" || fail "bgplay: undo of the computer's first move"
+[ "$(grep -c '^1\. White: ' "$out")" -eq 1 ] || fail "bgplay undo: the computer played again"
+
+# A function key (its escape sequence) and an over-long line: one message
+# each, nothing played.
+printf '\033[11~\n%01200d\nquit\n' 0 >"$tmp/in"
+run 0 "$BGPLAY" kutochki --black random --quiet
+[ "$(grep -c 'control characters (a function or arrow key?): ignored' "$out")" -eq 1 ] ||
+	fail "bgplay: not one message for a function key"
+[ "$(grep -c 'the line is too long (1200 characters; at most 1000): ignored' "$out")" -eq 1 ] ||
+	fail "bgplay: not one message for a long line"
+[ "$(grep -c 'illegal\|not a move' "$out")" -eq 0 ] || fail "bgplay: a bad line was read as moves"
+
+# A move that makes a mill without its removal says what is missing.
+input 'a1
+b6
+d1
+f4
+g1
+quit'
+run 0 "$BGPLAY" mill --white human --black human --quiet
+grep -q '> ambiguous move: g1 makes a mill: name the piece to remove, e\.g\. g1xf4$' "$out" ||
+	fail "bgplay mill: g1 without the removal"
+
+# resign; seats named by their animals take the article and the verb's
+# number ("The fox wins", "the geese resigned").
+input 'resign'
+run 0 "$BGPLAY" fox-geese --white human --black random --quiet
+grep -q '^1\. Geese> Result: 0-1\. The fox wins: the geese resigned (resignation)\.$' "$out" ||
+	fail "bgplay: resignation of the geese"
+run 0 "$BGPLAY" fox-geese --white random --black human --quiet --seed 1
+grep -q 'Result: 1-0\. The geese win: the fox resigned (resignation)\.$' "$out" ||
+	fail "bgplay: resignation of the fox"
+
+# draw: the computer takes it when it does not stand better (Corners'
+# start is even); between people the other one answers accept after the
+# offering move, and a move of theirs declines it.
+input 'draw'
+run 0 "$BGPLAY" kutochki --black random --quiet
+grep -q 'Black accepts the draw' "$out" || fail "bgplay: the draw was not taken"
+grep -q 'Result: 1/2-1/2\. Draw: both sides agreed (agreement)\.' "$out" ||
+	fail "bgplay: no agreed draw"
+input 'draw
+e1-d1
+accept'
+run 0 "$BGPLAY" kutochki --white human --black human --quiet
+grep -q 'White offers a draw; after this move Black answers accept, or plays on' "$out" ||
+	fail "bgplay: no draw offer"
+grep -q 'Result: 1/2-1/2\. Draw: both sides agreed (agreement)\.' "$out" ||
+	fail "bgplay: the offer was not accepted"
+input 'draw
+e1-d1
+d8-e8
+accept
+quit'
+run 0 "$BGPLAY" kutochki --white human --black human --quiet
+grep -q 'no draw is offered' "$out" || fail "bgplay: a move did not decline the draw"
+
+# The result line's numbers in words: Corners' tempo numbers, and how far
+# the loser is behind.
+grep -q '^Result: 1-0\. White wins: .*Tempo numbers (the distance the pieces still have to go; lower is better): White [0-9]*, Black [0-9]*\. Black is \(about \)*[0-9]* moves* behind (the loser.s deficit: ' \
+	"$tmp/play3" || fail "bgplay: the result line's numbers are not explained"
 
 # save FILE writes the record; bgcheck and load FILE read it back.
 input "e1-d1
@@ -376,6 +476,97 @@ for args in "kutochki --games 3 --seconds 1" "kutochki --games 0" "--bogus"; do
 	run 2 "$BGBENCH" $args
 	expect_err "usage: bgbench"
 done
+
+# ---- Bad arguments and --help, for every tool ----------------------------
+# A bad argument: the first line names it and says why, then the usage, and
+# the status is 2. --help: the usage on stdout, status 0.
+
+# bad TOOL-PATH "WHY LINE" ARGS...
+bad() {
+	tool=$1
+	why=$2
+	shift 2
+	no_input
+	run 2 "$tool" "$@"
+	name=$(basename "$tool")
+	line=$(sed -n 1p "$err")
+	[ "$line" = "$name: $why" ] ||
+		fail "$name $*: first line '$line', wanted '$name: $why'"
+	grep -q "^usage: $name" "$err" || fail "$name $*: no usage after the why"
+}
+
+# help TOOL-PATH: --help and -h print the usage on stdout and exit 0.
+help() {
+	name=$(basename "$1")
+	for h in --help -h; do
+		no_input
+		run 0 "$1" $h
+		sed -n 1p "$out" | grep -q "^usage: .*$name" ||
+			fail "$name $h: no usage on stdout"
+		[ -s "$err" ] && fail "$name $h: wrote to stderr"
+	done
+	return 0
+}
+
+bad "$BGPERFT" "depth 65 is out of range 1..64" kutochki 65
+bad "$BGPERFT" "depth 0 is out of range 1..64" kutochki 0
+bad "$BGPERFT" "depth -1 is out of range 1..64" kutochki -1
+bad "$BGPERFT" "DEPTH x is not a number" kutochki x
+bad "$BGPERFT" "no DEPTH after kutochki" kutochki
+bad "$BGPERFT" "no SPEC: give a game (bginfo lists them)"
+bad "$BGPERFT" "3: one SPEC and one DEPTH only" kutochki 2 3
+bad "$BGPERFT" "--bogus: unknown option" kutochki 2 --bogus
+help "$BGPERFT"
+
+bad "$BGCHECK" "--count: unknown option" kutochki --count
+bad "$BGCHECK" "no SPEC: give a game (bginfo lists them)"
+help "$BGCHECK"
+
+bad "$BGINFO" "mill: one GAME at most" kutochki mill
+bad "$BGINFO" "--bogus: unknown option" --bogus
+help "$BGINFO"
+
+bad "$BGPLAY" "--seed x: needs a number" kutochki --seed x
+bad "$BGPLAY" "--seed=x: needs a number" kutochki --seed=x
+bad "$BGPLAY" "--seed: needs a number" kutochki --seed
+bad "$BGPLAY" "--white robot: needs human, random or mcts" kutochki --white robot
+bad "$BGPLAY" "--think 0: needs a number of seconds" kutochki --think 0
+bad "$BGPLAY" "extra: more than one SPEC" kutochki extra
+bad "$BGPLAY" "--bogus: unknown option" kutochki --bogus
+bad "$BGPLAY" "no game: give a SPEC (bginfo lists the games)"
+help "$BGPLAY"
+
+bad "$BGBENCH" "--games: 0 is out of range 1..1000000000000" kutochki --games 0
+bad "$BGBENCH" "--seconds: x is not a number" kutochki --seconds x
+bad "$BGBENCH" "--seconds: needs a value" kutochki --seconds
+bad "$BGBENCH" "--games: not with --seconds" kutochki --games 3 --seconds 1
+bad "$BGBENCH" "x: one SPEC only" kutochki x
+bad "$BGBENCH" "--bogus: unknown option" --bogus
+bad "$BGBENCH" "no SPEC: give a game or --all"
+help "$BGBENCH"
+
+if [ -n "$KVARTET_SOLVE" ]; then
+	bad "$KVARTET_SOLVE" "--validate: needs a number of games" --validate
+	bad "$KVARTET_SOLVE" "x: the games of --validate are a number in 0..1000000" \
+		--validate x
+	bad "$KVARTET_SOLVE" "--bogus: unknown option" --bogus
+	help "$KVARTET_SOLVE"
+fi
+
+# dev.sh: --help names every subcommand of its case and the variables it
+# reads (${NAME...} in the script).
+if [ -n "$DEV_SH" ]; then
+	run 0 sh "$DEV_SH" --help
+	grep -q '^usage: ./dev.sh' "$out" || fail "dev.sh --help: no usage"
+	for cmd in $(sed -n 's/^\([a-z][a-z|-]*\))$/\1/p' "$DEV_SH" | tr '|' ' '); do
+		grep -q "^  $cmd " "$out" || fail "dev.sh --help does not list $cmd"
+	done
+	for var in $(grep -o '\${[A-Z_][A-Z_0-9]*' "$DEV_SH" | sed 's/\${//' | sort -u); do
+		grep -q "^  $var " "$out" || fail "dev.sh --help does not name $var"
+	done
+	run 2 sh "$DEV_SH" bogus
+	expect_err "dev.sh: bogus: unknown subcommand"
+fi
 
 if [ "$failures" -ne 0 ]; then
 	echo "$failures failure(s)" >&2

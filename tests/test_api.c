@@ -1151,6 +1151,54 @@ static void expect_move_error(bg_game *g, const char *text, int code)
 	snap_check(g, s, what);
 }
 
+/* The board as text: Corners' start from White's side and turned half
+ * round for Black (doc/games/kutochki.md: White's camp in the corner at
+ * h1, Black's at a8). */
+START_TEST(test_board_text)
+{
+	static const char white[] =
+		"8  b b b b . . . .\n"
+		"7  b b b . . . . .\n"
+		"6  b b . . . . . .\n"
+		"5  b . . . . . . .\n"
+		"4  . . . . . . . w\n"
+		"3  . . . . . . w w\n"
+		"2  . . . . . w w w\n"
+		"1  . . . . w w w w\n"
+		"   a b c d e f g h\n";
+	static const char black[] =
+		"1  w w w w . . . .\n"
+		"2  w w w . . . . .\n"
+		"3  w w . . . . . .\n"
+		"4  w . . . . . . .\n"
+		"5  . . . . . . . b\n"
+		"6  . . . . . . b b\n"
+		"7  . . . . . b b b\n"
+		"8  . . . . b b b b\n"
+		"   h g f e d c b a\n";
+	bg_game *g = new_game("kutochki");
+	char buf[1024];
+	size_t len = 0;
+
+	ck_assert_int_eq(bg_board_text(g, 0, NULL, 0, &len), BG_OK);
+	ck_assert_uint_eq(len, strlen(white));
+	ck_assert_int_eq(bg_board_text(g, 0, buf, sizeof buf, NULL), BG_OK);
+	ck_assert_str_eq(buf, white);
+	ck_assert_int_eq(bg_board_text(g, BG_DRAW_FLIP, buf, sizeof buf, NULL),
+			 BG_OK);
+	ck_assert_str_eq(buf, black);
+	ck_assert_int_eq(bg_board_text(g, BG_DRAW_LEGEND, buf, sizeof buf,
+				       NULL), BG_OK);
+	ck_assert(!strncmp(buf, "w White, b Black; ", 18));
+	ck_assert_str_eq(strchr(buf, '\n') + 1, white);
+	ck_assert_int_eq(bg_board_text(g, 0, buf, len, NULL), BG_EBUFSIZE);
+	ck_assert_int_eq(bg_board_text(g, 4, buf, sizeof buf, NULL), BG_EINVAL);
+	ck_assert_int_eq(bg_board_text(NULL, 0, buf, sizeof buf, NULL),
+			 BG_EINVAL);
+	bg_game_free(g);
+}
+END_TEST
+
 START_TEST(test_move_text_errors)
 {
 	bg_game *g = new_game("kutochki");
@@ -1161,6 +1209,20 @@ START_TEST(test_move_text_errors)
 				    "e1-zz99"};
 	for (size_t i = 0; i < sizeof unparsable / sizeof *unparsable; i++)
 		expect_move_error(g, unparsable[i], BG_EPARSE);
+	/* A name of a point the board lacks is said to be one. */
+	const char *off_board[][2] = {{"zz99", "zz99"}, {"e1-i1", "i1"},
+				      {"a9-a8", "a9"}, {"e1-d1xa0", "a0"}};
+	for (size_t i = 0; i < sizeof off_board / sizeof *off_board; i++) {
+		char want[64];
+		bg_move m;
+
+		expect_move_error(g, off_board[i][0], BG_EPARSE);
+		snprintf(want, sizeof want, "%s is not a point of this board",
+			 off_board[i][1]);
+		ck_assert_int_eq(bg_move_from_text(g, off_board[i][0], &m),
+				 BG_EPARSE);
+		ck_assert_str_eq(bg_last_error(), want);
+	}
 	const char *illegal[] = {"a1-a2", "h1-h2", "e1-c1", "a8-a7",
 				 "a5-a4", "e1-d2", "h4-h6", "d4-d5"};
 	for (size_t i = 0; i < sizeof illegal / sizeof *illegal; i++)
@@ -2108,6 +2170,7 @@ static Suite *api_suite(void)
 
 	tc = tcase_create("moves");
 	tcase_add_test(tc, test_move_text_errors);
+	tcase_add_test(tc, test_board_text);
 	tcase_add_test(tc, test_move_equal);
 	tcase_add_test(tc, test_play_and_undo);
 	tcase_add_test(tc, test_transposition);

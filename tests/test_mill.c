@@ -290,7 +290,10 @@ START_TEST(placement_mill_removes)
 	play_all(g, opening);
 	/* g1 closes a1-d1-g1: one move per Black piece, f6 before g7. */
 	expect_prefixed_moves(g, "g1", "g1xf6 g1xg7");
-	ck_assert_int_eq(bg_play_text(g, "g1"), BG_EILLEGAL);
+	/* g1 alone names two moves: the answer says what is missing. */
+	ck_assert_int_eq(bg_play_text(g, "g1"), BG_EAMBIGUOUS);
+	ck_assert_str_eq(bg_last_error(),
+			 "g1 makes a mill: name the piece to remove, e.g. g1xf6");
 	texts_round_trip(g);
 	play(g, "g1xg7");
 	snprintf(pos, sizeof(pos), "%s", position(g));
@@ -361,6 +364,11 @@ START_TEST(double_mill_by_a_step)
 			      "f2-g1xb6xd6 f2-g1xb6xa7 f2-g1xb6xd7 "
 			      "f2-g1xd6xa7 f2-g1xd6xd7 f2-g1xa7xd7");
 	texts_round_trip(g);
+	/* The step alone is not a move: its two removals are missing. */
+	ck_assert_int_eq(bg_play_text(g, " F2-G1 "), BG_EAMBIGUOUS);
+	ck_assert_str_eq(bg_last_error(), "F2-G1 makes a mill: name the pieces "
+			 "to remove, e.g. f2-g1xb6xd6");
+	ck_assert_int_eq(bg_to_move(g), 0);
 	play(g, "f2-g1xa7xd7");
 	ck_assert_int_eq(bg_to_move(g), 1);
 	/* Black is left with b6 d6: two pieces lose. */

@@ -192,6 +192,13 @@ static int call_to_text(probe *pr)
 	return bg_move_to_text(pr->g, &pr->move, buf, sizeof(buf), NULL);
 }
 
+static int call_board_text(probe *pr)
+{
+	static char buf[1 << 16];
+
+	return bg_board_text(pr->g, BG_DRAW_LEGEND, buf, sizeof(buf), NULL);
+}
+
 static int call_random_move(probe *pr)
 {
 	uint64_t rng = 3;
@@ -274,6 +281,7 @@ START_TEST(test_text)
 	ck_assert_int_eq(bg_position_text(pr.g, pr.text, sizeof(pr.text),
 					  NULL), BG_OK);
 	survive_each_failure(&pr, call_from_position, "bg_game_from_position");
+	survive_each_failure(&pr, call_board_text, "bg_board_text");
 	/* A game from a position writes that position into its record. */
 	survive_on(&pr, from_pos(pr.text), call_record_text, "bg_record_text");
 
@@ -340,6 +348,7 @@ START_TEST(test_sgf)
 {
 	static probe pr;
 	uint64_t rng = 5;
+	bg_game *ring;
 
 	memset(&pr, 0, sizeof(pr));
 	pr.spec = "tochki:size=10";
@@ -348,6 +357,13 @@ START_TEST(test_sgf)
 	ck_assert_int_eq(bg_tochki_sgf(pr.g, pr.text, sizeof(pr.text), NULL),
 			 BG_OK);
 	survive_each_failure(&pr, call_sgf, "bg_tochki_sgf");
+	/* A ring to draw: B's ab closes ba-cb-bc-ab around W's bb. */
+	ck_assert_int_eq(bg_tochki_from_sgf(&ring, "(;GM[40]FF[4]SZ[3];B[ba];"
+					    "W[bb];B[cb];W[aa];B[bc];W[ca];"
+					    "B[ab.abbacbbc])",
+					    "tochki:start=empty"), BG_OK);
+	ck_assert_int_eq(bg_tochki_ring_count(ring), 1);
+	survive_on(&pr, ring, call_board_text, "bg_board_text");
 	survive_each_failure(&pr, call_from_sgf, "bg_tochki_from_sgf");
 	bg_game_free(pr.g);
 }

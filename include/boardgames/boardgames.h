@@ -302,6 +302,29 @@ BG_API int bg_line_info(const bg_game *g, size_t i, int *style, size_t *npoints)
  * is no such point. */
 BG_API int bg_line_point(const bg_game *g, size_t i, size_t k, int *p);
 
+/** Flags of bg_board_text(). */
+enum {
+	/** Turned half round: rank 1 at the top, the last file on the left,
+	 * for the player whose pieces start at the top of the frame. */
+	BG_DRAW_FLIP = 1 << 0,
+	/** First a line saying what the letters mean ("w White, b Black;
+	 * ..."). */
+	BG_DRAW_LEGEND = 1 << 1
+};
+
+/**
+ * The board as text for a terminal, as bgplay draws it: ranks numbered on
+ * the left, files lettered below, one character a point. Cell boards are a
+ * grid ('.' an empty cell); line boards show the points and their lines
+ * ('+' an empty point, '-' '|' '/' '\' solid lines, '.' ':' dashed ones);
+ * Dots shows its rings and captured dots ('x'). A piece is the first
+ * letter of its seat's name (w and b when those clash), a capital for a
+ * BG_PIECE_KING. Lines end in '\n'. Output as the conventions say for
+ * text; BG_EINVAL for NULL or an unknown flag, BG_ENOMEM.
+ */
+BG_API int bg_board_text(const bg_game *g, unsigned flags, char *buf,
+			 size_t cap, size_t *len);
+
 /* ---- Moves -------------------------------------------------------------- */
 
 /** Move kinds. */
@@ -392,8 +415,11 @@ BG_API int bg_move_to_text(const bg_game *g, const bg_move *m, char *buf,
  * Read a move in the current position. Accepted: the text bg_move_to_text()
  * writes, any other path the game accepts for the same move, or only the
  * first and last point when that fits one legal move. Errors: BG_EINVAL
- * (NULL), BG_EPARSE (not a move on this board), BG_EILLEGAL,
- * BG_EAMBIGUOUS, BG_EGAMEOVER.
+ * (NULL), BG_EPARSE (not a move on this board; a point name the board
+ * lacks is named: "z9 is not a point of this board"), BG_EILLEGAL,
+ * BG_EAMBIGUOUS (text that fits several moves, or a legal move's path
+ * without the pieces it must remove: "g1 makes a mill: name the piece to
+ * remove, e.g. g1xf6"), BG_EGAMEOVER.
  */
 BG_API int bg_move_from_text(const bg_game *g, const char *text, bg_move *out);
 

@@ -956,8 +956,10 @@ int bg_score(const bg_game *g, int seat, double *score)
 {
 	double s[2] = {0, 0};
 
-	if (!g || !score || seat < 0 || seat > 1)
-		return gerr(g, BG_EINVAL, "bad argument");
+	if (!g || !score)
+		return gerr(g, BG_EINVAL, "NULL argument");
+	if (seat < 0 || seat > 1)
+		return gerr(g, BG_EINVAL, "no seat %d: seats are 0 and 1", seat);
 	*score = 0;
 	if (!g->rules->scores)
 		return gerr(g, BG_ENOTSUP, "%s keeps no score", g->rules->name);
@@ -1008,7 +1010,7 @@ int bg_declare_result(bg_game *g, int status, int winner, int reason)
 int bg_resign(bg_game *g, int seat)
 {
 	if (g && (seat < 0 || seat > 1))
-		return gerr(g, BG_EINVAL, "no seat %d", seat);
+		return gerr(g, BG_EINVAL, "no seat %d: seats are 0 and 1", seat);
 	return bg_declare_result(g, BG_WIN, !seat, BG_REASON_RESIGNATION);
 }
 
@@ -1021,8 +1023,10 @@ int bg_evaluate(const bg_game *g, int seat, double *value)
 {
 	double v0;
 
-	if (!g || !value || seat < 0 || seat > 1)
-		return gerr(g, BG_EINVAL, "bad argument");
+	if (!g || !value)
+		return gerr(g, BG_EINVAL, "NULL argument");
+	if (seat < 0 || seat > 1)
+		return gerr(g, BG_EINVAL, "no seat %d: seats are 0 and 1", seat);
 	if (g->result.status == BG_DRAW) {
 		v0 = 0.5;
 	} else if (g->result.status == BG_WIN) {

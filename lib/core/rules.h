@@ -180,6 +180,10 @@ typedef struct bg_rules {
 	size_t std_offset;
 	/* Optional: old spellings of option keys, ending with {NULL}. */
 	const bg_optalias *option_aliases;
+	/* Optional: what a move that must remove pieces does, for the
+	 * answer to move text that leaves the removals out ("makes a mill");
+	 * NULL says "removes pieces". */
+	const char *removal_cause;
 
 	/* Optional: the canonical spelling of a BG_OPT_TEXT value (option k)
 	 * into out, so equal games get equal specs ("9" -> "9x9"). Values the

@@ -174,6 +174,33 @@ static int split_points(const bg_board *b, const char *s, parsed *t)
 	}
 }
 
+/* Where split_points stopped: a name of a point this board lacks ("z9") is
+ * said to be one; anything else is not move text. */
+static int split_error(const bg_board *b, const char *s, const char *text)
+{
+	for (;;) {
+		const char *start = s;
+		size_t nl = 0, nd;
+		int p;
+
+		if (read_name(b, &s, &p)) {
+			if (*s == '-' || *s == ',' || *s == 'x') {
+				s++;
+				continue;
+			}
+			break;
+		}
+		while (s[nl] >= 'a' && s[nl] <= 'z')
+			nl++;
+		nd = strspn(s + nl, "0123456789");
+		if (nl && nd)
+			return bg_seterr(BG_EPARSE, "%.*s is not a point of "
+					 "this board", (int)(nl + nd), start);
+		break;
+	}
+	return bg_seterr(BG_EPARSE, "'%s' is not a move on this board", text);
+}
+
 /* Lower-case copy of text without surrounding space; false if too long. */
 static int normalise(const char *text, char *out)
 {
@@ -277,6 +304,41 @@ static size_t match_pass(const bg_game *g, const bg_move *list, size_t nl,
 }
 
 
+/* A legal move whose path the text gives in full but whose removals it
+ * leaves out ("a7" for "a7xg1"): the index of the first, or nl. */
+static size_t missing_removals(const bg_move *list, size_t nl, const parsed *t)
+{
+	for (size_t i = 0; i < nl; i++) {
+		const bg_move *m = &list[i];
+
+		if (m->nremove && m->npath == t->n &&
+		    (m->flags & BG_MOVE_FLAG_MARK) == t->mark &&
+		    (m->kind == BG_MOVE_PLACE ? same_set(m->pts, t->pts, t->n) :
+		     !memcmp(m->pts, t->pts, t->n * sizeof(t->pts[0]))))
+			return i;
+	}
+	return nl;
+}
+
+/* The answer to text that names a move but not what it removes: which
+ * move, why it removes, and one full text ("a7 makes a mill: name the
+ * piece to remove, e.g. a7xg1"). */
+static int removals_needed(const bg_game *g, const bg_move *m, const char *text)
+{
+	const char *cause = g->rules->removal_cause;
+	char example[TEXT_MAX];
+	bg_strbuf sb;
+
+	bg_sb_init(&sb, example, sizeof(example));
+	bg_put_move(&sb, bg_rules_board(g->rules, g->cfg), m);
+	while (isspace((unsigned char)*text))
+		text++;
+	return bg_seterr(BG_EAMBIGUOUS, "%.*s %s: name the piece%s to remove, "
+			 "e.g. %s", (int)strcspn(text, " \t\n\r"), text,
+			 cause ? cause : "removes pieces",
+			 m->nremove > 1 ? "s" : "", example);
+}
+
 /* Match the text against the legal moves: all the points of one move, or
  * else its ends alone; first with the separators of the move's kind, then,
  * when nothing fits, with any ("c3-e5" for the capture c3xe5). */
@@ -287,6 +349,8 @@ static int match_points(const bg_game *g, const bg_move *list, size_t nl,
 
 	for (t->strict = 1; t->strict >= 0 && !found; t->strict--)
 		found = match_pass(g, list, nl, t, &pick);
+	if (found == 0 && (pick = missing_removals(list, nl, t)) < nl)
+		return removals_needed(g, &list[pick], text);
 	if (found == 0)
 		return bg_seterr(BG_EILLEGAL, "'%s' is not a legal move here",
 				 text);
@@ -354,8 +418,7 @@ static int move_from_text(const bg_game *g, const char *text, bg_move *out)
 	}
 	int keyword = !strcmp(word, "pass") || !strcmp(word, "ground");
 	if (!keyword && !split_points(bg_rules_board(g->rules, g->cfg), word, &t))
-		return bg_seterr(BG_EPARSE, "'%s' is not a move on this board",
-				 text);
+		return split_error(bg_rules_board(g->rules, g->cfg), word, text);
 	if (g->result.status != BG_ONGOING)
 		return bg_seterr(BG_EGAMEOVER, "the game is over");
 	rc = bg_game_scratch_moves(g, &nl);

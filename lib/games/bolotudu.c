@@ -1223,6 +1223,7 @@ const bg_rules bg_rules_bolotudu = {
 	.noptions = sizeof(bo_options) / sizeof(bo_options[0]),
 	.std_def = { [BG_STD_REPETITION] = "3", [BG_STD_MAX_PLIES] = "0" },
 	.std_offset = offsetof(bo_cfg, std),
+	.removal_cause = "makes a three",
 	.config_size = sizeof(bo_cfg),
 	.state_bytes = sizeof(bo_state),
 	.head = true,

@@ -845,6 +845,7 @@ const bg_rules bg_rules_mill = {
 		     [BG_STD_MAX_PLIES] = "0" },
 	.std_offset = offsetof(mi_cfg, std),
 	.option_aliases = mi_opt_aliases,
+	.removal_cause = "makes a mill",
 	.config_size = sizeof(mi_cfg),
 	.state_bytes = sizeof(mi_state),
 	.head = true,

@@ -20,7 +20,8 @@ from ._lib import BINDING_VERSION
 from .errors import (
     AmbiguousMove, BadOption, BoardGamesError, BufferTooSmall, FormatError,
     GameOver, IllegalMove, InvalidArgument, LibraryError, NoUndo,
-    NotSupported, OutOfMemory, ParseError, UnknownGame, WrongGame)
+    NotSupported, OutOfMemory, ParseError, UnknownGame, UnknownPoint,
+    WrongGame)
 
 __version__ = "%d.%d.%d" % BINDING_VERSION
 
@@ -32,5 +33,5 @@ __all__ = [
     "AmbiguousMove", "BadOption", "BoardGamesError", "BufferTooSmall",
     "FormatError", "GameOver", "IllegalMove", "InvalidArgument",
     "LibraryError", "NoUndo", "NotSupported", "OutOfMemory", "ParseError",
-    "UnknownGame", "WrongGame",
+    "UnknownGame", "UnknownPoint", "WrongGame",
 ]

@@ -1,12 +1,16 @@
 """The binding proper: catalogue, games, moves, outcome, board description."""
+from __future__ import annotations
+
 import ctypes
+import re
 import threading
-from collections import namedtuple
+from typing import (Any, Dict, FrozenSet, List, NamedTuple, Optional, Tuple,
+                    Union)
 
 from . import _lib
 from . import errors as _e
 from ._lib import BgEffect, BgMove, MOVE_SIZE
-from .errors import BoardGamesError, error_class
+from .errors import BoardGamesError, UnknownPoint, make_error
 
 _byref = ctypes.byref
 
@@ -51,7 +55,7 @@ def _raise(lib, code, h=None):
     detail = _str(lib.bg_last_error()) or ""
     if not detail and h:
         detail = _str(lib.bg_game_error(h)) or ""
-    raise error_class(code)(detail, code, _str(lib.bg_strerror(code)))
+    raise make_error(code, detail, _str(lib.bg_strerror(code)))
 
 
 def _check(lib, code, h=None):
@@ -94,7 +98,7 @@ def _fill(lib, fn, h, args, buf):
 
 # ---- Library-wide functions ---------------------------------------------------
 
-def load_library(path=None):
+def load_library(path: Optional[str] = None) -> str:
     """Load libboardgames now and return the path it was loaded from.
 
     ``path`` is the library file or a meson build directory. Without it the
@@ -107,33 +111,33 @@ def load_library(path=None):
     return _lib.use(path)
 
 
-def library_path():
+def library_path() -> str:
     """The path (or soname) the library was loaded from."""
     return _lib.lib()._bg_path
 
 
-def version():
+def version() -> str:
     """The library's run-time version, "MAJOR.MINOR.PATCH"."""
     return _str(_lib.lib().bg_version())
 
 
-def version_number():
+def version_number() -> int:
     """The library's run-time version as major * 10000 + minor * 100 + patch."""
     return _lib.lib().bg_version_number()
 
 
-def strerror(code):
+def strerror(code: int) -> str:
     """The library's static text for a BG_E* code."""
     return _str(_lib.lib().bg_strerror(code))
 
 
-def reason_name(reason):
+def reason_name(reason: int) -> str:
     """The short name of a BG_REASON_* code ("goal", "leave-home"; "?" when
     unknown)."""
     return _str(_lib.lib().bg_reason_name(reason))
 
 
-def reason_names():
+def reason_names() -> Tuple[str, ...]:
     """The names of every reason code the library knows, by code
     (bg_reason_count() of them)."""
     lib = _lib.lib()
@@ -152,7 +156,7 @@ def _reason_code(reason):
     return names.index(reason)
 
 
-def move_equal(a, b):
+def move_equal(a: Union[Move, bytes], b: Union[Move, bytes]) -> bool:
     """bg_move_equal() on two moves (Move objects or their 72 raw bytes)."""
     lib = _lib.lib()
     ma = BgMove.from_buffer_copy(a.raw if isinstance(a, Move) else a)
@@ -162,7 +166,7 @@ def move_equal(a, b):
 
 # ---- Catalogue ------------------------------------------------------------------
 
-class Option(namedtuple("Option", "key type default allowed doc allowed_text")):
+class Option(NamedTuple):
     """One option of a game.
 
     key           "size"
@@ -173,10 +177,15 @@ class Option(namedtuple("Option", "key type default allowed doc allowed_text")):
     doc           one line saying what it does
     allowed_text  ``allowed`` as the library gives it ("8|10")
     """
-    __slots__ = ()
+    key: str
+    type: str
+    default: str
+    allowed: Tuple[str, ...]
+    doc: str
+    allowed_text: str
 
 
-class GameInfo(namedtuple("GameInfo", "index name titles aliases options")):
+class GameInfo(NamedTuple):
     """A game of the catalogue.
 
     index    its index in the catalogue
@@ -185,14 +194,19 @@ class GameInfo(namedtuple("GameInfo", "index name titles aliases options")):
     aliases  other names a spec may use (("corners", "ugolki"))
     options  a tuple of :class:`Option`
     """
-    __slots__ = ()
+    # The field shadows tuple.index, as the namedtuple it was always did.
+    index: int  # type: ignore[assignment]
+    name: str
+    titles: Dict[str, str]
+    aliases: Tuple[str, ...]
+    options: Tuple[Option, ...]
 
     @property
-    def title(self):
+    def title(self) -> Optional[str]:
         """The English title."""
         return self.titles.get("en")
 
-    def option(self, key):
+    def option(self, key: str) -> Option:
         """The :class:`Option` with this key (KeyError when none)."""
         for opt in self.options:
             if opt.key == key:
@@ -228,13 +242,13 @@ def _game_info(lib, i):
                     tuple(options))
 
 
-def games():
+def games() -> List[GameInfo]:
     """The catalogue: a list of :class:`GameInfo`, in the library's order."""
     lib = _lib.lib()
     return [_game_info(lib, i) for i in range(lib.bg_catalog_count())]
 
 
-def find_game(name):
+def find_game(name: str) -> GameInfo:
     """The :class:`GameInfo` of a game by name or alias (UnknownGame when
     there is none)."""
     lib = _lib.lib()
@@ -244,7 +258,7 @@ def find_game(name):
 
 # ---- Small values ---------------------------------------------------------------
 
-class Outcome(namedtuple("Outcome", "status winner reason scores")):
+class Outcome(NamedTuple):
     """The state of a game.
 
     status   "ongoing", "win" or "draw"
@@ -255,51 +269,77 @@ class Outcome(namedtuple("Outcome", "status winner reason scores")):
     scores   (seat 0's score, seat 1's score) as the game counts them, or
              None in a game that keeps no score
     """
-    __slots__ = ()
+    status: str
+    winner: Optional[int]
+    reason: str
+    scores: Optional[Tuple[float, float]]
 
     @property
-    def over(self):
+    def over(self) -> bool:
         """True once the game has ended."""
         return self.status != "ongoing"
 
     @property
-    def result(self):
+    def result(self) -> str:
         """"1-0", "0-1", "1/2-1/2" or "*" as in a record."""
         if self.status == "win":
             return "1-0" if self.winner == 0 else "0-1"
         return "1/2-1/2" if self.status == "draw" else "*"
 
 
-Point = namedtuple("Point", "index name x y marks")
-Point.__doc__ = """A point of the board: its index, name ("e4"), drawing
-coordinates (x to the right, y upwards) and marks (a frozenset of "home0",
-"home1", "special")."""
-
-Line = namedtuple("Line", "style points")
-Line.__doc__ = """A drawn line of a line board: style "solid" or "dashed" and
-its point indices in order along it."""
-
-Piece = namedtuple("Piece", "seat kind")
-Piece.__doc__ = """What stands on a point: the owning seat and the kind
-("man", "king", or "dead" for a captured point or dead cell of Dots)."""
-
-Ring = namedtuple("Ring", "owner points")
-Ring.__doc__ = """An enclosure of Dots: the seat that drew it and its point
-indices in order around the area."""
-
-Effect = namedtuple("Effect", "point name kind")
-Effect.__doc__ = """What a move did at a point besides moving (see
-:meth:`Game.effects`): the point's index and name, and the kind, "capture"
-(an opponent's piece taken or removed; Dots: a point enclosed) or
-"promote" (the mover's man became a king)."""
-
-TochkiPoint = namedtuple("TochkiPoint", "state color owner")
-TochkiPoint.__doc__ = """A point of Dots: state "empty", "dead" or "point";
-color the seat whose point it is (None unless a point); owner the seat
-holding it (None for a free point)."""
+class Point(NamedTuple):
+    """A point of the board: its index, name ("e4"), drawing coordinates (x
+    to the right, y upwards) and marks (a frozenset of "home0", "home1",
+    "special")."""
+    # The field shadows tuple.index, as the namedtuple it was always did.
+    index: int  # type: ignore[assignment]
+    name: str
+    x: int
+    y: int
+    marks: FrozenSet[str]
 
 
-class Board(namedtuple("Board", "kind width height points lines")):
+class Line(NamedTuple):
+    """A drawn line of a line board: style "solid" or "dashed" and its point
+    indices in order along it."""
+    style: str
+    points: Tuple[int, ...]
+
+
+class Piece(NamedTuple):
+    """What stands on a point: the owning seat and the kind ("man", "king",
+    or "dead" for a captured point or dead cell of Dots)."""
+    seat: Optional[int]
+    kind: str
+
+
+class Ring(NamedTuple):
+    """An enclosure of Dots: the seat that drew it and its point indices in
+    order around the area."""
+    owner: int
+    points: Tuple[int, ...]
+
+
+class Effect(NamedTuple):
+    """What a move did at a point besides moving (see :meth:`Game.effects`):
+    the point's index and name, and the kind, "capture" (an opponent's
+    piece taken or removed; Dots: a point enclosed) or "promote" (the
+    mover's man became a king)."""
+    point: int
+    name: str
+    kind: str
+
+
+class TochkiPoint(NamedTuple):
+    """A point of Dots: state "empty", "dead" or "point"; color the seat
+    whose point it is (None unless a point); owner the seat holding it
+    (None for a free point)."""
+    state: str
+    color: Optional[int]
+    owner: Optional[int]
+
+
+class Board(NamedTuple):
     """The board description of a game (it never changes during a game).
 
     kind     "cells", "intersections" or "lines"
@@ -307,18 +347,23 @@ class Board(namedtuple("Board", "kind width height points lines")):
     points   a tuple of :class:`Point`, by index
     lines    a tuple of :class:`Line` (empty on grid boards)
     """
-    __slots__ = ()
+    kind: str
+    width: int
+    height: int
+    points: Tuple[Point, ...]
+    lines: Tuple[Line, ...]
 
     @property
-    def size(self):
+    def size(self) -> Tuple[int, int]:
         return (self.width, self.height)
 
-    def point(self, name):
-        """The :class:`Point` with a name (KeyError when none)."""
+    def point(self, name: str) -> Point:
+        """The :class:`Point` with a name (UnknownPoint, a KeyError, when
+        none)."""
         for p in self.points:
             if p.name == name:
                 return p
-        raise KeyError(name)
+        raise UnknownPoint.of(name)
 
 
 def _marks(bits):
@@ -344,8 +389,12 @@ class Move:
     """
 
     __slots__ = ("_raw", "_game", "_spec", "_text")
+    _raw: bytes
+    _game: Game
+    _spec: str
+    _text: Optional[str]
 
-    def __init__(self, game, raw):
+    def __init__(self, game: Game, raw: bytes) -> None:
         raw = bytes(raw)
         if len(raw) != MOVE_SIZE:
             raise ValueError("a move is %d bytes, not %d" % (MOVE_SIZE,
@@ -355,61 +404,64 @@ class Move:
         object.__setattr__(self, "_spec", game.spec)
         object.__setattr__(self, "_text", None)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Move is immutable")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Move is immutable")
 
     @property
-    def raw(self):
+    def raw(self) -> bytes:
         """The bg_move as 72 bytes (native byte order)."""
         return self._raw
 
     @property
-    def spec(self):
+    def spec(self) -> str:
         """The canonical spec of the game the move belongs to."""
         return self._spec
 
     @property
-    def kind(self):
+    def kind(self) -> str:
         return _name(MOVE_KINDS, self._raw[0])
 
     @property
-    def flags(self):
+    def flags(self) -> int:
         return self._raw[3]
 
     def _pts(self):
         return BgMove.from_buffer_copy(self._raw).pts
 
     @property
-    def path(self):
+    def path(self) -> Tuple[int, ...]:
         """The points of the path: placed on, or from and landing points."""
         return tuple(self._pts()[:self._raw[1]])
 
     @property
-    def removals(self):
+    def removals(self) -> Tuple[int, ...]:
         """The points whose pieces the mover chose to remove (Mill, ...)."""
         n, r = self._raw[1], self._raw[2]
         return tuple(self._pts()[n:n + r])
 
-    def as_struct(self):
+    def as_struct(self) -> BgMove:
         """A fresh ctypes BgMove with the move's bytes."""
         return BgMove.from_buffer_copy(self._raw)
 
-    def __str__(self):
-        if self._text is None:
-            object.__setattr__(self, "_text", self._game._move_text(self._raw))
-        return self._text
+    def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._game._move_text(self._raw)
+            object.__setattr__(self, "_text", text)
+        return text
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Move(%r)" % str(self)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):
             return NotImplemented
         return self._raw == other._raw and self._spec == other._spec
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self._raw, self._spec))
 
     def __copy__(self):
@@ -454,7 +506,7 @@ class Game:
     the intended use.
     """
 
-    def __init__(self, spec, **options):
+    def __init__(self, spec: str, **options: Union[str, int, bool]) -> None:
         self._h = None
         self._lib = _lib.lib()
         h = ctypes.c_void_p()
@@ -487,24 +539,26 @@ class Game:
         return cls._wrap(lib, h)
 
     @classmethod
-    def from_position(cls, text):
+    def from_position(cls, text: str) -> Game:
         """A new game from a position text (its history is empty)."""
         return cls._made_by("bg_game_from_position", _bytes(text))
 
     @classmethod
-    def from_record(cls, text):
+    def from_record(cls, text: str) -> Game:
         """A new game that replays a record (bg_record_text format)."""
         return cls._made_by("bg_game_from_record", _bytes(text))
 
     @classmethod
-    def from_sgf(cls, sgf, spec=None, index=0):
+    def from_sgf(cls, sgf: str, spec: Optional[str] = None,
+                 index: int = 0) -> Game:
         """Dots only: a new game that replays game ``index`` of an SGF file
         (GM[40]); spec gives the rule options ("tochki" when None).
         Warnings are dropped: read_sgf() returns them."""
         return cls.read_sgf(sgf, spec, index)[0]
 
     @classmethod
-    def read_sgf(cls, sgf, spec=None, index=0):
+    def read_sgf(cls, sgf: str, spec: Optional[str] = None,
+                 index: int = 0) -> Tuple[Game, List[str]]:
         """Dots only: (game, warnings) for game ``index`` of an SGF file;
         warnings is a list of str, one per thing the reader had to bend."""
         lib = _lib.lib()
@@ -524,7 +578,7 @@ class Game:
         return game, buf.value.decode("utf-8").splitlines()
 
     @staticmethod
-    def sgf_count(sgf):
+    def sgf_count(sgf: str) -> int:
         """Dots: the number of games in an SGF file (a collection)."""
         lib = _lib.lib()
         n = ctypes.c_size_t()
@@ -532,7 +586,7 @@ class Game:
         return n.value
 
     @staticmethod
-    def sgf_info(sgf, index=0):
+    def sgf_info(sgf: str, index: int = 0) -> str:
         """Dots: the game information (players, date, ...) of game
         ``index`` of an SGF file, as SGF properties for tochki_sgf()."""
         lib = _lib.lib()
@@ -544,7 +598,7 @@ class Game:
                                            _byref(n)))
         return buf.value.decode("utf-8")
 
-    def close(self):
+    def close(self) -> None:
         """Free the handle now (idempotent). Moves of this game keep their
         text."""
         h, self._h = getattr(self, "_h", None), None
@@ -557,15 +611,14 @@ class Game:
         except Exception:
             pass
 
-    def __enter__(self):
+    def __enter__(self) -> Game:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         self.close()
-        return False
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         return not self._h
 
     def _handle(self):
@@ -578,14 +631,14 @@ class Game:
         return _check(self._lib, code, self._h)
 
     @property
-    def last_error(self):
+    def last_error(self) -> str:
         """The detail of the most recent failed library call on this game
         (bg_game_error): kept by the game, whatever other games or threads
         did since, until its next failure; "" when none failed."""
         with self._lock:
             return _str(self._lib.bg_game_error(self._handle()))
 
-    def copy(self):
+    def copy(self) -> Game:
         """A deep copy that plays identically, history and undo included."""
         with self._lock:
             h = ctypes.c_void_p()
@@ -601,7 +654,7 @@ class Game:
     def __reduce__(self):
         return (Game.from_record, (self.record,))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if not self._h:
             return "<Game %r closed>" % self._spec
         return "<Game %r ply %d, %s to move, %s>" % (
@@ -611,25 +664,25 @@ class Game:
     # -- identity
 
     @property
-    def spec(self):
+    def spec(self) -> str:
         """The canonical spec ("kutochki:size=10,diagonal=1")."""
         return self._spec
 
     @property
-    def name(self):
+    def name(self) -> str:
         """The canonical name of the game ("kutochki")."""
         with self._lock:
             return _str(self._lib.bg_game_name(self._handle()))
 
     @property
-    def info(self):
+    def info(self) -> GameInfo:
         """The game's :class:`GameInfo` in the catalogue."""
         return find_game(self.name)
 
     # -- moves
 
     @property
-    def max_moves(self):
+    def max_moves(self) -> int:
         """An upper bound on the number of legal moves in any position."""
         with self._lock:
             return self._lib.bg_max_moves(self._handle())
@@ -649,7 +702,8 @@ class Game:
                                      strerror(_e.EINVAL))
         return p
 
-    def legal_moves(self, start=None, end=None):
+    def legal_moves(self, start: Union[int, str, None] = None,
+                    end: Union[int, str, None] = None) -> List[Move]:
         """The legal moves of the side to move, as a list of :class:`Move`
         in the library's documented order (empty after the end).
 
@@ -660,7 +714,7 @@ class Game:
         board, ParseError for an unknown name."""
         with self._lock:
             h = self._handle()
-            args = ()
+            args: Tuple[int, ...] = ()
             fn = self._lib.bg_legal_moves
             if start is not None or end is not None:
                 fn = self._lib.bg_legal_moves_at
@@ -672,7 +726,7 @@ class Game:
         return [Move(self, raw[i:i + MOVE_SIZE])
                 for i in range(0, len(raw), MOVE_SIZE)]
 
-    def legal_move_count(self):
+    def legal_move_count(self) -> int:
         """The number of legal moves, without listing them."""
         with self._lock:
             n = ctypes.c_size_t()
@@ -689,11 +743,11 @@ class Game:
         with Game(self._spec) as other:  # closed: name it on a fresh board
             return other._move_text(raw)
 
-    def move_text(self, move):
+    def move_text(self, move: Union[Move, bytes]) -> str:
         """The text of a move (a :class:`Move` or its raw bytes)."""
         return self._move_text(move.raw if isinstance(move, Move) else move)
 
-    def parse_move(self, text):
+    def parse_move(self, text: str) -> Move:
         """The legal move a text stands for, without playing it. Raises
         ParseError, IllegalMove, AmbiguousMove or GameOver."""
         m = BgMove()
@@ -702,7 +756,7 @@ class Game:
                 self._handle(), _bytes(text, "move text"), _byref(m)))
         return Move(self, bytes(m))
 
-    def random_move(self, state):
+    def random_move(self, state: int) -> Tuple[Move, int]:
         """A legal move drawn uniformly at random, for playouts:
         ``move, state = g.random_move(state)``. ``state`` is the generator
         state (any int, taken modulo 2**64); the same state gives the same
@@ -715,7 +769,7 @@ class Game:
         return Move(self, bytes(m)), st.value
 
     @property
-    def memory(self):
+    def memory(self) -> Tuple[int, int]:
         """(bytes the handle holds, bytes per further ply of history)."""
         handle, ply = ctypes.c_size_t(), ctypes.c_size_t()
         with self._lock:
@@ -735,7 +789,7 @@ class Game:
         raise TypeError("a move is a Move, its text or its %d raw bytes"
                         % MOVE_SIZE)
 
-    def play(self, move):
+    def play(self, move: Union[Move, str, bytes]) -> Move:
         """Play a move: a :class:`Move`, its text ("e2-e4", also any text
         :meth:`parse_move` accepts) or its raw bytes. Returns the Move
         played. Raises IllegalMove, GameOver (and for text ParseError,
@@ -752,7 +806,8 @@ class Game:
             self._check(self._lib.bg_play(h, _byref(m)))
             return move if isinstance(move, Move) else Move(self, bytes(m))
 
-    def playout(self, state, max_plies=2 ** 32 - 1):
+    def playout(self, state: int,
+                max_plies: int = 2 ** 32 - 1) -> Tuple[int, int]:
         """Play random moves to the end or for max_plies moves, as
         :meth:`random_move` draws them: ``plies, state =
         g.playout(state)``. The moves stay in the history (undo takes them
@@ -764,7 +819,7 @@ class Game:
                 self._handle(), _byref(st), max_plies, _byref(plies)))
         return plies.value, st.value
 
-    def undo(self):
+    def undo(self) -> Optional[Move]:
         """Take back the last move and return it; NoUndo at the start of
         the history. After an end declared outside the rules
         (:meth:`resign`, :meth:`agree_draw`, :meth:`declare_result`) it
@@ -782,20 +837,20 @@ class Game:
             return Move(self, bytes(m))
 
     @property
-    def to_move(self):
+    def to_move(self) -> int:
         """The seat to move (0 or 1); after the end, the seat that would."""
         with self._lock:
             return self._lib.bg_to_move(self._handle())
 
     @property
-    def ply(self):
+    def ply(self) -> int:
         """Plies played since the start (or since the loaded position's own
         ply number)."""
         with self._lock:
             return self._lib.bg_ply(self._handle())
 
     @property
-    def history(self):
+    def history(self) -> List[Move]:
         """The moves :meth:`undo` can take back, oldest first."""
         with self._lock:
             h = self._handle()
@@ -806,7 +861,7 @@ class Game:
                 out.append(Move(self, bytes(m)))
             return out
 
-    def effects(self, i=-1):
+    def effects(self, i: int = -1) -> List[Effect]:
         """What the i-th move of the history did besides moving, as a list
         of :class:`Effect` ordered by point: the opponent's pieces it
         captured or removed (Dots: the points it enclosed) and the piece it
@@ -831,19 +886,20 @@ class Game:
                            _name(EFFECT_KINDS, e.kind))
                     for e in buf[:count]]
 
-    def seat_name(self, seat):
+    def seat_name(self, seat: int) -> str:
         """The name of a seat for people ("White", "Wolf")."""
         with self._lock:
             name = self._lib.bg_seat_name(self._handle(), seat)
         if name is None:
-            raise _e.InvalidArgument("no seat %r" % (seat,), _e.EINVAL,
+            raise _e.InvalidArgument("no seat %r: seats are 0 and 1" % (seat,),
+                                     _e.EINVAL,
                                      strerror(_e.EINVAL))
         return _str(name)
 
     # -- the end
 
     @property
-    def outcome(self):
+    def outcome(self) -> Outcome:
         """The :class:`Outcome`: status, winner, reason, scores."""
         with self._lock:
             h = self._handle()
@@ -875,13 +931,13 @@ class Game:
         self._check(self._lib.bg_score(h, seat, _byref(s)))
         return s.value
 
-    def score(self, seat):
+    def score(self, seat: int) -> float:
         """The score of a seat as the game counts it; NotSupported when
         the game keeps none."""
         with self._lock:
             return self._score(self._handle(), seat)
 
-    def resign(self, seat):
+    def resign(self, seat: int) -> Outcome:
         """End the game: ``seat`` resigns and the other seat wins (reason
         "resignation"). Returns the new :attr:`outcome`. GameOver when the
         game is already over, InvalidArgument for a seat other than 0, 1.
@@ -891,14 +947,15 @@ class Game:
             self._check(self._lib.bg_resign(self._handle(), seat))
             return self.outcome
 
-    def agree_draw(self):
+    def agree_draw(self) -> Outcome:
         """End the game as a draw both sides agreed (reason "agreement");
         otherwise as :meth:`resign`."""
         with self._lock:
             self._check(self._lib.bg_agree_draw(self._handle()))
             return self.outcome
 
-    def declare_result(self, status, winner, reason):
+    def declare_result(self, status: str, winner: Optional[int],
+                       reason: Union[str, int]) -> Outcome:
         """End the game with a result the moves do not give: ``status``
         "win" (``winner`` 0 or 1) or "draw" (``winner`` None), for a
         ``reason`` "resignation", "time" (wins only), "agreement" (draws
@@ -915,7 +972,7 @@ class Game:
                 -1 if winner is None else winner, reason))
             return self.outcome
 
-    def evaluate(self, seat):
+    def evaluate(self, seat: int) -> float:
         """How well a seat stands, 0..1 (0.5 even; the result once the game
         is over). Raises NotSupported when the game has no evaluation."""
         with self._lock:
@@ -927,31 +984,44 @@ class Game:
     # -- hash and text
 
     @property
-    def hash(self):
+    def hash(self) -> int:
         """The 64-bit Zobrist hash of the position key (an int >= 0)."""
         with self._lock:
             return self._lib.bg_hash(self._handle())
 
     @property
-    def position(self):
+    def position(self) -> str:
         """The position as one line of text; see :meth:`from_position`."""
         with self._lock:
             return _text(self._lib, self._lib.bg_position_text,
                          self._handle())
 
     @property
-    def record(self):
+    def record(self) -> str:
         """The record of the game (PGN-like); see :meth:`from_record`."""
         with self._lock:
             return _text(self._lib, self._lib.bg_record_text, self._handle())
 
-    def __str__(self):
-        return self.position
+    def __str__(self) -> str:
+        """The board drawn as bgplay draws it (:meth:`board_text`, without
+        the last newline)."""
+        return self.board_text().rstrip("\n")
+
+    def board_text(self, flip: bool = False, legend: bool = False) -> str:
+        """The board as text for a terminal (bg_board_text): ranks on the
+        left, files below, a piece the first letter of its seat's name (a
+        capital for a king). ``flip`` turns it half round (for the player
+        whose pieces start at the top); ``legend`` puts a line saying what
+        the letters mean first."""
+        flags = (1 if flip else 0) | (2 if legend else 0)
+        with self._lock:
+            return _text(self._lib, self._lib.bg_board_text, self._handle(),
+                         flags)
 
     # -- board description
 
     @property
-    def board(self):
+    def board(self) -> Board:
         """The :class:`Board`: kind, size, points (names, coordinates,
         marks) and lines. Pieces are in :attr:`pieces`."""
         if self._board is None:
@@ -983,7 +1053,7 @@ class Game:
         return Board(_name(BOARD_KINDS, kind), w.value, hgt.value,
                      tuple(points), tuple(lines))
 
-    def point(self, name):
+    def point(self, name: str) -> int:
         """The index of a point by name ("e4"); ParseError when none."""
         p = ctypes.c_int()
         with self._lock:
@@ -994,13 +1064,13 @@ class Game:
     def _index(self, p):
         return self.point(p) if isinstance(p, str) else p
 
-    def point_name(self, p):
+    def point_name(self, p: int) -> str:
         """The name of point p ("e4")."""
         with self._lock:
             return _text(self._lib, self._lib.bg_point_name, self._handle(),
                          p, cap=BG_POINT_NAME_MAX)
 
-    def piece(self, p):
+    def piece(self, p: Union[int, str]) -> Optional[Piece]:
         """The :class:`Piece` on a point (index or name), or None."""
         p = self._index(p)
         seat, kind = ctypes.c_int(), ctypes.c_int()
@@ -1012,7 +1082,7 @@ class Game:
         return Piece(_opt(seat.value), _name(PIECE_KINDS, kind.value))
 
     @property
-    def pieces(self):
+    def pieces(self) -> Tuple[Optional[Piece], ...]:
         """The pieces of every point, by index: a :class:`Piece` or None."""
         with self._lock:
             n = self._lib.bg_point_count(self._handle())
@@ -1020,7 +1090,7 @@ class Game:
 
     # -- Kutochki and Halma (<boardgames/kutochki.h>)
 
-    def kutochki_tempo(self, seat):
+    def kutochki_tempo(self, seat: int) -> int:
         """Corners/Halma: the tempo number of a seat (WrongGame elsewhere)."""
         t = ctypes.c_int()
         with self._lock:
@@ -1028,7 +1098,7 @@ class Game:
                                                     _byref(t)))
         return t.value
 
-    def kutochki_deficit(self):
+    def kutochki_deficit(self) -> Tuple[int, bool]:
         """Corners/Halma, after a win: (moves the loser is behind, exact)."""
         moves, exact = ctypes.c_int(), ctypes.c_int()
         with self._lock:
@@ -1038,7 +1108,7 @@ class Game:
 
     # -- Tochki (<boardgames/tochki.h>)
 
-    def tochki_point(self, p):
+    def tochki_point(self, p: Union[int, str]) -> TochkiPoint:
         """Dots: the :class:`TochkiPoint` of a point (index or name)."""
         p = self._index(p)
         state, color, owner = (ctypes.c_int() for _ in range(3))
@@ -1049,14 +1119,14 @@ class Game:
         return TochkiPoint(_name(TOCHKI_STATES, state.value),
                            _opt(color.value), _opt(owner.value))
 
-    def tochki_grounded(self, p):
+    def tochki_grounded(self, p: Union[int, str]) -> bool:
         """Dots: whether a point is grounded (doc/games/tochki.md, Grounding)."""
         p = self._index(p)
         with self._lock:
             return bool(self._check(self._lib.bg_tochki_grounded(
                 self._handle(), p)))
 
-    def tochki_rings(self):
+    def tochki_rings(self) -> List[Ring]:
         """Dots: the enclosure rings drawn so far, oldest first, as
         :class:`Ring` values."""
         with self._lock:
@@ -1074,7 +1144,7 @@ class Game:
                 out.append(Ring(owner.value, tuple(pts[:n.value])))
             return out
 
-    def tochki_sgf(self, info=None):
+    def tochki_sgf(self, info: Optional[str] = None) -> str:
         """Dots: the game as an SGF record (GM[40]); info: game
         information to write in the root ("PB[Anna]DT[2024-05-01]", as
         Game.sgf_info() gives it)."""

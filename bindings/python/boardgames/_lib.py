@@ -129,6 +129,8 @@ PROTOTYPES = {
     "bg_hash": (_u64, [_game_p]),
     # text
     "bg_position_text": (_int, [_game_p, ctypes.c_char_p, _size, _c_size_p]),
+    "bg_board_text": (_int, [_game_p, ctypes.c_uint, ctypes.c_char_p, _size,
+                             _c_size_p]),
     "bg_game_from_position": (_int, [_game_pp, _str]),
     "bg_record_text": (_int, [_game_p, ctypes.c_char_p, _size, _c_size_p]),
     "bg_game_from_record": (_int, [_game_pp, _str]),

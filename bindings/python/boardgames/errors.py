@@ -9,6 +9,10 @@ Every error the library reports is raised as a subclass of
     except boardgames.IllegalMove as e:
         print(e.code, e.detail)     # -5 "'a1-h8' is not a legal move here"
 """
+from __future__ import annotations
+
+import re
+from typing import Dict, Optional, Type
 
 # The BG_E* codes of <boardgames/boardgames.h>.
 OK = 0
@@ -35,9 +39,10 @@ class BoardGamesError(Exception):
     wrong, from bg_last_error; may be empty).
     """
 
-    code = None
+    code: Optional[int] = None
 
-    def __init__(self, detail="", code=None, strerror=""):
+    def __init__(self, detail: str = "", code: Optional[int] = None,
+                 strerror: str = "") -> None:
         if code is not None:
             self.code = code
         self.detail = detail or ""
@@ -71,6 +76,30 @@ class BadOption(BoardGamesError, ValueError):
 class ParseError(BoardGamesError, ValueError):
     """BG_EPARSE: move text (or a point name) that is nothing on this board."""
     code = EPARSE
+
+
+class UnknownPoint(ParseError, KeyError):
+    """A point name the board does not have ("z9" on an 8x8 board), in move
+    text or where a point is asked for by name. A ParseError (BG_EPARSE) and
+    a KeyError; ``name`` is the name, and the detail says the board lacks
+    it ("z9 is not a point of this board")."""
+
+    #: the library's detail for a name the board lacks, quoted or not
+    PATTERN = re.compile(r"^'?([^' ]+)'? is not a point of this board$")
+
+    def __init__(self, detail: str = "", code: Optional[int] = None,
+                 strerror: str = "", name: str = "") -> None:
+        super().__init__(detail, code, strerror)
+        self.name = name
+
+    @classmethod
+    def of(cls, name: str) -> "UnknownPoint":
+        """The error for a name, as the library words it."""
+        return cls("%s is not a point of this board" % name, EPARSE,
+                   "move text does not parse", name)
+
+    # The text of every BoardGamesError, not KeyError's quoted key.
+    __str__ = BoardGamesError.__str__
 
 
 class IllegalMove(BoardGamesError, ValueError):
@@ -119,12 +148,21 @@ class NotSupported(BoardGamesError):
 
 
 #: code -> exception class
-ERRORS = {cls.code: cls for cls in (
+ERRORS: Dict[Optional[int], Type[BoardGamesError]] = {cls.code: cls for cls in (
     InvalidArgument, UnknownGame, BadOption, ParseError, IllegalMove,
     AmbiguousMove, BufferTooSmall, NoUndo, GameOver, FormatError,
     OutOfMemory, WrongGame, NotSupported)}
 
 
-def error_class(code):
+def error_class(code: int) -> Type[BoardGamesError]:
     """The exception class for a BG_E* code (BoardGamesError when unknown)."""
     return ERRORS.get(code, BoardGamesError)
+
+
+def make_error(code: int, detail: str, strerror: str) -> BoardGamesError:
+    """The exception for a failed call: the class of its code, or
+    UnknownPoint for a parse error that names a point the board lacks."""
+    found = UnknownPoint.PATTERN.match(detail) if code == EPARSE else None
+    if found:
+        return UnknownPoint(detail, code, strerror, found.group(1))
+    return error_class(code)(detail, code, strerror)

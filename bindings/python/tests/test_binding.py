@@ -315,7 +315,8 @@ class TestHandles(unittest.TestCase):
     def test_repr(self):
         with boardgames.Game("kutochki") as g:
             self.assertIn("kutochki", repr(g))
-            self.assertEqual(str(g), g.position)
+            self.assertNotIn("\n", repr(g))
+            self.assertNotEqual(str(g), g.position)
 
 
 class TestDescription(unittest.TestCase):
