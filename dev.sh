@@ -28,6 +28,10 @@ need_packages() {
 	# The GTP test drives bgengine through an npm package (tests/gtp).
 	command -v node >/dev/null 2>&1 || missing="$missing nodejs"
 	command -v npm >/dev/null 2>&1 || missing="$missing npm"
+	# The Python binding's NumPy environments and Dask module (suite
+	# python), for the Python meson runs on (Debian's).
+	dpkg -s python3-numpy >/dev/null 2>&1 || missing="$missing python3-numpy"
+	dpkg -s python3-distributed >/dev/null 2>&1 || missing="$missing python3-distributed"
 	echo "$missing"
 }
 

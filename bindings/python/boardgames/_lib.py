@@ -321,6 +321,16 @@ def load(path=None):
                           "\n  ".join(errors) or "(nothing)"))
 
 
+def raw_function(dll, name, restype, argtypes):
+    """A second ctypes function object for an exported function, with its
+    own prototype: for hot loops that pass addresses as plain integers
+    (c_void_p), which the declared prototypes do not accept."""
+    fn = dll._FuncPtr((name, dll))
+    fn.restype = restype
+    fn.argtypes = argtypes
+    return fn
+
+
 _dll = None
 _dll_lock = threading.Lock()
 

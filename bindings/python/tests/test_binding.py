@@ -28,6 +28,15 @@ def file_letters(x):
     return out
 
 
+def exported_functions():
+    """The functions lib/boardgames.map exports, or None without it."""
+    mapfile = Path(__file__).resolve().parents[3] / "lib" / "boardgames.map"
+    if not mapfile.is_file():
+        return None
+    return {line.strip().rstrip(";") for line in
+            mapfile.read_text().splitlines() if line.strip().startswith("bg_")}
+
+
 class TestLoading(unittest.TestCase):
 
     def test_version(self):
@@ -98,15 +107,16 @@ class TestLoading(unittest.TestCase):
         with self.assertRaises(boardgames.LibraryError) as cm:
             stub(1, 2)
         self.assertIn("bg_future", str(cm.exception))
-        self.assertEqual(_lib.lib()._bg_missing, [])
+        # the library lacks only what the symbol map does not export yet
+        # (the binding may declare functions of a coming minor version)
+        exported = exported_functions()
+        if exported is not None:
+            self.assertEqual(set(_lib.lib()._bg_missing) & exported, set())
 
     def test_prototypes_cover_the_symbol_map(self):
-        mapfile = Path(__file__).resolve().parents[3] / "lib" / "boardgames.map"
-        if not mapfile.is_file():
+        exported = exported_functions()
+        if exported is None:
             self.skipTest("no lib/boardgames.map")
-        exported = {line.strip().rstrip(";") for line in
-                    mapfile.read_text().splitlines()
-                    if line.strip().startswith("bg_")}
         self.assertEqual(exported - set(_lib.PROTOTYPES), set(),
                          "exported functions the binding does not declare")
 

@@ -1,0 +1,66 @@
+"""Batched random steps per second through NumPy (boardgames.learn.VectorEnv):
+per game, at batch 1 and 1024, with 1 and 2 threads.
+
+    PYTHONPATH=bindings/python python3 bindings/python/examples/learn_bench.py
+    ... --seconds 1 kutochki mill
+
+A step is ``env.step(env.random_actions())``: the library draws a legal
+action per game, plays it and writes observations, masks, rewards and done
+flags into the environment's NumPy arrays; the Python side also derives
+the termination and truncation arrays. Steps/s counts games stepped (batch
+size times calls) per CPU second of the process (all its threads), which a
+loaded machine disturbs less than wall time; "t2/t1 wall" is the wall-clock
+speed-up of 2 threads over 1 at batch 1024 (on a loaded machine it says
+little). The mask of a batch is batch x actions bytes: mind games with
+large action counts at batch 1024.
+"""
+import argparse
+import time
+
+import boardgames
+from boardgames import learn
+
+
+def rate(spec, batch, threads, seconds):
+    """(steps per CPU second of this process, steps per wall second)."""
+    with learn.VectorEnv(spec, batch, threads=threads, seed=1) as env:
+        env.reset()
+        step, draw = env.step, env.random_actions
+        for _ in range(3):  # warm-up
+            step(draw())
+        calls = 0
+        c0, t0 = time.process_time(), time.perf_counter()
+        while True:
+            for _ in range(8):
+                step(draw())
+            calls += 8
+            cpu = time.process_time() - c0
+            if cpu >= seconds:
+                wall = time.perf_counter() - t0
+                return calls * batch / cpu, calls * batch / wall
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("specs", nargs="*", help="default: every game")
+    ap.add_argument("--seconds", type=float, default=0.5)
+    args = ap.parse_args()
+    specs = args.specs or [g.name for g in boardgames.games()]
+    configs = [(1, 1), (1024, 1), (1024, 2)]
+    print("%-20s %8s %12s %12s %12s %8s" % (
+        "spec", "actions", "b1 t1 cpu", "b1024 t1 cpu", "b1024 t2 cpu",
+        "t2/t1 wall"))
+    for spec in specs:
+        with boardgames.Game(spec) as g:
+            actions = learn.action_count(g)
+        try:
+            r = [rate(spec, b, t, args.seconds) for b, t in configs]
+        except boardgames.BoardGamesError as exc:
+            print("%-20s %8d %s" % (spec, actions, exc))
+            continue
+        print("%-20s %8d %12.0f %12.0f %12.0f %8.2f"
+              % (spec, actions, r[0][0], r[1][0], r[2][0],
+                 r[2][1] / r[1][1]))
+
+if __name__ == "__main__":
+    main()
