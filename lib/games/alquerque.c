@@ -11,6 +11,7 @@
 #include "core/zobrist.h"
 #include "board/lines.h"
 #include "board/bits.h"
+#include "board/reached.h"
 
 #include <string.h>
 
@@ -348,8 +349,7 @@ typedef struct aq_gen {
 	size_t pick;
 	/* Per listed move, the position it reaches: the pieces, and the
 	 * huff candidates it leaves. */
-	uint64_t *keys;
-	uint32_t *pends;
+	bg_reached *keys;
 	size_t n;
 	bool overflow;   /* a move found no room (n = AQ_MAX_MOVES) */
 	size_t scan;     /* moves before this cannot reach the same position */
@@ -359,11 +359,10 @@ typedef struct aq_gen {
 	bool found;
 } aq_gen;
 
-/* The key store of the generator, in the handle's work space: 48 KB, too
+/* The key store of the generator, in the handle's work space: 64 KB, too
  * much for the stack. */
 typedef struct aq_work {
-	uint64_t keys[AQ_MAX_MOVES];
-	uint32_t pends[AQ_MAX_MOVES];
+	bg_reached keys[AQ_MAX_MOVES];
 } aq_work;
 
 static size_t aq_work_size(const void *cfgp)
@@ -383,7 +382,6 @@ static void aq_gen_init(aq_gen *g, const aq_cfg *c)
 	g->out = NULL;
 	g->pick = SIZE_MAX;
 	g->keys = w->keys;
-	g->pends = w->pends;
 	g->n = 0;
 	g->overflow = false;
 	g->scan_all = false;
@@ -412,9 +410,8 @@ static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
 {
 	uint64_t key = (uint64_t)g->enemy << 32 | own;
 
-	for (size_t i = g->scan; i < g->n; i++)
-		if (g->keys[i] == key && g->pends[i] == pend)
-			return;
+	if (bg_reached_listed(g->keys, g->scan, g->n, key, pend))
+		return;
 	if (g->n >= AQ_MAX_MOVES) {
 		g->overflow = true;
 		return;
@@ -433,8 +430,8 @@ static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
 	} else if (g->n == g->pick) {
 		aq_write(g->out, kind, g->path, g->npath, g->removal);
 	}
-	g->keys[g->n] = key;
-	g->pends[g->n++] = pend;
+	g->keys[g->n].a = key;
+	g->keys[g->n++].b = pend;
 }
 
 /* Depth first over `jumps`, the jumps the piece can make from p (bits k of
