@@ -984,16 +984,20 @@ static const char *const aq_aliases[] = { "alkuerk", NULL };
 static const bg_optdef aq_options[] = {
 	{ "opening", BG_OPT_BOOL, "1", "0|1",
 	  "White's first move enters c3 and Black's first move must capture "
-	  "that piece" },
+	  "that piece",
+	  BG_OPT_DERIVED },
 	{ "capture_forward_only", BG_OPT_BOOL, "0", "0|1",
 	  "captures only in the step directions (forward, sideways, "
-	  "diagonally forward), never backward" },
+	  "diagonally forward), never backward",
+	  BG_OPT_DERIVED },
 	{ "huff_all", BG_OPT_BOOL, "0", "0|1",
 	  "a non-capturing move made while a capture was possible loses a "
-	  "piece that could have captured (the opponent chooses which)" },
+	  "piece that could have captured (the opponent chooses which)",
+	  BG_OPT_DERIVED },
 	{ "score", BG_OPT_ENUM, "add", "add|replace",
 	  "a blocked loser's pieces add 1 each to the winner's 2 + 2 per own "
-	  "piece, or replace the own-piece count" },
+	  "piece, or replace the own-piece count",
+	  BG_OPT_DERIVED },
 };
 _Static_assert(sizeof(aq_options) / sizeof(aq_options[0]) == AQ_NOPTIONS,
 	       "the standard option values follow the own ones");

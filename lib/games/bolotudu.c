@@ -1203,13 +1203,16 @@ static const bg_optdef bo_options[] = {
 	{ "pair_gap", BG_OPT_INT, "2", "0..2",
 	  "the two pieces dropped in a turn: 0 anywhere; 1 at least 3 apart "
 	  "(Chebyshev); 2 at least 3 apart with no piece on the line between "
-	  "them; the gap is waived when no pair allows it" },
+	  "them; the gap is waived when no pair allows it",
+	  BG_OPT_DERIVED },
 	{ "reuse_threes", BG_OPT_BOOL, "0", "0|1",
 	  "a three scores every time it is made, not once per game for the "
-	  "same cells and pieces" },
+	  "same cells and pieces",
+	  BG_OPT_DERIVED },
 	{ "capture_ends", BG_OPT_BOOL, "1", "0|1",
 	  "the cells beyond the ends of a three count as beside it; 0: only "
-	  "the cells beside its length" },
+	  "the cells beside its length",
+	  BG_OPT_DERIVED },
 };
 _Static_assert(sizeof(bo_options) / sizeof(bo_options[0]) == BO_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -464,16 +464,21 @@ static const char *const fg_aliases[] = { "lisa-gusi", NULL };
 
 static const bg_optdef fg_options[] = {
 	{ "fox", BG_OPT_TEXT, "any", "any|a point a1..g7 without a goose",
-	  "the fox's start; any: the fox's side places it on ply 1" },
+	  "the fox's start; any: the fox's side places it on ply 1",
+	  BG_OPT_DERIVED },
 	{ "geese", BG_OPT_INT, "13", "13|17",
-	  "13 geese on the black circles, or 17 with a4 b4 f4 g4" },
+	  "13 geese on the black circles, or 17 with a4 b4 f4 g4",
+	  BG_OPT_DERIVED },
 	{ "fox_diagonals", BG_OPT_BOOL, "0", "0|1",
-	  "the fox also steps and jumps along the dashed diagonals" },
+	  "the fox also steps and jumps along the dashed diagonals",
+	  BG_OPT_DERIVED },
 	{ "geese_backward", BG_OPT_BOOL, "0", "0|1",
-	  "geese may also step backward" },
+	  "geese may also step backward",
+	  BG_OPT_DERIVED },
 	{ "fox_must_capture", BG_OPT_BOOL, "0", "0|1",
 	  "as in draughts: the fox must capture when it can, and jump on to "
-	  "the end of the chain" },
+	  "the end of the chain",
+	  BG_OPT_DERIVED },
 };
 _Static_assert(sizeof(fg_options) / sizeof(fg_options[0]) == FG_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -1246,21 +1246,27 @@ static double ku_evaluate(const void *cfgp, const void *st, int ply)
 static const char *const ku_aliases[] = { "corners", "ugolki", NULL };
 
 static const bg_optdef ku_options[] = {
-	{ "size", BG_OPT_INT, "8", "8|10", "board side: 8x8 or 10x10" },
+	{ "size", BG_OPT_INT, "8", "8|10", "board side: 8x8 or 10x10",
+	  BG_OPT_DERIVED },
 	{ "layout", BG_OPT_ENUM, "triangle", "triangle|square3|rect3x4",
 	  "home shape: triangle (1-2-3-4 on 8x8, 1-2-3-4-5 on 10x10), 3x3, "
-	  "4 files x 3 ranks" },
+	  "4 files x 3 ranks",
+	  BG_OPT_DERIVED },
 	{ "diagonal", BG_OPT_BOOL, "0", "0|1",
-	  "steps and jumps in the 8 directions, not only the 4 orthogonal" },
+	  "steps and jumps in the 8 directions, not only the 4 orthogonal",
+	  BG_OPT_DERIVED },
 	{ "rules", BG_OPT_ENUM, "gambiter", "gambiter|classic",
 	  "anti-blocking rules: gambiter (checks at move L and T) or classic "
-	  "(home not left after move L loses)" },
+	  "(home not left after move L loses)",
+	  BG_OPT_DERIVED },
 	{ "leave_home", BG_OPT_INT, "auto", "auto|0..999",
 	  "leave-home move L; auto: 40 on 8x8, 60 on 10x10, 10 fewer with "
-	  "diagonal; 0: no check" },
+	  "diagonal; 0: no check",
+	  BG_OPT_DERIVED },
 	{ "tempo_check", BG_OPT_INT, "auto", "auto|0..999",
 	  "tempo-check move T; auto: 80 on 8x8, 120 on 10x10 under gambiter, "
-	  "none under classic; 0: no check" },
+	  "none under classic; 0: no check",
+	  BG_OPT_DERIVED },
 };
 
 static int ku_deficit(const ku_cfg *c, const void *st, int loser,
@@ -1314,16 +1320,21 @@ const bg_rules bg_rules_kutochki = {
 static const bg_optdef ha_options[] = {
 	{ "camp", BG_OPT_INT, "19", "19|13",
 	  "pieces per side: the 19-piece camp or the 13-piece (4-player) "
-	  "camp" },
+	  "camp",
+	  BG_OPT_DERIVED },
 	{ "diagonal", BG_OPT_BOOL, "1", "0|1",
-	  "steps and jumps in the 8 directions, not only the 4 orthogonal" },
+	  "steps and jumps in the 8 directions, not only the 4 orthogonal",
+	  BG_OPT_DERIVED },
 	{ "camp_lock", BG_OPT_BOOL, "1", "0|1",
-	  "a piece in the opponent's camp may not leave it" },
+	  "a piece in the opponent's camp may not leave it",
+	  BG_OPT_DERIVED },
 	{ "leave_home", BG_OPT_INT, "0", "0..999",
 	  "a side with a piece at home after more than this many own moves "
-	  "loses; 0: no check" },
+	  "loses; 0: no check",
+	  BG_OPT_DERIVED },
 	{ "tempo_check", BG_OPT_INT, "0", "0..999",
-	  "at the end of this move the lower tempo number wins; 0: no check" },
+	  "at the end of this move the lower tempo number wins; 0: no check",
+	  BG_OPT_DERIVED },
 };
 _Static_assert(sizeof(ha_options) / sizeof(ha_options[0]) == HA_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -816,14 +816,18 @@ static const char *const mi_aliases[] = { "melnitsa", NULL };
 static const bg_optdef mi_options[] = {
 	{ "double_mill", BG_OPT_INT, "2", "2|1",
 	  "removals for a move that makes two (or three) mills at once: one "
-	  "per mill, or one in all" },
+	  "per mill, or one in all",
+	  BG_OPT_DERIVED },
 	{ "protect_mills", BG_OPT_BOOL, "0", "0|1",
-	  "pieces in mills cannot be removed unless all of that side's are" },
+	  "pieces in mills cannot be removed unless all of that side's are",
+	  BG_OPT_DERIVED },
 	{ "flying", BG_OPT_BOOL, "0", "0|1",
-	  "a side down to three pieces moves a piece to any empty point" },
+	  "a side down to three pieces moves a piece to any empty point",
+	  BG_OPT_DERIVED },
 	{ "no_removal", BG_OPT_INT, "0", "0..100000",
 	  "the game is drawn after this many plies in a row without a "
-	  "placement or a removal; 0: no cap" },
+	  "placement or a removal; 0: no cap",
+	  BG_OPT_DERIVED },
 };
 _Static_assert(sizeof(mi_options) / sizeof(mi_options[0]) == MI_NOPTIONS,
 	       "the standard option values follow the own ones");

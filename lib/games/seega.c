@@ -670,16 +670,20 @@ static const char *const sg_aliases[] = { "sidzha", NULL };
 
 static const bg_optdef sg_options[] = {
 	{ "movement_first", BG_OPT_ENUM, "seat0", "seat0|seat1",
-	  "the side that steps first once all pieces are placed" },
+	  "the side that steps first once all pieces are placed",
+	  BG_OPT_DERIVED },
 	{ "centre_safe", BG_OPT_BOOL, "0", "0|1",
-	  "a piece on the centre c3 cannot be taken" },
+	  "a piece on the centre c3 cannot be taken",
+	  BG_OPT_DERIVED },
 	{ "no_capture", BG_OPT_INT, "50", "0..1000",
 	  "stepping plies (passes included) without a capture that end the "
-	  "game; 0: no limit" },
+	  "game; 0: no limit",
+	  BG_OPT_DERIVED },
 	{ "free_pass", BG_OPT_BOOL, "0", "0|1",
 	  "a side that cannot capture may pass whenever the ply before was no "
 	  "pass; 0: once a pass is answered by a side that cannot capture "
-	  "either, no pass by choice until a side to move can capture" },
+	  "either, no pass by choice until a side to move can capture",
+	  BG_OPT_DERIVED },
 };
 _Static_assert(sizeof(sg_options) / sizeof(sg_options[0]) == SG_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -1017,12 +1017,15 @@ static const char *const td_aliases[] = { "dama", "turetskie-shashki", NULL };
 static const bg_optdef td_options[] = {
 	{ "promote_midcapture", BG_OPT_BOOL, "0", "0|1",
 	  "a man reaching the last rank during a capture becomes a king at "
-	  "once and goes on capturing as a king" },
+	  "once and goes on capturing as a king",
+	  BG_OPT_DERIVED },
 	{ "king_draw", BG_OPT_BOOL, "1", "0|1",
-	  "one king against one king, with no men, is a draw" },
+	  "one king against one king, with no men, is a draw",
+	  BG_OPT_DERIVED },
 	{ "quiet_moves", BG_OPT_INT, "0", "0..999",
 	  "draw after this many moves by each side with no capture and no man "
-	  "move (50 in the common rule); 0: no limit" },
+	  "move (50 in the common rule); 0: no limit",
+	  BG_OPT_DERIVED },
 };
 _Static_assert(sizeof(td_options) / sizeof(td_options[0]) == TD_NOPTIONS,
 	       "the standard option values follow the own ones");
