@@ -99,7 +99,6 @@ static int sn_configure(void *cfgp, const bg_optval *opts)
 	c->far[0] = 0x3fu << (SN_W * (SN_H - 1));
 	c->far[1] = 0x3fu;
 	c->zturn = bg_zobrist(2, 0);
-	c->chain = opts[SN_OPT_CHAIN].i != 0;
 	return BG_OK;
 }
 
@@ -494,7 +493,8 @@ static const char *const sn_aliases[] = { "senegalese", "senegalskie",
 static const bg_optdef sn_options[] = {
 	{ "chain", BG_OPT_BOOL, "1", "0|1",
 	  "after a capture the same piece goes on capturing while it can; "
-	  "0: one capture per move" },
+	  "0: one capture per move",
+	  BG_OPT_FIELD(sn_cfg, chain) },
 };
 _Static_assert(sizeof(sn_options) / sizeof(sn_options[0]) == SN_NOPTIONS,
 	       "the standard option values follow the own ones");
