@@ -193,8 +193,6 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 		for (int p = 0; p < TD_N; p++)
 			c->z[k][p] = td_zpiece(k % 2, k >= 2, p);
 	c->zturn = td_zturn();
-	c->promote_mid = opts[TD_OPT_PROMOTE].i != 0;
-	c->king_draw = opts[TD_OPT_KINGDRAW].i != 0;
 	c->quiet_plies = 2 * (int)opts[TD_OPT_QUIET].i;
 	return BG_OK;
 }
@@ -1018,10 +1016,10 @@ static const bg_optdef td_options[] = {
 	{ "promote_midcapture", BG_OPT_BOOL, "0", "0|1",
 	  "a man reaching the last rank during a capture becomes a king at "
 	  "once and goes on capturing as a king",
-	  BG_OPT_DERIVED },
+	  BG_OPT_FIELD(td_cfg, promote_mid) },
 	{ "king_draw", BG_OPT_BOOL, "1", "0|1",
 	  "one king against one king, with no men, is a draw",
-	  BG_OPT_DERIVED },
+	  BG_OPT_FIELD(td_cfg, king_draw) },
 	{ "quiet_moves", BG_OPT_INT, "0", "0..999",
 	  "draw after this many moves by each side with no capture and no man "
 	  "move (50 in the common rule); 0: no limit",
