@@ -185,9 +185,6 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 	}
 	c->zturn = bg_zobrist(2, 0);
 	c->zopening = bg_zobrist(3, 0);
-	c->opening = opts[AQ_OPT_OPENING].i != 0;
-	c->huff_all = opts[AQ_OPT_HUFF_ALL].i != 0;
-	c->score = (int)opts[AQ_OPT_SCORE].i;
 	return BG_OK;
 }
 
@@ -985,7 +982,7 @@ static const bg_optdef aq_options[] = {
 	{ "opening", BG_OPT_BOOL, "1", "0|1",
 	  "White's first move enters c3 and Black's first move must capture "
 	  "that piece",
-	  BG_OPT_DERIVED },
+	  BG_OPT_FIELD(aq_cfg, opening) },
 	{ "capture_forward_only", BG_OPT_BOOL, "0", "0|1",
 	  "captures only in the step directions (forward, sideways, "
 	  "diagonally forward), never backward",
@@ -993,11 +990,11 @@ static const bg_optdef aq_options[] = {
 	{ "huff_all", BG_OPT_BOOL, "0", "0|1",
 	  "a non-capturing move made while a capture was possible loses a "
 	  "piece that could have captured (the opponent chooses which)",
-	  BG_OPT_DERIVED },
+	  BG_OPT_FIELD(aq_cfg, huff_all) },
 	{ "score", BG_OPT_ENUM, "add", "add|replace",
 	  "a blocked loser's pieces add 1 each to the winner's 2 + 2 per own "
 	  "piece, or replace the own-piece count",
-	  BG_OPT_DERIVED },
+	  BG_OPT_FIELD(aq_cfg, score) },
 };
 _Static_assert(sizeof(aq_options) / sizeof(aq_options[0]) == AQ_NOPTIONS,
 	       "the standard option values follow the own ones");
