@@ -362,11 +362,8 @@ static int ha_configure(void *cfgp, const bg_optval *opts)
 	ku_geometry(c, 16,
 		    opts[HA_OPT_CAMP].i == 13 ? &ku_halma13 : &ku_halma19,
 		    opts[HA_OPT_DIAGONAL].i != 0);
-	c->camp_lock = opts[HA_OPT_LOCK].i != 0;
 	/* Halma's optional leave-home limit has brainking's CLASSIC shape. */
-	c->leave_home = (int)opts[HA_OPT_LEAVE].i;
 	c->home_loss = c->leave_home > 0;
-	c->tempo_check = (int)opts[HA_OPT_TEMPO].i;
 	ku_tables(c);
 	return BG_OK;
 }
@@ -1327,14 +1324,14 @@ static const bg_optdef ha_options[] = {
 	  BG_OPT_DERIVED },
 	{ "camp_lock", BG_OPT_BOOL, "1", "0|1",
 	  "a piece in the opponent's camp may not leave it",
-	  BG_OPT_DERIVED },
+	  BG_OPT_FIELD(ku_cfg, camp_lock) },
 	{ "leave_home", BG_OPT_INT, "0", "0..999",
 	  "a side with a piece at home after more than this many own moves "
 	  "loses; 0: no check",
-	  BG_OPT_DERIVED },
+	  BG_OPT_FIELD(ku_cfg, leave_home) },
 	{ "tempo_check", BG_OPT_INT, "0", "0..999",
 	  "at the end of this move the lower tempo number wins; 0: no check",
-	  BG_OPT_DERIVED },
+	  BG_OPT_FIELD(ku_cfg, tempo_check) },
 };
 _Static_assert(sizeof(ha_options) / sizeof(ha_options[0]) == HA_NOPTIONS,
 	       "the standard option values follow the own ones");
