@@ -140,6 +140,28 @@ static bool has_std(const bg_rules *r)
 	return false;
 }
 
+/* Write the values of the options that name a config field (by their
+ * size, so any integer or bool type holds them alike). */
+static void opt_fields(const bg_rules *r, void *cfg, const bg_optval *vals)
+{
+	for (size_t k = 0; k < r->noptions; k++) {
+		const bg_optdef *o = &r->options[k];
+		char *at = (char *)cfg + o->offset;
+		int64_t v = vals[k].i;
+		int8_t v8 = (int8_t)v;
+		int16_t v16 = (int16_t)v;
+		int32_t v32 = (int32_t)v;
+
+		switch (o->size) {
+		case 1: memcpy(at, &v8, 1); break;
+		case 2: memcpy(at, &v16, 2); break;
+		case 4: memcpy(at, &v32, 4); break;
+		case 8: memcpy(at, &v, 8); break;
+		default: break;
+		}
+	}
+}
+
 /* Make a handle at the start position of a spec. */
 int bg_game_start(bg_game **out, const char *spec)
 {
@@ -162,6 +184,7 @@ int bg_game_start(bg_game **out, const char *spec)
 	if (has_std(r))
 		bg_std_read((bg_stdvals *)((char *)cfg + r->std_offset),
 			    vals + r->noptions);
+	opt_fields(r, cfg, vals);
 	rc = r->configure(cfg, vals);
 	if (rc == BG_OK)
 		rc = game_alloc(out, r, cfg);

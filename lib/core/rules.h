@@ -51,14 +51,29 @@
 /* One option of a game's schema. `allowed` is for people and for the core's
  * checks: for BG_OPT_INT, words, numbers and "lo..hi" ranges joined by '|'
  * ("auto|0..999", "8|10"); for BG_OPT_ENUM, the words; for BG_OPT_TEXT, a
- * pattern the game checks. */
+ * pattern the game checks. An option whose number (bools: 0/1; enums: the
+ * word index) goes into the config as it is names the field there
+ * (BG_OPT_FIELD): the core writes it before configure() runs. Without one
+ * (size 0), configure() reads the option itself. */
 typedef struct bg_optdef {
 	const char *key;
 	int type;
 	const char *def;
 	const char *allowed;
 	const char *doc;
+	size_t offset; /* of the field in the config */
+	uint8_t size;  /* of the field: 1, 2, 4 or 8; 0: none */
 } bg_optdef;
+
+/* An option configure() reads itself: the config holds what is derived
+ * from it. */
+#define BG_OPT_DERIVED .size = 0
+
+/* The config field an option sets: an integer or bool member of the
+ * config type. */
+#define BG_OPT_FIELD(type, member)                                         \
+	.offset = offsetof(type, member),                                  \
+	.size = sizeof(((type *)0)->member)
 
 /* A parsed option value. word: the index of the word in `allowed` (enums,
  * and INT options given as a word such as "auto"), else -1. i: the number
@@ -226,7 +241,8 @@ typedef struct bg_rules {
 	size_t config_size;
 	/* Fill the config from the option values (in schema order); check
 	 * combinations the schema cannot, reporting with bg_seterr(). The
-	 * config comes zeroed, with its standard values at std_offset. */
+	 * config comes zeroed, with its standard values at std_offset and
+	 * the options that name a field (BG_OPT_FIELD) written there. */
 	int (*configure)(void *cfg, const bg_optval *opts);
 	/* The state's size: state_bytes when it is the same for every
 	 * config, else the state_size hook. */

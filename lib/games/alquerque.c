@@ -11,6 +11,7 @@
 #include "core/zobrist.h"
 #include "board/lines.h"
 #include "board/bits.h"
+#include "board/reached.h"
 
 #include <string.h>
 
@@ -184,9 +185,6 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 	}
 	c->zturn = bg_zobrist(2, 0);
 	c->zopening = bg_zobrist(3, 0);
-	c->opening = opts[AQ_OPT_OPENING].i != 0;
-	c->huff_all = opts[AQ_OPT_HUFF_ALL].i != 0;
-	c->score = (int)opts[AQ_OPT_SCORE].i;
 	return BG_OK;
 }
 
@@ -348,8 +346,7 @@ typedef struct aq_gen {
 	size_t pick;
 	/* Per listed move, the position it reaches: the pieces, and the
 	 * huff candidates it leaves. */
-	uint64_t *keys;
-	uint32_t *pends;
+	bg_reached *keys;
 	size_t n;
 	bool overflow;   /* a move found no room (n = AQ_MAX_MOVES) */
 	size_t scan;     /* moves before this cannot reach the same position */
@@ -359,11 +356,10 @@ typedef struct aq_gen {
 	bool found;
 } aq_gen;
 
-/* The key store of the generator, in the handle's work space: 48 KB, too
+/* The key store of the generator, in the handle's work space: 64 KB, too
  * much for the stack. */
 typedef struct aq_work {
-	uint64_t keys[AQ_MAX_MOVES];
-	uint32_t pends[AQ_MAX_MOVES];
+	bg_reached keys[AQ_MAX_MOVES];
 } aq_work;
 
 static size_t aq_work_size(const void *cfgp)
@@ -383,7 +379,6 @@ static void aq_gen_init(aq_gen *g, const aq_cfg *c)
 	g->out = NULL;
 	g->pick = SIZE_MAX;
 	g->keys = w->keys;
-	g->pends = w->pends;
 	g->n = 0;
 	g->overflow = false;
 	g->scan_all = false;
@@ -412,9 +407,8 @@ static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
 {
 	uint64_t key = (uint64_t)g->enemy << 32 | own;
 
-	for (size_t i = g->scan; i < g->n; i++)
-		if (g->keys[i] == key && g->pends[i] == pend)
-			return;
+	if (bg_reached_listed(g->keys, g->scan, g->n, key, pend))
+		return;
 	if (g->n >= AQ_MAX_MOVES) {
 		g->overflow = true;
 		return;
@@ -433,8 +427,8 @@ static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
 	} else if (g->n == g->pick) {
 		aq_write(g->out, kind, g->path, g->npath, g->removal);
 	}
-	g->keys[g->n] = key;
-	g->pends[g->n++] = pend;
+	g->keys[g->n].a = key;
+	g->keys[g->n++].b = pend;
 }
 
 /* Depth first over `jumps`, the jumps the piece can make from p (bits k of
@@ -987,16 +981,20 @@ static const char *const aq_aliases[] = { "alkuerk", NULL };
 static const bg_optdef aq_options[] = {
 	{ "opening", BG_OPT_BOOL, "1", "0|1",
 	  "White's first move enters c3 and Black's first move must capture "
-	  "that piece" },
+	  "that piece",
+	  BG_OPT_FIELD(aq_cfg, opening) },
 	{ "capture_forward_only", BG_OPT_BOOL, "0", "0|1",
 	  "captures only in the step directions (forward, sideways, "
-	  "diagonally forward), never backward" },
+	  "diagonally forward), never backward",
+	  BG_OPT_DERIVED },
 	{ "huff_all", BG_OPT_BOOL, "0", "0|1",
 	  "a non-capturing move made while a capture was possible loses a "
-	  "piece that could have captured (the opponent chooses which)" },
+	  "piece that could have captured (the opponent chooses which)",
+	  BG_OPT_FIELD(aq_cfg, huff_all) },
 	{ "score", BG_OPT_ENUM, "add", "add|replace",
 	  "a blocked loser's pieces add 1 each to the winner's 2 + 2 per own "
-	  "piece, or replace the own-piece count" },
+	  "piece, or replace the own-piece count",
+	  BG_OPT_FIELD(aq_cfg, score) },
 };
 _Static_assert(sizeof(aq_options) / sizeof(aq_options[0]) == AQ_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -179,9 +179,6 @@ static int bo_configure(void *cfgp, const bg_optval *opts)
 	bo_cfg *c = cfgp;
 
 	bg_board_grid(&c->board, BG_BOARD_CELLS, BO_W, BO_H);
-	c->pair_gap = (int)opts[BO_OPT_GAP].i;
-	c->reuse = opts[BO_OPT_REUSE].i != 0;
-	c->ends = opts[BO_OPT_ENDS].i != 0;
 	for (int p = 0; p < BO_CELLS; p++) {
 		for (int q = 0; q < BO_CELLS; q++) {
 			if (abs(p % BO_W - q % BO_W) >= 3 ||
@@ -1203,13 +1200,16 @@ static const bg_optdef bo_options[] = {
 	{ "pair_gap", BG_OPT_INT, "2", "0..2",
 	  "the two pieces dropped in a turn: 0 anywhere; 1 at least 3 apart "
 	  "(Chebyshev); 2 at least 3 apart with no piece on the line between "
-	  "them; the gap is waived when no pair allows it" },
+	  "them; the gap is waived when no pair allows it",
+	  BG_OPT_FIELD(bo_cfg, pair_gap) },
 	{ "reuse_threes", BG_OPT_BOOL, "0", "0|1",
 	  "a three scores every time it is made, not once per game for the "
-	  "same cells and pieces" },
+	  "same cells and pieces",
+	  BG_OPT_FIELD(bo_cfg, reuse) },
 	{ "capture_ends", BG_OPT_BOOL, "1", "0|1",
 	  "the cells beyond the ends of a three count as beside it; 0: only "
-	  "the cells beside its length" },
+	  "the cells beside its length",
+	  BG_OPT_FIELD(bo_cfg, ends) },
 };
 _Static_assert(sizeof(bo_options) / sizeof(bo_options[0]) == BO_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -132,8 +132,6 @@ static int fg_configure(void *cfgp, const bg_optval *opts)
 	}
 	for (uint64_t s = c->start; s; s &= s - 1)
 		c->board.marks[ctz(s)] = BG_MARK_HOME0;
-	c->backward = opts[FG_OPT_BACK].i != 0;
-	c->must = opts[FG_OPT_MUST].i != 0;
 	c->max_moves = opts[FG_OPT_DIAG].i ? FG_MAX_DIAG : FG_MAX_SOLID;
 	fg_tables(c, opts[FG_OPT_DIAG].i != 0);
 	return BG_OK;
@@ -464,16 +462,21 @@ static const char *const fg_aliases[] = { "lisa-gusi", NULL };
 
 static const bg_optdef fg_options[] = {
 	{ "fox", BG_OPT_TEXT, "any", "any|a point a1..g7 without a goose",
-	  "the fox's start; any: the fox's side places it on ply 1" },
+	  "the fox's start; any: the fox's side places it on ply 1",
+	  BG_OPT_DERIVED },
 	{ "geese", BG_OPT_INT, "13", "13|17",
-	  "13 geese on the black circles, or 17 with a4 b4 f4 g4" },
+	  "13 geese on the black circles, or 17 with a4 b4 f4 g4",
+	  BG_OPT_DERIVED },
 	{ "fox_diagonals", BG_OPT_BOOL, "0", "0|1",
-	  "the fox also steps and jumps along the dashed diagonals" },
+	  "the fox also steps and jumps along the dashed diagonals",
+	  BG_OPT_DERIVED },
 	{ "geese_backward", BG_OPT_BOOL, "0", "0|1",
-	  "geese may also step backward" },
+	  "geese may also step backward",
+	  BG_OPT_FIELD(fg_cfg, backward) },
 	{ "fox_must_capture", BG_OPT_BOOL, "0", "0|1",
 	  "as in draughts: the fox must capture when it can, and jump on to "
-	  "the end of the chain" },
+	  "the end of the chain",
+	  BG_OPT_FIELD(fg_cfg, must) },
 };
 _Static_assert(sizeof(fg_options) / sizeof(fg_options[0]) == FG_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -191,7 +191,6 @@ static int hs_configure(void *cfgp, const bg_optval *opts)
 	c->zturn = hs_zturn();
 	c->capdirs = opts[HS_OPT_ORTHO].i ? BG_DIRS_ORTHO : BG_DIRS_ALL;
 	hs_capture_tables(c);
-	c->capture_lines = opts[HS_OPT_LINES].i != 0;
 	return BG_OK;
 }
 
@@ -756,10 +755,12 @@ static const char *const hs_aliases[] = { "hasami", "khasami-shogi", NULL };
 
 static const bg_optdef hs_options[] = {
 	{ "capture_orthogonal_only", BG_OPT_BOOL, "0", "0|1",
-	  "capture along ranks and files only, not also diagonally" },
+	  "capture along ranks and files only, not also diagonally",
+	  BG_OPT_DERIVED },
 	{ "capture_lines", BG_OPT_BOOL, "0", "0|1",
 	  "a row of enemies between the moved piece and an own piece is "
-	  "taken, not only a single enemy" },
+	  "taken, not only a single enemy",
+	  BG_OPT_FIELD(hs_cfg, capture_lines) },
 };
 _Static_assert(sizeof(hs_options) / sizeof(hs_options[0]) == HS_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -362,11 +362,8 @@ static int ha_configure(void *cfgp, const bg_optval *opts)
 	ku_geometry(c, 16,
 		    opts[HA_OPT_CAMP].i == 13 ? &ku_halma13 : &ku_halma19,
 		    opts[HA_OPT_DIAGONAL].i != 0);
-	c->camp_lock = opts[HA_OPT_LOCK].i != 0;
 	/* Halma's optional leave-home limit has brainking's CLASSIC shape. */
-	c->leave_home = (int)opts[HA_OPT_LEAVE].i;
 	c->home_loss = c->leave_home > 0;
-	c->tempo_check = (int)opts[HA_OPT_TEMPO].i;
 	ku_tables(c);
 	return BG_OK;
 }
@@ -521,29 +518,24 @@ static bool ku_lock_ok(const ku_cfg *c, int seat, int q, int r)
 	return !c->camp_lock || !bit(tgt, q) || bit(tgt, r);
 }
 
-/* BFS over single jumps from `from`; `all` holds every piece, the mover's
- * included. The origin counts as empty but is never landed on; no square
- * is landed on twice. Nothing can jump over the origin: a jump keeps the
- * parity of both coordinates, so a chain never stands next to its origin;
- * for the same reason no chain ends on a square a step reaches. The search
- * stops once it lands on `stop` (-1: never): that landing's path is final
- * then, though dest may miss later ones. The lists of ku_tables give the
- * moves in direction order with camp_lock applied. */
-static void ku_reach_piece(const ku_cfg *c, const uint64_t *all, int seat,
-			   int from, ku_reach *r, int stop)
+/* BFS over single jumps from `from`, into r's tree; `all` holds every
+ * piece (the mover's included), blk starts as `all` and gets the squares
+ * landed on. The origin counts
+ * as empty but is never landed on; no square is landed on twice. Nothing
+ * can jump over the origin: a jump keeps the parity of both coordinates,
+ * so a chain never stands next to its origin; for the same reason no chain
+ * ends on a square a step reaches. The search stops once it lands on
+ * `stop` (-1: never) and says whether it did: that landing's path is final
+ * then. The lists of ku_tables give the moves in direction order with
+ * camp_lock applied. This order makes the canonical path of every chain,
+ * for the list and for the single move alike. */
+static inline bool ku_jump_tree(const ku_cfg *c, const uint64_t *all,
+				uint64_t *blk, int seat, int from, ku_reach *r,
+				int stop)
 {
-	uint64_t blk[KU_W]; /* pieces and squares landed on */
 	uint8_t queue[KU_MAXP];
-	const uint8_t *st = c->step[seat][from];
-	int head = 0, tail = 0, nw = c->nw;
+	int head = 0, tail = 0;
 
-	for (int w = 0; w < KU_W; w++) {
-		blk[w] = all[w];
-		r->step[w] = 0;
-	}
-	for (int i = 0, n = c->nstep[seat][from]; i < n; i++)
-		if (!bit(all, st[i]))
-			setbit(r->step, st[i]);
 	r->depth[from] = 0;
 	queue[tail++] = (uint8_t)from;
 	while (head < tail) {
@@ -560,10 +552,28 @@ static void ku_reach_piece(const ku_cfg *c, const uint64_t *all, int seat,
 			r->depth[land] = (uint8_t)dq;
 			queue[tail++] = (uint8_t)land;
 			if (land == stop)
-				goto done;
+				return true;
 		}
 	}
-done:
+	return false;
+}
+
+/* Every destination of the piece on `from`; `all` holds every piece. */
+static void ku_reach_piece(const ku_cfg *c, const uint64_t *all, int seat,
+			   int from, ku_reach *r)
+{
+	uint64_t blk[KU_W]; /* pieces and squares landed on */
+	const uint8_t *st = c->step[seat][from];
+	int nw = c->nw;
+
+	for (int w = 0; w < KU_W; w++) {
+		blk[w] = all[w];
+		r->step[w] = 0;
+	}
+	for (int i = 0, n = c->nstep[seat][from]; i < n; i++)
+		if (!bit(all, st[i]))
+			setbit(r->step, st[i]);
+	ku_jump_tree(c, all, blk, seat, from, r, -1);
 	/* blk holds every piece: the rest are the landings. */
 	for (int w = 0; w < nw; w++)
 		r->dest[w] = r->step[w] | (blk[w] ^ all[w]);
@@ -571,22 +581,15 @@ done:
 		r->dest[w] = 0;
 }
 
-/* The move from `from` to `to` as the generator lists it: a step, or a
- * jump chain by its canonical BFS path. */
-static void ku_make_move(const ku_reach *r, int from, int to, bg_move *m)
+/* The chain from `from` to `to` by its path in r's tree. */
+static inline void ku_tree_move(const ku_reach *r, int from, int to,
+				bg_move *m)
 {
-	int hops;
+	int hops = r->depth[to];
 
 	memset(m, 0, sizeof(*m));
-	m->pts[0] = (uint16_t)from;
-	if (bit(r->step, to)) {
-		m->kind = BG_MOVE_STEP;
-		m->npath = 2;
-		m->pts[1] = (uint16_t)to;
-		return;
-	}
 	m->kind = BG_MOVE_JUMP;
-	hops = r->depth[to];
+	m->pts[0] = (uint16_t)from;
 	if (hops + 1 > BG_MOVE_MAX_POINTS) {
 		m->npath = 2;
 		m->pts[1] = (uint16_t)to;
@@ -595,6 +598,25 @@ static void ku_make_move(const ku_reach *r, int from, int to, bg_move *m)
 	m->npath = (uint8_t)(hops + 1);
 	for (int q = to, i = hops; i > 0; q = r->parent[q], i--)
 		m->pts[i] = (uint16_t)q;
+}
+
+static void ku_step_move(int from, int to, bg_move *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = BG_MOVE_STEP;
+	m->npath = 2;
+	m->pts[0] = (uint16_t)from;
+	m->pts[1] = (uint16_t)to;
+}
+
+/* The move from `from` to `to` as the generator lists it: a step, or a
+ * jump chain by its canonical path. */
+static void ku_make_move(const ku_reach *r, int from, int to, bg_move *m)
+{
+	if (bit(r->step, to))
+		ku_step_move(from, to, m);
+	else
+		ku_tree_move(r, from, to, m);
 }
 
 static size_t ku_max_moves(const void *cfgp)
@@ -620,7 +642,7 @@ static size_t ku_legal(const void *cfgp, const void *st, bg_move *buf)
 		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
 			int from = w * 64 + ctz64(bits);
 
-			ku_reach_piece(c, all, seat, from, &r, -1);
+			ku_reach_piece(c, all, seat, from, &r);
 			for (int v = 0; v < c->nw; v++)
 				for (uint64_t d = r.dest[v]; d; d &= d - 1)
 					ku_make_move(&r, from, v * 64 + ctz64(d),
@@ -734,40 +756,6 @@ static inline uint64_t ku_spread(const uint64_t *jump, uint64_t f, bool diag,
 	return t;
 }
 
-/* The bits from which single jumps land in t: ku_spread backwards. */
-static inline uint64_t ku_gather(const uint64_t *jump, uint64_t t, bool diag,
-				 unsigned u)
-{
-	uint64_t f = (t >> 8 * u & jump[0]) | (t >> u & jump[1]) |
-		     (t << 8 * u & jump[2]) | (t << u & jump[3]);
-
-	if (diag)
-		f |= (t >> 9 * u & jump[4]) | (t << 7 * u & jump[5]) |
-		     (t << 9 * u & jump[6]) | (t >> 7 * u & jump[7]);
-	return f;
-}
-
-/* Single jumps in c's jump words, forward and back: points are two
- * columns apart along a jump, class bits one. Corners' usual board, 8x8
- * without diagonals, gets code of its own. */
-static inline uint64_t ku_hop(const ku_cfg *c, const uint64_t *jump,
-			      uint64_t f)
-{
-	if (c->nk == 1 && c->ndirs == 4)
-		return ku_spread(jump, f, false, 2);
-	return c->nk == 1 ? ku_spread(jump, f, c->ndirs == 8, 2) :
-			    ku_spread(jump, f, c->ndirs == 8, 1);
-}
-
-static inline uint64_t ku_hop_back(const ku_cfg *c, const uint64_t *jump,
-				   uint64_t t)
-{
-	if (c->nk == 1 && c->ndirs == 4)
-		return ku_gather(jump, t, false, 2);
-	return c->nk == 1 ? ku_gather(jump, t, c->ndirs == 8, 2) :
-			    ku_gather(jump, t, c->ndirs == 8, 1);
-}
-
 /* Flood with ku_spread: see ku_flood. */
 static inline uint64_t ku_spread_all(const uint64_t *jump, uint64_t f,
 				     bool diag, unsigned u)
@@ -781,7 +769,8 @@ static inline uint64_t ku_spread_all(const uint64_t *jump, uint64_t f,
 
 /* Every bit that one jump or more take the bits of f to. From a piece's
  * bit that is where its chains end: the piece holds its square, so no
- * jump lands there. One loop for each case of ku_hop. */
+ * jump lands there. One loop for each case of the jump words: corners'
+ * usual board, 8x8 without diagonals, gets code of its own. */
 static inline uint64_t ku_flood(const ku_cfg *c, const uint64_t *jump,
 				uint64_t f)
 {
@@ -791,60 +780,20 @@ static inline uint64_t ku_flood(const ku_cfg *c, const uint64_t *jump,
 			    ku_spread_all(jump, f, c->ndirs == 8, 1);
 }
 
-/*
- * The chain from `from` to `to` as the generator lists it, or false when
- * there is none. The breadth-first search of ku_reach_piece queues the
- * squares of each depth in the order of their direction sequences, so its
- * path is the shortest chain whose directions come first: found here by
- * marking the squares of each depth that lie on a shortest chain, then
- * taking the first direction that stays on them.
- */
-static bool ku_chain_move(const ku_cfg *c, const uint64_t *jump, int from,
+/* The chain from `from` to `to` as the generator lists it, or false when
+ * there is none: the search of the list, stopped where it lands on `to`. */
+static bool ku_chain_move(const ku_cfg *c, const void *st, int seat, int from,
 			  int to, bg_move *m)
 {
-	uint64_t lay[65], seen; /* lay[i]: the bits first reached by i jumps */
-	int k = c->slot[from] >> 6, b = c->slot[from] & 63;
-	int t = c->slot[to] & 63, hops = 0;
+	uint64_t all[KU_W], blk[KU_W];
+	ku_reach r;
 
-	if (c->slot[to] >> 6 != k)
+	ku_all(c, st, all);
+	memcpy(blk, all, sizeof(blk));
+	if (!ku_jump_tree(c, all, blk, seat, from, &r, to))
 		return false;
-	seen = lay[0] = (uint64_t)1 << b;
-	while (!(lay[hops] >> t & 1)) {
-		lay[hops + 1] = ku_hop(c, jump, lay[hops]) & ~seen;
-		if (!lay[++hops])
-			return false;
-		seen |= lay[hops];
-	}
-	lay[hops] = (uint64_t)1 << t;
-	for (int i = hops - 1; i > 0; i--)
-		lay[i] &= ku_hop_back(c, jump, lay[i + 1]);
-	memset(m, 0, sizeof(*m));
-	m->kind = BG_MOVE_JUMP;
-	m->pts[0] = (uint16_t)from;
-	if (hops + 1 > BG_MOVE_MAX_POINTS) {
-		m->npath = 2;
-		m->pts[1] = (uint16_t)to;
-		return true;
-	}
-	m->npath = (uint8_t)(hops + 1);
-	for (int i = 1; i <= hops; i++) {
-		int d = 0;
-
-		while (!(jump[d] >> b & 1 && lay[i] >> (b + c->hop[d]) & 1))
-			d++;
-		b += c->hop[d];
-		m->pts[i] = c->point[k * 64 + b];
-	}
+	ku_tree_move(&r, from, to, m);
 	return true;
-}
-
-static void ku_step_move(int from, int to, bg_move *m)
-{
-	memset(m, 0, sizeof(*m));
-	m->kind = BG_MOVE_STEP;
-	m->npath = 2;
-	m->pts[0] = (uint16_t)from;
-	m->pts[1] = (uint16_t)to;
 }
 
 /* A full adder on bit planes: *sum gets the sum bits, the return value
@@ -1004,7 +953,7 @@ static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	if ((from % c->n - to % c->n) & 1 || (from / c->n - to / c->n) & 1)
 		ku_step_move(from, to, out);
 	else
-		ku_chain_move(c, mv.jump[c->slot[from] >> 6], from, to, out);
+		ku_chain_move(c, st, seat, from, to, out);
 	return true;
 }
 
@@ -1013,7 +962,6 @@ static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 static bool ku_move_to(const ku_cfg *c, const void *st, int seat, int kind,
 		       int from, int to, bg_move *m)
 {
-	uint64_t step[KU_DIRS], jump[KU_DIRS];
 
 	if (kind == BG_MOVE_STEP) {
 		const uint8_t *sq = c->step[seat][from];
@@ -1027,8 +975,7 @@ static bool ku_move_to(const ku_cfg *c, const void *st, int seat, int kind,
 		ku_step_move(from, to, m);
 		return true;
 	}
-	ku_word_dirs(c, st, seat, c->slot[from] >> 6, step, jump);
-	return ku_chain_move(c, jump, from, to, m);
+	return ku_chain_move(c, st, seat, from, to, m);
 }
 
 static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
@@ -1296,21 +1243,27 @@ static double ku_evaluate(const void *cfgp, const void *st, int ply)
 static const char *const ku_aliases[] = { "corners", "ugolki", NULL };
 
 static const bg_optdef ku_options[] = {
-	{ "size", BG_OPT_INT, "8", "8|10", "board side: 8x8 or 10x10" },
+	{ "size", BG_OPT_INT, "8", "8|10", "board side: 8x8 or 10x10",
+	  BG_OPT_DERIVED },
 	{ "layout", BG_OPT_ENUM, "triangle", "triangle|square3|rect3x4",
 	  "home shape: triangle (1-2-3-4 on 8x8, 1-2-3-4-5 on 10x10), 3x3, "
-	  "4 files x 3 ranks" },
+	  "4 files x 3 ranks",
+	  BG_OPT_DERIVED },
 	{ "diagonal", BG_OPT_BOOL, "0", "0|1",
-	  "steps and jumps in the 8 directions, not only the 4 orthogonal" },
+	  "steps and jumps in the 8 directions, not only the 4 orthogonal",
+	  BG_OPT_DERIVED },
 	{ "rules", BG_OPT_ENUM, "gambiter", "gambiter|classic",
 	  "anti-blocking rules: gambiter (checks at move L and T) or classic "
-	  "(home not left after move L loses)" },
+	  "(home not left after move L loses)",
+	  BG_OPT_DERIVED },
 	{ "leave_home", BG_OPT_INT, "auto", "auto|0..999",
 	  "leave-home move L; auto: 40 on 8x8, 60 on 10x10, 10 fewer with "
-	  "diagonal; 0: no check" },
+	  "diagonal; 0: no check",
+	  BG_OPT_DERIVED },
 	{ "tempo_check", BG_OPT_INT, "auto", "auto|0..999",
 	  "tempo-check move T; auto: 80 on 8x8, 120 on 10x10 under gambiter, "
-	  "none under classic; 0: no check" },
+	  "none under classic; 0: no check",
+	  BG_OPT_DERIVED },
 };
 
 static int ku_deficit(const ku_cfg *c, const void *st, int loser,
@@ -1364,16 +1317,21 @@ const bg_rules bg_rules_kutochki = {
 static const bg_optdef ha_options[] = {
 	{ "camp", BG_OPT_INT, "19", "19|13",
 	  "pieces per side: the 19-piece camp or the 13-piece (4-player) "
-	  "camp" },
+	  "camp",
+	  BG_OPT_DERIVED },
 	{ "diagonal", BG_OPT_BOOL, "1", "0|1",
-	  "steps and jumps in the 8 directions, not only the 4 orthogonal" },
+	  "steps and jumps in the 8 directions, not only the 4 orthogonal",
+	  BG_OPT_DERIVED },
 	{ "camp_lock", BG_OPT_BOOL, "1", "0|1",
-	  "a piece in the opponent's camp may not leave it" },
+	  "a piece in the opponent's camp may not leave it",
+	  BG_OPT_FIELD(ku_cfg, camp_lock) },
 	{ "leave_home", BG_OPT_INT, "0", "0..999",
 	  "a side with a piece at home after more than this many own moves "
-	  "loses; 0: no check" },
+	  "loses; 0: no check",
+	  BG_OPT_FIELD(ku_cfg, leave_home) },
 	{ "tempo_check", BG_OPT_INT, "0", "0..999",
-	  "at the end of this move the lower tempo number wins; 0: no check" },
+	  "at the end of this move the lower tempo number wins; 0: no check",
+	  BG_OPT_FIELD(ku_cfg, tempo_check) },
 };
 _Static_assert(sizeof(ha_options) / sizeof(ha_options[0]) == HA_NOPTIONS,
 	       "the standard option values follow the own ones");
@@ -1497,7 +1455,7 @@ static int ku_ida(ku_search *s, uint64_t *own, int g, int bound, int undo_from,
 	for (int w = 0; w < c->nw; w++)
 		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
 			from[n] = (int16_t)(w * 64 + ctz64(bits));
-			ku_reach_piece(c, all, s->seat, from[n], &r, -1);
+			ku_reach_piece(c, all, s->seat, from[n], &r);
 			memcpy(dests[n++], r.dest, sizeof(r.dest));
 		}
 	/* Moves that bring a piece into the target first: the last

@@ -151,8 +151,6 @@ static int lc_configure(void *cfgp, const bg_optval *opts)
 		c->npoints = BG_CROSS_NPOINTS;
 		bg_board_cross(&c->board);
 	}
-	c->multi = opts[LC_OPT_MULTI].i != 0;
-	c->forced = opts[LC_OPT_FORCED].i != 0;
 	lc_tables(c);
 	return BG_OK;
 }
@@ -635,11 +633,14 @@ static const char *const lc_aliases[] = { "leopardy-korovy", NULL };
 
 static const bg_optdef lc_options[] = {
 	{ "board", BG_OPT_INT, "49", "49|33",
-	  "the 49-point Peralikatuma board or the 33-point cross" },
+	  "the 49-point Peralikatuma board or the 33-point cross",
+	  BG_OPT_DERIVED },
 	{ "multi_jump", BG_OPT_BOOL, "0", "0|1",
-	  "a leopard may go on jumping after a capture" },
+	  "a leopard may go on jumping after a capture",
+	  BG_OPT_FIELD(lc_cfg, multi) },
 	{ "forced_capture", BG_OPT_BOOL, "0", "0|1",
-	  "a leopard that can capture must (and go on while it can)" },
+	  "a leopard that can capture must (and go on while it can)",
+	  BG_OPT_FIELD(lc_cfg, forced) },
 };
 _Static_assert(sizeof(lc_options) / sizeof(lc_options[0]) == LC_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -165,9 +165,6 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 		for (int k = 0; k <= MI_MAX_MILLS && k <= n; k++)
 			c->nsets[n][k] = (uint8_t)mi_choose(n, k);
 	c->per_mill = opts[MI_OPT_DOUBLE].i == 2;
-	c->protect = opts[MI_OPT_PROTECT].i != 0;
-	c->flying = opts[MI_OPT_FLYING].i != 0;
-	c->no_removal = (int)opts[MI_OPT_NO_REMOVAL].i;
 	/* (origin, destination) pairs times the removal sets: a placement
 	 * has 24 destinations, 9 pieces at most 8 links each, 3 flying
 	 * pieces 21 empty points each. */
@@ -816,14 +813,18 @@ static const char *const mi_aliases[] = { "melnitsa", NULL };
 static const bg_optdef mi_options[] = {
 	{ "double_mill", BG_OPT_INT, "2", "2|1",
 	  "removals for a move that makes two (or three) mills at once: one "
-	  "per mill, or one in all" },
+	  "per mill, or one in all",
+	  BG_OPT_DERIVED },
 	{ "protect_mills", BG_OPT_BOOL, "0", "0|1",
-	  "pieces in mills cannot be removed unless all of that side's are" },
+	  "pieces in mills cannot be removed unless all of that side's are",
+	  BG_OPT_FIELD(mi_cfg, protect) },
 	{ "flying", BG_OPT_BOOL, "0", "0|1",
-	  "a side down to three pieces moves a piece to any empty point" },
+	  "a side down to three pieces moves a piece to any empty point",
+	  BG_OPT_FIELD(mi_cfg, flying) },
 	{ "no_removal", BG_OPT_INT, "0", "0..100000",
 	  "the game is drawn after this many plies in a row without a "
-	  "placement or a removal; 0: no cap" },
+	  "placement or a removal; 0: no cap",
+	  BG_OPT_FIELD(mi_cfg, no_removal) },
 };
 _Static_assert(sizeof(mi_options) / sizeof(mi_options[0]) == MI_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -91,10 +91,7 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 
 	bg_board_grid(&c->board, BG_BOARD_CELLS, SG_N, SG_N);
 	c->board.marks[SG_CENTRE] = BG_MARK_SPECIAL;
-	c->first = (int)opts[SG_OPT_FIRST].i;
 	c->prey = opts[SG_OPT_SAFE].i ? SG_ALL & ~bit(SG_CENTRE) : SG_ALL;
-	c->no_capture = (int)opts[SG_OPT_CLOCK].i;
-	c->free_pass = opts[SG_OPT_FREE_PASS].i != 0;
 	for (int seat = 0; seat < 2; seat++) {
 		for (int p = 0; p < SG_CELLS; p++)
 			c->z[seat][p] = bg_zobrist((uint32_t)seat, (uint32_t)p);
@@ -670,16 +667,20 @@ static const char *const sg_aliases[] = { "sidzha", NULL };
 
 static const bg_optdef sg_options[] = {
 	{ "movement_first", BG_OPT_ENUM, "seat0", "seat0|seat1",
-	  "the side that steps first once all pieces are placed" },
+	  "the side that steps first once all pieces are placed",
+	  BG_OPT_FIELD(sg_cfg, first) },
 	{ "centre_safe", BG_OPT_BOOL, "0", "0|1",
-	  "a piece on the centre c3 cannot be taken" },
+	  "a piece on the centre c3 cannot be taken",
+	  BG_OPT_DERIVED },
 	{ "no_capture", BG_OPT_INT, "50", "0..1000",
 	  "stepping plies (passes included) without a capture that end the "
-	  "game; 0: no limit" },
+	  "game; 0: no limit",
+	  BG_OPT_FIELD(sg_cfg, no_capture) },
 	{ "free_pass", BG_OPT_BOOL, "0", "0|1",
 	  "a side that cannot capture may pass whenever the ply before was no "
 	  "pass; 0: once a pass is answered by a side that cannot capture "
-	  "either, no pass by choice until a side to move can capture" },
+	  "either, no pass by choice until a side to move can capture",
+	  BG_OPT_FIELD(sg_cfg, free_pass) },
 };
 _Static_assert(sizeof(sg_options) / sizeof(sg_options[0]) == SG_NOPTIONS,
 	       "the standard option values follow the own ones");

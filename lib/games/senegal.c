@@ -10,6 +10,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/bits.h"
+#include "board/reached.h"
 #include "board/board.h"
 
 #include <assert.h>
@@ -98,7 +99,6 @@ static int sn_configure(void *cfgp, const bg_optval *opts)
 	c->far[0] = 0x3fu << (SN_W * (SN_H - 1));
 	c->far[1] = 0x3fu;
 	c->zturn = bg_zobrist(2, 0);
-	c->chain = opts[SN_OPT_CHAIN].i != 0;
 	return BG_OK;
 }
 
@@ -149,7 +149,7 @@ typedef struct sn_gen {
 	uint16_t path[BG_MOVE_MAX_POINTS];
 	int npath;
 	bg_move *buf;
-	uint64_t keys[SN_MAX_MOVES]; /* per capture: the position it reaches */
+	bg_reached keys[SN_MAX_MOVES]; /* per capture: the position reached */
 	size_t n;
 	size_t scan; /* captures before this are of other pieces */
 	/* is_legal: instead of writing the list, look for this move. */
@@ -189,15 +189,15 @@ static void sn_emit_chain(sn_gen *g, int land)
 	if (!(g->c->far[g->seat] & SN_BIT(land)))
 		own |= SN_BIT(land);
 	key = (uint64_t)g->enemy << 32 | own;
-	for (size_t i = g->scan; i < g->n; i++)
-		if (g->keys[i] == key)
-			return;
+	if (bg_reached_listed(g->keys, g->scan, g->n, key, 0))
+		return;
 	/* SN_MAX_MOVES is a proven bound (see there); the test only keeps
 	 * memory safe should the proof be wrong. */
 	assert(g->n < SN_MAX_MOVES);
 	if (g->n >= SN_MAX_MOVES)
 		return;
-	g->keys[g->n] = key;
+	g->keys[g->n].a = key;
+	g->keys[g->n].b = 0;
 	sn_put(g, BG_MOVE_CAPTURE);
 }
 
@@ -493,7 +493,8 @@ static const char *const sn_aliases[] = { "senegalese", "senegalskie",
 static const bg_optdef sn_options[] = {
 	{ "chain", BG_OPT_BOOL, "1", "0|1",
 	  "after a capture the same piece goes on capturing while it can; "
-	  "0: one capture per move" },
+	  "0: one capture per move",
+	  BG_OPT_FIELD(sn_cfg, chain) },
 };
 _Static_assert(sizeof(sn_options) / sizeof(sn_options[0]) == SN_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -197,7 +197,8 @@ static const char *const tt_aliases[] = { "tac-tickle", NULL };
 static const bg_optdef tt_options[] = {
 	{ "setup", BG_OPT_ENUM, "rotated", "rotated|mirrored",
 	  "start: rotated (White a1 c1 b4 d4, symmetric under a half turn) "
-	  "or mirrored (White a1 c1 a4 c4)" },
+	  "or mirrored (White a1 c1 a4 c4)",
+	  BG_OPT_DERIVED },
 };
 _Static_assert(sizeof(tt_options) / sizeof(tt_options[0]) == TT_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -1356,15 +1356,6 @@ static int tk_configure(void *cfgp, const bg_optval *opts)
 	c->pw = w + 2;
 	c->npad = (w + 2) * (h + 2);
 	c->n = w * h;
-	c->start = (int)opts[TK_OPT_START].i;
-	c->ground_any = opts[TK_OPT_GROUND_ANY].i != 0;
-	c->win_margin = (int)opts[TK_OPT_MARGIN].i;
-	c->extra_move = opts[TK_OPT_EXTRA].i != 0;
-	c->territory = opts[TK_OPT_TERRITORY].i != 0;
-	c->free_encl = opts[TK_OPT_FREE].i != 0;
-	c->empty_bases = opts[TK_OPT_EMPTY_BASES].i != 0;
-	c->allow_pass = opts[TK_OPT_PASS].i != 0;
-	c->shortest = opts[TK_OPT_SHORTEST].i != 0;
 	tk_geometry(c);
 	if (tk_start_points(c) != BG_OK)
 		return BG_EOPTION;
@@ -2086,30 +2077,40 @@ static const char *const tk_aliases[] = { "dots", NULL };
 
 static const bg_optdef tk_options[] = {
 	{ "size", BG_OPT_TEXT, "39x32", "WxH or N, sides 1..52",
-	  "field width x height in points (N for N x N)" },
+	  "field width x height in points (N for N x N)",
+	  BG_OPT_DERIVED },
 	{ "start", BG_OPT_ENUM, "cross", "cross|empty|cross4",
 	  "start position: one cross of 2+2 points in the centre, an empty "
-	  "field, or four crosses (zagram's 4X)" },
+	  "field, or four crosses (zagram's 4X)",
+	  BG_OPT_FIELD(tk_cfg, start) },
 	{ "ground_any_time", BG_OPT_BOOL, "0", "0|1",
 	  "grounding at any turn, handing ungrounded cells to the opponent "
-	  "(zagram); default: only the leader with every cell grounded" },
+	  "(zagram); default: only the leader with every cell grounded",
+	  BG_OPT_FIELD(tk_cfg, ground_any) },
 	{ "win_margin", BG_OPT_INT, "0", "0..10000",
-	  "the game ends when one side leads by this many points; 0: never" },
+	  "the game ends when one side leads by this many points; 0: never",
+	  BG_OPT_FIELD(tk_cfg, win_margin) },
 	{ "extra_move", BG_OPT_BOOL, "0", "0|1",
-	  "one more placement for each enclosure made" },
+	  "one more placement for each enclosure made",
+	  BG_OPT_FIELD(tk_cfg, extra_move) },
 	{ "territory", BG_OPT_BOOL, "0", "0|1",
 	  "Polish territory game: captures only with a closing move ('c3!'), "
-	  "half a point per empty point in own houses at the end" },
+	  "half a point per empty point in own houses at the end",
+	  BG_OPT_FIELD(tk_cfg, territory) },
 	{ "free_enclosure", BG_OPT_BOOL, "0", "0|1",
 	  "a placement may carry a chain of up to 33 own points that encloses "
-	  "a larger area than the shortest ring" },
+	  "a larger area than the shortest ring",
+	  BG_OPT_FIELD(tk_cfg, free_encl) },
 	{ "capture_empty_bases", BG_OPT_BOOL, "0", "0|1",
-	  "closing a ring around no enemy point makes its area dead at once" },
+	  "closing a ring around no enemy point makes its area dead at once",
+	  BG_OPT_FIELD(tk_cfg, empty_bases) },
 	{ "allow_pass", BG_OPT_BOOL, "0", "0|1",
-	  "a side may pass; two passes in a row end the game" },
+	  "a side may pass; two passes in a row end the game",
+	  BG_OPT_FIELD(tk_cfg, allow_pass) },
 	{ "shortest_chain", BG_OPT_BOOL, "0", "0|1",
 	  "an enclosure is drawn along the shortest chain round it (zagram's "
-	  "MinArea=0); default: the ring of the smallest area" },
+	  "MinArea=0); default: the ring of the smallest area",
+	  BG_OPT_FIELD(tk_cfg, shortest) },
 };
 
 /* Learning: placements only, and ground; under the territory rules a

@@ -7,6 +7,7 @@
 #include "core/zobrist.h"
 #include "board/grid.h"
 #include "board/bits.h"
+#include "board/reached.h"
 #include "board/board.h"
 
 #include <string.h>
@@ -192,8 +193,6 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 		for (int p = 0; p < TD_N; p++)
 			c->z[k][p] = td_zpiece(k % 2, k >= 2, p);
 	c->zturn = td_zturn();
-	c->promote_mid = opts[TD_OPT_PROMOTE].i != 0;
-	c->king_draw = opts[TD_OPT_KINGDRAW].i != 0;
 	c->quiet_plies = 2 * (int)opts[TD_OPT_QUIET].i;
 	return BG_OK;
 }
@@ -356,23 +355,19 @@ typedef struct td_gen {
 	bg_move *buf;
 	size_t n, cap; /* moves kept, room for them (at most TD_MAXMOVES) */
 	bool full;     /* a move of the most captures found had no room */
-	/* What buf[i] takes, whether it ends as a king, its ends: in the
-	 * handle's work space (td_work). */
-	uint64_t *took;
-	bool *crowned;
-	uint8_t *from, *to;
+	/* What buf[i] takes, and its ends with whether it ends as a king:
+	 * in the handle's work space (td_work). */
+	bg_reached *keys;
 	/* is_legal: the list is not written; instead, is this move listed,
 	 * and with how many captures? */
 	const bg_move *want;
 	int want_taken; /* -1: not (yet) listed */
 } td_gen;
 
-/* The generator's tables of the moves kept: 11 KB, too much for the
+/* The generator's keys of the moves kept: 16 KB, too much for the
  * stack. */
 typedef struct td_work {
-	uint64_t took[TD_MAXMOVES];
-	bool crowned[TD_MAXMOVES];
-	uint8_t from[TD_MAXMOVES], to[TD_MAXMOVES];
+	bg_reached keys[TD_MAXMOVES];
 } td_work;
 
 static size_t td_work_size(const void *cfgp)
@@ -395,7 +390,7 @@ static void td_record(td_gen *g, bool king, uint64_t enemy)
 {
 	int from = g->path[0], to = g->path[g->npath - 1];
 	int ntaken = g->npath - 1;
-	uint64_t taken = g->prey & ~enemy;
+	uint64_t taken = g->prey & ~enemy, ends;
 	bool crowned = king || td_last_rank(g->seat, to);
 	bg_move *m;
 
@@ -406,18 +401,15 @@ static void td_record(td_gen *g, bool king, uint64_t enemy)
 		g->n = 0;
 		g->full = false;
 	}
-	for (size_t i = 0; i < g->n; i++)
-		if (g->took[i] == taken && g->from[i] == from &&
-		    g->to[i] == to && g->crowned[i] == crowned)
-			return;
+	ends = (uint64_t)from | (uint64_t)to << 8 | (uint64_t)crowned << 16;
+	if (bg_reached_listed(g->keys, 0, g->n, taken, ends))
+		return;
 	if (g->n == g->cap) {
 		g->full = true;
 		return;
 	}
-	g->took[g->n] = taken;
-	g->crowned[g->n] = crowned;
-	g->from[g->n] = (uint8_t)from;
-	g->to[g->n] = (uint8_t)to;
+	g->keys[g->n].a = taken;
+	g->keys[g->n].b = ends;
 	if (g->want) {
 		if (td_same_path(g->want, g->path, g->npath))
 			g->want_taken = ntaken;
@@ -607,10 +599,7 @@ static void td_captures_of(td_gen *g, const td_cfg *c, const td_state *s,
 	td_work *w = bg_work(c, sizeof(*c));
 
 	g->c = c;
-	g->took = w->took;
-	g->crowned = w->crowned;
-	g->from = w->from;
-	g->to = w->to;
+	g->keys = w->keys;
 	g->seat = s->turn;
 	g->prey = td_side(s, !s->turn);
 	g->best = 0;
@@ -1026,12 +1015,15 @@ static const char *const td_aliases[] = { "dama", "turetskie-shashki", NULL };
 static const bg_optdef td_options[] = {
 	{ "promote_midcapture", BG_OPT_BOOL, "0", "0|1",
 	  "a man reaching the last rank during a capture becomes a king at "
-	  "once and goes on capturing as a king" },
+	  "once and goes on capturing as a king",
+	  BG_OPT_FIELD(td_cfg, promote_mid) },
 	{ "king_draw", BG_OPT_BOOL, "1", "0|1",
-	  "one king against one king, with no men, is a draw" },
+	  "one king against one king, with no men, is a draw",
+	  BG_OPT_FIELD(td_cfg, king_draw) },
 	{ "quiet_moves", BG_OPT_INT, "0", "0..999",
 	  "draw after this many moves by each side with no capture and no man "
-	  "move (50 in the common rule); 0: no limit" },
+	  "move (50 in the common rule); 0: no limit",
+	  BG_OPT_DERIVED },
 };
 _Static_assert(sizeof(td_options) / sizeof(td_options[0]) == TD_NOPTIONS,
 	       "the standard option values follow the own ones");

@@ -467,7 +467,8 @@ static const char *const ws_aliases[] = { "volk-ovtsy", NULL };
 
 static const bg_optdef ws_options[] = {
 	{ "wolf", BG_OPT_ENUM, "d8", "b8|d8|f8|h8",
-	  "the wolf's starting point on rank 8" },
+	  "the wolf's starting point on rank 8",
+	  BG_OPT_DERIVED },
 };
 _Static_assert(sizeof(ws_options) / sizeof(ws_options[0]) == WS_NOPTIONS,
 	       "the standard option values follow the own ones");
