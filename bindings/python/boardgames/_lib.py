@@ -14,7 +14,7 @@ from .errors import LibraryError
 
 #: The library version this binding was written for: the library must have
 #: the same major version and at least this minor version.
-BINDING_VERSION = (1, 0, 0)
+BINDING_VERSION = (1, 1, 0)
 
 #: Environment variables read by :func:`find_library`.
 ENV_LIBRARY = "BOARDGAMES_LIBRARY"
