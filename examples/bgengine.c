@@ -28,6 +28,8 @@
 #include "draw.h"
 #include "engine_search.h"
 
+#include "cli.h"
+
 #define PROG "bgengine"
 #define ENGINE_VERSION "1.0"
 #define MAX_TOKENS 65536
@@ -1292,18 +1294,7 @@ static int run(engine *e)
 }
 
 /* Name the bad argument and why, then the usage; status 2. */
-static int usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	fputs(usage_text, stderr);
-	return 2;
-}
+#define usage(...) cli_usage(PROG, usage_text, __VA_ARGS__)
 
 int main(int argc, char **argv)
 {

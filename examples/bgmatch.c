@@ -26,6 +26,8 @@
 
 #include "rng.h"
 
+#include "cli.h"
+
 #define PROG "bgmatch"
 #define LINE_MAX_LEN 65536
 /* How long an engine may take beyond its limit before it is given up. */
@@ -405,18 +407,7 @@ static void report(const match *m, long w, long d, long l)
 /* ---- Main ---------------------------------------------------------------- */
 
 /* Name the bad argument and why, then the usage; status 2. */
-static int usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	fputs(usage_text, stderr);
-	return 2;
-}
+#define usage(...) cli_usage(PROG, usage_text, __VA_ARGS__)
 
 static int number(const char *s, long lo, long hi, long *out)
 {

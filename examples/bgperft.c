@@ -14,6 +14,8 @@
 
 #include <boardgames/boardgames.h>
 
+#include "cli.h"
+
 #define PROG "bgperft"
 #define MAX_DEPTH 64
 
@@ -32,22 +34,8 @@ static const char usage_text[] =
 	"Options may stand before or after the arguments. Exit status: 0 ok,\n"
 	"1 library error, 2 bad arguments.\n";
 
-/* "bgperft: WHY", then the usage; status 2. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 1, 2)))
-#endif
-static int usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	fputs(usage_text, stderr);
-	return 2;
-}
+/* Name the bad argument and why, then the usage; status 2. */
+#define usage(...) cli_usage(PROG, usage_text, __VA_ARGS__)
 
 static int lib_error(int code)
 {
