@@ -13,6 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -76,6 +77,9 @@ typedef struct engine {
 /* Both threads write whole lines under this lock. */
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
 static void say(const char *fmt, ...)
 {
 	va_list ap;
@@ -134,6 +138,20 @@ static int parse_long(const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
+/* A seed: any unsigned 64-bit number. */
+static int parse_seed(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || *s == '-')
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
+}
+
 /* Join tok[from..to-1] with single spaces into buf. */
 static int join(char **tok, int from, int to, char *buf, size_t cap)
 {
@@ -187,6 +205,9 @@ static int renew_search(engine *e, const es_settings *s)
 /* ---- UGI ----------------------------------------------------------------- */
 
 /* A UGI error: an info line, which match runners skip and people read. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
 static void ugi_error(const char *fmt, ...)
 {
 	char msg[1024];
@@ -344,11 +365,7 @@ static void ugi_setoption(engine *e, char **tok, int n)
 		}
 		s.hash_mb = v;
 	} else if (strcasecmp(name, "seed") == 0) {
-		char *end;
-
-		errno = 0;
-		s.seed = strtoull(value, &end, 10);
-		if (errno || end == value || *end) {
+		if (parse_seed(value, &s.seed) < 0) {
 			ugi_error("seed '%s': not a number", value);
 			return;
 		}
@@ -426,7 +443,7 @@ static void ugi_go(engine *e, char **tok, int n)
 			infinite = 1;
 			continue;
 		}
-		if (i + 1 >= n || parse_long(tok[i + 1], 0, 1L << 40, &v) < 0) {
+		if (i + 1 >= n || parse_long(tok[i + 1], 0, LONG_MAX, &v) < 0) {
 			ugi_error("go: '%s' needs a number", k);
 			return;
 		}
@@ -560,6 +577,9 @@ static const char *const gtp_commands[] = {
 };
 
 /* GTP answers: "=[id] text" or "?[id] text", then an empty line. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
 static void gtp_reply(int ok, long id, const char *fmt, ...)
 {
 	char msg[65536];
@@ -808,7 +828,7 @@ static void gtp_set_position(engine *e, long id, char **tok, int n)
 		return;
 	}
 	set_game(e, next);
-	gtp_reply(1, id, "");
+	gtp_reply(1, id, "%s", "");
 }
 
 /* The dots of the start position (before the moves of get_moves). */
@@ -870,7 +890,7 @@ static void gtp_set_rule(engine *e, long id, char **tok, int n)
 	on = strcmp(tok[2], "true") == 0;
 	if (strcmp(tok[1], "suicide") == 0) {
 		if (on)
-			gtp_reply(1, id, "");
+			gtp_reply(1, id, "%s", "");
 		else
 			gtp_reply(0, id, "suicide is always allowed here");
 		return;
@@ -896,7 +916,7 @@ static void gtp_set_rule(engine *e, long id, char **tok, int n)
 	}
 	snprintf(e->spec, sizeof(e->spec), "%s", spec);
 	set_game(e, g);
-	gtp_reply(1, id, "");
+	gtp_reply(1, id, "%s", "");
 }
 
 /* kata-get-param / kata-set-param for the limits of genmove: maxPlayouts
@@ -930,7 +950,7 @@ static void gtp_param(engine *e, long id, char **tok, int n, int set)
 		e->gtp_limits.playouts = (long)v;
 	else
 		e->gtp_limits.seconds = v;
-	gtp_reply(1, id, "");
+	gtp_reply(1, id, "%s", "");
 }
 
 static void gtp_boardsize(engine *e, long id, char **tok, int n)
@@ -966,7 +986,7 @@ static void gtp_boardsize(engine *e, long id, char **tok, int n)
 	}
 	snprintf(e->spec, sizeof(e->spec), "%s", spec);
 	set_game(e, g);
-	gtp_reply(1, id, "");
+	gtp_reply(1, id, "%s", "");
 }
 
 /* play COLOR VERTEX [COLOR VERTEX ...]: all of them or none. */
@@ -1005,7 +1025,7 @@ static void gtp_play(engine *e, long id, char **tok, int n)
 		}
 		played++;
 	}
-	gtp_reply(1, id, "");
+	gtp_reply(1, id, "%s", "");
 }
 
 static void gtp_genmove(engine *e, long id, char **tok, int n)
@@ -1050,7 +1070,7 @@ static void gtp_undo(engine *e, long id, char **tok, int n)
 	}
 	for (i = 0; i < k; i++)
 		bg_undo(e->g);
-	gtp_reply(1, id, "");
+	gtp_reply(1, id, "%s", "");
 }
 
 /* The moves played, "P1 X-Y P2 X-Y ...", as the fork's get_moves. */
@@ -1171,7 +1191,7 @@ static int gtp_command(engine *e, char **tok, int n)
 						gtp_commands[k]);
 		gtp_reply(1, id, "%s", list);
 	} else if (!strcmp(c, "quit")) {
-		gtp_reply(1, id, "");
+		gtp_reply(1, id, "%s", "");
 		return 1;
 	} else if (!strcmp(c, "boardsize") ||
 		   !strcmp(c, "rectangular_boardsize")) {
@@ -1192,7 +1212,7 @@ static int gtp_command(engine *e, char **tok, int n)
 			gtp_reply(0, id, "%s", lib_detail(rc));
 		} else {
 			set_game(e, g);
-			gtp_reply(1, id, "");
+			gtp_reply(1, id, "%s", "");
 		}
 	} else if (!strcmp(c, "komi")) {
 		char *end;
@@ -1204,7 +1224,7 @@ static int gtp_command(engine *e, char **tok, int n)
 		else if (v != 0)
 			gtp_reply(0, id, "unacceptable komi: only 0 is played");
 		else
-			gtp_reply(1, id, "");
+			gtp_reply(1, id, "%s", "");
 	} else if (!strcmp(c, "get_komi")) {
 		gtp_reply(1, id, "0");
 	} else if (!strcmp(c, "play")) {
@@ -1328,13 +1348,13 @@ int main(int argc, char **argv)
 			 parse_long(val, 1, HASH_MAX_MB, &v) == 0)
 			e.set.hash_mb = v;
 		else if (!strcmp(a, "--seed") &&
-			 parse_long(val, 0, INT64_MAX, &v) == 0)
-			e.set.seed = (uint64_t)v;
+			 parse_seed(val, &e.set.seed) == 0)
+			continue;
 		else if (!strcmp(a, "--playouts") &&
-			 parse_long(val, 1, 1L << 40, &v) == 0)
+			 parse_long(val, 1, LONG_MAX, &v) == 0)
 			e.gtp_limits.playouts = v;
 		else if (!strcmp(a, "--movetime") &&
-			 parse_long(val, 1, 1L << 40, &v) == 0)
+			 parse_long(val, 1, LONG_MAX, &v) == 0)
 			e.gtp_limits.seconds = v / 1000.0;
 		else if (!strcmp(a, "--gtp-name"))
 			e.gtp_name = val;

@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <math.h>
 #include <poll.h>
@@ -74,6 +75,9 @@ typedef struct match {
 	int quiet;
 } match;
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
 static void die(const char *fmt, ...)
 {
 	va_list ap;
@@ -123,6 +127,9 @@ static void engine_start(engine *e)
 		die("fdopen: %s", strerror(errno));
 }
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 static void send_line(engine *e, const char *fmt, ...)
 {
 	va_list ap;
@@ -461,11 +468,11 @@ int main(int argc, char **argv)
 		else if (!strcmp(a, "--movetime"))
 			bad = number(v, 1, 1L << 30, &m.movetime);
 		else if (!strcmp(a, "--nodes"))
-			bad = number(v, 1, 1L << 40, &m.nodes);
+			bad = number(v, 1, LONG_MAX, &m.nodes);
 		else if (!strcmp(a, "--max-plies"))
 			bad = number(v, 1, 1L << 30, &m.max_plies);
 		else if (!strcmp(a, "--seed"))
-			bad = number(v, 0, INT64_MAX, &seed);
+			bad = number(v, 0, LONG_MAX, &seed);
 		else if (!strcmp(a, "--records"))
 			bad = !(rec_path = v);
 		else if (!strcmp(a, "--tc") && v) {

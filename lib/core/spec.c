@@ -51,16 +51,17 @@ const char *bg_catalog_alias(size_t i, size_t k)
 	return NULL;
 }
 
-/* The standard options' definitions; each game gives its own defaults. */
+/* The standard options' definitions; each game gives its own defaults.
+ * No config field (size 0): the core keeps their values in bg_stdvals. */
 static const bg_optdef std_options[BG_STD_COUNT] = {
 	[BG_STD_NO_MOVES] = { "no_moves", BG_OPT_ENUM, NULL, "lose|pass",
 		"a side to move with no legal move loses, or passes the turn "
-		"(the rules say which sides)" },
+		"(the rules say which sides)", .size = 0 },
 	[BG_STD_REPETITION] = { "repetition", BG_OPT_INT, NULL, "2..3",
 		"the occurrence of a position (since the last irreversible "
-		"move) that draws the game" },
+		"move) that draws the game", .size = 0 },
 	[BG_STD_MAX_PLIES] = { "max_plies", BG_OPT_INT, NULL, "0..100000",
-		"the game is drawn at this ply; 0: no limit" },
+		"the game is drawn at this ply; 0: no limit", .size = 0 },
 };
 
 /* The option values are in slots: the game's own options 0..noptions-1,
