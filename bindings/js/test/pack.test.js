@@ -69,7 +69,13 @@ async function pageText(url, id, profile) {
 		}
 		return text;
 	} finally {
-		chromium.kill();
+		// Wait for it to go: a chromium still shutting down writes into
+		// its profile, which the test then removes.
+		if (!exited) {
+			const gone = new Promise(r => chromium.once('exit', r));
+			chromium.kill();
+			await gone;
+		}
 	}
 }
 
@@ -77,7 +83,7 @@ const npmMissing = !found('npm') && 'npm is not installed';
 
 test('npm pack installs offline into an empty folder and imports', { skip: npmMissing }, async t => {
 	const tmp = mkdtempSync(join(tmpdir(), 'boardgames-js-'));
-	t.after(() => rmSync(tmp, { recursive: true, force: true }));
+	t.after(() => rmSync(tmp, { recursive: true, force: true, maxRetries: 5 }));
 	const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8',
 		env: { ...process.env, npm_config_cache: join(tmp, 'cache'),
 		       npm_config_update_notifier: 'false' } });
@@ -129,9 +135,12 @@ onerror = e => { document.getElementById('out').textContent = 'error ' + e; };
 	const port = 20000 + Math.floor(Math.random() * 20000);
 	const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1'],
 		{ cwd: app, stdio: 'ignore' });
-	t.after(() => server.kill());
-	await new Promise(r => setTimeout(r, 1000));
-	const text = await pageText(`http://127.0.0.1:${port}/index.html`, 'out',
-		join(tmp, 'chromium'));
-	assert.match(text, /moves 14 svg true worker true/);
+	try {
+		await new Promise(r => setTimeout(r, 1000));
+		const text = await pageText(`http://127.0.0.1:${port}/index.html`, 'out',
+			join(tmp, 'chromium'));
+		assert.match(text, /moves 14 svg true worker true/);
+	} finally {
+		server.kill();   // else the test's process waits for it
+	}
 });
