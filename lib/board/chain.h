@@ -32,6 +32,14 @@
 #include "boardgames/boardgames.h"
 #include "board/reached.h"
 
+/* How a game declares its hops and result functions: inlined into its
+ * copy of the walk (they run at every node). */
+#if defined(__GNUC__)
+#define BG_CHAIN_RULE static inline __attribute__((always_inline))
+#else
+#define BG_CHAIN_RULE static inline
+#endif
+
 /* The most hops from one point any game has (a flying king's 4 lines). */
 #define BG_CHAIN_MAX_HOPS 32
 
@@ -78,15 +86,27 @@ typedef struct bg_chain {
 static inline void bg_chain_init(bg_chain *w, bg_move *buf, bg_reached *keys,
 				 size_t n, size_t max)
 {
-	memset(w, 0, sizeof(*w));
 	w->buf = buf;
 	w->keys = keys;
 	w->n = n;
 	w->max = max;
+	w->out = NULL;
 	w->pick = SIZE_MAX;
+	w->want = NULL;
+	w->found = false;
 	w->max_hops = 1;
+	w->every_prefix = false;
+	w->prune = false;
+	w->most = false;
 	w->removal = -1;
+	w->overflow = false;
+	w->scan = n;
 	w->start = n;
+	w->best = 0;
+	/* The walk leaves them so. */
+	w->taken = 0;
+	w->npath = 1;
+	memset(w->path, 0, sizeof(w->path));
 }
 
 /* The move on the path, with the removal. */
@@ -156,7 +176,6 @@ static inline void bg_chain_from(bg_chain *w, void *ctx, int at, int tag,
 	bg_reached key;
 	int nh = w->npath - 1 < w->max_hops ? hops(ctx, w, at, tag, h) : 0;
 
-	assert(nh <= BG_CHAIN_MAX_HOPS);
 	if (w->npath > 1 && (nh == 0 || w->every_prefix) &&
 	    result(ctx, w, at, tag, nh, &key) && !bg_chain_emit(w, key) &&
 	    w->prune)
@@ -164,7 +183,6 @@ static inline void bg_chain_from(bg_chain *w, void *ctx, int at, int tag,
 	for (int i = 0; i < nh && !(w->overflow && !w->most); i++) {
 		uint64_t over = (uint64_t)1 << h[i].over;
 
-		assert(w->npath < BG_MOVE_MAX_POINTS);
 		w->path[w->npath++] = h[i].to;
 		w->taken |= over;
 		bg_chain_from(w, ctx, h[i].to, h[i].tag, hops, result);
@@ -178,10 +196,9 @@ static inline void bg_chain_walk(bg_chain *w, void *ctx, int from, int tag,
 	int (*hops)(void *, const bg_chain *, int, int, bg_hop *),
 	bool (*result)(void *, const bg_chain *, int, int, int, bg_reached *))
 {
-	memset(w->path, 0, sizeof(w->path));
+	/* Each hop takes a piece; the path holds the longest chain. */
+	assert(w->max_hops < BG_MOVE_MAX_POINTS);
 	w->path[0] = (uint16_t)from;
-	w->npath = 1;
-	w->taken = 0;
 	bg_chain_from(w, ctx, from, tag, hops, result);
 }
 
