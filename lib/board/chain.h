@@ -32,12 +32,12 @@
 #include "boardgames/boardgames.h"
 #include "board/reached.h"
 
-/* How a game declares its hops and result functions: inlined into its
- * copy of the walk (they run at every node). */
+/* Forced inline, for what runs at every node: the game's hops and result
+ * functions (its copy of the walk has them inlined) and the listing. */
 #if defined(__GNUC__)
-#define BG_CHAIN_RULE static inline __attribute__((always_inline))
+#define BG_CHAIN_INLINE static inline __attribute__((always_inline))
 #else
-#define BG_CHAIN_RULE static inline
+#define BG_CHAIN_INLINE static inline
 #endif
 
 /* The most hops from one point any game has (a flying king's 4 lines). */
@@ -109,10 +109,10 @@ static inline void bg_chain_init(bg_chain *w, bg_move *buf, bg_reached *keys,
 	memset(w->path, 0, sizeof(w->path));
 }
 
-/* The move on the path, with the removal. */
-static inline void bg_chain_write(const bg_chain *w, bg_move *m)
+/* The move of `kind` on the path, with the removal. */
+static inline void bg_chain_write(const bg_chain *w, int kind, bg_move *m)
 {
-	m->kind = BG_MOVE_CAPTURE;
+	m->kind = (uint8_t)kind;
 	m->npath = (uint8_t)w->npath;
 	m->nremove = 0;
 	m->flags = 0;
@@ -125,20 +125,22 @@ static inline void bg_chain_write(const bg_chain *w, bg_move *m)
 	}
 }
 
-static inline bool bg_chain_wanted(const bg_chain *w)
+static inline bool bg_chain_wanted(const bg_chain *w, int kind)
 {
 	const bg_move *m = w->want;
 
-	return m->kind == BG_MOVE_CAPTURE && m->npath == w->npath &&
+	return m->kind == kind && m->npath == w->npath &&
 	       m->nremove == (w->removal >= 0) &&
-	       !memcmp(m->pts, w->path, (size_t)w->npath * sizeof(w->path[0])) &&
+	       !memcmp(m->pts, w->path,
+		       (size_t)w->npath * sizeof(w->path[0])) &&
 	       (w->removal < 0 || m->pts[w->npath] == w->removal);
 }
 
-/* List the chain on the path with result key, unless it is listed already
- * or, with `most`, shorter than the chains kept. False when it is listed
- * already. */
-static inline bool bg_chain_emit(bg_chain *w, bg_reached key)
+/* List the move of `kind` on the path with result key, unless it is
+ * listed already or, with `most`, shorter than the chains kept. False
+ * when it is listed already. (A game may list its other moves that can
+ * reach the same position this way too: set the path, then emit.) */
+BG_CHAIN_INLINE bool bg_chain_emit(bg_chain *w, int kind, bg_reached key)
 {
 	if (w->most) {
 		if (w->npath - 1 < w->best)
@@ -158,34 +160,40 @@ static inline bool bg_chain_emit(bg_chain *w, bg_reached key)
 		return true;
 	}
 	if (w->want)
-		w->found = w->found || bg_chain_wanted(w);
+		w->found = w->found || bg_chain_wanted(w, kind);
 	else if (w->buf)
-		bg_chain_write(w, &w->buf[w->n]);
+		bg_chain_write(w, kind, &w->buf[w->n]);
 	else if (w->n == w->pick && w->out)
-		bg_chain_write(w, w->out);
+		bg_chain_write(w, kind, w->out);
 	w->keys[w->n++] = key;
 	return true;
 }
 
-/* The walk from the chain's end `at` (the piece noted `tag`). */
-static inline void bg_chain_from(bg_chain *w, void *ctx, int at, int tag,
-	int (*hops)(void *, const bg_chain *, int, int, bg_hop *),
+/* The walk on from the chain's end, whose hops are h[0 .. nh-1]: each hop
+ * in turn, the chain it makes listed when it is a move, then followed.
+ * (The hops of a point are found before the call: a chain that ends
+ * there costs no call.) */
+static inline void bg_chain_from(bg_chain *w, void *ctx, const bg_hop *h,
+	int nh, int (*hops)(void *, const bg_chain *, int, int, bg_hop *),
 	bool (*result)(void *, const bg_chain *, int, int, int, bg_reached *))
 {
-	bg_hop h[BG_CHAIN_MAX_HOPS];
-	bg_reached key;
-	int nh = w->npath - 1 < w->max_hops ? hops(ctx, w, at, tag, h) : 0;
+	bg_hop next[BG_CHAIN_MAX_HOPS];
 
-	if (w->npath > 1 && (nh == 0 || w->every_prefix) &&
-	    result(ctx, w, at, tag, nh, &key) && !bg_chain_emit(w, key) &&
-	    w->prune)
-		return;
 	for (int i = 0; i < nh && !(w->overflow && !w->most); i++) {
 		uint64_t over = (uint64_t)1 << h[i].over;
+		int at = h[i].to, tag = h[i].tag, nn;
+		bg_reached key;
 
-		w->path[w->npath++] = h[i].to;
+		w->path[w->npath++] = (uint16_t)at;
 		w->taken |= over;
-		bg_chain_from(w, ctx, h[i].to, h[i].tag, hops, result);
+		nn = w->npath - 1 < w->max_hops ?
+		     hops(ctx, w, at, tag, next) : 0;
+		if ((nn == 0 || w->every_prefix) &&
+		    result(ctx, w, at, tag, nn, &key) &&
+		    !bg_chain_emit(w, BG_MOVE_CAPTURE, key) && w->prune)
+			nn = 0;
+		if (nn)
+			bg_chain_from(w, ctx, next, nn, hops, result);
 		w->taken &= ~over;
 		w->path[--w->npath] = 0;
 	}
@@ -196,10 +204,12 @@ static inline void bg_chain_walk(bg_chain *w, void *ctx, int from, int tag,
 	int (*hops)(void *, const bg_chain *, int, int, bg_hop *),
 	bool (*result)(void *, const bg_chain *, int, int, int, bg_reached *))
 {
+	bg_hop h[BG_CHAIN_MAX_HOPS];
+
 	/* Each hop takes a piece; the path holds the longest chain. */
 	assert(w->max_hops < BG_MOVE_MAX_POINTS);
 	w->path[0] = (uint16_t)from;
-	bg_chain_from(w, ctx, from, tag, hops, result);
+	bg_chain_from(w, ctx, h, hops(ctx, w, from, tag, h), hops, result);
 }
 
 #endif

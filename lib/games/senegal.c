@@ -157,7 +157,7 @@ typedef struct sn_gen {
 
 /* The jumps from p, forward, west, east: over an enemy not taken yet to
  * an empty cell. */
-BG_CHAIN_RULE int sn_hops(void *ctx, const bg_chain *w, int p, int tag,
+BG_CHAIN_INLINE int sn_hops(void *ctx, const bg_chain *w, int p, int tag,
 			  bg_hop *out)
 {
 	const sn_gen *g = ctx;
@@ -178,7 +178,7 @@ BG_CHAIN_RULE int sn_hops(void *ctx, const bg_chain *w, int p, int tag,
 
 /* A chain ending on `land` reaches the pieces left; a piece ending on the
  * far rank goes. */
-BG_CHAIN_RULE bool sn_result(void *ctx, const bg_chain *w, int land,
+BG_CHAIN_INLINE bool sn_result(void *ctx, const bg_chain *w, int land,
 			     int tag, int nhops, bg_reached *key)
 {
 	const sn_gen *g = ctx;

@@ -388,7 +388,7 @@ static bg_hop td_hop(const td_gen *g, int over, int land, bool king, int d)
 /* Directions in the order N, E, S, W; a man takes forward or sideways,
  * over the next square; a king over the first piece met on its line, to
  * any empty square beyond, nearest first. */
-BG_CHAIN_RULE int td_hops(void *ctx, const bg_chain *w, int sq, int tag,
+BG_CHAIN_INLINE int td_hops(void *ctx, const bg_chain *w, int sq, int tag,
 			  bg_hop *out)
 {
 	const td_gen *g = ctx;
@@ -425,7 +425,7 @@ BG_CHAIN_RULE int td_hops(void *ctx, const bg_chain *w, int sq, int tag,
 
 /* A chain reaches its pieces taken, its start and end squares, and
  * whether it ends as a king. */
-BG_CHAIN_RULE bool td_reached(void *ctx, const bg_chain *w, int to,
+BG_CHAIN_INLINE bool td_reached(void *ctx, const bg_chain *w, int to,
 			      int tag, int nhops, bg_reached *key)
 {
 	const td_gen *g = ctx;
