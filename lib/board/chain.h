@@ -70,7 +70,9 @@ typedef struct bg_chain {
 	bool most;         /* only the chains of the most hops are kept */
 	int removal;       /* a point each move also removes, or -1 */
 	/* Kept by the walk. */
-	bool overflow;     /* a move found no room: the list is not whole */
+	bool overflow;     /* a move found no room: the list is not whole;
+			      the walk stops, but with `most` goes on, as
+			      a longer chain drops the list */
 	size_t scan;       /* results are compared from here on (the game
 			      sets it: where the other pieces' moves end,
 			      when the key names the piece's start) */
