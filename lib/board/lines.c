@@ -106,62 +106,45 @@ uint64_t bg_jumps_path_takes(const bg_jumps *jt, int npoints, uint64_t prey,
 	return taken;
 }
 
-/* Has a chain with the same landing point and pieces taken been listed? */
-static bool chain_listed(const bg_chains *g, int to, uint64_t taken,
-			 int npath)
+/* The jumps from `at` over prey not taken yet to a point neither in prey
+ * nor blocked. */
+BG_CHAIN_INLINE int chain_hops(void *ctx, const bg_chain *w, int at, int tag,
+			       bg_hop *out)
 {
-	for (size_t i = g->first; i < g->n; i++) {
-		const bg_move *m = &g->buf[i];
-
-		if (m->npath == npath && m->pts[npath - 1] == to &&
-		    bg_jumps_taken(g->jt, m->pts, m->npath) == taken)
-			return true;
-	}
-	return false;
-}
-
-static void chains(bg_chains *g, int at, uint64_t prey, int depth)
-{
+	const bg_chains *g = ctx;
 	const bg_jumps *jt = g->jt;
+	uint64_t prey = g->prey & ~w->taken;
+	int n = 0;
 
+	(void)tag;
 	for (int i = 0; i < jt->njump[at]; i++) {
 		const bg_jump *j = &jt->jump[at][i];
-		uint64_t left = prey & ~((uint64_t)1 << j->over);
-		bool more;
 
 		if (!((prey >> j->over) & 1) ||
 		    (((prey | g->block) >> j->to) & 1))
 			continue;
-		if (chain_listed(g, j->to, g->prey0 & ~left, depth + 2))
-			continue;
-		g->path[depth + 1] = j->to;
-		more = g->multi &&
-		       (!g->forced || bg_jumps_any(jt, j->to, left, left | g->block));
-		if (!(g->forced && more)) {
-			bg_move *m;
-
-			if (g->n >= g->max) {
-				g->overflow = true;
-				return;
-			}
-			m = &g->buf[g->n++];
-			memset(m, 0, sizeof(*m));
-			m->kind = BG_MOVE_CAPTURE;
-			m->npath = (uint8_t)(depth + 2);
-			memcpy(m->pts, g->path, (size_t)m->npath * sizeof(m->pts[0]));
-		}
-		if (more)
-			chains(g, j->to, left, depth + 1);
-		if (g->overflow)
-			return;
+		out[n].over = j->over;
+		out[n].to = j->to;
+		out[n++].tag = 0;
 	}
+	return n;
+}
+
+/* A chain reaches its landing point and the pieces it took. */
+BG_CHAIN_INLINE bool chain_result(void *ctx, const bg_chain *w, int at,
+				  int tag, int nhops, bg_reached *key)
+{
+	(void)ctx;
+	(void)tag;
+	(void)nhops;
+	key->a = w->taken;
+	key->b = (uint64_t)at;
+	return true;
 }
 
 void bg_chains_list(bg_chains *g, int from, uint64_t prey)
 {
-	g->first = g->n;
-	g->prey0 = prey;
-	g->path[0] = (uint16_t)from;
-	chains(g, from, prey, 0);
+	g->prey = prey;
+	g->list.scan = g->list.n;
+	bg_chain_walk(&g->list, g, from, 0, chain_hops, chain_result);
 }
-

@@ -13,6 +13,7 @@
 
 #include "boardgames/boardgames.h"
 #include "board/board.h"
+#include "board/chain.h"
 #include "core/strbuf.h"
 
 #define BG_LB_MAX_POINTS 64
@@ -94,46 +95,38 @@ static inline uint64_t bg_jumps_taken(const bg_jumps *jt,
 }
 
 /*
- * Capture chains of one piece, depth first, each hop in the table's order:
- * every chain is a move of its own (BG_MOVE_CAPTURE, the path from the
- * piece's point); with `forced`, only the chains that cannot go on. A
- * chain whose landing point and pieces taken are those of a chain listed
- * already is neither listed nor followed. Without `multi` a chain is one
- * jump. A chain that finds buf full (`max` moves) sets `overflow` and
- * ends the listing: the caller reports it rather than give part of the
- * list.
+ * Capture chains of one piece, walked by chain.h, each hop in the table's
+ * order: every chain is a move of its own (BG_MOVE_CAPTURE, the path from
+ * the piece's point); with `forced`, only the chains that cannot go on.
+ * A chain whose landing point and pieces taken are those of a chain
+ * listed already is neither listed nor followed. Without `multi` a chain
+ * is one jump. The list is list.buf (list.n moves, room list.max); a
+ * chain that finds it full sets list.overflow and ends the listing: the
+ * caller reports it rather than give part of the list.
  */
 typedef struct bg_chains {
+	bg_chain list;
 	const bg_jumps *jt;
-	bg_move *buf;
-	size_t n;        /* moves in buf */
-	size_t max;      /* room in buf */
 	uint64_t block;  /* points a chain may not land on: the own others */
-	bool multi, forced;
-	bool overflow;   /* a chain to list found no room */
-	/* Set by bg_chains_list. */
-	size_t first;    /* the piece's first capture in buf */
-	uint64_t prey0;  /* prey before the chain */
-	uint16_t path[BG_MOVE_MAX_POINTS];
+	uint64_t prey;   /* set by bg_chains_list: prey before the chain */
 } bg_chains;
 
-/* Start a list in buf with n moves already there (path left unset). */
+/* Start a list in buf with n moves already there, keys (room for max)
+ * beside it for the results of the chains. */
 static inline void bg_chains_init(bg_chains *g, const bg_jumps *jt,
-				  bg_move *buf, size_t n, size_t max,
-				  bool multi, bool forced)
+				  bg_move *buf, bg_reached *keys, size_t n,
+				  size_t max, bool multi, bool forced)
 {
+	bg_chain_init(&g->list, buf, keys, n, max);
+	g->list.max_hops = multi ? BG_MOVE_MAX_POINTS - 1 : 1;
+	g->list.every_prefix = !forced;
+	/* The key is the landing point and the pieces taken. */
+	g->list.prune = true;
 	g->jt = jt;
-	g->buf = buf;
-	g->n = n;
-	g->max = max;
 	g->block = 0;
-	g->multi = multi;
-	g->forced = forced;
-	g->overflow = false;
 }
 
 /* List the chains of the piece on `from` over the pieces in prey. */
 void bg_chains_list(bg_chains *g, int from, uint64_t prey);
-
 
 #endif

@@ -11,7 +11,7 @@
 #include "core/zobrist.h"
 #include "board/lines.h"
 #include "board/bits.h"
-#include "board/reached.h"
+#include "board/chain.h"
 
 #include <string.h>
 
@@ -327,33 +327,22 @@ static uint32_t aq_piece_steps(const aq_cfg *c, const aq_state *s, int p)
 typedef struct aq_gen {
 	const aq_cfg *c;
 	int seat;
-	int removal;     /* the enemy piece removed first (huff_all), or -1 */
 	uint32_t side;   /* own pieces */
 	uint32_t step_to; /* where steps may go (0: no steps) */
 	bool captures;   /* whether captures may be made */
 	int from;        /* the piece moving */
 	uint32_t own;    /* own pieces, the moving one excluded */
-	uint32_t enemy;  /* enemy pieces still on the board */
-	uint32_t taken;  /* enemies captured so far in the chain */
+	uint32_t enemy;  /* enemy pieces, the huff removal (list.removal)
+			    taken off */
 	uint32_t must;   /* opening: pieces the capture must include */
 	uint32_t could;  /* huff_all: the pieces that could capture */
-	uint16_t path[BG_MOVE_MAX_POINTS];
-	int npath;
-	/* The list; or, with buf NULL, the move numbered `pick` goes to out
-	 * (the others are only counted). */
-	bg_move *buf;
-	bg_move *out;
-	size_t pick;
-	/* Per listed move, the position it reaches: the pieces, and the
-	 * huff candidates it leaves. */
-	bg_reached *keys;
-	size_t n;
-	bool overflow;   /* a move found no room (n = AQ_MAX_MOVES) */
-	size_t scan;     /* moves before this cannot reach the same position */
 	bool scan_all;   /* huff choices: compare with every move listed */
-	/* is_legal: the list is not written; is this move in it? */
-	const bg_move *want;
-	bool found;
+	/* The list (steps and chains) and the chain walk: in list.buf; or,
+	 * with buf NULL, the move numbered list.pick goes to list.out (the
+	 * others are only counted); or is list.want listed? Beside each
+	 * move, the position it reaches: the pieces, and the huff
+	 * candidates it leaves. */
+	bg_chain list;
 } aq_gen;
 
 /* The key store of the generator, in the handle's work space: 64 KB, too
@@ -369,21 +358,16 @@ static size_t aq_work_size(const void *cfgp)
 }
 
 /* A pass that counts, with the key store of the handle of c; the callers
- * set what else it does. (No initialiser: the path needs no zeroing.) */
+ * set what else it does. Every prefix of a chain is a move. */
 static void aq_gen_init(aq_gen *g, const aq_cfg *c)
 {
 	aq_work *w = bg_work(c, sizeof(*c));
 
 	g->c = c;
-	g->buf = NULL;
-	g->out = NULL;
-	g->pick = SIZE_MAX;
-	g->keys = w->keys;
-	g->n = 0;
-	g->overflow = false;
 	g->scan_all = false;
-	g->want = NULL;
-	g->found = false;
+	bg_chain_init(&g->list, NULL, w->keys, 0, AQ_MAX_MOVES);
+	g->list.every_prefix = true;
+	g->list.max_hops = AQ_PIECES;
 }
 
 /* Write the move on path (npath points) with the huff removal (or -1). */
@@ -400,81 +384,67 @@ static void aq_write(bg_move *m, int kind, const uint16_t *path, int npath,
 	}
 }
 
-/* List the move on g->path unless an earlier one reaches the same
- * position: two chains of one piece may, and under huff_all two steps of
- * a piece that is huffed wherever it goes. */
-static void aq_put(aq_gen *g, int kind, uint32_t own, uint32_t pend)
+/* The jumps from p, in the order of its jump list: over an enemy not
+ * taken yet to an empty point (not the piece's start). */
+BG_CHAIN_INLINE int aq_hops(void *ctx, const bg_chain *w, int p, int tag,
+			  bg_hop *out)
 {
-	uint64_t key = (uint64_t)g->enemy << 32 | own;
-
-	if (bg_reached_listed(g->keys, g->scan, g->n, key, pend))
-		return;
-	if (g->n >= AQ_MAX_MOVES) {
-		g->overflow = true;
-		return;
-	}
-	if (g->want) {
-		const bg_move *w = g->want;
-
-		if (w->kind == kind && w->npath == g->npath &&
-		    w->nremove == (g->removal >= 0) &&
-		    !memcmp(w->pts, g->path,
-			    (size_t)g->npath * sizeof(g->path[0])) &&
-		    (g->removal < 0 || w->pts[g->npath] == g->removal))
-			g->found = true;
-	} else if (g->buf) {
-		aq_write(&g->buf[g->n], kind, g->path, g->npath, g->removal);
-	} else if (g->n == g->pick) {
-		aq_write(g->out, kind, g->path, g->npath, g->removal);
-	}
-	g->keys[g->n].a = key;
-	g->keys[g->n++].b = pend;
-}
-
-/* Depth first over `jumps`, the jumps the piece can make from p (bits k of
- * its jump list, taken in that order): every prefix is a move. A chain that
- * stops while it could go on loses its piece (huff). */
-static void aq_chain(aq_gen *g, int p, unsigned jumps)
-{
+	const aq_gen *g = ctx;
 	const aq_cfg *c = g->c;
+	uint32_t enemy = g->enemy & ~(uint32_t)w->taken;
+	unsigned jumps = aq_jumps_at(c, g->seat, p, enemy,
+				     ~(g->side | enemy) & AQ_ALL);
+	int n = 0;
 
+	(void)tag;
 	for (; jumps; jumps &= jumps - 1) {
 		int k = bg_ctz32(jumps);
-		int over = c->jover[g->seat][p][k], to = c->jto[g->seat][p][k];
-		unsigned next;
 
-		g->enemy &= ~AQ_BIT(over);
-		g->taken |= AQ_BIT(over);
-		g->path[g->npath++] = (uint16_t)to;
-		next = aq_jumps_at(c, g->seat, to, g->enemy,
-				   ~(g->own | g->enemy | AQ_BIT(g->from)) &
-				   AQ_ALL);
-		if ((g->taken & g->must) == g->must)
-			aq_put(g, BG_MOVE_CAPTURE,
-			       g->own | (next ? 0 : AQ_BIT(to)), 0);
-		if (next)
-			aq_chain(g, to, next);
-		g->npath--;
-		g->taken &= ~AQ_BIT(over);
-		g->enemy |= AQ_BIT(over);
+		out[n].over = c->jover[g->seat][p][k];
+		out[n].to = c->jto[g->seat][p][k];
+		out[n++].tag = 0;
 	}
+	return n;
 }
 
-/* The steps of the piece on g->from: to the points of c->step in order. */
+/* A chain that stops while it could go on loses its piece (huff); in the
+ * opening it must take c3. */
+BG_CHAIN_INLINE bool aq_reached(void *ctx, const bg_chain *w, int to, int tag,
+			      int nhops, bg_reached *key)
+{
+	const aq_gen *g = ctx;
+	uint32_t taken = (uint32_t)w->taken;
+
+	(void)tag;
+	if ((taken & g->must) != g->must)
+		return false;
+	key->a = (uint64_t)(g->enemy & ~taken) << 32 |
+		 (g->own | (nhops ? 0 : AQ_BIT(to)));
+	key->b = 0;
+	return true;
+}
+
+/* The steps of the piece on g->from: to the points of c->step in order,
+ * each listed unless an earlier one reaches the same position (under
+ * huff_all, two steps of a piece that is huffed wherever it goes). */
 static void aq_steps(aq_gen *g)
 {
-	uint32_t empty = ~(g->own | g->enemy | AQ_BIT(g->from)) & AQ_ALL;
+	bg_chain *l = &g->list;
+	uint32_t empty = ~(g->side | g->enemy) & AQ_ALL;
 
 	for (uint32_t b = g->c->step[g->seat][g->from] & empty & g->step_to;
 	     b; b &= b - 1) {
 		int to = bg_ctz32(b);
 		uint32_t own = g->own | AQ_BIT(to);
 		uint32_t pend = aq_huff_step(&own, g->could, g->from, to);
+		bg_reached key = { (uint64_t)g->enemy << 32 | own, pend };
 
-		g->path[1] = (uint16_t)to;
-		g->npath = 2;
-		aq_put(g, BG_MOVE_STEP, own, pend);
+		l->path[1] = (uint16_t)to;
+		l->npath = 2;
+		bg_chain_emit(l, BG_MOVE_STEP, key);
 	}
+	l->path[1] = 0;
+	l->npath = 1;
 }
 
 /* Set up a pass over the moves of the side to move after the huff removal
@@ -487,7 +457,7 @@ static void aq_gen_begin(aq_gen *g, const aq_state *s, int removal)
 	if (removal >= 0)
 		enemy &= ~AQ_BIT(removal);
 	g->seat = seat;
-	g->removal = removal;
+	g->list.removal = removal;
 	g->side = own;
 	g->enemy = enemy;
 	/* The opening: White only enters c3, Black only takes it. */
@@ -505,20 +475,15 @@ static void aq_gen_piece(aq_gen *g, int from)
 {
 	g->from = from;
 	g->own = g->side & ~AQ_BIT(from);
-	g->taken = 0;
-	g->path[0] = (uint16_t)from;
-	g->npath = 1;
+	g->list.path[0] = (uint16_t)from;
 	/* Two chains of one piece reach the same position; with a huff
 	 * choice, so can a chain taking q after removing q' and one taking
 	 * q' after removing q. */
-	g->scan = g->scan_all ? 0 : g->n;
+	g->list.scan = g->scan_all ? 0 : g->list.n;
 	if (g->step_to)
 		aq_steps(g);
-	g->npath = 1;
 	if (g->captures)
-		aq_chain(g, from,
-			 aq_jumps_at(g->c, g->seat, from, g->enemy,
-				     ~(g->side | g->enemy) & AQ_ALL));
+		bg_chain_walk(&g->list, g, from, 0, aq_hops, aq_reached);
 }
 
 /* Every move of the side to move after the removal (or -1), of the pieces
@@ -529,9 +494,9 @@ static void aq_gen_side(aq_gen *g, const aq_state *s, int removal,
 	aq_gen_begin(g, s, removal);
 	/* Steps and chains never reach the same position (a chain takes a
 	 * piece), so is_legal makes only the kind it looks for. */
-	if (g->want && g->want->kind == BG_MOVE_CAPTURE)
+	if (g->list.want && g->list.want->kind == BG_MOVE_CAPTURE)
 		g->step_to = 0;
-	if (g->want && g->want->kind == BG_MOVE_STEP)
+	if (g->list.want && g->list.want->kind == BG_MOVE_STEP)
 		g->captures = false;
 	for (uint32_t b = g->side & pieces; b; b &= b - 1)
 		aq_gen_piece(g, bg_ctz32(b));
@@ -543,13 +508,13 @@ static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 	aq_gen g;
 
 	aq_gen_init(&g, cfgp);
-	g.buf = buf;
+	g.list.buf = buf;
 	g.scan_all = s->pending != 0;
 	if (!s->pending)
 		aq_gen_side(&g, s, -1, AQ_ALL);
 	for (uint32_t b = s->pending; b; b &= b - 1)
 		aq_gen_side(&g, s, bg_ctz32(b), AQ_ALL);
-	return g.overflow ? BG_LEGAL_OVERFLOW : g.n;
+	return g.list.overflow ? BG_LEGAL_OVERFLOW : g.list.n;
 }
 
 /* The generator run without writing the list. With no huff choice, a
@@ -574,12 +539,12 @@ static bool aq_is_legal(const void *cfgp, const void *st, const bg_move *m)
 		       (aq_piece_steps(c, s, m->pts[0]) & AQ_BIT(m->pts[1]));
 	aq_gen_init(&g, c);
 	g.scan_all = s->pending != 0;
-	g.want = m;
+	g.list.want = m;
 	if (!s->pending)
 		aq_gen_side(&g, s, -1, AQ_BIT(m->pts[0]));
-	for (uint32_t b = s->pending; b && !g.found; b &= b - 1)
+	for (uint32_t b = s->pending; b && !g.list.found; b &= b - 1)
 		aq_gen_side(&g, s, bg_ctz32(b), AQ_ALL);
-	return g.found;
+	return g.list.found;
 }
 
 /* Has the side to move a move after the removal (or -1)? */
@@ -636,13 +601,13 @@ static int aq_step_count(const aq_cfg *c, int seat, uint32_t pieces,
 					empty, 6));
 }
 
-/* The chains of the piece on p, counted in g->n from 0; the one numbered
- * g->pick is written out. */
+/* The chains of the piece on p, counted from 0; the one numbered
+ * g->list.pick is written out. */
 static size_t aq_chains_of(aq_gen *g, int p)
 {
-	g->n = 0;
+	g->list.n = 0;
 	aq_gen_piece(g, p);
-	return g->n;
+	return g->list.n;
 }
 
 /* The same draw as from the list (bg_rand % count, in list order) without
@@ -661,7 +626,7 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	if (c->huff_all)
 		return false;
 	aq_gen_init(&g, c);
-	g.out = out;
+	g.list.out = out;
 	aq_gen_begin(&g, s, -1);
 	n = (size_t)aq_step_count(c, g.seat, g.side, empty & g.step_to);
 	g.step_to = 0; /* the passes below walk chains only */
@@ -690,7 +655,7 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 		if (!(capt & AQ_BIT(p)))
 			continue;
 		if (r < chains[p]) {
-			g.pick = r;
+			g.list.pick = r;
 			aq_chains_of(&g, p);
 			return true;
 		}

@@ -155,6 +155,17 @@ static size_t fg_max_moves(const void *cfgp)
 	return ((const fg_cfg *)cfgp)->max_moves;
 }
 
+/* The work space: the results of the moves listed (bg_chains). */
+static size_t fg_work_size(const void *cfgp)
+{
+	return fg_max_moves(cfgp) * sizeof(bg_reached);
+}
+
+static bg_reached *fg_keys(const fg_cfg *c)
+{
+	return bg_work(c, sizeof(*c));
+}
+
 static void fg_simple(bg_move *m, int kind, int from, int to)
 {
 	memset(m, 0, sizeof(*m));
@@ -192,19 +203,20 @@ static size_t fg_legal(const void *cfgp, const void *stp, bg_move *buf)
 
 		if (c->must) {
 			/* Whole chains only; steps when there is none. */
-			bg_chains_init(&g, &c->jumps, buf, 0, c->max_moves,
-				       true, true);
+			bg_chains_init(&g, &c->jumps, buf, fg_keys(c), 0,
+				       c->max_moves, true, true);
 			bg_chains_list(&g, st->fox, st->geese);
-			if (g.overflow)
+			if (g.list.overflow)
 				return BG_LEGAL_OVERFLOW;
-			if (g.n)
-				return g.n;
+			if (g.list.n)
+				return g.list.n;
 		}
 		for (uint64_t t = c->fox_step[st->fox] & empty; t; t &= t - 1)
 			fg_simple(&buf[n++], BG_MOVE_STEP, st->fox, ctz(t));
-		bg_chains_init(&g, &c->jumps, buf, n, c->max_moves, true, false);
+		bg_chains_init(&g, &c->jumps, buf, fg_keys(c), n, c->max_moves,
+			       true, false);
 		bg_chains_list(&g, st->fox, st->geese);
-		return g.overflow ? BG_LEGAL_OVERFLOW : g.n;
+		return g.list.overflow ? BG_LEGAL_OVERFLOW : g.list.n;
 	}
 	empty &= ~bit(st->fox);
 	for (uint64_t s = st->geese; s; s &= s - 1) {
@@ -512,6 +524,7 @@ const bg_rules bg_rules_fox_geese = {
 	.state_bytes = sizeof(fg_state),
 	.configure = fg_configure,
 	.init = fg_init,
+	.work_size = fg_work_size,
 	.max_moves = fg_max_moves,
 	.legal = fg_legal,
 	.path_ok = fg_path_ok,

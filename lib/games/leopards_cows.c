@@ -166,6 +166,12 @@ static size_t lc_max_moves(const void *cfgp)
 	return ((const lc_cfg *)cfgp)->max_moves;
 }
 
+/* The work space: the results of the moves listed (bg_chains). */
+static size_t lc_work_size(const void *cfgp)
+{
+	return lc_max_moves(cfgp) * sizeof(bg_reached);
+}
+
 /* ---- Moves ---------------------------------------------------------------- */
 
 static void lc_simple(bg_move *m, int kind, int from, int to)
@@ -208,23 +214,23 @@ static size_t lc_leopard_moves(const lc_cfg *c, const lc_state *st,
 	bool steps = !(c->forced && lc_leopard_can_capture(c, st));
 	bg_chains g;
 
-	bg_chains_init(&g, &c->jumps, buf, 0, c->max_moves, c->multi,
-		       c->forced);
+	bg_chains_init(&g, &c->jumps, buf, bg_work(c, sizeof(*c)), 0,
+		       c->max_moves, c->multi, c->forced);
 	for (uint64_t l = st->leopards; l; l &= l - 1) {
 		int from = ctz(l);
 		uint64_t to = steps ? c->step[from] & empty : 0;
 
 		/* Chains of the first leopard can fill the room. */
-		if (g.n + (size_t)popcount(to) > g.max)
+		if (g.list.n + (size_t)popcount(to) > g.list.max)
 			return BG_LEGAL_OVERFLOW;
 		for (uint64_t t = to; t; t &= t - 1)
-			lc_simple(&buf[g.n++], BG_MOVE_STEP, from, ctz(t));
+			lc_simple(&buf[g.list.n++], BG_MOVE_STEP, from, ctz(t));
 		g.block = st->leopards & ~bit(from);
 		bg_chains_list(&g, from, st->cows);
-		if (g.overflow)
+		if (g.list.overflow)
 			return BG_LEGAL_OVERFLOW;
 	}
-	return g.n;
+	return g.list.n;
 }
 
 static bool lc_placing(const lc_state *st)
@@ -690,6 +696,7 @@ const bg_rules bg_rules_leopards_cows = {
 	.state_bytes = sizeof(lc_state),
 	.configure = lc_configure,
 	.init = lc_init,
+	.work_size = lc_work_size,
 	.max_moves = lc_max_moves,
 	.legal = lc_legal,
 	.path_ok = lc_path_ok,

@@ -10,7 +10,7 @@
 #include "core/rules.h"
 #include "core/zobrist.h"
 #include "board/bits.h"
-#include "board/reached.h"
+#include "board/chain.h"
 #include "board/board.h"
 
 #include <assert.h>
@@ -145,86 +145,52 @@ typedef struct sn_gen {
 	const sn_cfg *c;
 	int seat;
 	uint32_t own;   /* own pieces, the moving one excluded */
-	uint32_t enemy; /* enemies still on the board */
-	uint16_t path[BG_MOVE_MAX_POINTS];
-	int npath;
+	uint32_t enemy; /* enemies at the start */
 	bg_move *buf;
-	bg_reached keys[SN_MAX_MOVES]; /* per capture: the position reached */
 	size_t n;
-	size_t scan; /* captures before this are of other pieces */
-	/* is_legal: instead of writing the list, look for this move. */
+	/* is_legal: instead of writing the captures, look for this one. */
 	const bg_move *want;
 	bool found;
+	bg_chain chain;
+	bg_reached keys[SN_MAX_MOVES]; /* per capture: the position reached */
 } sn_gen;
 
-static void sn_put(sn_gen *g, int kind)
+/* The jumps from p, forward, west, east: over an enemy not taken yet to
+ * an empty cell. */
+BG_CHAIN_INLINE int sn_hops(void *ctx, const bg_chain *w, int p, int tag,
+			  bg_hop *out)
 {
-	bg_move *m;
+	const sn_gen *g = ctx;
+	const sn_cfg *c = g->c;
+	uint32_t enemy = g->enemy & ~(uint32_t)w->taken;
+	int n = 0;
 
-	if (g->want) {
-		g->found = g->found ||
-			   (g->want->npath == g->npath &&
-			    !memcmp(g->want->pts, g->path,
-				    (size_t)g->npath * sizeof(g->path[0])));
-		g->n++;
-		return;
+	(void)tag;
+	for (int d = 0; d < SN_DIRS; d++) {
+		if (!sn_jump_ok(c, g->seat, p, d, g->own | enemy, enemy))
+			continue;
+		out[n].over = (uint8_t)c->next[g->seat][p][d];
+		out[n].to = (uint8_t)c->beyond[g->seat][p][d];
+		out[n++].tag = 0;
 	}
-	/* Only here: in is_legal mode buf is NULL. */
-	m = &g->buf[g->n];
-	memset(m, 0, sizeof(*m));
-	m->kind = (uint8_t)kind;
-	m->npath = (uint8_t)g->npath;
-	for (int i = 0; i < g->npath; i++)
-		m->pts[i] = g->path[i];
-	g->n++;
+	return n;
 }
 
-/* A whole chain ending on `land`: listed unless another chain of this
- * piece reaches the same position. A piece ending on the far rank goes. */
-static void sn_emit_chain(sn_gen *g, int land)
+/* A chain ending on `land` reaches the pieces left; a piece ending on the
+ * far rank goes. */
+BG_CHAIN_INLINE bool sn_result(void *ctx, const bg_chain *w, int land,
+			     int tag, int nhops, bg_reached *key)
 {
+	const sn_gen *g = ctx;
 	uint32_t own = g->own;
-	uint64_t key;
 
+	(void)tag;
+	(void)nhops;
 	if (!(g->c->far[g->seat] & SN_BIT(land)))
 		own |= SN_BIT(land);
-	key = (uint64_t)g->enemy << 32 | own;
-	if (bg_reached_listed(g->keys, g->scan, g->n, key, 0))
-		return;
-	/* SN_MAX_MOVES is a proven bound (see there); the test only keeps
-	 * memory safe should the proof be wrong. */
-	assert(g->n < SN_MAX_MOVES);
-	if (g->n >= SN_MAX_MOVES)
-		return;
-	g->keys[g->n].a = key;
-	g->keys[g->n].b = 0;
-	sn_put(g, BG_MOVE_CAPTURE);
-}
-
-/* Depth first over the jumps from p, forward, west, east. With chains a
- * capture goes on while it can; without, each jump is a move. */
-static void sn_chain(sn_gen *g, int p)
-{
-	const sn_cfg *c = g->c;
-	bool jumped = false;
-
-	for (int d = 0; d < SN_DIRS; d++) {
-		int over = c->next[g->seat][p][d], to = c->beyond[g->seat][p][d];
-
-		if (!sn_jump_ok(c, g->seat, p, d, g->own | g->enemy, g->enemy))
-			continue;
-		jumped = true;
-		g->enemy &= ~SN_BIT(over);
-		g->path[g->npath++] = (uint16_t)to;
-		if (c->chain)
-			sn_chain(g, to);
-		else
-			sn_emit_chain(g, to);
-		g->npath--;
-		g->enemy |= SN_BIT(over);
-	}
-	if (!jumped && g->npath > 1)
-		sn_emit_chain(g, p);
+	key->a = (uint64_t)(g->enemy & ~(uint32_t)w->taken) << 32 | own;
+	key->b = 0;
+	return true;
 }
 
 /* The pieces of seat that can capture now: an enemy next to them, forward,
@@ -253,18 +219,28 @@ static uint32_t sn_steppers(const sn_cfg *c, const sn_state *s, int seat)
 			      ((empty >> 1) & ~(SN_FILE_A << (SN_W - 1))));
 }
 
+/* The capture chains of `pieces` (each piece's distinct results once),
+ * counted in g->n: listed in g->buf, or looked for (g->want). With chains
+ * a capture goes on while it can; without, each jump is a move. */
 static void sn_captures(sn_gen *g, const sn_state *s, uint32_t pieces)
 {
+	bg_chain *w = &g->chain;
+
+	bg_chain_init(w, g->buf, g->keys, g->n, SN_MAX_MOVES);
+	w->want = g->want;
+	w->max_hops = g->c->chain ? SN_PIECES : 1;
 	for (uint32_t b = pieces; b; b &= b - 1) {
 		int from = bg_ctz32(b);
 
 		g->own = s->bb[g->seat] & ~SN_BIT(from);
 		g->enemy = s->bb[!g->seat];
-		g->path[0] = (uint16_t)from;
-		g->npath = 1;
-		g->scan = g->n;
-		sn_chain(g, from);
+		w->scan = w->n;
+		bg_chain_walk(w, g, from, 0, sn_hops, sn_result);
 	}
+	/* SN_MAX_MOVES is a proven bound (see there). */
+	assert(!w->overflow);
+	g->n = w->n;
+	g->found = w->found;
 }
 
 static void sn_steps(sn_gen *g, const sn_state *s)
@@ -276,13 +252,16 @@ static void sn_steps(sn_gen *g, const sn_state *s)
 
 		for (int d = 0; d < SN_DIRS; d++) {
 			int to = g->c->next[g->seat][from][d];
+			bg_move *m;
 
 			if (to < 0 || (occ & SN_BIT(to)))
 				continue;
-			g->path[0] = (uint16_t)from;
-			g->path[1] = (uint16_t)to;
-			g->npath = 2;
-			sn_put(g, BG_MOVE_STEP);
+			m = &g->buf[g->n++];
+			memset(m, 0, sizeof(*m));
+			m->kind = BG_MOVE_STEP;
+			m->npath = 2;
+			m->pts[0] = (uint16_t)from;
+			m->pts[1] = (uint16_t)to;
 		}
 	}
 }

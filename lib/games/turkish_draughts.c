@@ -7,7 +7,7 @@
 #include "core/zobrist.h"
 #include "board/grid.h"
 #include "board/bits.h"
-#include "board/reached.h"
+#include "board/chain.h"
 #include "board/board.h"
 
 #include <string.h>
@@ -336,33 +336,28 @@ static int td_read_position(const void *cfgp, void *st, const char *text)
 /* ---- Capture chains ------------------------------------------------------- */
 
 /*
- * Depth-first search of the capture chains of one piece. Taken pieces
+ * The capture chains of one piece, walked by bg_chain_walk. Taken pieces
  * leave the board at once (a square may be crossed again) and the moving
  * piece's start square counts as empty. Only chains of the most captures
- * found so far are kept; chains with the same result are listed once, by
- * the first path found. A node is given the enemies left; the rest of
- * the board follows: the pieces taken are the others of `prey`, one per
- * hop of the path.
+ * are kept; chains with the same result are listed once, by the first
+ * path found. A piece's tag says whether it is a king (TD_TAG_KING) and
+ * the direction it came (td_tag_last), which it may not turn back to.
  */
 typedef struct td_gen {
 	const td_cfg *c;
 	int seat;
 	uint64_t own;  /* the other pieces of the side to move */
 	uint64_t prey; /* the enemies at the start */
-	int best;
-	uint16_t path[BG_MOVE_MAX_POINTS]; /* zero past npath */
-	int npath;
-	bg_move *buf;
-	size_t n, cap; /* moves kept, room for them (at most TD_MAXMOVES) */
-	bool full;     /* a move of the most captures found had no room */
-	/* What buf[i] takes, and its ends with whether it ends as a king:
-	 * in the handle's work space (td_work). */
-	bg_reached *keys;
-	/* is_legal: the list is not written; instead, is this move listed,
-	 * and with how many captures? */
-	const bg_move *want;
-	int want_taken; /* -1: not (yet) listed */
+	bg_chain chain;
 } td_gen;
+
+#define TD_TAG_KING 1
+
+/* The direction of the hop that led to a piece tagged `tag`, or -1. */
+static int td_tag_last(int tag)
+{
+	return (tag >> 1) - 1;
+}
 
 /* The generator's keys of the moves kept: 16 KB, too much for the
  * stack. */
@@ -376,77 +371,32 @@ static size_t td_work_size(const void *cfgp)
 	return sizeof(td_work);
 }
 
-static bool td_same_path(const bg_move *m, const uint16_t *path, int npath)
+/* A hop going d over `over` to `land`; a man reaching the last rank is
+ * crowned there with promote_midcapture. */
+static bg_hop td_hop(const td_gen *g, int over, int land, bool king, int d)
 {
-	if (m->npath != npath)
-		return false;
-	for (int i = 0; i < npath; i++)
-		if (m->pts[i] != path[i])
-			return false;
-	return true;
-}
+	bg_hop h;
 
-static void td_record(td_gen *g, bool king, uint64_t enemy)
-{
-	int from = g->path[0], to = g->path[g->npath - 1];
-	int ntaken = g->npath - 1;
-	uint64_t taken = g->prey & ~enemy, ends;
-	bool crowned = king || td_last_rank(g->seat, to);
-	bg_move *m;
-
-	if (ntaken < g->best)
-		return;
-	if (ntaken > g->best) {
-		g->best = ntaken;
-		g->n = 0;
-		g->full = false;
-	}
-	ends = (uint64_t)from | (uint64_t)to << 8 | (uint64_t)crowned << 16;
-	if (bg_reached_listed(g->keys, 0, g->n, taken, ends))
-		return;
-	if (g->n == g->cap) {
-		g->full = true;
-		return;
-	}
-	g->keys[g->n].a = taken;
-	g->keys[g->n].b = ends;
-	if (g->want) {
-		if (td_same_path(g->want, g->path, g->npath))
-			g->want_taken = ntaken;
-		g->n++;
-		return;
-	}
-	m = &g->buf[g->n++];
-	m->kind = BG_MOVE_CAPTURE;
-	m->npath = (uint8_t)g->npath;
-	m->nremove = 0;
-	m->flags = 0;
-	/* The whole array, zeros past the path included: a copy of fixed
-	 * size is a few stores, not a call. */
-	memcpy(m->pts, g->path, sizeof(m->pts));
-}
-
-static void td_chain(td_gen *g, int sq, bool king, int last, uint64_t enemy);
-
-/* Take the piece on `over` going d, land on `land` and look for more. */
-static void td_hop(td_gen *g, int over, int land, bool king, int d,
-		   uint64_t enemy)
-{
-	g->path[g->npath++] = (uint16_t)land;
 	if (g->c->promote_mid && td_last_rank(g->seat, land))
 		king = true;
-	td_chain(g, land, king, d, enemy & ~bit(over));
-	g->path[--g->npath] = 0;
+	h.over = (uint8_t)over;
+	h.to = (uint8_t)land;
+	h.tag = (uint8_t)(king | (d + 1) << 1);
+	return h;
 }
 
-/* Directions in the order N, E, S, W; a king tries its landing squares
- * nearest first. A chain ends where no capture follows. */
-static void td_chain(td_gen *g, int sq, bool king, int last, uint64_t enemy)
+/* Directions in the order N, E, S, W; a man takes forward or sideways,
+ * over the next square; a king over the first piece met on its line, to
+ * any empty square beyond, nearest first. */
+BG_CHAIN_INLINE int td_hops(void *ctx, const bg_chain *w, int sq, int tag,
+			  bg_hop *out)
 {
+	const td_gen *g = ctx;
 	const td_cfg *c = g->c;
-	uint64_t occ = g->own | enemy;
+	uint64_t enemy = g->prey & ~w->taken, occ = g->own | enemy;
+	bool king = tag & TD_TAG_KING;
 	unsigned dirs = king ? 0xfu : ~(1u << td_backward(g->seat)) & 0xfu;
-	bool more = false;
+	int last = td_tag_last(tag), n = 0;
 
 	if (last >= 0)
 		dirs &= ~(1u << td_opposite(last));
@@ -454,30 +404,38 @@ static void td_chain(td_gen *g, int sq, bool king, int last, uint64_t enemy)
 		int d = bg_ctz32(dirs), over, land;
 
 		if (!king) {
-			/* Over the next square, to the one beyond. */
 			land = c->jump[sq][d];
 			over = sq + td_delta[d];
 			if (land >= 0 && (enemy & bit(over)) &&
-			    !(occ & bit(land))) {
-				more = true;
-				td_hop(g, over, land, king, d, enemy);
-			}
+			    !(occ & bit(land)))
+				out[n++] = td_hop(g, over, land, king, d);
 			continue;
 		}
-		/* Over the first piece met, to any empty square beyond. */
 		if (!(c->ray[sq][d] & enemy))
 			continue;
 		over = td_first(c, occ, sq, d);
 		if (!(enemy & bit(over)))
 			continue;
 		for (land = c->nb[over][d]; land >= 0 && !(occ & bit(land));
-		     land = c->nb[land][d]) {
-			more = true;
-			td_hop(g, over, land, king, d, enemy);
-		}
+		     land = c->nb[land][d])
+			out[n++] = td_hop(g, over, land, king, d);
 	}
-	if (!more && g->npath > 1)
-		td_record(g, king, enemy);
+	return n;
+}
+
+/* A chain reaches its pieces taken, its start and end squares, and
+ * whether it ends as a king. */
+BG_CHAIN_INLINE bool td_reached(void *ctx, const bg_chain *w, int to,
+			      int tag, int nhops, bg_reached *key)
+{
+	const td_gen *g = ctx;
+	bool crowned = (tag & TD_TAG_KING) || td_last_rank(g->seat, to);
+
+	(void)nhops;
+	key->a = w->taken;
+	key->b = (uint64_t)w->path[0] | (uint64_t)to << 8 |
+		 (uint64_t)crowned << 16;
+	return true;
 }
 
 /* Who can take now, found with bitboards. */
@@ -591,29 +549,29 @@ static size_t td_max_moves(const void *cfgp)
 	return TD_MAXMOVES;
 }
 
-/* The capture chains of `pieces` into g (buf and cap, or want, set by the
- * caller). */
+/* The capture chains of `pieces` into g->chain (its list or want set up
+ * by the caller with bg_chain_init). */
 static void td_captures_of(td_gen *g, const td_cfg *c, const td_state *s,
 			   uint64_t pieces)
 {
 	td_work *w = bg_work(c, sizeof(*c));
+	bg_chain *ch = &g->chain;
 
 	g->c = c;
-	g->keys = w->keys;
 	g->seat = s->turn;
 	g->prey = td_side(s, !s->turn);
-	g->best = 0;
-	g->n = 0;
-	g->full = false;
-	memset(g->path, 0, sizeof(g->path));
-	g->npath = 1;
+	ch->keys = w->keys;
+	ch->max_hops = TD_PIECES;
+	ch->most = true;
 	for (uint64_t bits = pieces; bits; bits &= bits - 1) {
 		int sq = bg_ctz64(bits);
 
 		g->own = td_side(s, s->turn) & ~bit(sq);
-		g->path[0] = (uint16_t)sq;
-		td_chain(g, sq, (s->kings[s->turn] & bit(sq)) != 0, -1,
-			 g->prey);
+		/* A result names its start square. */
+		ch->scan = ch->n;
+		bg_chain_walk(ch, g, sq,
+			      (s->kings[s->turn] & bit(sq)) ? TD_TAG_KING : 0,
+			      td_hops, td_reached);
 	}
 }
 
@@ -622,11 +580,9 @@ static size_t td_captures(const td_cfg *c, const td_state *s, bg_move *buf,
 {
 	td_gen g;
 
-	g.buf = buf;
-	g.cap = TD_MAXMOVES;
-	g.want = NULL;
+	bg_chain_init(&g.chain, buf, NULL, 0, TD_MAXMOVES);
 	td_captures_of(&g, c, s, pieces);
-	return g.full ? BG_LEGAL_OVERFLOW : g.n;
+	return g.chain.overflow ? BG_LEGAL_OVERFLOW : g.chain.n;
 }
 
 static void td_set_move(bg_move *m, int kind, int from, int to)
@@ -789,13 +745,11 @@ static bool td_random_capture(const td_cfg *c, const td_state *s,
 	bg_move buf[TD_RANDOM_CAPTURES];
 	td_gen g;
 
-	g.buf = buf;
-	g.cap = TD_RANDOM_CAPTURES;
-	g.want = NULL;
+	bg_chain_init(&g.chain, buf, NULL, 0, TD_RANDOM_CAPTURES);
 	td_captures_of(&g, c, s, capturers);
-	if (g.full)
+	if (g.chain.overflow)
 		return false;
-	*out = buf[bg_rand(rng) % g.n];
+	*out = buf[bg_rand(rng) % g.chain.n];
 	return true;
 }
 
@@ -856,12 +810,10 @@ static bool td_is_legal(const void *cfgp, const void *st, const bg_move *m)
 		return m->npath == 2 && to < TD_N &&
 		       (d = td_dir(from, to)) >= 0 && (t.men[d] & bit(from)) &&
 		       to == from + 2 * td_delta[d];
-	g.buf = NULL;
-	g.cap = TD_MAXMOVES;
-	g.want = m;
-	g.want_taken = -1;
+	bg_chain_init(&g.chain, NULL, NULL, 0, TD_MAXMOVES);
+	g.chain.want = m;
 	td_captures_of(&g, c, s, t.all);
-	return g.want_taken >= 0 && g.want_taken == g.best;
+	return g.chain.found;
 }
 
 static bool td_has_move(const td_cfg *c, const td_state *s)
