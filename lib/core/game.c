@@ -212,6 +212,23 @@ int bg_game_new(bg_game **out, const char *spec)
 	return rc;
 }
 
+/* The position and its place in the game, from a handle of the same
+ * rules: the state and every scalar beside the history's arrays, which
+ * the caller copies (up to src->hist_len) when it keeps them. */
+static void copy_position(bg_game *dst, const bg_game *src)
+{
+	memcpy(dst->st, src->st, src->st_size);
+	dst->hist_len = src->hist_len;
+	dst->rep_start = src->rep_start;
+	dst->nlisted = 0;
+	dst->ply0 = src->ply0;
+	dst->from_position = src->from_position;
+	dst->result = src->result;
+	dst->declared = src->declared;
+	dst->ruled = src->ruled;
+	dst->hash = src->hash;
+}
+
 int bg_game_clone(bg_game **out, const bg_game *g)
 {
 	bg_game *c;
@@ -230,20 +247,12 @@ int bg_game_clone(bg_game **out, const bg_game *g)
 	}
 	memcpy(c->spec, g->spec, sizeof(c->spec));
 	memcpy(c->full_spec, g->full_spec, sizeof(c->full_spec));
-	memcpy(c->st, g->st, g->st_size);
 	memcpy(c->hist, g->hist, g->hist_len * sizeof(*g->hist));
 	memcpy(c->keys, g->keys, g->hist_len * sizeof(*g->keys));
 	memcpy(c->undo, g->undo, g->hist_len * g->undo_size);
 	if (g->seen)
 		memcpy(c->seen, g->seen, BG_SEEN_SIZE * sizeof(*g->seen));
-	c->hist_len = g->hist_len;
-	c->rep_start = g->rep_start;
-	c->ply0 = g->ply0;
-	c->from_position = g->from_position;
-	c->result = g->result;
-	c->declared = g->declared;
-	c->ruled = g->ruled;
-	c->hash = g->hash;
+	copy_position(c, g);
 	*out = c;
 	bg_clearerr();
 	return BG_OK;
@@ -1098,16 +1107,7 @@ void bg_game_restart(bg_game *g, const bg_game *start)
 	if (g->seen)
 		for (size_t i = 0; i < g->hist_len; i++)
 			g->seen[g->keys[i] & (BG_SEEN_SIZE - 1)]--;
-	memcpy(g->st, start->st, g->st_size);
-	g->hist_len = 0;
-	g->rep_start = 0;
-	g->nlisted = 0;
-	g->ply0 = start->ply0;
-	g->from_position = start->from_position;
-	g->result = start->result;
-	g->declared = start->declared;
-	g->ruled = start->ruled;
-	g->hash = start->hash;
+	copy_position(g, start);
 }
 
 uint32_t bg_game_repetitions(const bg_game *g)
