@@ -433,8 +433,9 @@ int bg_game_scratch_moves(const bg_game *g, size_t *n)
 }
 
 /* The most moves of a list that bg_legal_moves keeps the keys of for
- * bg_play. */
-#define LISTED_MAX 64
+ * bg_play: longer lists (placements by the hundred in Dots and Halma)
+ * cost more to keep than checking the one move played. */
+#define LISTED_MAX 128
 
 /* What bg_play compares of a listed move: its first LISTED_KEY bytes, the
  * kind, counts, flags and the first LISTED_KEY_POINTS points; a move
