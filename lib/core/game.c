@@ -461,21 +461,17 @@ static void remember_list(const bg_game *g, const bg_move *buf, size_t n)
 	((bg_game *)g)->nlisted = n;
 }
 
-int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
+/* bg_legal_moves into a buffer that may be too short: listed in scratch,
+ * then copied. Out of line, to keep the common case short. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int legal_moves_copied(const bg_game *g, bg_move *buf, size_t cap,
+			      size_t *n)
 {
 	size_t count;
 	int rc;
 
-	if (!g || !n || (!buf && cap))
-		return gerr(g, BG_EINVAL, "NULL argument");
-	if (buf && cap >= g->max_moves) {
-		((bg_game *)g)->nlisted = 0;
-		if ((rc = list_moves(g, buf, &count)) != BG_OK)
-			return bg_game_fail(g, rc);
-		remember_list(g, buf, count);
-		*n = count;
-		return BG_OK;
-	}
 	if ((rc = bg_game_scratch_moves(g, &count)) != BG_OK)
 		return bg_game_fail(g, rc);
 	*n = count;
@@ -486,6 +482,23 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 			    count, count);
 	memcpy(buf, g->scratch, count * sizeof(*buf));
 	remember_list(g, buf, count);
+	return BG_OK;
+}
+
+int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
+{
+	size_t count;
+	int rc;
+
+	if (!g || !n || (!buf && cap))
+		return gerr(g, BG_EINVAL, "NULL argument");
+	if (!buf || cap < g->max_moves)
+		return legal_moves_copied(g, buf, cap, n);
+	((bg_game *)g)->nlisted = 0;
+	if ((rc = list_moves(g, buf, &count)) != BG_OK)
+		return bg_game_fail(g, rc);
+	remember_list(g, buf, count);
+	*n = count;
 	return BG_OK;
 }
 
