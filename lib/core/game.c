@@ -759,14 +759,15 @@ static int play_legal(bg_game *g, const bg_move *m)
 static bool listed_move(const bg_game *g, const bg_move *m)
 {
 	uintptr_t off = (uintptr_t)m - (uintptr_t)g->listed;
+	size_t at = off / sizeof(*m);
 	const unsigned char *key;
 	uint64_t a, b, diff = 0;
 
 	_Static_assert(sizeof(bg_move) % 8 == 0 && LISTED_KEY % 8 == 0,
 		       "bg_move and its key in 8-byte words");
-	if (off % sizeof(*m) || off / sizeof(*m) >= g->nlisted)
+	if (at >= g->nlisted || at * sizeof(*m) != off)
 		return false;
-	key = (const unsigned char *)g->scratch + off / sizeof(*m) * LISTED_KEY;
+	key = (const unsigned char *)g->scratch + at * LISTED_KEY;
 	for (size_t i = 0; i < LISTED_KEY; i += 8) {
 		memcpy(&a, (const char *)m + i, 8);
 		memcpy(&b, key + i, 8);
