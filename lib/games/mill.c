@@ -520,21 +520,21 @@ static void mi_write(bg_move *m, int kind, int from, int to, uint32_t set)
 	m->nremove = (uint8_t)(k - m->npath);
 }
 
-/* mi_write of a move that removes at most one piece (`set` has at most
- * one point), without its branches: `to` goes to pts[last], and a
- * placement's pts[0] (MI_HAND at first) is then `to`. */
+/* mi_write of a move that removes `nremove` pieces, none or the one on
+ * `removed` (0 with none), without its branches: `to` goes to pts[last],
+ * and a placement's pts[0] (MI_HAND at first) is then `to`. */
 static inline void mi_write_short(bg_move *m, int kind, int from, int to,
-				  uint32_t set)
+				  int nremove, int removed)
 {
 	int last = from != MI_HAND;
 
 	memset(m, 0, sizeof(*m));
 	m->kind = (uint8_t)kind;
 	m->npath = (uint8_t)(last + 1);
-	m->nremove = (uint8_t)(set != 0);
+	m->nremove = (uint8_t)nremove;
 	m->pts[0] = (uint16_t)from;
 	m->pts[last] = (uint16_t)to;
-	m->pts[last + 1] = (uint16_t)(set ? bg_ctz32(set) : 0);
+	m->pts[last + 1] = (uint16_t)removed;
 }
 
 /* The moves from `from` to the points of `to` without removals into m, in
@@ -651,14 +651,15 @@ static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 			mi_sets it;
 
 			if (!(closers & bitmask(to))) {
-				mi_write_short(&buf[n++], kind, from, to, 0);
+				mi_write_short(&buf[n++], kind, from, to, 0,
+					       0);
 				continue;
 			}
 			k = mi_nrem(c, &v, from, to);
 			if (k == 1) {
 				for (uint32_t r = singles; r; r &= r - 1)
 					mi_write_short(&buf[n++], kind, from,
-						       to, r & -r);
+						       to, 1, bg_ctz32(r));
 				continue;
 			}
 			mi_sets_first(&it, v.opp, k);
