@@ -547,7 +547,8 @@ __attribute__((noinline))
 static size_t mi_write_plain(bg_move *m, int from, uint32_t to,
 			     uint32_t steps, int other)
 {
-	/* mi_write_short without a removal. */
+	/* mi_write_short without a removal, written out: called with none,
+	 * it still cost two stores more a move. */
 	int last = from != MI_HAND;
 	size_t n = 0;
 
