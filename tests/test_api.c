@@ -1008,11 +1008,28 @@ START_TEST(test_listed_moves_checked)
 	moves[0] = keep;
 	moves[0].pts[5] = 1;
 	ck_assert_int_eq(bg_play(g, &moves[0]), BG_EINVAL);
+	/* bg_play keeps the first points of a listed move, and the rest
+	 * must still be zero: a stray entry past them is seen too. */
+	moves[0] = keep;
+	moves[0].pts[6] = 1;
+	ck_assert_int_eq(bg_play(g, &moves[0]), BG_EINVAL);
+	moves[0] = keep;
+	moves[0].pts[BG_MOVE_MAX_POINTS - 1] = 1;
+	ck_assert_int_eq(bg_play(g, &moves[0]), BG_EINVAL);
+	/* A longer path whose first points are the listed move's. */
+	moves[0] = keep;
+	moves[0].npath = 3;
+	moves[0].pts[2] = moves[0].pts[0];
+	ck_assert_int_eq(bg_play(g, &moves[0]), BG_EILLEGAL);
 	ck_assert_uint_eq(bg_hash(g), h);
 	moves[0] = keep;
 	/* Played, then the wolf's other move is the sheep's turn's no more. */
 	ck_assert_int_eq(bg_play(g, &moves[0]), BG_OK);
 	ck_assert_int_eq(bg_play(g, &moves[1]), BG_EILLEGAL);
+	ck_assert_int_eq(bg_undo(g), BG_OK);
+	/* A copy of a listed move, elsewhere: checked, and legal. */
+	keep = moves[1];
+	ck_assert_int_eq(bg_play(g, &keep), BG_OK);
 	ck_assert_int_eq(bg_undo(g), BG_OK);
 	ck_assert_int_eq(bg_play(g, &moves[1]), BG_OK);
 	/* The sheep's moves, listed and taken back: the wolf's turn. */

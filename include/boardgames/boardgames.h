@@ -435,7 +435,7 @@ BG_API int bg_random_move(const bg_game *g, uint64_t *rng, bg_move *out);
  * BG_EILLEGAL, BG_EGAMEOVER and BG_ENOMEM change nothing. A move played in
  * place from the buffer of the last bg_legal_moves() call, unchanged and in
  * the position it was listed in, is taken without checking it again (for
- * lists of up to 64 moves); any other move is checked in full. */
+ * lists of up to 128 moves); any other move is checked in full. */
 BG_API int bg_play(bg_game *g, const bg_move *m);
 /**
  * Play random moves, each drawn as bg_random_move() draws it from *rng,

@@ -3,6 +3,7 @@
  */
 #include <assert.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -414,16 +415,19 @@ size_t bg_max_moves(const bg_game *g)
 }
 
 /* The legal moves into buf (room for max_moves): BG_OK, or BG_ENOMEM when
- * the position has more than that (BG_LEGAL_OVERFLOW). */
-static int list_moves(const bg_game *g, bg_move *buf, size_t *n)
+ * the position has more than that (BG_LEGAL_OVERFLOW). Inline: it is most
+ * of bg_legal_moves, once a ply where every move is listed. */
+static inline int list_moves(const bg_game *g, bg_move *buf, size_t *n)
 {
 	size_t count = 0;
 
 	if (g->result.status == BG_ONGOING)
 		count = g->rules->legal(g->cfg, g->st, buf);
-	if (count == BG_LEGAL_OVERFLOW)
+	if (count == BG_LEGAL_OVERFLOW) {
+		*n = 0;
 		return bg_seterr(BG_ENOMEM, "more than %zu legal moves, the "
 				 "most %s lists", g->max_moves, g->rules->name);
+	}
 	assert(count <= g->max_moves);
 	*n = count;
 	return BG_OK;
@@ -437,39 +441,46 @@ int bg_game_scratch_moves(const bg_game *g, size_t *n)
 	return list_moves(g, g->scratch, n);
 }
 
-/* The most moves of a list that bg_legal_moves keeps a copy of for
- * bg_play, when the caller's buffer takes the list directly. */
-#define LISTED_MAX 64
+/* The most moves of a list that bg_legal_moves keeps the keys of for
+ * bg_play: longer lists (placements by the hundred in Dots and Halma)
+ * cost more to keep than checking the one move played. */
+#define LISTED_MAX 128
 
-/* The list in buf, whose copy is in scratch, kept for bg_play (see
- * listed_move); a const handle, as in bg_game_scratch_moves. */
+/* What bg_play compares of a listed move: its first LISTED_KEY bytes, the
+ * kind, counts, flags and the first LISTED_KEY_POINTS points; a move
+ * with no more points than these is zero past them. */
+#define LISTED_KEY 16
+#define LISTED_KEY_POINTS ((LISTED_KEY - offsetof(bg_move, pts)) / \
+			   sizeof(((bg_move *)0)->pts[0]))
+
+/* Keep the list in buf for bg_play (see listed_move): the key of each
+ * move in scratch, which holds max_moves whole moves and so their keys
+ * (a key is shorter). A const handle, as in bg_game_scratch_moves. */
 static void remember_list(const bg_game *g, const bg_move *buf, size_t n)
 {
+	unsigned char *key = (unsigned char *)g->scratch;
+
+	_Static_assert(LISTED_KEY <= sizeof(bg_move), "a key fits a move");
+	if (n > LISTED_MAX)
+		return;
+#pragma GCC unroll 4
+	for (size_t i = 0; i < n; i++)
+		memcpy(key + i * LISTED_KEY, &buf[i], LISTED_KEY);
 	((bg_game *)g)->listed = buf;
 	((bg_game *)g)->nlisted = n;
 }
 
-int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
+/* bg_legal_moves into a buffer that may be too short: listed in scratch,
+ * then copied. Out of line, to keep the common case short. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int legal_moves_copied(const bg_game *g, bg_move *buf, size_t cap,
+			      size_t *n)
 {
 	size_t count;
 	int rc;
 
-	if (!g || !n || (!buf && cap))
-		return gerr(g, BG_EINVAL, "NULL argument");
-	if (buf && cap >= g->max_moves) {
-		((bg_game *)g)->nlisted = 0;
-		if ((rc = list_moves(g, buf, &count)) != BG_OK)
-			return bg_game_fail(g, rc);
-		/* A short list is kept for bg_play (see listed_move): its
-		 * copy costs less than checking the move played. A long one
-		 * (placements by the hundred) would cost more. */
-		if (count <= LISTED_MAX) {
-			memcpy(g->scratch, buf, count * sizeof(*buf));
-			remember_list(g, buf, count);
-		}
-		*n = count;
-		return BG_OK;
-	}
 	if ((rc = bg_game_scratch_moves(g, &count)) != BG_OK)
 		return bg_game_fail(g, rc);
 	*n = count;
@@ -480,6 +491,23 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 			    count, count);
 	memcpy(buf, g->scratch, count * sizeof(*buf));
 	remember_list(g, buf, count);
+	return BG_OK;
+}
+
+int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
+{
+	size_t count;
+	int rc;
+
+	if (!g || !n || (!buf && cap))
+		return gerr(g, BG_EINVAL, "NULL argument");
+	if (!buf || cap < g->max_moves)
+		return legal_moves_copied(g, buf, cap, n);
+	((bg_game *)g)->nlisted = 0;
+	if ((rc = list_moves(g, buf, &count)) != BG_OK)
+		return bg_game_fail(g, rc);
+	remember_list(g, buf, count);
+	*n = count;
 	return BG_OK;
 }
 
@@ -735,22 +763,31 @@ static int play_legal(bg_game *g, const bg_move *m)
 
 /* True when m is, byte for byte, the move at its own place in the list
  * bg_legal_moves last gave the caller in this position: the game listed
- * it, so it is well formed, on the board and legal. */
+ * it, so it is well formed, on the board and legal. Its key matches and
+ * it has no points past the key's, all zero as in the listed move. */
 static bool listed_move(const bg_game *g, const bg_move *m)
 {
 	uintptr_t off = (uintptr_t)m - (uintptr_t)g->listed;
-	const bg_move *copy;
+	size_t at = off / sizeof(*m);
+	const unsigned char *key;
 	uint64_t a, b, diff = 0;
 
-	_Static_assert(sizeof(bg_move) % 8 == 0, "bg_move in 8-byte words");
-	if (off % sizeof(*m) || off / sizeof(*m) >= g->nlisted)
+	_Static_assert(sizeof(bg_move) % 8 == 0 && LISTED_KEY % 8 == 0,
+		       "bg_move and its key in 8-byte words");
+	if (at >= g->nlisted || at * sizeof(*m) != off)
 		return false;
-	copy = &g->scratch[off / sizeof(*m)];
-#pragma GCC unroll 9
-	for (size_t i = 0; i < sizeof(*m); i += 8) {
+	key = (const unsigned char *)g->scratch + at * LISTED_KEY;
+	for (size_t i = 0; i < LISTED_KEY; i += 8) {
 		memcpy(&a, (const char *)m + i, 8);
-		memcpy(&b, (const char *)copy + i, 8);
+		memcpy(&b, key + i, 8);
 		diff |= a ^ b;
+	}
+	if (diff || (size_t)m->npath + m->nremove > LISTED_KEY_POINTS)
+		return false;
+#pragma GCC unroll 7
+	for (size_t i = LISTED_KEY; i < sizeof(*m); i += 8) {
+		memcpy(&a, (const char *)m + i, 8);
+		diff |= a;
 	}
 	return diff == 0;
 }

@@ -59,10 +59,10 @@ struct bg_game {
 	bg_move *scratch;
 	size_t max_moves;
 	/* The list bg_legal_moves last wrote into a caller's buffer, whose
-	 * copy stays in scratch until scratch is written again or a move is
-	 * played or taken back (nlisted is then 0): bg_play takes a move that
-	 * is still byte for byte the one at its place in that list as legal,
-	 * without asking the game again. */
+	 * moves' keys (their first bytes) stay in scratch until scratch is
+	 * written again or a move is played or taken back (nlisted is then
+	 * 0): bg_play takes a move that is still byte for byte the one at its
+	 * place in that list as legal, without asking the game again. */
 	const bg_move *listed;
 	size_t nlisted;
 

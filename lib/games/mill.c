@@ -520,6 +520,50 @@ static void mi_write(bg_move *m, int kind, int from, int to, uint32_t set)
 	m->nremove = (uint8_t)(k - m->npath);
 }
 
+/* mi_write of a move that removes `nremove` pieces, none or the one on
+ * `removed` (0 with none), without its branches: `to` goes to pts[last],
+ * and a placement's pts[0] (MI_HAND at first) is then `to`. */
+static inline void mi_write_short(bg_move *m, int kind, int from, int to,
+				  int nremove, int removed)
+{
+	int last = from != MI_HAND;
+
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	m->npath = (uint8_t)(last + 1);
+	m->nremove = (uint8_t)nremove;
+	m->pts[0] = (uint16_t)from;
+	m->pts[last] = (uint16_t)to;
+	m->pts[last + 1] = (uint16_t)removed;
+}
+
+/* The moves from `from` to the points of `to` without removals into m, in
+ * point order, steps where `steps` has the point, else of kind `other`:
+ * how many. Most of a list: out of line, its loop keeps its values in
+ * registers. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t mi_write_plain(bg_move *m, int from, uint32_t to,
+			     uint32_t steps, int other)
+{
+	/* mi_write_short without a removal, written out: called with none,
+	 * it still cost two stores more a move. */
+	int last = from != MI_HAND;
+	size_t n = 0;
+
+	for (; to; to &= to - 1, n++) {
+		int p = bg_ctz32(to);
+
+		memset(&m[n], 0, sizeof(m[n]));
+		m[n].kind = (uint8_t)(steps >> p & 1 ? BG_MOVE_STEP : other);
+		m[n].npath = (uint8_t)(last + 1);
+		m[n].pts[0] = (uint16_t)from;
+		m[n].pts[last] = (uint16_t)p;
+	}
+	return n;
+}
+
 /* The end of the i-th jump of p when its middle point is taken, else 0. */
 static inline uint32_t mi_jump(const mi_cfg *c, uint32_t all, int p, int i)
 {
@@ -598,20 +642,25 @@ static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 		uint32_t steps = from == MI_HAND ? 0 : v.flies ? d : c->step[from];
 		int other = from == MI_HAND ? BG_MOVE_PLACE : BG_MOVE_JUMP;
 
+		if (!(d & closers)) {
+			n += mi_write_plain(&buf[n], from, d, steps, other);
+			continue;
+		}
 		for (; d; d &= d - 1) {
 			int to = bg_ctz32(d), k;
 			int kind = steps & bitmask(to) ? BG_MOVE_STEP : other;
 			mi_sets it;
 
 			if (!(closers & bitmask(to))) {
-				mi_write(&buf[n++], kind, from, to, 0);
+				mi_write_short(&buf[n++], kind, from, to, 0,
+					       0);
 				continue;
 			}
 			k = mi_nrem(c, &v, from, to);
 			if (k == 1) {
 				for (uint32_t r = singles; r; r &= r - 1)
-					mi_write(&buf[n++], kind, from, to,
-						 r & -r);
+					mi_write_short(&buf[n++], kind, from,
+						       to, 1, bg_ctz32(r));
 				continue;
 			}
 			mi_sets_first(&it, v.opp, k);

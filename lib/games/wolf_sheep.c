@@ -215,17 +215,18 @@ static void ws_step(bg_move *m, int from, int to)
 	m->pts[1] = (uint16_t)to;
 }
 
-/* The wolf's steps, or each sheep's in turn, to points in number order. */
+/* The wolf's steps, or each sheep's in turn, to points in number order.
+ * The step table is read once: the moves written could alias it. */
 static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 {
 	uint32_t empty = ws_empty(st);
+	const uint32_t *steps = c->steps[st->turn];
 	size_t n = 0;
 
 	for (uint32_t s = st->bb[st->turn]; s; s &= s - 1) {
 		int from = bg_ctz32(s);
-		uint32_t t = ws_targets(c, st, from) & empty;
 
-		for (; t; t &= t - 1)
+		for (uint32_t t = steps[from] & empty; t; t &= t - 1)
 			ws_step(&buf[n++], from, bg_ctz32(t));
 	}
 	return n;
