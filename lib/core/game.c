@@ -57,6 +57,15 @@ const char *bg_game_error(const bg_game *g)
 	return g ? g->error : "";
 }
 
+/*
+ * What a handle writes as it plays (the handle, state, history, lists)
+ * is allocated with a cache line to spare at its end, so that no line
+ * holds both one handle's data and another's: handles played on other
+ * threads, made one after the other, would otherwise share lines and slow
+ * each other down (a search's threads, a batch's).
+ */
+#define LINE_PAD 64
+
 static int hist_reserve(bg_game *g, size_t cap)
 {
 	bg_ply_rec *h;
@@ -65,15 +74,15 @@ static int hist_reserve(bg_game *g, size_t cap)
 
 	if (cap <= g->hist_cap)
 		return BG_OK;
-	h = realloc(g->hist, cap * sizeof(*h));
+	h = realloc(g->hist, cap * sizeof(*h) + LINE_PAD);
 	if (!h)
 		return bg_seterr(BG_ENOMEM, "history of %zu plies", cap);
 	g->hist = h;
-	k = realloc(g->keys, cap * sizeof(*k));
+	k = realloc(g->keys, cap * sizeof(*k) + LINE_PAD);
 	if (!k)
 		return bg_seterr(BG_ENOMEM, "history of %zu plies", cap);
 	g->keys = k;
-	u = realloc(g->undo, cap * g->undo_size);
+	u = realloc(g->undo, cap * g->undo_size + LINE_PAD);
 	if (!u)
 		return bg_seterr(BG_ENOMEM, "history of %zu plies", cap);
 	g->undo = u;
@@ -100,27 +109,29 @@ void bg_game_free(bg_game *g)
  * longer than HIST_INITIAL). */
 static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 {
-	bg_game *g = calloc(1, sizeof(*g));
+	bg_game *g = calloc(1, sizeof(*g) + LINE_PAD);
 
 	if (!g)
 		return bg_seterr(BG_ENOMEM, "handle");
 	g->rules = r;
 	g->work_size = r->work_size ? r->work_size(cfg) : 0;
 	/* The work space follows the config (bg_work), zeroed. */
-	g->cfg = calloc(1, BG_WORK_OFFSET(r->config_size) + g->work_size);
+	g->cfg = calloc(1, BG_WORK_OFFSET(r->config_size) + g->work_size +
+			LINE_PAD);
 	if (g->cfg)
 		memcpy(g->cfg, cfg, r->config_size);
 	g->st_size = bg_rules_state_size(r, cfg);
 	g->undo_size = r->unapply ? r->undo_size : g->st_size;
 	if (g->undo_size == 0)
 		g->undo_size = 1;
-	g->st = calloc(1, g->st_size);
+	g->st = calloc(1, g->st_size + LINE_PAD);
 	g->max_moves = r->max_moves(cfg);
-	g->scratch = calloc(g->max_moves ? g->max_moves : 1, sizeof(bg_move));
+	g->scratch = calloc(1, (g->max_moves ? g->max_moves : 1) *
+			    sizeof(bg_move) + LINE_PAD);
 	/* Repetitions are counted (a scan of the history every ply) only
 	 * for a game with the repetition rule. */
 	if (r->std_def[BG_STD_REPETITION])
-		g->seen = calloc(BG_SEEN_SIZE, sizeof(*g->seen));
+		g->seen = calloc(1, BG_SEEN_SIZE * sizeof(*g->seen) + LINE_PAD);
 	if (!g->cfg || !g->st || !g->scratch ||
 	    (r->std_def[BG_STD_REPETITION] && !g->seen) ||
 	    hist_reserve(g, HIST_INITIAL) != BG_OK) {
@@ -272,8 +283,10 @@ int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply)
 		*handle = sizeof(*g) + BG_WORK_OFFSET(g->rules->config_size) +
 			  g->work_size + g->st_size +
 			  (g->max_moves ? g->max_moves : 1) * sizeof(bg_move) +
-			  (g->seen ? BG_SEEN_SIZE * sizeof(*g->seen) : 0) +
-			  g->hist_cap * ply;
+			  (g->seen ? BG_SEEN_SIZE * sizeof(*g->seen) +
+				     LINE_PAD : 0) +
+			  g->hist_cap * ply +
+			  7 * LINE_PAD; /* the handle, cfg, st, scratch, history */
 	if (per_ply)
 		*per_ply = ply;
 	return BG_OK;
