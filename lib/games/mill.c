@@ -408,7 +408,7 @@ static int mi_earned(const mi_cfg *c, const mi_side *v, int mills)
 }
 
 /* The removals that the move from -> to earns. */
-static int mi_nrem(const mi_cfg *c, const mi_side *v, int from, int to)
+static inline int mi_nrem(const mi_cfg *c, const mi_side *v, int from, int to)
 {
 	uint32_t own = (v->own & ~bitmask(from)) | bitmask(to);
 
@@ -651,12 +651,14 @@ static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 			int kind = steps & bitmask(to) ? BG_MOVE_STEP : other;
 			mi_sets it;
 
-			if (!(closers & bitmask(to))) {
+			/* No mill, also when the piece leaves the line it
+			 * would close. */
+			k = closers & bitmask(to) ? mi_nrem(c, &v, from, to) : 0;
+			if (k == 0) {
 				mi_write_short(&buf[n++], kind, from, to, 0,
 					       0);
 				continue;
 			}
-			k = mi_nrem(c, &v, from, to);
 			if (k == 1) {
 				for (uint32_t r = singles; r; r &= r - 1)
 					mi_write_short(&buf[n++], kind, from,
