@@ -565,10 +565,8 @@ static inline void mi_write_quiet(bg_move *m, int kind, int from, int to)
 {
 	int last = from != MI_HAND;
 
-	memset(m, 0, sizeof(*m));
-	m->kind = (uint8_t)kind;
-	m->npath = (uint8_t)(last + 1);
-	m->pts[0] = (uint16_t)from;
+	*m = (bg_move){ .kind = (uint8_t)kind, .npath = (uint8_t)(last + 1),
+			.pts = { (uint16_t)from } };
 	m->pts[last] = (uint16_t)to;
 }
 
