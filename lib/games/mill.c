@@ -69,6 +69,14 @@ typedef struct mi_cfg {
 	uint64_t zpiece[2][MI_POINTS];
 	uint64_t zturn;
 	uint64_t zhand[2][MI_PIECES + 1];
+	/* A listed move's first 8 bytes (kind to pts[1]) in parts, ORed
+	 * into one store (mi_put): the head of a step or a jump from p, its
+	 * kind, npath and origin, or at MI_HAND a placement's; a destination
+	 * in pts[0] (a placement's) or in pts[1]. Each is read from a move
+	 * written field by field, so the byte order is the machine's. */
+	uint64_t wstep[MI_POINTS + 1];
+	uint64_t wother[MI_POINTS + 1];
+	uint64_t wto[2][MI_POINTS];
 	int per_mill;          /* removals per move: 1 per mill, or 1 in all */
 	bool protect;          /* pieces in mills are immune (protect_mills) */
 	bool flying;           /* three pieces fly */
@@ -128,6 +136,34 @@ static void mi_zobrist_tables(mi_cfg *c)
 	c->zturn = bg_zobrist(2, 0);
 }
 
+/* The first 8 bytes of m, as mi_put stores them. */
+static uint64_t mi_word(const bg_move *m)
+{
+	uint64_t w;
+
+	memcpy(&w, m, sizeof(w));
+	return w;
+}
+
+static void mi_word_tables(mi_cfg *c)
+{
+	bg_move m = { .kind = BG_MOVE_PLACE, .npath = 1 };
+
+	c->wstep[MI_HAND] = c->wother[MI_HAND] = mi_word(&m);
+	for (int p = 0; p < MI_POINTS; p++) {
+		m = (bg_move){ .kind = BG_MOVE_STEP, .npath = 2 };
+		m.pts[0] = (uint16_t)p;
+		c->wstep[p] = mi_word(&m);
+		m.kind = BG_MOVE_JUMP;
+		c->wother[p] = mi_word(&m);
+		for (int i = 0; i < 2; i++) {
+			m = (bg_move){ .kind = BG_MOVE_PASS };
+			m.pts[i] = (uint16_t)p;
+			c->wto[i][p] = mi_word(&m);
+		}
+	}
+}
+
 static size_t mi_choose(int n, int k)
 {
 	size_t r = 1;
@@ -161,6 +197,7 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 	}
 	mi_link_tables(c);
 	mi_zobrist_tables(c);
+	mi_word_tables(c);
 	for (int n = 0; n <= MI_PIECES; n++)
 		for (int k = 0; k <= MI_MAX_MILLS && k <= n; k++)
 			c->nsets[n][k] = (uint8_t)mi_choose(n, k);
@@ -408,7 +445,7 @@ static int mi_earned(const mi_cfg *c, const mi_side *v, int mills)
 }
 
 /* The removals that the move from -> to earns. */
-static int mi_nrem(const mi_cfg *c, const mi_side *v, int from, int to)
+static inline int mi_nrem(const mi_cfg *c, const mi_side *v, int from, int to)
 {
 	uint32_t own = (v->own & ~bitmask(from)) | bitmask(to);
 
@@ -520,48 +557,58 @@ static void mi_write(bg_move *m, int kind, int from, int to, uint32_t set)
 	m->nremove = (uint8_t)(k - m->npath);
 }
 
-/* mi_write of a move that removes `nremove` pieces, none or the one on
- * `removed` (0 with none), without its branches: `to` goes to pts[last],
- * and a placement's pts[0] (MI_HAND at first) is then `to`. */
-static inline void mi_write_short(bg_move *m, int kind, int from, int to,
-				  int nremove, int removed)
+/* mi_write of a move without removals, without its branches: `to` goes
+ * to pts[last], and a placement's pts[0] (MI_HAND at first) is then
+ * `to`. Apart from mi_write_single: the removal's stores, zeros here,
+ * cost a quiet move a sixth more. */
+static inline void mi_write_quiet(bg_move *m, int kind, int from, int to)
 {
 	int last = from != MI_HAND;
 
-	memset(m, 0, sizeof(*m));
-	m->kind = (uint8_t)kind;
-	m->npath = (uint8_t)(last + 1);
-	m->nremove = (uint8_t)nremove;
-	m->pts[0] = (uint16_t)from;
+	*m = (bg_move){ .kind = (uint8_t)kind, .npath = (uint8_t)(last + 1),
+			.pts = { (uint16_t)from } };
 	m->pts[last] = (uint16_t)to;
-	m->pts[last + 1] = (uint16_t)removed;
 }
 
-/* The moves from `from` to the points of `to` without removals into m, in
- * point order, steps where `steps` has the point, else of kind `other`:
- * how many. Most of a list: out of line, its loop keeps its values in
- * registers. */
+/* mi_write_quiet of the move that removes the piece on `removed`. */
+static inline void mi_write_single(bg_move *m, int kind, int from, int to,
+				   int removed)
+{
+	mi_write_quiet(m, kind, from, to);
+	m->nremove = 1;
+	m->pts[from != MI_HAND ? 2 : 1] = (uint16_t)removed;
+}
+
+/* The move whose first 8 bytes are w (mi_word), the rest zero. */
+_Static_assert(offsetof(bg_move, pts[2]) == sizeof(uint64_t),
+	       "a move's first word ends with pts[1]");
+
+static inline void mi_put(bg_move *m, uint64_t w)
+{
+	memset(&m->pts[2], 0, sizeof(*m) - sizeof(w));
+	memcpy(m, &w, sizeof(w));
+}
+
+/* The moves from one origin to the points of `to` without removals into
+ * m, in point order: a step where `steps` has the point, with the head
+ * `hstep` (mi_cfg.wstep), else with `hother`; the destination from `wto`
+ * (one of mi_cfg.wto). How many. Most of a list: out of line, its loop
+ * keeps its values in registers. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static size_t mi_write_plain(bg_move *m, int from, uint32_t to,
-			     uint32_t steps, int other)
+static size_t mi_write_plain(bg_move *m, uint32_t to, uint32_t steps,
+			     uint64_t hstep, uint64_t hother,
+			     const uint64_t *wto)
 {
-	/* mi_write_short without a removal, written out: called with none,
-	 * it still cost two stores more a move. */
-	int last = from != MI_HAND;
-	size_t n = 0;
+	bg_move *start = m;
 
-	for (; to; to &= to - 1, n++) {
+	for (; to; to &= to - 1) {
 		int p = bg_ctz32(to);
 
-		memset(&m[n], 0, sizeof(m[n]));
-		m[n].kind = (uint8_t)(steps >> p & 1 ? BG_MOVE_STEP : other);
-		m[n].npath = (uint8_t)(last + 1);
-		m[n].pts[0] = (uint16_t)from;
-		m[n].pts[last] = (uint16_t)p;
+		mi_put(m++, (steps >> p & 1 ? hstep : hother) | wto[p]);
 	}
-	return n;
+	return (size_t)(m - start);
 }
 
 /* The end of the i-th jump of p when its middle point is taken, else 0. */
@@ -643,7 +690,9 @@ static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 		int other = from == MI_HAND ? BG_MOVE_PLACE : BG_MOVE_JUMP;
 
 		if (!(d & closers)) {
-			n += mi_write_plain(&buf[n], from, d, steps, other);
+			n += mi_write_plain(&buf[n], d, steps, c->wstep[from],
+					    c->wother[from],
+					    c->wto[from != MI_HAND]);
 			continue;
 		}
 		for (; d; d &= d - 1) {
@@ -651,16 +700,17 @@ static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 			int kind = steps & bitmask(to) ? BG_MOVE_STEP : other;
 			mi_sets it;
 
-			if (!(closers & bitmask(to))) {
-				mi_write_short(&buf[n++], kind, from, to, 0,
-					       0);
+			/* No mill, also when the piece leaves the line it
+			 * would close. */
+			k = closers & bitmask(to) ? mi_nrem(c, &v, from, to) : 0;
+			if (k == 0) {
+				mi_write_quiet(&buf[n++], kind, from, to);
 				continue;
 			}
-			k = mi_nrem(c, &v, from, to);
 			if (k == 1) {
 				for (uint32_t r = singles; r; r &= r - 1)
-					mi_write_short(&buf[n++], kind, from,
-						       to, 1, bg_ctz32(r));
+					mi_write_single(&buf[n++], kind, from,
+							to, bg_ctz32(r));
 				continue;
 			}
 			mi_sets_first(&it, v.opp, k);

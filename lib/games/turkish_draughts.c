@@ -587,11 +587,8 @@ static size_t td_captures(const td_cfg *c, const td_state *s, bg_move *buf,
 
 static void td_set_move(bg_move *m, int kind, int from, int to)
 {
-	memset(m, 0, sizeof(*m));
-	m->kind = (uint8_t)kind;
-	m->npath = 2;
-	m->pts[0] = (uint16_t)from;
-	m->pts[1] = (uint16_t)to;
+	*m = (bg_move){ .kind = (uint8_t)kind, .npath = 2,
+			.pts = { (uint16_t)from, (uint16_t)to } };
 }
 
 /* The men of the side to move that can step going d (none backward). */
@@ -619,31 +616,32 @@ static int td_slides(const td_cfg *c, uint64_t all, int sq, int len[TD_DIRS])
 
 static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
 {
-	uint64_t steps[TD_DIRS], movers;
-	size_t n = 0;
+	/* Copies: the moves written could alias the state. */
+	uint64_t steps[TD_DIRS], kings = s->kings[s->turn], all = td_all(s);
+	bg_move *m = buf;
 
 	td_men_steps(s, steps);
 	/* The kings, and the men that have a step. */
-	movers = s->kings[s->turn] | steps[0] | steps[1] | steps[2] | steps[3];
-	for (uint64_t bits = movers; bits; bits &= bits - 1) {
+	for (uint64_t bits = kings | steps[0] | steps[1] | steps[2] | steps[3];
+	     bits; bits &= bits - 1) {
 		int sq = bg_ctz64(bits), len[TD_DIRS];
 
-		if (!(s->kings[s->turn] & bit(sq))) {
+		if (!(kings & bit(sq))) {
 			/* A man: one step at most each way. */
 #pragma GCC unroll 4
 			for (int d = 0; d < TD_DIRS; d++)
 				if (steps[d] & bit(sq))
-					td_set_move(&buf[n++], BG_MOVE_STEP,
-						    sq, sq + td_delta[d]);
+					td_set_move(m++, BG_MOVE_STEP, sq,
+						    sq + td_delta[d]);
 			continue;
 		}
-		td_slides(c, td_all(s), sq, len);
+		td_slides(c, all, sq, len);
 		for (int d = 0; d < TD_DIRS; d++)
 			for (int k = 1; k <= len[d]; k++)
-				td_set_move(&buf[n++], BG_MOVE_STEP, sq,
+				td_set_move(m++, BG_MOVE_STEP, sq,
 					    sq + k * td_delta[d]);
 	}
-	return n;
+	return (size_t)(m - buf);
 }
 
 /* The single jumps of t, in the order the chain search would list them:
@@ -670,8 +668,10 @@ static size_t td_legal(const void *cfgp, const void *st, bg_move *buf)
 {
 	td_takers t;
 
-	if (!td_takers_of(cfgp, st, &t))
+	/* Most plies take nothing: asked first, as td_random_move asks. */
+	if (!td_can_take(cfgp, st))
 		return td_quiet_moves(cfgp, st, buf);
+	td_takers_of(cfgp, st, &t);
 	/* A piece that can take has at least one chain. */
 	return td_only_jumps(cfgp, st, &t) ? td_jumps(&t, buf) :
 					     td_captures(cfgp, st, buf, t.all);
