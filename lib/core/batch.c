@@ -291,7 +291,8 @@ static long long elapsed_ns(const struct timespec *t0)
 
 typedef int (*ready_fn)(bg_batch *b, unsigned seen);
 
-/* Spin up to SPIN_NS until ready: whether it is. */
+/* Spin up to SPIN_NS until ready, yielding now and then: whether it
+ * is. */
 static int spin(bg_batch *b, ready_fn ready, unsigned seen)
 {
 	struct timespec t0;
@@ -305,6 +306,8 @@ static int spin(bg_batch *b, ready_fn ready, unsigned seen)
 				return 1;
 			relax();
 		}
+		/* A thread waiting on one that wants this core lets it run. */
+		sched_yield();
 	} while (elapsed_ns(&t0) < SPIN_NS);
 	return 0;
 }
