@@ -3,10 +3,12 @@
  * checks of actions: observations, batches and symmetries, on random games
  * of every option set.
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <boardgames/boardgames.h>
 #include <boardgames/learn.h>
@@ -482,6 +484,13 @@ START_TEST(test_batch_threads_agree)
 	}
 	acts = malloc(n * sizeof(uint32_t));
 	for (int k = 0; k < 200; k++) {
+		/* Now and then long enough apart that the batch's threads
+		 * sleep and must be woken. */
+		if (k % 50 == 49) {
+			struct timespec pause = { 0, 5000000 };
+
+			nanosleep(&pause, NULL);
+		}
 		ck_assert_int_eq(bg_batch_random_actions(b[0], acts), BG_OK);
 		for (int t = 0; t < 2; t++)
 			ck_assert_int_eq(bg_batch_step(b[t], acts, obs[t],

@@ -312,17 +312,21 @@ static int spin(bg_batch *b, ready_fn ready, unsigned seen)
 	return 0;
 }
 
+/* The ready tests are sequentially consistent, as are the counts of
+ * sleepers and the caller's waiting: a thread about to sleep and the one
+ * that would wake it then see each other's change. */
+
 /* A job other than the one seen is open. */
 static int job_open(bg_batch *b, unsigned seen)
 {
-	unsigned g = atomic_load_explicit(&b->gen, memory_order_acquire);
+	unsigned g = atomic_load(&b->gen);
 
 	return g != seen && !(g & 1);
 }
 
 static int job_done(bg_batch *b, unsigned unused)
 {
-	return atomic_load_explicit(&b->left, memory_order_acquire) == 0;
+	return atomic_load(&b->left) == 0;
 }
 
 static int all_out(bg_batch *b, unsigned unused)
@@ -345,9 +349,8 @@ static void take_chunks(bg_batch *b, int t, float *extra)
 
 			run_games(b, i, end, extra);
 			/* The last chunk wakes a caller asleep on the job. */
-			if (atomic_fetch_sub_explicit(&b->left, end - i,
-						      memory_order_acq_rel) ==
-			    end - i && atomic_load(&b->waiting)) {
+			if (atomic_fetch_sub(&b->left, end - i) == end - i &&
+			    atomic_load(&b->waiting)) {
 				pthread_mutex_lock(&b->mu);
 				pthread_cond_signal(&b->finished);
 				pthread_mutex_unlock(&b->mu);
