@@ -3,10 +3,12 @@
  * checks of actions: observations, batches and symmetries, on random games
  * of every option set.
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <boardgames/boardgames.h>
 #include <boardgames/learn.h>
@@ -482,6 +484,13 @@ START_TEST(test_batch_threads_agree)
 	}
 	acts = malloc(n * sizeof(uint32_t));
 	for (int k = 0; k < 200; k++) {
+		/* Now and then long enough apart that the batch's threads
+		 * sleep and must be woken. */
+		if (k % 50 == 49) {
+			struct timespec pause = { 0, 5000000 };
+
+			nanosleep(&pause, NULL);
+		}
 		ck_assert_int_eq(bg_batch_random_actions(b[0], acts), BG_OK);
 		for (int t = 0; t < 2; t++)
 			ck_assert_int_eq(bg_batch_step(b[t], acts, obs[t],
@@ -533,6 +542,109 @@ START_TEST(test_batch_errors)
 }
 END_TEST
 
+/* An action off game i's mask. */
+static uint32_t illegal_action(const uint8_t *mask, size_t na, size_t i)
+{
+	uint32_t a = 0;
+
+	while (mask[i * na + a])
+		a++;
+	return a;
+}
+
+/* With the games split between threads, a bad action anywhere stops the
+ * step before any game moves or any array is written, and the error names
+ * the first game at fault whichever thread found it. */
+START_TEST(test_batch_errors_on_threads)
+{
+	enum { N = 8 };
+	bg_batch *b;
+	size_t na, no;
+	uint32_t acts[N], bad[N];
+	uint64_t h[N];
+	float *obs, *obs0, rew[N];
+	uint8_t *mask, *mask0, done[N];
+
+	ck_assert_int_eq(bg_batch_new(&b, "kutochki", N, 2, 5), BG_OK);
+	bg_batch_info(b, NULL, &na, &no);
+	obs = malloc(N * no * sizeof(float));
+	obs0 = malloc(N * no * sizeof(float));
+	mask = malloc(N * na);
+	mask0 = malloc(N * na);
+	ck_assert(obs && obs0 && mask && mask0);
+	ck_assert_int_eq(bg_batch_reset(b, obs, mask), BG_OK);
+	ck_assert_int_eq(bg_batch_random_actions(b, acts), BG_OK);
+	ck_assert_int_eq(bg_batch_step(b, acts, obs, mask, rew, done), BG_OK);
+	ck_assert_int_eq(bg_batch_random_actions(b, acts), BG_OK);
+	memcpy(obs0, obs, N * no * sizeof(float));
+	memcpy(mask0, mask, N * na);
+	for (int i = 0; i < N; i++)
+		h[i] = bg_hash(bg_batch_game(b, i));
+
+	/* One illegal action in the second thread's share. */
+	memcpy(bad, acts, sizeof(bad));
+	bad[6] = illegal_action(mask, na, 6);
+	ck_assert_int_eq(bg_batch_step(b, bad, obs, mask, rew, done),
+			 BG_EILLEGAL);
+	ck_assert_ptr_nonnull(strstr(bg_last_error(), "game 6"));
+	/* The first game at fault decides the code and the message. */
+	bad[1] = illegal_action(mask, na, 1);
+	bad[6] = (uint32_t)na;
+	ck_assert_int_eq(bg_batch_step(b, bad, obs, mask, rew, done),
+			 BG_EILLEGAL);
+	ck_assert_ptr_nonnull(strstr(bg_last_error(), "game 1"));
+	bad[1] = (uint32_t)na + 1;
+	bad[6] = illegal_action(mask, na, 6);
+	ck_assert_int_eq(bg_batch_step(b, bad, obs, mask, rew, done),
+			 BG_EINVAL);
+	ck_assert_ptr_nonnull(strstr(bg_last_error(), "game 1"));
+	for (int i = 0; i < N; i++)
+		ck_assert_uint_eq(bg_hash(bg_batch_game(b, i)), h[i]);
+	ck_assert(!memcmp(obs, obs0, N * no * sizeof(float)));
+	ck_assert(!memcmp(mask, mask0, N * na));
+
+	/* The batch steps on with good actions. */
+	ck_assert_int_eq(bg_batch_step(b, acts, obs, mask, rew, done), BG_OK);
+	for (int i = 0; i < N; i++)
+		ck_assert_uint_eq(bg_ply(bg_batch_game(b, i)), done[i] ? 0 : 2);
+	bg_batch_free(b);
+	free(obs);
+	free(obs0);
+	free(mask);
+	free(mask0);
+}
+END_TEST
+
+/* The random actions of a seed do not depend on the thread count, and
+ * are those drawn before the draws moved onto the batch's threads: one
+ * generator walked game by game. RANDOM_ACTIONS_DIGEST is a regression
+ * value from that code (this test printed it). */
+#define RANDOM_ACTIONS_DIGEST 0xcc3f76ebccdbbfa6ull
+
+START_TEST(test_batch_random_actions_by_seed)
+{
+	size_t n = 37;
+	uint32_t acts[37];
+
+	for (int threads = 1; threads <= 3; threads++) {
+		uint64_t h = 0xcbf29ce484222325ull;
+		bg_batch *b;
+
+		ck_assert_int_eq(bg_batch_new(&b, "wolf-sheep:max_plies=30", n,
+					      threads, 11), BG_OK);
+		for (int k = 0; k < 100; k++) {
+			ck_assert_int_eq(bg_batch_random_actions(b, acts),
+					 BG_OK);
+			ck_assert_int_eq(bg_batch_step(b, acts, NULL, NULL,
+						       NULL, NULL), BG_OK);
+			h = fnv(acts, sizeof(acts), h);
+		}
+		ck_assert_uint_eq(h, RANDOM_ACTIONS_DIGEST);
+		bg_batch_free(b);
+	}
+}
+END_TEST
+
 /* Games restart from the position given. */
 START_TEST(test_batch_start_position)
 {
@@ -575,6 +687,8 @@ int main(void)
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
 	tcase_add_test(tc, test_batch_threads_agree);
 	tcase_add_test(tc, test_batch_errors);
+	tcase_add_test(tc, test_batch_errors_on_threads);
+	tcase_add_test(tc, test_batch_random_actions_by_seed);
 	tcase_add_test(tc, test_batch_start_position);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

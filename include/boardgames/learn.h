@@ -69,9 +69,10 @@
  *   ends starts again by itself, from the start or from a position given.
  *   Stepping makes no allocation (except that a game's history grows
  *   geometrically when a game gets longer than any before it in the batch
- *   slot, as bg_play() says). With threads > 1 the batch is split between
- *   that many threads, each stepping its own games; the result is the same
- *   as with one thread.
+ *   slot, as bg_play() says). With threads > 1 that many threads share
+ *   the games of every call (checking the actions, stepping, drawing
+ *   random actions); the results, random actions included, are those of
+ *   one thread.
  */
 #ifndef BOARDGAMES_LEARN_H
 #define BOARDGAMES_LEARN_H
@@ -288,7 +289,8 @@ BG_API int bg_batch_step(bg_batch *b, const uint32_t *actions, float *obs,
 /**
  * A legal action for every game, drawn uniformly from its legal actions
  * with the batch's generator, into actions[0..n-1]: for random play and
- * benchmarks. BG_EINVAL for NULL.
+ * benchmarks. The draws of a seed are the same for any thread count.
+ * BG_EINVAL for NULL.
  */
 BG_API int bg_batch_random_actions(bg_batch *b, uint32_t *actions);
 

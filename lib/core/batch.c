@@ -2,28 +2,53 @@
  * Batches of games stepped together (include/boardgames/learn.h): every
  * array is made with the batch, so a step allocates nothing, and a pool of
  * threads, made once, splits the games between them.
+ *
+ * Every per-game part of a call runs on the pool: checking the actions,
+ * drawing random ones, stepping, resetting. Each thread takes chunks of
+ * its own share of the games first, then of the others' shares, so a
+ * thread that wakes late or runs slow leaves its games to the others; the
+ * games' results do not depend on which thread made them. Between calls
+ * the threads spin briefly before they sleep, so a loop of steps does not
+ * wait for threads to wake.
  */
+#if !defined(__EMSCRIPTEN__) && !defined(_WIN32)
+#define _POSIX_C_SOURCE 200809L
+#define BG_BATCH_THREADS 1
+#endif
+
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/learn.h"
 
-#if !defined(__EMSCRIPTEN__) && !defined(_WIN32)
-#define BG_BATCH_THREADS 1
+#ifdef BG_BATCH_THREADS
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <time.h>
 #endif
 
-enum { JOB_STEP, JOB_RESET, JOB_QUIT };
+enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW, JOB_QUIT };
 
-/* What one thread works with: its games and its own room for the game's
+#define CHUNK 8            /* games a thread takes at a time */
+#define SPIN_NS 100000     /* how long a thread spins before it sleeps */
+#define NO_GAME SIZE_MAX
+
+/* What one thread works with: its share of the games, the next game of
+ * that share no thread has taken, and its own room for the game's
  * observation planes. */
 typedef struct bg_worker {
 	struct bg_batch *b;
 	size_t lo, hi;
 	float *extra;
-	int rc;
 #ifdef BG_BATCH_THREADS
+	atomic_size_t next;
 	pthread_t thread;
+	/* Every thread takes games from every share: keep each share's
+	 * counter on a cache line of its own. */
+	char pad[64];
 #endif
 } bg_worker;
 
@@ -49,19 +74,33 @@ struct bg_batch {
 	bg_worker *workers;
 	int nworkers;
 
-	/* The job of the current call, read by every worker. */
+	/* The job of the current call, read by every thread. */
 	int job;
+	const uint32_t *actions; /* JOB_CHECK's */
+	uint32_t *draws;         /* JOB_DRAW's */
 	float *obs;
 	uint8_t *mask;
 	float *rewards;
 	uint8_t *done;
+	/* The first game at fault in the job (NO_GAME for none), its error
+	 * and the error's detail, which is the thread's that found it. */
+	size_t bad;
+	int bad_rc;
+	char bad_msg[512];
 #ifdef BG_BATCH_THREADS
-	/* A job starts when gen changes and ends when pending is 0. */
-	pthread_mutex_t mu;
+	/* A job is open while gen is even: a thread works on it between
+	 * raising and lowering busy. The caller makes gen odd and waits for
+	 * busy to be 0 before it writes the next job. */
+	atomic_uint gen;
+	atomic_int busy;
+	atomic_int sleepers;  /* threads asleep on go */
+	char pad1[64];
+	atomic_size_t left;   /* games of the job not yet done */
+	atomic_int waiting;   /* the caller is asleep on finished */
+	char pad2[64];
+	pthread_mutex_t mu;   /* the sleeps and bad */
 	pthread_cond_t go, finished;
-	unsigned gen;
-	int pending;
-	int pool; /* the mutex and conditions are made */
+	int pool;             /* the mutex and conditions are made */
 #endif
 };
 
@@ -146,26 +185,204 @@ static int step_one(bg_batch *b, size_t i, float *extra)
 	return rc ? rc : rc2;
 }
 
-static void work(bg_worker *w)
+/* Find game i's action among its moves: the move it chooses. */
+static int check_one(bg_batch *b, size_t i)
 {
-	bg_batch *b = w->b;
+	uint32_t a = b->actions[i];
+	long k;
+
+	if (a >= b->al.count)
+		return bg_seterr(BG_EINVAL, "game %zu: action %u is not below "
+				 "the count %u", i, a, b->al.count);
+	k = bg_action_find(&b->al, b->moves + i * b->max_moves, b->nmoves[i],
+			   a);
+	if (k < 0)
+		return bg_seterr(BG_EILLEGAL, "game %zu: action %u is not "
+				 "legal", i, a);
+	b->chosen[i] = (size_t)k;
+	return BG_OK;
+}
+
+/* Game i's random action: its draw is the i-th of the call's generator,
+ * as if the games drew one after the other. */
+static int draw_one(bg_batch *b, size_t i)
+{
+	uint64_t state = bg_rand_ahead(b->rng, i);
+	size_t n = b->nmoves[i];
+
+	if (n == 0)
+		return bg_seterr(BG_EINVAL, "game %zu has no legal move", i);
+	return bg_action_at(&b->al, b->moves + i * b->max_moves, n,
+			    (size_t)(bg_rand(&state) % n), &b->draws[i]);
+}
+
+static int do_game(bg_batch *b, size_t i, float *extra)
+{
 	int rc;
 
-	w->rc = BG_OK;
-	for (size_t i = w->lo; i < w->hi; i++) {
-		if (b->job == JOB_RESET) {
-			restart(b, i);
-			if ((rc = list_legal(b, i)) == BG_OK)
-				rc = write_out(b, i, w->extra);
-		} else {
-			rc = step_one(b, i, w->extra);
+	switch (b->job) {
+	case JOB_CHECK:
+		return check_one(b, i);
+	case JOB_DRAW:
+		return draw_one(b, i);
+	case JOB_RESET:
+		restart(b, i);
+		if ((rc = list_legal(b, i)) != BG_OK)
+			return rc;
+		return write_out(b, i, extra);
+	default:
+		return step_one(b, i, extra);
+	}
+}
+
+static void lock(bg_batch *b)
+{
+#ifdef BG_BATCH_THREADS
+	pthread_mutex_lock(&b->mu);
+#endif
+}
+
+static void unlock(bg_batch *b)
+{
+#ifdef BG_BATCH_THREADS
+	pthread_mutex_unlock(&b->mu);
+#endif
+}
+
+/* Games lo..hi-1 of the job; an error is kept when its game is the first
+ * at fault so far (whichever thread finds it, the caller reports the
+ * first game's). */
+static void run_games(bg_batch *b, size_t lo, size_t hi, float *extra)
+{
+	for (size_t i = lo; i < hi; i++) {
+		int rc = do_game(b, i, extra);
+
+		if (rc == BG_OK)
+			continue;
+		lock(b);
+		if (i < b->bad) {
+			b->bad = i;
+			b->bad_rc = rc;
+			snprintf(b->bad_msg, sizeof(b->bad_msg), "%s",
+				 bg_last_error());
 		}
-		if (rc && !w->rc)
-			w->rc = rc;
+		unlock(b);
 	}
 }
 
 #ifdef BG_BATCH_THREADS
+static void relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ volatile("yield");
+#endif
+}
+
+static long long elapsed_ns(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)(t.tv_sec - t0->tv_sec) * 1000000000 +
+		(t.tv_nsec - t0->tv_nsec);
+}
+
+typedef int (*ready_fn)(bg_batch *b, unsigned seen);
+
+/* Spin up to SPIN_NS until ready, yielding now and then: whether it
+ * is. */
+static int spin(bg_batch *b, ready_fn ready, unsigned seen)
+{
+	struct timespec t0;
+
+	if (ready(b, seen))
+		return 1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		for (int k = 0; k < 64; k++) {
+			if (ready(b, seen))
+				return 1;
+			relax();
+		}
+		/* A thread waiting on one that wants this core lets it run. */
+		sched_yield();
+	} while (elapsed_ns(&t0) < SPIN_NS);
+	return 0;
+}
+
+/* The ready tests are sequentially consistent, as are the counts of
+ * sleepers and the caller's waiting: a thread about to sleep and the one
+ * that would wake it then see each other's change. */
+
+/* A job other than the one seen is open. */
+static int job_open(bg_batch *b, unsigned seen)
+{
+	unsigned g = atomic_load(&b->gen);
+
+	return g != seen && !(g & 1);
+}
+
+static int job_done(bg_batch *b, unsigned unused)
+{
+	return atomic_load(&b->left) == 0;
+}
+
+static int all_out(bg_batch *b, unsigned unused)
+{
+	return atomic_load(&b->busy) == 0;
+}
+
+/* Take chunks of games until none is left: the thread's own share
+ * first. */
+static void take_chunks(bg_batch *b, int t, float *extra)
+{
+	for (int k = 0; k < b->threads; k++) {
+		bg_worker *w = &b->workers[(t + k) % b->threads];
+		size_t i;
+
+		while ((i = atomic_fetch_add_explicit(&w->next, CHUNK,
+						      memory_order_relaxed)) <
+		       w->hi) {
+			size_t end = w->hi - i > CHUNK ? i + CHUNK : w->hi;
+
+			run_games(b, i, end, extra);
+			/* The last chunk wakes a caller asleep on the job. */
+			if (atomic_fetch_sub(&b->left, end - i) == end - i &&
+			    atomic_load(&b->waiting)) {
+				pthread_mutex_lock(&b->mu);
+				pthread_cond_signal(&b->finished);
+				pthread_mutex_unlock(&b->mu);
+			}
+		}
+	}
+}
+
+/* Wait for a job other than `seen` and enter it (busy raised): its
+ * number. */
+static unsigned enter_job(bg_batch *b, unsigned seen)
+{
+	for (;;) {
+		unsigned g;
+
+		if (!spin(b, job_open, seen)) {
+			pthread_mutex_lock(&b->mu);
+			atomic_fetch_add(&b->sleepers, 1);
+			while (!job_open(b, seen))
+				pthread_cond_wait(&b->go, &b->mu);
+			atomic_fetch_sub(&b->sleepers, 1);
+			pthread_mutex_unlock(&b->mu);
+		}
+		g = atomic_load(&b->gen);
+		atomic_fetch_add(&b->busy, 1);
+		/* The caller may have closed it meanwhile. */
+		if (atomic_load(&b->gen) == g && !(g & 1))
+			return g;
+		atomic_fetch_sub(&b->busy, 1);
+	}
+}
+
 static void *worker_main(void *arg)
 {
 	bg_worker *w = arg;
@@ -173,61 +390,84 @@ static void *worker_main(void *arg)
 	unsigned seen = 0;
 
 	for (;;) {
-		pthread_mutex_lock(&b->mu);
-		while (b->gen == seen)
-			pthread_cond_wait(&b->go, &b->mu);
-		seen = b->gen;
-		pthread_mutex_unlock(&b->mu);
-		if (b->job == JOB_QUIT)
+		seen = enter_job(b, seen);
+		if (b->job == JOB_QUIT) {
+			atomic_fetch_sub(&b->busy, 1);
 			return NULL;
-		work(w);
+		}
+		take_chunks(b, (int)(w - b->workers), w->extra);
+		atomic_fetch_sub_explicit(&b->busy, 1, memory_order_release);
+	}
+}
+
+/* Close the last job before the caller writes the next: no thread is in
+ * it after this. */
+static void pool_close(bg_batch *b)
+{
+	atomic_fetch_add(&b->gen, 1);
+	while (!spin(b, all_out, 0))
+		sched_yield();
+}
+
+/* Open the job written since pool_close(). */
+static void pool_open(bg_batch *b)
+{
+	for (int t = 0; t < b->threads; t++)
+		atomic_store_explicit(&b->workers[t].next, b->workers[t].lo,
+				      memory_order_relaxed);
+	atomic_store_explicit(&b->left, b->n, memory_order_relaxed);
+	atomic_fetch_add(&b->gen, 1);
+	if (atomic_load(&b->sleepers)) {
 		pthread_mutex_lock(&b->mu);
-		if (--b->pending == 0)
-			pthread_cond_signal(&b->finished);
+		pthread_cond_broadcast(&b->go);
 		pthread_mutex_unlock(&b->mu);
 	}
 }
 
-/* Start the job on the pool's threads (not the caller's). */
-static void pool_start(bg_batch *b)
+/* The caller's part of the job, then the wait for the chunks the other
+ * threads took. */
+static void pool_run(bg_batch *b)
 {
+	take_chunks(b, 0, b->workers[0].extra);
+	if (spin(b, job_done, 0))
+		return;
 	pthread_mutex_lock(&b->mu);
-	b->pending = b->threads - 1;
-	b->gen++;
-	pthread_cond_broadcast(&b->go);
-	pthread_mutex_unlock(&b->mu);
-}
-
-static void pool_wait(bg_batch *b)
-{
-	pthread_mutex_lock(&b->mu);
-	while (b->pending > 0)
+	atomic_store(&b->waiting, 1);
+	while (!job_done(b, 0))
 		pthread_cond_wait(&b->finished, &b->mu);
+	atomic_store(&b->waiting, 0);
 	pthread_mutex_unlock(&b->mu);
 }
 #endif
 
-/* Run the current job on every worker, the calling thread being the first;
- * the first error of any. */
-static int run_job(bg_batch *b)
+/* Make room for a job: after this the caller may write the job's fields. */
+static void job_begin(bg_batch *b, int job)
 {
-	int rc = BG_OK;
-
 #ifdef BG_BATCH_THREADS
 	if (b->threads > 1)
-		pool_start(b);
-	work(&b->workers[0]);
-	if (b->threads > 1)
-		pool_wait(b);
-#else
-	work(&b->workers[0]);
+		pool_close(b);
 #endif
-	for (int t = 0; t < b->threads; t++)
-		if (b->workers[t].rc && !rc)
-			rc = b->workers[t].rc;
-	if (b->mask)
-		b->last_mask = b->mask;
-	return rc;
+	b->job = job;
+	b->bad = NO_GAME;
+}
+
+/* Run the job begun on every game, the calling thread being one of the
+ * pool: BG_OK, or the error of the first game at fault. */
+static int job_run(bg_batch *b)
+{
+#ifdef BG_BATCH_THREADS
+	if (b->threads > 1) {
+		pool_open(b);
+		pool_run(b);
+	} else {
+		run_games(b, 0, b->n, b->workers[0].extra);
+	}
+#else
+	run_games(b, 0, b->n, b->workers[0].extra);
+#endif
+	if (b->bad == NO_GAME)
+		return BG_OK;
+	return bg_seterr(b->bad_rc, "%s", b->bad_msg);
 }
 
 void bg_batch_free(bg_batch *b)
@@ -236,8 +476,8 @@ void bg_batch_free(bg_batch *b)
 		return;
 #ifdef BG_BATCH_THREADS
 	if (b->threads > 1) {
-		b->job = JOB_QUIT;
-		pool_start(b);
+		job_begin(b, JOB_QUIT);
+		pool_open(b);
 		for (int t = 1; t < b->threads; t++)
 			pthread_join(b->workers[t].thread, NULL);
 	}
@@ -292,6 +532,13 @@ static int start_workers(bg_batch *b)
 			return bg_seterr(BG_ENOMEM, "batch workers");
 	}
 #ifdef BG_BATCH_THREADS
+	for (int t = 0; t < b->threads; t++)
+		atomic_init(&b->workers[t].next, 0);
+	atomic_init(&b->gen, 0);
+	atomic_init(&b->busy, 0);
+	atomic_init(&b->sleepers, 0);
+	atomic_init(&b->left, 0);
+	atomic_init(&b->waiting, 0);
 	pthread_mutex_init(&b->mu, NULL);
 	pthread_cond_init(&b->go, NULL);
 	pthread_cond_init(&b->finished, NULL);
@@ -416,67 +663,62 @@ int bg_batch_set_start(bg_batch *b, const char *position)
 	return BG_OK;
 }
 
-static void set_outputs(bg_batch *b, float *obs, uint8_t *mask,
-			float *rewards, uint8_t *done)
+/* A step's or a reset's job: the outputs asked for, and the mask buffer
+ * they leave set. */
+static int write_job(bg_batch *b, int job, float *obs, uint8_t *mask,
+		     float *rewards, uint8_t *done)
 {
+	int rc;
+
+	job_begin(b, job);
 	b->obs = obs;
 	b->mask = mask;
 	b->rewards = rewards;
 	b->done = done;
+	rc = job_run(b);
+	if (mask)
+		b->last_mask = mask;
+	return rc;
 }
 
 int bg_batch_reset(bg_batch *b, float *obs, uint8_t *mask)
 {
 	if (!b)
 		return bg_seterr(BG_EINVAL, "batch is NULL");
-	set_outputs(b, obs, mask, NULL, NULL);
-	b->job = JOB_RESET;
-	return run_job(b);
+	return write_job(b, JOB_RESET, obs, mask, NULL, NULL);
 }
 
 int bg_batch_step(bg_batch *b, const uint32_t *actions, float *obs,
 		  uint8_t *mask, float *rewards, uint8_t *done)
 {
+	int rc;
+
 	if (!b || !actions)
 		return bg_seterr(BG_EINVAL, "NULL argument");
 	/* Every action is checked before any game moves. */
-	for (size_t i = 0; i < b->n; i++) {
-		long k;
-
-		if (actions[i] >= b->al.count)
-			return bg_seterr(BG_EINVAL, "game %zu: action %u is not "
-					 "below the count %u", i, actions[i],
-					 b->al.count);
-		k = bg_action_find(&b->al, b->moves + i * b->max_moves,
-				   b->nmoves[i], actions[i]);
-		if (k < 0)
-			return bg_seterr(BG_EILLEGAL, "game %zu: action %u is "
-					 "not legal", i, actions[i]);
-		b->chosen[i] = (size_t)k;
-	}
-	set_outputs(b, obs, mask, rewards, done);
-	b->job = JOB_STEP;
-	return run_job(b);
+	job_begin(b, JOB_CHECK);
+	b->actions = actions;
+	if ((rc = job_run(b)) != BG_OK)
+		return rc;
+	return write_job(b, JOB_STEP, obs, mask, rewards, done);
 }
 
 int bg_batch_random_actions(bg_batch *b, uint32_t *actions)
 {
+	int rc;
+
 	if (!b || !actions)
 		return bg_seterr(BG_EINVAL, "NULL argument");
-	for (size_t i = 0; i < b->n; i++) {
-		const bg_move *list = b->moves + i * b->max_moves;
-		size_t n = b->nmoves[i];
-		int rc;
-
-		if (n == 0)
-			return bg_seterr(BG_EINVAL, "game %zu has no legal move",
-					 i);
-		rc = bg_action_at(&b->al, list, n,
-				  (size_t)(bg_rand(&b->rng) % n), &actions[i]);
-		if (rc)
-			return rc;
-	}
-	return BG_OK;
+	job_begin(b, JOB_DRAW);
+	b->draws = actions;
+	rc = job_run(b);
+	/* The generator moves on by the draws made, as if the games drew one
+	 * after the other up to the first that failed. */
+	if (rc == BG_OK)
+		b->rng = bg_rand_ahead(b->rng, b->n);
+	else
+		b->rng = bg_rand_ahead(b->rng, b->bad + (b->nmoves[b->bad] > 0));
+	return rc;
 }
 
 const bg_game *bg_batch_game(const bg_batch *b, size_t i)

@@ -357,15 +357,24 @@ static inline void *bg_work(const void *cfg, size_t cfg_size)
 	return (unsigned char *)(uintptr_t)cfg + BG_WORK_OFFSET(cfg_size);
 }
 
+#define BG_RAND_STEP 0x9E3779B97F4A7C15ull
+
 /* The next number of the generator behind bg_random_move (splitmix64):
  * fixed, so a state gives the same moves everywhere. */
 static inline uint64_t bg_rand(uint64_t *state)
 {
-	uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+	uint64_t z = (*state += BG_RAND_STEP);
 
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
 	return z ^ (z >> 31);
+}
+
+/* The state bg_rand() leaves after k draws from `state`: the state moves
+ * by a constant step, so draws can be made apart, in any order. */
+static inline uint64_t bg_rand_ahead(uint64_t state, uint64_t k)
+{
+	return state + k * BG_RAND_STEP;
 }
 
 /* An evaluation lead (in units where 1 is a clear advantage) squashed
