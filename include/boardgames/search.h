@@ -40,28 +40,25 @@
  *   A searcher is used by one thread at a time, for every call except
  *   bg_search_stop(), which any thread may call at any time, also while
  *   another thread is in bg_search_think(). With options.threads = N > 1
- *   think runs N threads on one tree (tree parallel: a game copy and
- *   random generators per thread; a thread counts its visit on the way
- *   down, so that the others try other moves meanwhile), the calling
- *   thread being one of them. Builds without threads (WebAssembly) take
- *   threads = 1 only: more is BG_ENOTSUP.
+ *   think runs N searches at once (root parallel: one tree, game copy and
+ *   random generator per thread, their root figures summed when they
+ *   stop), the calling thread being one of them. Builds without threads
+ *   (WebAssembly) take threads = 1 only: more is BG_ENOTSUP.
  *
  * @par Determinism
- *   With one thread, limited by playouts or tree nodes only (no time
- *   limit, no stop), the same seed, options and sequence of calls give the
- *   same moves, visits and values from run to run. (Across platforms too,
- *   as far as their log() rounds alike: the exploration term uses it.) A
- *   time limit or bg_search_stop() ends the search at a moment the clock
- *   decides, and then the figures vary from run to run. So do they with
- *   threads > 1, whose order of visits in the shared tree is the clock's;
- *   their playout and node limits are still exact.
+ *   Limited by playouts or tree nodes only (no time limit, no stop), the
+ *   same seed, options and sequence of calls give the same moves, visits
+ *   and values from run to run, with any number of threads: each thread
+ *   has a generator of its own drawn from the seed and a fixed share of the
+ *   playouts. (Across platforms too, as far as their log() rounds alike:
+ *   the exploration term uses it.) A time limit or bg_search_stop() ends the search at a moment
+ *   the clock decides, and then the figures vary from run to run.
  *
  * @par Allocation
- *   bg_search_new() allocates the searcher: a copy of the game per thread
- *   and a first block of tree nodes. The tree block doubles when the tree
- *   outgrows it, up to options.max_nodes (with threads, once the others
- *   have finished their playouts in hand); a full tree stops growing and
- *   the search goes on in it. bg_search_sync() to a game that is not the root
+ *   bg_search_new() allocates the searcher: a copy of the game and a first
+ *   block of tree nodes per thread. The tree block doubles when the tree
+ *   outgrows it, up to options.max_nodes; a full tree stops growing and the
+ *   search goes on in it. bg_search_sync() to a game that is not the root
  *   followed by moves makes a new copy of that game. Nothing else
  *   allocates, except that think starts its threads (threads > 1), and
  *   that a playout deeper than any before grows its path (past 256 plies)
@@ -238,8 +235,8 @@ BG_API int bg_search_analysis(bg_search *s, bg_search_line *buf, size_t cap,
 
 /**
  * The principal variation of the k-th line of bg_search_analysis(): its
- * move, then at each step the most visited reply, as far as the tree
- * goes. Output as for bg_legal_moves();
+ * move, then at each step the most visited reply, as far as the tree goes
+ * (the thread that visited the move most). Output as for bg_legal_moves();
  * a buffer too small gets the first cap moves and BG_EBUFSIZE.
  *
  * @return BG_OK; BG_EINVAL for NULL s or n, buf NULL with cap > 0, or no

@@ -1,22 +1,14 @@
 /*
  * The searcher of <boardgames/search.h>: UCT over the public API.
  *
- * Each thread (a worker) has a copy of the root game and random generators
- * of its own; all threads walk one tree. A node keeps no move: its
- * children are the legal moves of its position in the order
- * bg_legal_moves() gives them (deterministic, see the API), so child k is
- * found again by generating the moves and taking the k-th. Children are
- * made after their parent, so every node's index is above its parent's:
- * re-rooting the tree compacts it in place, in index order.
- *
- * With threads, a node's figures are atomics. A thread going down counts
- * its visit at once (a virtual loss: the node looks visited and not won
- * until the result comes back), so the other threads spread over other
- * moves; children are added under a lock, and published by their parent's
- * child index. The tree never moves while a thread walks it: a thread that
- * needs more room waits until the others are between playouts (parked).
- * One thread takes the plain path, atomics without read-modify-writes and
- * no lock, and its results are those of a single-threaded search.
+ * Each thread (a worker) has a copy of the root game, a tree and random
+ * generators of its own; the threads share only the stop flag, so a search
+ * limited by playouts does the same work whatever the clock says. A node
+ * keeps no move: its children are the legal moves of its position in the
+ * order bg_legal_moves() gives them (deterministic, see the API), so child
+ * k is found again by generating the moves and taking the k-th. Children
+ * are made after their parent, so every node's index is above its
+ * parent's: re-rooting the tree compacts it in place, in index order.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <boardgames/search.h>
@@ -45,24 +37,12 @@
 /* What iterate() reports besides errors. */
 #define NODE_LIMIT 1 /* the think's node limit is reached */
 
-/* What iterate() reports besides errors. */
-#define NEED_ROOM 2 /* the tree block is full but may grow (threads) */
-
 typedef struct node {
-	_Atomic uint32_t visits;
-	_Atomic float wins;      /* results for the seat that moved here */
-	_Atomic uint32_t child;  /* index of the first child, or UNEXPANDED */
-	_Atomic uint32_t nchild; /* set before child is published */
+	uint32_t visits;
+	float wins;      /* results for the seat that moved into this node */
+	uint32_t child;  /* index of the first child, or UNEXPANDED */
+	uint32_t nchild;
 } node;
-
-/* The one tree of a searcher. */
-typedef struct tree {
-	node *nodes;
-	uint32_t *remap; /* scratch of re-rooting, as long as nodes */
-	size_t nnodes, room, max_nodes;
-	size_t node_limit; /* this think's */
-	int full;        /* the block could not grow: no more room asked */
-} tree;
 
 typedef struct worker {
 	bg_search *s;
@@ -71,10 +51,16 @@ typedef struct worker {
 	uint64_t playout_rng; /* the state bg_playout() advances */
 	bg_move *moves;       /* room for bg_max_moves() */
 	size_t cap;
+	node *nodes;
+	uint32_t *remap;      /* scratch of re-rooting, as long as nodes */
+	size_t nnodes, room, max_nodes;
 	uint32_t *path;       /* nodes of the current iteration, root first */
 	int *seats;           /* the seat that moved into path[i] */
 	size_t path_room;
-	uint64_t done;        /* playouts of this think */
+	/* This think's share of the limits, and what it did. */
+	uint64_t budget;
+	size_t node_limit;
+	uint64_t done;
 	int error;
 #ifdef SEARCH_THREADS
 	pthread_t thread;
@@ -96,18 +82,6 @@ typedef struct line {
 struct bg_search {
 	bg_search_options o;
 	atomic_int stop;
-	tree t;
-	uint64_t budget;           /* this think's playouts */
-	_Atomic uint64_t claimed;  /* of them, those begun */
-#ifdef SEARCH_THREADS
-	/* Threads only: adding children, and growing the tree block. */
-	pthread_mutex_t lock;
-	pthread_cond_t wake;
-	int running;               /* threads in this think's loop */
-	int parked;                /* of them, those waiting for room */
-	size_t need;               /* children waiting for room */
-	atomic_int grow_pending;
-#endif
 	int evaluates;        /* this think backs up bg_evaluate() */
 	double deadline;      /* 0: none */
 	uint64_t choice_rng;  /* the noisy choice of the low levels */
@@ -160,6 +134,12 @@ static double now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* n split over t parts: part i's share, the first ones taking the rest. */
+static uint64_t share(uint64_t n, int t, int i)
+{
+	return n / (uint64_t)t + ((uint64_t)i < n % (uint64_t)t);
 }
 
 /* ---- Options ------------------------------------------------------------ */
@@ -220,187 +200,127 @@ static int check_options(const bg_search_options *o)
 
 /* ---- Trees -------------------------------------------------------------- */
 
-/* Relaxed loads and stores: the threads' figures need no order among
- * themselves, and one thread pays nothing for them. */
-static uint32_t get(const _Atomic uint32_t *p)
+static void reset_tree(worker *w)
 {
-	return atomic_load_explicit(p, memory_order_relaxed);
+	w->nodes[0].visits = 0;
+	w->nodes[0].wins = 0;
+	w->nodes[0].child = UNEXPANDED;
+	w->nodes[0].nchild = 0;
+	w->nnodes = 1;
 }
 
-static void set(_Atomic uint32_t *p, uint32_t v)
+/* Room for n more nodes: 0, or -1 when past max_nodes or out of memory. */
+static int grow(worker *w, size_t n)
 {
-	atomic_store_explicit(p, v, memory_order_relaxed);
-}
-
-static float getf(const _Atomic float *p)
-{
-	return atomic_load_explicit(p, memory_order_relaxed);
-}
-
-static void setf(_Atomic float *p, float v)
-{
-	atomic_store_explicit(p, v, memory_order_relaxed);
-}
-
-/* The first child of a node, or UNEXPANDED; its nchild is set when it is
- * not (acquire pairs with add_children()'s release). */
-static uint32_t first_child(const node *n)
-{
-	return atomic_load_explicit(&n->child, memory_order_acquire);
-}
-
-static void clear_node(node *n)
-{
-	set(&n->visits, 0);
-	setf(&n->wins, 0);
-	set(&n->child, UNEXPANDED);
-	set(&n->nchild, 0);
-}
-
-static void reset_tree(tree *t)
-{
-	clear_node(&t->nodes[0]);
-	t->nnodes = 1;
-	t->full = 0;
-}
-
-/* Room for n more nodes, up to max_nodes: 0, or -1 when out of memory.
- * No other thread may walk the tree meanwhile: the block moves. */
-static int grow(tree *t, size_t n)
-{
-	size_t room = t->room;
+	size_t room = w->room;
 	node *nodes;
 	uint32_t *remap;
 
-	while (room < t->nnodes + n)
+	if (w->nnodes + n > w->max_nodes)
+		return -1;
+	if (w->nnodes + n <= w->room)
+		return 0;
+	while (room < w->nnodes + n)
 		room *= 2;
-	if (room > t->max_nodes)
-		room = t->max_nodes;
-	if (!(nodes = realloc(t->nodes, room * sizeof(*nodes))))
+	if (room > w->max_nodes)
+		room = w->max_nodes;
+	if (!(nodes = realloc(w->nodes, room * sizeof(*nodes))))
 		return -1;
-	t->nodes = nodes;
-	if (!(remap = realloc(t->remap, room * sizeof(*remap))))
+	w->nodes = nodes;
+	if (!(remap = realloc(w->remap, room * sizeof(*remap))))
 		return -1;
-	t->remap = remap;
-	t->room = room;
+	w->remap = remap;
+	w->room = room;
 	return 0;
 }
 
-/* Give node i its children (one per legal move): 0, also when another
- * thread gave them first; NODE_LIMIT when the think's node limit forbids
- * it; NEED_ROOM when the block must grow first (threads); -1 when the
- * tree is full (the node stays a leaf). With threads, under the lock. */
-static int add_children(bg_search *s, uint32_t i, size_t nmoves)
+/* Give node i its children (one per legal move): 0; NODE_LIMIT when the
+ * think's node limit forbids it; -1 when the tree is full (the node stays
+ * a leaf). */
+static int expand(worker *w, uint32_t i, size_t nmoves)
 {
-	tree *t = &s->t;
 	size_t k;
 
-	if (first_child(&t->nodes[i]) != UNEXPANDED)
-		return 0;
-	if (t->nnodes + nmoves > t->node_limit)
+	if (w->nnodes + nmoves > w->node_limit)
 		return NODE_LIMIT;
-	if (nmoves > UINT32_MAX || t->nnodes + nmoves > t->max_nodes)
+	if (nmoves > UINT32_MAX || grow(w, nmoves) < 0)
 		return -1;
-	if (t->nnodes + nmoves > t->room) {
-		if (s->o.threads > 1)
-			return t->full ? -1 : NEED_ROOM;
-		if (grow(t, nmoves) < 0)
-			return -1;
+	for (k = 0; k < nmoves; k++) {
+		node *c = &w->nodes[w->nnodes + k];
+
+		c->visits = 0;
+		c->wins = 0;
+		c->child = UNEXPANDED;
+		c->nchild = 0;
 	}
-	for (k = 0; k < nmoves; k++)
-		clear_node(&t->nodes[t->nnodes + k]);
-	set(&t->nodes[i].nchild, (uint32_t)nmoves);
-	atomic_store_explicit(&t->nodes[i].child, (uint32_t)t->nnodes,
-			      memory_order_release);
-	t->nnodes += nmoves;
+	w->nodes[i].child = (uint32_t)w->nnodes;
+	w->nodes[i].nchild = (uint32_t)nmoves;
+	w->nnodes += nmoves;
 	return 0;
-}
-
-static int expand(bg_search *s, uint32_t i, size_t nmoves)
-{
-#ifdef SEARCH_THREADS
-	int rc;
-
-	if (s->o.threads > 1) {
-		pthread_mutex_lock(&s->lock);
-		rc = add_children(s, i, nmoves);
-		if (rc == NEED_ROOM && nmoves > s->need)
-			s->need = nmoves;
-		pthread_mutex_unlock(&s->lock);
-		return rc;
-	}
-#endif
-	return add_children(s, i, nmoves);
 }
 
 /* Make child k of the root the root, keeping its subtree: an in-place
  * compaction in index order, which keeps the nodes' relative order (a
- * node's new index is never above its old one). No think runs. */
-static void reroot(tree *t, size_t k)
+ * node's new index is never above its old one). */
+static void reroot(worker *w, size_t k)
 {
-	uint32_t r, i, n, c, next = 0;
+	uint32_t r, i, n, next = 0;
 
-	if (first_child(&t->nodes[0]) == UNEXPANDED ||
-	    k >= get(&t->nodes[0].nchild)) {
-		reset_tree(t);
+	if (w->nodes[0].child == UNEXPANDED || k >= w->nodes[0].nchild) {
+		reset_tree(w);
 		return;
 	}
-	r = get(&t->nodes[0].child) + (uint32_t)k;
-	n = (uint32_t)t->nnodes;
+	r = w->nodes[0].child + (uint32_t)k;
+	n = (uint32_t)w->nnodes;
 	for (i = 0; i < n; i++)
-		t->remap[i] = DROP;
-	t->remap[r] = KEEP;
+		w->remap[i] = DROP;
+	w->remap[r] = KEEP;
 	for (i = r; i < n; i++) {
-		const node *nd = &t->nodes[i];
+		const node *nd = &w->nodes[i];
+		uint32_t c;
 
-		if (t->remap[i] != KEEP || get(&nd->child) == UNEXPANDED)
+		if (w->remap[i] != KEEP || nd->child == UNEXPANDED)
 			continue;
-		for (c = 0; c < get(&nd->nchild); c++)
-			t->remap[get(&nd->child) + c] = KEEP;
+		for (c = 0; c < nd->nchild; c++)
+			w->remap[nd->child + c] = KEEP;
 	}
 	for (i = r; i < n; i++)
-		if (t->remap[i] == KEEP)
-			t->remap[i] = next++;
+		if (w->remap[i] == KEEP)
+			w->remap[i] = next++;
 	for (i = r; i < n; i++) {
-		node *from = &t->nodes[i], *to;
+		node nd = w->nodes[i];
 
-		if (t->remap[i] == DROP)
+		if (w->remap[i] == DROP)
 			continue;
-		to = &t->nodes[t->remap[i]];
-		c = get(&from->child);
-		set(&to->visits, get(&from->visits));
-		setf(&to->wins, getf(&from->wins));
-		set(&to->nchild, get(&from->nchild));
-		set(&to->child, c == UNEXPANDED ? c : t->remap[c]);
+		if (nd.child != UNEXPANDED)
+			nd.child = w->remap[nd.child];
+		w->nodes[w->remap[i]] = nd;
 	}
-	t->nnodes = next;
+	w->nnodes = next;
 }
 
 /* ---- One playout -------------------------------------------------------- */
 
 /* The child of node i to walk into: an unvisited one at random, else the
- * best by UCB1. With threads a visit still under way counts as a loss. */
+ * best by UCB1. */
 static size_t select_child(worker *w, uint32_t i)
 {
-	const node *n = &w->s->t.nodes[i];
-	const node *c = &w->s->t.nodes[first_child(n)];
-	uint32_t nchild = get(&n->nchild), v;
+	const node *n = &w->nodes[i];
+	const node *c = &w->nodes[n->child];
 	double explore = w->s->o.explore, logn, score, top = -1;
 	size_t k, start, best = 0;
 
-	start = below(&w->rng, nchild);
-	for (k = 0; k < nchild; k++) {
-		size_t j = (start + k) % nchild;
+	start = below(&w->rng, n->nchild);
+	for (k = 0; k < n->nchild; k++) {
+		size_t j = (start + k) % n->nchild;
 
-		if (get(&c[j].visits) == 0)
+		if (c[j].visits == 0)
 			return j;
 	}
-	logn = log((double)get(&n->visits));
-	for (k = 0; k < nchild; k++) {
-		/* 0 only when another thread took its visit back. */
-		if ((v = get(&c[k].visits)) == 0)
-			return k;
-		score = getf(&c[k].wins) / v + explore * sqrt(logn / v);
+	logn = log((double)n->visits);
+	for (k = 0; k < n->nchild; k++) {
+		score = c[k].wins / c[k].visits +
+			explore * sqrt(logn / c[k].visits);
 		if (score > top) {
 			top = score;
 			best = k;
@@ -429,15 +349,6 @@ static int push(worker *w, size_t depth, uint32_t i, int seat)
 	return 0;
 }
 
-/* With threads, a node's visit is counted on the way down (the virtual
- * loss) and taken back when the playout is dropped. */
-static void visit(worker *w, uint32_t i, int add)
-{
-	if (w->s->o.threads > 1)
-		atomic_fetch_add_explicit(&w->s->t.nodes[i].visits,
-					  (uint32_t)add, memory_order_relaxed);
-}
-
 /* The value of the playout's last position for seat 0: the evaluation
  * (the result once the game is over), else 1 won, 0 lost, 0.5 drawn or cut
  * off. */
@@ -456,8 +367,7 @@ static int result(worker *w, double *value)
  * gets the path's last index and *plies the moves played. */
 static int descend(worker *w, size_t *depth, uint32_t *plies)
 {
-	tree *t = &w->s->t;
-	uint32_t i = 0, seen;
+	uint32_t i = 0;
 	size_t n, k;
 	int status, seat, error;
 
@@ -465,23 +375,21 @@ static int descend(worker *w, size_t *depth, uint32_t *plies)
 		bg_outcome(w->g, &status, NULL, NULL);
 		if (status != BG_ONGOING)
 			return 0;
-		if (first_child(&t->nodes[i]) == UNEXPANDED) {
-			/* A leaf grows on its second visit (the root at once);
-			 * with threads this one is counted already. */
-			seen = get(&t->nodes[i].visits) - (w->s->o.threads > 1);
-			if (i != 0 && seen == 0)
+		if (w->nodes[i].child == UNEXPANDED) {
+			/* A leaf grows on its second visit (the root at once). */
+			if (i != 0 && w->nodes[i].visits == 0)
 				return 0;
 			if ((error = bg_legal_moves(w->g, w->moves, w->cap, &n)) < 0)
 				return error;
-			if (n == 0 || (error = expand(w->s, i, n)) < 0)
+			if (n == 0 || (error = expand(w, i, n)) < 0)
 				return 0;
-			if (error == NODE_LIMIT || error == NEED_ROOM)
-				return error;
+			if (error == NODE_LIMIT)
+				return NODE_LIMIT;
 		} else if ((error = bg_legal_moves(w->g, w->moves, w->cap,
 						   &n)) < 0) {
 			return error;
 		}
-		if (n != get(&t->nodes[i].nchild))
+		if (n != w->nodes[i].nchild)
 			return bg_seterr(BG_EINVAL, "search: the legal moves of a "
 					 "position changed");
 		k = select_child(w, i);
@@ -489,41 +397,15 @@ static int descend(worker *w, size_t *depth, uint32_t *plies)
 		if ((error = bg_play(w->g, &w->moves[k])) < 0)
 			return error;
 		++*plies;
-		i = get(&t->nodes[i].child) + (uint32_t)k;
-		if ((error = push(w, *depth + 1, i, seat)) < 0)
+		i = w->nodes[i].child + (uint32_t)k;
+		if ((error = push(w, ++*depth, i, seat)) < 0)
 			return error;
-		++*depth;
-		visit(w, i, 1);
-	}
-}
-
-/* Each node counts the result for the seat that moved into it, so its
- * parent picks it by its own mover's interest. */
-static void back_up(worker *w, size_t depth, double value)
-{
-	size_t k;
-
-	for (k = 0; k <= depth; k++) {
-		node *nd = &w->s->t.nodes[w->path[k]];
-		float v = (float)(w->seats[k] == 1 ? 1 - value : value);
-		float old;
-
-		if (w->s->o.threads == 1) {
-			set(&nd->visits, get(&nd->visits) + 1);
-			setf(&nd->wins, getf(&nd->wins) + v);
-			continue;
-		}
-		old = getf(&nd->wins);
-		while (!atomic_compare_exchange_weak_explicit(
-			       &nd->wins, &old, old + v, memory_order_relaxed,
-			       memory_order_relaxed))
-			;
 	}
 }
 
 /* One playout: select, expand, play out, back up. The root game is as it
- * was afterwards, whatever happened; on NODE_LIMIT, NEED_ROOM or an error
- * nothing is backed up. */
+ * was afterwards, whatever happened; on NODE_LIMIT or an error nothing is
+ * backed up. */
 static int iterate(worker *w)
 {
 	size_t depth = 0, k;
@@ -534,7 +416,6 @@ static int iterate(worker *w)
 
 	if ((error = push(w, 0, 0, -1)) < 0)
 		return error;
-	visit(w, 0, 1);
 	error = descend(w, &depth, &plies);
 	if (error == 0) {
 		/* Random moves to the end, or to the cap (a draw); to the
@@ -547,12 +428,16 @@ static int iterate(worker *w)
 	}
 	while (plies--)
 		bg_undo(w->g);
-	if (error) {
-		for (k = 0; k <= depth; k++)
-			visit(w, w->path[k], -1);
+	if (error)
 		return error;
+	/* Each node counts the result for the seat that moved into it, so
+	 * its parent picks it by its own mover's interest. */
+	for (k = 0; k <= depth; k++) {
+		node *nd = &w->nodes[w->path[k]];
+
+		nd->visits++;
+		nd->wins += (float)(w->seats[k] == 1 ? 1 - value : value);
 	}
-	back_up(w, depth, value);
 	return 0;
 }
 
@@ -562,98 +447,21 @@ static int stopped(bg_search *s)
 	       (s->deadline > 0 && now() >= s->deadline);
 }
 
-/* Take one playout of this think's budget: 1, or 0 when none is left.
- * The count never passes the budget, so one given back is taken again. */
-static int claim(bg_search *s)
-{
-	uint64_t c = atomic_load_explicit(&s->claimed, memory_order_relaxed);
-
-	do {
-		if (c >= s->budget)
-			return 0;
-	} while (!atomic_compare_exchange_weak_explicit(
-			 &s->claimed, &c, c + 1, memory_order_relaxed,
-			 memory_order_relaxed));
-	return 1;
-}
-
-#ifdef SEARCH_THREADS
-/* Wait while another thread grows the tree. Under the lock. */
-static void park(bg_search *s)
-{
-	s->parked++;
-	pthread_cond_broadcast(&s->wake);
-	while (atomic_load(&s->grow_pending))
-		pthread_cond_wait(&s->wake, &s->lock);
-	s->parked--;
-}
-
-/* Grow the tree block once every other thread of the think is parked,
- * or wait for the growth another thread asked for first. Called between
- * playouts, so this thread holds no node either. */
-static void make_room(bg_search *s)
-{
-	pthread_mutex_lock(&s->lock);
-	if (atomic_load(&s->grow_pending)) {
-		park(s);
-	} else {
-		atomic_store(&s->grow_pending, 1);
-		while (s->parked < s->running - 1)
-			pthread_cond_wait(&s->wake, &s->lock);
-		if (s->t.nnodes + s->need > s->t.room &&
-		    grow(&s->t, s->need) < 0)
-			s->t.full = 1; /* the search goes on in the tree */
-		s->need = 0;
-		atomic_store(&s->grow_pending, 0);
-		pthread_cond_broadcast(&s->wake);
-	}
-	pthread_mutex_unlock(&s->lock);
-}
-
-/* A thread joins the think's loop, or leaves it. */
-static void enter(bg_search *s, int add)
-{
-	pthread_mutex_lock(&s->lock);
-	s->running += add;
-	if (add > 0 && atomic_load(&s->grow_pending))
-		park(s);
-	pthread_cond_broadcast(&s->wake);
-	pthread_mutex_unlock(&s->lock);
-}
-#endif
-
 static void run(worker *w)
 {
-	bg_search *s = w->s;
 	uint64_t done = 0;
 	int rc;
 
-#ifdef SEARCH_THREADS
-	if (s->o.threads > 1)
-		enter(s, 1);
-#endif
-	while (!stopped(s) && claim(s)) {
-		if ((rc = iterate(w)) == 0) {
-			done++;
-			continue;
-		}
-		atomic_fetch_sub_explicit(&s->claimed, 1, memory_order_relaxed);
-#ifdef SEARCH_THREADS
-		if (rc == NEED_ROOM) {
-			make_room(s);
-			continue;
-		}
-#endif
-		if (rc == NODE_LIMIT)
+	while (done < w->budget && !stopped(w->s)) {
+		if ((rc = iterate(w)) == NODE_LIMIT)
 			break;
-		w->error = rc;
-		atomic_store(&s->stop, 1); /* the others stop too */
-		break;
+		if (rc < 0) {
+			w->error = rc;
+			atomic_store(&w->s->stop, 1); /* the others stop too */
+			break;
+		}
+		done++;
 	}
-#ifdef SEARCH_THREADS
-	if (s->o.threads > 1)
-		enter(s, -1);
-#endif
 	w->done = done;
 }
 
@@ -694,6 +502,8 @@ static void free_worker(worker *w)
 {
 	bg_game_free(w->g);
 	free(w->moves);
+	free(w->nodes);
+	free(w->remap);
 	free(w->path);
 	free(w->seats);
 }
@@ -704,64 +514,35 @@ void bg_search_free(bg_search *s)
 
 	if (!s)
 		return;
-	for (t = 0; s->w && t < s->o.threads; t++)
+	for (t = 0; t < s->o.threads; t++)
 		free_worker(&s->w[t]);
-#ifdef SEARCH_THREADS
-	if (s->o.threads > 1) {
-		pthread_mutex_destroy(&s->lock);
-		pthread_cond_destroy(&s->wake);
-	}
-#endif
-	free(s->t.nodes);
-	free(s->t.remap);
 	free(s->w);
 	free(s->lines);
 	free(s);
 }
 
-static int make_worker(bg_search *s, worker *w, const bg_game *g,
+static int make_worker(bg_search *s, worker *w, const bg_game *g, int t,
 		       uint64_t *seeds)
 {
 	size_t cap = bg_max_moves(g);
 
 	w->s = s;
 	w->cap = cap ? cap : 1;
+	w->max_nodes = (size_t)share(s->o.max_nodes, s->o.threads, t);
+	w->room = w->max_nodes < FIRST_ROOM ? w->max_nodes : FIRST_ROOM;
 	w->path_room = FIRST_PATH;
 	w->rng = splitmix(seeds) | 1;
 	w->playout_rng = splitmix(seeds);
 	w->moves = malloc(w->cap * sizeof(*w->moves));
+	w->nodes = malloc(w->room * sizeof(*w->nodes));
+	w->remap = malloc(w->room * sizeof(*w->remap));
 	w->path = malloc(w->path_room * sizeof(*w->path));
 	w->seats = malloc(w->path_room * sizeof(*w->seats));
-	if (!w->moves || !w->path || !w->seats)
+	if (!w->moves || !w->nodes || !w->remap || !w->path || !w->seats)
 		return bg_seterr(BG_ENOMEM, "bg_search_new: no memory");
+	reset_tree(w);
 	return bg_game_clone(&w->g, g);
 }
-
-static int make_tree(tree *t, size_t max_nodes)
-{
-	t->max_nodes = max_nodes;
-	t->room = max_nodes < FIRST_ROOM ? max_nodes : FIRST_ROOM;
-	t->nodes = malloc(t->room * sizeof(*t->nodes));
-	t->remap = malloc(t->room * sizeof(*t->remap));
-	if (!t->nodes || !t->remap)
-		return bg_seterr(BG_ENOMEM, "bg_search_new: no memory");
-	reset_tree(t);
-	return BG_OK;
-}
-
-#ifdef SEARCH_THREADS
-static int make_lock(bg_search *s)
-{
-	if (pthread_mutex_init(&s->lock, NULL) != 0)
-		return bg_seterr(BG_ENOMEM, "bg_search_new: no lock");
-	if (pthread_cond_init(&s->wake, NULL) != 0) {
-		pthread_mutex_destroy(&s->lock);
-		return bg_seterr(BG_ENOMEM, "bg_search_new: no lock");
-	}
-	atomic_init(&s->grow_pending, 0);
-	return BG_OK;
-}
-#endif
 
 int bg_search_new(bg_search **out, const bg_game *g,
 		  const bg_search_options *opts)
@@ -785,29 +566,22 @@ int bg_search_new(bg_search **out, const bg_game *g,
 	if (!(s = calloc(1, sizeof(*s))))
 		return bg_seterr(BG_ENOMEM, "bg_search_new: no memory");
 	s->o = *opts;
-#ifdef SEARCH_THREADS
-	/* First, as bg_search_free() destroys them when threads > 1. */
-	if (opts->threads > 1 && (error = make_lock(s)) < 0) {
-		free(s);
-		return error;
-	}
-#endif
 	atomic_init(&s->stop, 0);
-	atomic_init(&s->claimed, 0);
 	seeds = opts->seed;
 	s->choice_rng = splitmix(&seeds) | 1;
 	s->lines = malloc((bg_max_moves(g) + 1) * sizeof(*s->lines));
 	s->w = calloc((size_t)opts->threads, sizeof(*s->w));
 	if (!s->lines || !s->w) {
-		bg_search_free(s);
+		free(s->lines);
+		free(s->w);
+		free(s);
 		return bg_seterr(BG_ENOMEM, "bg_search_new: no memory");
 	}
-	error = make_tree(&s->t, opts->max_nodes);
-	for (t = 0; t < opts->threads && !error; t++)
-		error = make_worker(s, &s->w[t], g, &seeds);
-	if (error) {
-		bg_search_free(s);
-		return error;
+	for (t = 0; t < opts->threads; t++) {
+		if ((error = make_worker(s, &s->w[t], g, t, &seeds)) < 0) {
+			bg_search_free(s);
+			return error;
+		}
 	}
 	*out = s;
 	return BG_OK;
@@ -862,14 +636,13 @@ static void sort_lines(line *l, size_t n)
 	}
 }
 
-/* s->lines[0 .. *n-1]: the root moves with their figures, most visited
- * first. */
+/* s->lines[0 .. *n-1]: the root moves with every thread's figures, most
+ * visited first. */
 static int gather(bg_search *s, size_t *n)
 {
 	worker *w0 = &s->w[0];
-	const node *root = &s->t.nodes[0];
 	size_t k;
-	int status, error;
+	int t, status, error;
 
 	bg_outcome(w0->g, &status, NULL, NULL);
 	if (status != BG_ONGOING)
@@ -883,41 +656,59 @@ static int gather(bg_search *s, size_t *n)
 		l->visits = 0;
 		l->wins = 0;
 		l->k = (uint32_t)k;
-		if (first_child(root) != UNEXPANDED &&
-		    get(&root->nchild) == *n) {
-			const node *c = &s->t.nodes[get(&root->child) + k];
+		for (t = 0; t < s->o.threads; t++) {
+			const worker *w = &s->w[t];
+			const node *c;
 
-			l->visits = get(&c->visits);
-			l->wins = getf(&c->wins);
+			if (w->nodes[0].child == UNEXPANDED ||
+			    w->nodes[0].nchild != *n)
+				continue;
+			c = &w->nodes[w->nodes[0].child + k];
+			l->visits += c->visits;
+			l->wins += c->wins;
 		}
 	}
 	sort_lines(s->lines, *n);
 	return BG_OK;
 }
 
-/* The node of root move k, or UNEXPANDED when the tree has none. */
-static uint32_t root_child(const bg_search *s, uint32_t k)
+/* The worker that visited root move k most, and that child's node; NULL
+ * when none did. */
+static worker *best_worker(bg_search *s, uint32_t k, uint32_t *node_out)
 {
-	const node *root = &s->t.nodes[0];
+	worker *best = NULL;
+	uint32_t most = 0;
+	int t;
 
-	if (first_child(root) == UNEXPANDED || k >= get(&root->nchild))
-		return UNEXPANDED;
-	return get(&root->child) + k;
+	for (t = 0; t < s->o.threads; t++) {
+		worker *w = &s->w[t];
+		uint32_t c;
+
+		if (w->nodes[0].child == UNEXPANDED || k >= w->nodes[0].nchild)
+			continue;
+		c = w->nodes[0].child + k;
+		if (!best || w->nodes[c].visits > most) {
+			best = w;
+			most = w->nodes[c].visits;
+			*node_out = c;
+		}
+	}
+	return best;
 }
 
 /* The most visited child of node i (the first of equals), or -1 when it
  * has none visited. */
-static long most_visited(const tree *t, uint32_t i)
+static long most_visited(const worker *w, uint32_t i)
 {
-	const node *nd = &t->nodes[i];
-	uint32_t k, v, most = 0;
+	const node *nd = &w->nodes[i];
+	uint32_t k, most = 0;
 	long best = -1;
 
-	if (first_child(nd) == UNEXPANDED)
+	if (nd->child == UNEXPANDED)
 		return -1;
-	for (k = 0; k < get(&nd->nchild); k++)
-		if ((v = get(&t->nodes[get(&nd->child) + k].visits)) > most) {
-			most = v;
+	for (k = 0; k < nd->nchild; k++)
+		if (w->nodes[nd->child + k].visits > most) {
+			most = w->nodes[nd->child + k].visits;
 			best = k;
 		}
 	return best;
@@ -925,13 +716,14 @@ static long most_visited(const tree *t, uint32_t i)
 
 static uint32_t pv_length(bg_search *s, uint32_t k)
 {
-	uint32_t i = root_child(s, k), len = 1;
+	uint32_t i, len = 1;
+	worker *w = best_worker(s, k, &i);
 	long c;
 
-	if (i == UNEXPANDED)
+	if (!w)
 		return 1;
-	while ((c = most_visited(&s->t, i)) >= 0) {
-		i = get(&s->t.nodes[i].child) + (uint32_t)c;
+	while ((c = most_visited(w, i)) >= 0) {
+		i = w->nodes[i].child + (uint32_t)c;
 		len++;
 	}
 	return len;
@@ -982,11 +774,10 @@ int bg_search_pv(bg_search *s, size_t k, bg_move *buf, size_t cap, size_t *n)
 	if (cap > 0)
 		buf[0] = s->lines[k].move;
 	len = 1;
-	w = &s->w[0];
-	i = root_child(s, s->lines[k].k);
-	if (i != UNEXPANDED && (error = bg_play(w->g, &s->lines[k].move)) == 0) {
+	w = best_worker(s, s->lines[k].k, &i);
+	if (w && (error = bg_play(w->g, &s->lines[k].move)) == 0) {
 		played = 1;
-		while ((c = most_visited(&s->t, i)) >= 0) {
+		while ((c = most_visited(w, i)) >= 0) {
 			size_t nm;
 
 			if ((error = bg_legal_moves(w->g, w->moves, w->cap,
@@ -999,7 +790,7 @@ int bg_search_pv(bg_search *s, size_t k, bg_move *buf, size_t cap, size_t *n)
 			if ((error = bg_play(w->g, &w->moves[c])) < 0)
 				break;
 			played++;
-			i = get(&s->t.nodes[i].child) + (uint32_t)c;
+			i = w->nodes[i].child + (uint32_t)c;
 		}
 	}
 	while (played--)
@@ -1048,22 +839,23 @@ static const bg_move *choose(bg_search *s, size_t n)
 	return &s->lines[0].move;
 }
 
-/* This think's limits, for all threads together. */
-static void set_limits(bg_search *s, const bg_search_limits *limits)
+/* Each worker's share of this think's limits. */
+static void share_limits(bg_search *s, const bg_search_limits *limits)
 {
 	uint64_t cap = levels[s->o.level - 1].playouts;
 	uint64_t playouts = limits ? limits->playouts : 0;
 	size_t nodes = limits ? limits->nodes : 0;
-	int t;
+	int t, n = s->o.threads;
 
 	if (cap && (!playouts || playouts > cap))
 		playouts = cap;
-	s->budget = playouts ? playouts : UINT64_MAX;
-	atomic_store(&s->claimed, 0);
-	s->t.node_limit = nodes ? nodes : SIZE_MAX;
-	for (t = 0; t < s->o.threads; t++) {
-		s->w[t].done = 0;
-		s->w[t].error = 0;
+	for (t = 0; t < n; t++) {
+		worker *w = &s->w[t];
+
+		w->budget = playouts ? share(playouts, n, t) : UINT64_MAX;
+		w->node_limit = nodes ? (size_t)share(nodes, n, t) : SIZE_MAX;
+		w->done = 0;
+		w->error = 0;
 	}
 }
 
@@ -1092,7 +884,7 @@ int bg_search_think(bg_search *s, const bg_search_limits *limits,
 			bg_evaluate(s->w[0].g, 0, &value) != BG_ENOTSUP;
 		s->deadline = limits && limits->seconds > 0 ?
 			start + limits->seconds : 0;
-		set_limits(s, limits);
+		share_limits(s, limits);
 		run_all(s);
 		for (t = 0; t < s->o.threads; t++) {
 			s->playouts += s->w[t].done;
@@ -1142,7 +934,8 @@ int bg_search_play(bg_search *s, const bg_move *m)
 			return error;
 		}
 	}
-	reroot(&s->t, k);
+	for (t = 0; t < s->o.threads; t++)
+		reroot(&s->w[t], k);
 	return BG_OK;
 }
 
@@ -1210,8 +1003,8 @@ static int restart(bg_search *s, const bg_game *g)
 			w->moves = moves[t];
 			w->cap = cap;
 		}
+		reset_tree(w);
 	}
-	reset_tree(&s->t);
 	if (grown) {
 		free(s->lines);
 		s->lines = lines;
@@ -1244,7 +1037,6 @@ int bg_search_sync(bg_search *s, const bg_game *g)
 int bg_search_info_get(const bg_search *s, bg_search_info *info)
 {
 	size_t bytes;
-	uint32_t k;
 	int t;
 
 	if (!s || !info)
@@ -1257,14 +1049,17 @@ int bg_search_info_get(const bg_search *s, bg_search_info *info)
 	info->level = s->o.level;
 	info->memory = sizeof(*s) + (s->w[0].cap + 1) * sizeof(*s->lines) +
 		       (size_t)s->o.threads * sizeof(*s->w);
-	for (k = 0; root_child(s, k) != UNEXPANDED; k++)
-		info->root_visits += get(&s->t.nodes[root_child(s, k)].visits);
-	info->nodes = s->t.nnodes;
-	info->memory += s->t.room * (sizeof(*s->t.nodes) + sizeof(*s->t.remap));
 	for (t = 0; t < s->o.threads; t++) {
 		const worker *w = &s->w[t];
 
-		info->memory += w->path_room * (sizeof(*w->path) + sizeof(*w->seats)) +
+		uint32_t k;
+
+		for (k = 0; w->nodes[0].child != UNEXPANDED &&
+			    k < w->nodes[0].nchild; k++)
+			info->root_visits += w->nodes[w->nodes[0].child + k].visits;
+		info->nodes += w->nnodes;
+		info->memory += w->room * (sizeof(*w->nodes) + sizeof(*w->remap)) +
+				w->path_room * (sizeof(*w->path) + sizeof(*w->seats)) +
 				w->cap * sizeof(*w->moves);
 		if (bg_memory(w->g, &bytes, NULL) == BG_OK)
 			info->memory += bytes;
