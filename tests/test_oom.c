@@ -10,12 +10,14 @@
  * test is skipped (exit 77).
  */
 #include <check.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <boardgames/boardgames.h>
+#include <boardgames/learn.h>
 #include <boardgames/search.h>
 #include <boardgames/tochki.h>
 
@@ -39,6 +41,7 @@ static int allocation_fails(void)
 	if (fail_in-- > 0)
 		return 0;
 	failed = 1;
+	errno = ENOMEM; /* as the allocator does: glibc's threads assert it */
 	return 1;
 }
 
@@ -237,6 +240,17 @@ static bg_search *synced;
 static int call_search_sync(probe *pr)
 {
 	return bg_search_sync(synced, pr->g);
+}
+
+static int call_batch_new(probe *pr)
+{
+	bg_batch *b = (bg_batch *)pr; /* anything but NULL */
+	int rc = bg_batch_new(&b, pr->spec, 4, 2, 1);
+
+	if ((rc == BG_OK) != (b != NULL))
+		return BG_OK + 1000;
+	bg_batch_free(b);
+	return rc;
 }
 
 /* A game of the catalogue entry i after a few random plies. */
@@ -474,6 +488,18 @@ START_TEST(test_search)
 }
 END_TEST
 
+/* A batch with a thread of its own is made whole or not at all: every
+ * allocation before its thread starts, and the start itself, may fail. */
+START_TEST(test_batch_new)
+{
+	static probe pr;
+
+	pr.spec = "kutochki";
+	pr.g = NULL;
+	survive_each_failure(&pr, call_batch_new, "bg_batch_new");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("oom");
@@ -487,6 +513,7 @@ static Suite *suite(void)
 	tcase_add_test(t, test_history_growth);
 	tcase_add_test(t, test_sgf);
 	tcase_add_loop_test(t, test_search, 0, games);
+	tcase_add_test(t, test_batch_new);
 	suite_add_tcase(s, t);
 	return s;
 }

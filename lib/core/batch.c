@@ -505,23 +505,24 @@ void bg_batch_free(bg_batch *b)
 	free(b);
 }
 
-/* The pool: threads - 1 threads besides the caller's. Without threads on
- * this platform, one worker does all. */
-static int start_workers(bg_batch *b)
+/* The pool: want - 1 threads besides the caller's. b->threads counts the
+ * threads running, the caller's included, so that a failure on the way
+ * leaves bg_batch_free() only those to stop. Without threads on this
+ * platform, one worker does all. */
+static int start_workers(bg_batch *b, int want)
 {
 	const bg_board *bd = bg_rules_board(b->start->rules, b->start->cfg);
-	size_t per = (b->n + (size_t)b->threads - 1) / (size_t)b->threads;
-	size_t extra = (b->al.nplanes - BG_OBS_COMMON) * (size_t)bd->npoints;
+	size_t per, extra = (b->al.nplanes - BG_OBS_COMMON) * (size_t)bd->npoints;
 
 #ifndef BG_BATCH_THREADS
-	b->threads = 1;
-	per = b->n;
+	want = 1;
 #endif
-	b->workers = calloc((size_t)b->threads, sizeof(*b->workers));
+	per = (b->n + (size_t)want - 1) / (size_t)want;
+	b->workers = calloc((size_t)want, sizeof(*b->workers));
 	if (!b->workers)
 		return bg_seterr(BG_ENOMEM, "batch workers");
-	b->nworkers = b->threads;
-	for (int t = 0; t < b->threads; t++) {
+	b->nworkers = want;
+	for (int t = 0; t < want; t++) {
 		bg_worker *w = &b->workers[t];
 
 		w->b = b;
@@ -532,7 +533,7 @@ static int start_workers(bg_batch *b)
 			return bg_seterr(BG_ENOMEM, "batch workers");
 	}
 #ifdef BG_BATCH_THREADS
-	for (int t = 0; t < b->threads; t++)
+	for (int t = 0; t < want; t++)
 		atomic_init(&b->workers[t].next, 0);
 	atomic_init(&b->gen, 0);
 	atomic_init(&b->busy, 0);
@@ -543,19 +544,14 @@ static int start_workers(bg_batch *b)
 	pthread_cond_init(&b->go, NULL);
 	pthread_cond_init(&b->finished, NULL);
 	b->pool = 1;
-	{
-		int want = b->threads;
-
-		/* The caller's thread is the first worker. */
-		b->threads = 1;
-		while (b->threads < want &&
-		       !pthread_create(&b->workers[b->threads].thread, NULL,
-				       worker_main, &b->workers[b->threads]))
-			b->threads++;
-		if (b->threads < want)
-			return bg_seterr(BG_ENOMEM, "a thread of the batch "
-					 "could not start");
-	}
+	/* The caller's thread is the first worker. */
+	while (b->threads < want &&
+	       !pthread_create(&b->workers[b->threads].thread, NULL,
+			       worker_main, &b->workers[b->threads]))
+		b->threads++;
+	if (b->threads < want)
+		return bg_seterr(BG_ENOMEM, "a thread of the batch could not "
+				 "start");
 #endif
 	return BG_OK;
 }
@@ -607,8 +603,7 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 			bg_batch_free(b);
 			return rc;
 		}
-	b->threads = threads;
-	if ((rc = start_workers(b)) != BG_OK) {
+	if ((rc = start_workers(b, threads)) != BG_OK) {
 		bg_batch_free(b);
 		return rc;
 	}
