@@ -27,9 +27,11 @@ function found(cmd) {
 // pipe (--remote-debugging-pipe: JSON messages ended by NUL on fds 3 and 4):
 // --dump-dom would not wait for a worker's answer.
 async function pageText(url, id, profile) {
+	// Its own process group, so that the helpers it forks (zygote,
+	// renderer, utility) can be waited for too.
 	const chromium = spawn('chromium', ['--headless', '--no-sandbox', '--disable-gpu',
 		'--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'],
-		{ stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+		{ stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'], detached: true });
 	const waiting = new Map();
 	let next = 1, buf = '';
 	chromium.stdio[4].on('data', d => {
@@ -69,13 +71,32 @@ async function pageText(url, id, profile) {
 		}
 		return text;
 	} finally {
-		// Wait for it to go: a chromium still shutting down writes into
-		// its profile, which the test then removes.
-		if (!exited) {
-			const gone = new Promise(r => chromium.once('exit', r));
-			chromium.kill();
-			await gone;
+		await killGroup(chromium.pid);
+	}
+}
+
+// End process group `pid` and wait until none of it is left: chromium's
+// helpers outlive its main process for a moment and write into the
+// profile, so removing the profile while they run fails now and then.
+async function killGroup(pid) {
+	const alive = () => {
+		try {
+			process.kill(-pid, 0);
+			return true;
+		} catch {
+			return false;
 		}
+	};
+	const signal = s => {
+		try {
+			process.kill(-pid, s);
+		} catch { /* gone already */ }
+	};
+	signal('SIGTERM');
+	for (let tries = 0; alive() && tries < 100; tries++) {
+		if (tries === 50)
+			signal('SIGKILL');
+		await new Promise(r => setTimeout(r, 100));
 	}
 }
 
