@@ -11,26 +11,16 @@
  * the threads spin briefly before they sleep, so a loop of steps does not
  * wait for threads to wake.
  */
-#if !defined(__EMSCRIPTEN__) && !defined(_WIN32)
-#define _POSIX_C_SOURCE 200809L
-#define BG_BATCH_THREADS 1
-#endif
-
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/learn.h"
+#include "core/pool.h"
 
-#ifdef BG_BATCH_THREADS
-#include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
-#include <time.h>
-#endif
-
-enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW, JOB_QUIT };
+enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW };
 
 #define CHUNK 8            /* games a thread takes at a time */
 #define SPIN_NS 100000     /* how long a thread spins before it sleeps */
@@ -43,13 +33,10 @@ typedef struct bg_worker {
 	struct bg_batch *b;
 	size_t lo, hi;
 	float *extra;
-#ifdef BG_BATCH_THREADS
 	atomic_size_t next;
-	pthread_t thread;
 	/* Every thread takes games from every share: keep each share's
 	 * counter on a cache line of its own. */
 	char pad[64];
-#endif
 } bg_worker;
 
 struct bg_batch {
@@ -73,6 +60,7 @@ struct bg_batch {
 	uint64_t rng;
 	bg_worker *workers;
 	int nworkers;
+	bg_pool *pool;
 
 	/* The job of the current call, read by every thread. */
 	int job;
@@ -87,21 +75,7 @@ struct bg_batch {
 	size_t bad;
 	int bad_rc;
 	char bad_msg[512];
-#ifdef BG_BATCH_THREADS
-	/* A job is open while gen is even: a thread works on it between
-	 * raising and lowering busy. The caller makes gen odd and waits for
-	 * busy to be 0 before it writes the next job. */
-	atomic_uint gen;
-	atomic_int busy;
-	atomic_int sleepers;  /* threads asleep on go */
-	char pad1[64];
-	atomic_size_t left;   /* games of the job not yet done */
-	atomic_int waiting;   /* the caller is asleep on finished */
-	char pad2[64];
-	pthread_mutex_t mu;   /* the sleeps and bad */
-	pthread_cond_t go, finished;
-	int pool;             /* the mutex and conditions are made */
-#endif
+	atomic_flag bad_lock; /* held while bad is written */
 };
 
 /* The legal moves of game i into its list (none once it is over). */
@@ -235,20 +209,6 @@ static int do_game(bg_batch *b, size_t i, float *extra)
 	}
 }
 
-static void lock(bg_batch *b)
-{
-#ifdef BG_BATCH_THREADS
-	pthread_mutex_lock(&b->mu);
-#endif
-}
-
-static void unlock(bg_batch *b)
-{
-#ifdef BG_BATCH_THREADS
-	pthread_mutex_unlock(&b->mu);
-#endif
-}
-
 /* Games lo..hi-1 of the job; an error is kept when its game is the first
  * at fault so far (whichever thread finds it, the caller reports the
  * first game's). */
@@ -259,85 +219,26 @@ static void run_games(bg_batch *b, size_t lo, size_t hi, float *extra)
 
 		if (rc == BG_OK)
 			continue;
-		lock(b);
+		/* Errors are rare: a spin lock does. */
+		while (atomic_flag_test_and_set(&b->bad_lock))
+			;
 		if (i < b->bad) {
 			b->bad = i;
 			b->bad_rc = rc;
 			snprintf(b->bad_msg, sizeof(b->bad_msg), "%s",
 				 bg_last_error());
 		}
-		unlock(b);
+		atomic_flag_clear(&b->bad_lock);
 	}
-}
-
-#ifdef BG_BATCH_THREADS
-static void relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#elif defined(__aarch64__)
-	__asm__ volatile("yield");
-#endif
-}
-
-static long long elapsed_ns(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (long long)(t.tv_sec - t0->tv_sec) * 1000000000 +
-		(t.tv_nsec - t0->tv_nsec);
-}
-
-typedef int (*ready_fn)(bg_batch *b, unsigned seen);
-
-/* Spin up to SPIN_NS until ready, yielding now and then: whether it
- * is. */
-static int spin(bg_batch *b, ready_fn ready, unsigned seen)
-{
-	struct timespec t0;
-
-	if (ready(b, seen))
-		return 1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	do {
-		for (int k = 0; k < 64; k++) {
-			if (ready(b, seen))
-				return 1;
-			relax();
-		}
-		/* A thread waiting on one that wants this core lets it run. */
-		sched_yield();
-	} while (elapsed_ns(&t0) < SPIN_NS);
-	return 0;
-}
-
-/* The ready tests are sequentially consistent, as are the counts of
- * sleepers and the caller's waiting: a thread about to sleep and the one
- * that would wake it then see each other's change. */
-
-/* A job other than the one seen is open. */
-static int job_open(bg_batch *b, unsigned seen)
-{
-	unsigned g = atomic_load(&b->gen);
-
-	return g != seen && !(g & 1);
-}
-
-static int job_done(bg_batch *b, unsigned unused)
-{
-	return atomic_load(&b->left) == 0;
-}
-
-static int all_out(bg_batch *b, unsigned unused)
-{
-	return atomic_load(&b->busy) == 0;
 }
 
 /* Take chunks of games until none is left: the thread's own share
  * first. */
-static void take_chunks(bg_batch *b, int t, float *extra)
+static void take_chunks(void *arg, int t)
 {
+	bg_batch *b = arg;
+	float *extra = b->workers[t].extra;
+
 	for (int k = 0; k < b->threads; k++) {
 		bg_worker *w = &b->workers[(t + k) % b->threads];
 		size_t i;
@@ -348,105 +249,15 @@ static void take_chunks(bg_batch *b, int t, float *extra)
 			size_t end = w->hi - i > CHUNK ? i + CHUNK : w->hi;
 
 			run_games(b, i, end, extra);
-			/* The last chunk wakes a caller asleep on the job. */
-			if (atomic_fetch_sub(&b->left, end - i) == end - i &&
-			    atomic_load(&b->waiting)) {
-				pthread_mutex_lock(&b->mu);
-				pthread_cond_signal(&b->finished);
-				pthread_mutex_unlock(&b->mu);
-			}
+			bg_pool_done(b->pool, end - i);
 		}
 	}
 }
-
-/* Wait for a job other than `seen` and enter it (busy raised): its
- * number. */
-static unsigned enter_job(bg_batch *b, unsigned seen)
-{
-	for (;;) {
-		unsigned g;
-
-		if (!spin(b, job_open, seen)) {
-			pthread_mutex_lock(&b->mu);
-			atomic_fetch_add(&b->sleepers, 1);
-			while (!job_open(b, seen))
-				pthread_cond_wait(&b->go, &b->mu);
-			atomic_fetch_sub(&b->sleepers, 1);
-			pthread_mutex_unlock(&b->mu);
-		}
-		g = atomic_load(&b->gen);
-		atomic_fetch_add(&b->busy, 1);
-		/* The caller may have closed it meanwhile. */
-		if (atomic_load(&b->gen) == g && !(g & 1))
-			return g;
-		atomic_fetch_sub(&b->busy, 1);
-	}
-}
-
-static void *worker_main(void *arg)
-{
-	bg_worker *w = arg;
-	bg_batch *b = w->b;
-	unsigned seen = 0;
-
-	for (;;) {
-		seen = enter_job(b, seen);
-		if (b->job == JOB_QUIT) {
-			atomic_fetch_sub(&b->busy, 1);
-			return NULL;
-		}
-		take_chunks(b, (int)(w - b->workers), w->extra);
-		atomic_fetch_sub_explicit(&b->busy, 1, memory_order_release);
-	}
-}
-
-/* Close the last job before the caller writes the next: no thread is in
- * it after this. */
-static void pool_close(bg_batch *b)
-{
-	atomic_fetch_add(&b->gen, 1);
-	while (!spin(b, all_out, 0))
-		sched_yield();
-}
-
-/* Open the job written since pool_close(). */
-static void pool_open(bg_batch *b)
-{
-	for (int t = 0; t < b->threads; t++)
-		atomic_store_explicit(&b->workers[t].next, b->workers[t].lo,
-				      memory_order_relaxed);
-	atomic_store_explicit(&b->left, b->n, memory_order_relaxed);
-	atomic_fetch_add(&b->gen, 1);
-	if (atomic_load(&b->sleepers)) {
-		pthread_mutex_lock(&b->mu);
-		pthread_cond_broadcast(&b->go);
-		pthread_mutex_unlock(&b->mu);
-	}
-}
-
-/* The caller's part of the job, then the wait for the chunks the other
- * threads took. */
-static void pool_run(bg_batch *b)
-{
-	take_chunks(b, 0, b->workers[0].extra);
-	if (spin(b, job_done, 0))
-		return;
-	pthread_mutex_lock(&b->mu);
-	atomic_store(&b->waiting, 1);
-	while (!job_done(b, 0))
-		pthread_cond_wait(&b->finished, &b->mu);
-	atomic_store(&b->waiting, 0);
-	pthread_mutex_unlock(&b->mu);
-}
-#endif
 
 /* Make room for a job: after this the caller may write the job's fields. */
 static void job_begin(bg_batch *b, int job)
 {
-#ifdef BG_BATCH_THREADS
-	if (b->threads > 1)
-		pool_close(b);
-#endif
+	bg_pool_close(b->pool);
 	b->job = job;
 	b->bad = NO_GAME;
 }
@@ -455,16 +266,10 @@ static void job_begin(bg_batch *b, int job)
  * pool: BG_OK, or the error of the first game at fault. */
 static int job_run(bg_batch *b)
 {
-#ifdef BG_BATCH_THREADS
-	if (b->threads > 1) {
-		pool_open(b);
-		pool_run(b);
-	} else {
-		run_games(b, 0, b->n, b->workers[0].extra);
-	}
-#else
-	run_games(b, 0, b->n, b->workers[0].extra);
-#endif
+	for (int t = 0; t < b->threads; t++)
+		atomic_store_explicit(&b->workers[t].next, b->workers[t].lo,
+				      memory_order_relaxed);
+	bg_pool_run(b->pool, b->n);
 	if (b->bad == NO_GAME)
 		return BG_OK;
 	return bg_seterr(b->bad_rc, "%s", b->bad_msg);
@@ -474,19 +279,7 @@ void bg_batch_free(bg_batch *b)
 {
 	if (!b)
 		return;
-#ifdef BG_BATCH_THREADS
-	if (b->threads > 1) {
-		job_begin(b, JOB_QUIT);
-		pool_open(b);
-		for (int t = 1; t < b->threads; t++)
-			pthread_join(b->workers[t].thread, NULL);
-	}
-	if (b->pool) {
-		pthread_mutex_destroy(&b->mu);
-		pthread_cond_destroy(&b->go);
-		pthread_cond_destroy(&b->finished);
-	}
-#endif
+	bg_pool_free(b->pool);
 	if (b->games)
 		for (size_t i = 0; i < b->n; i++)
 			bg_game_free(b->games[i]);
@@ -505,16 +298,14 @@ void bg_batch_free(bg_batch *b)
 	free(b);
 }
 
-/* The pool: want - 1 threads besides the caller's. b->threads counts the
- * threads running, the caller's included, so that a failure on the way
- * leaves bg_batch_free() only those to stop. Without threads on this
- * platform, one worker does all. */
+/* The workers' shares and the pool: want - 1 threads besides the
+ * caller's (only the caller's on a platform without threads). */
 static int start_workers(bg_batch *b, int want)
 {
 	const bg_board *bd = bg_rules_board(b->start->rules, b->start->cfg);
 	size_t per, extra = (b->al.nplanes - BG_OBS_COMMON) * (size_t)bd->npoints;
 
-#ifndef BG_BATCH_THREADS
+#ifndef BG_POOL_THREADS
 	want = 1;
 #endif
 	per = (b->n + (size_t)want - 1) / (size_t)want;
@@ -528,32 +319,13 @@ static int start_workers(bg_batch *b, int want)
 		w->b = b;
 		w->lo = per * (size_t)t < b->n ? per * (size_t)t : b->n;
 		w->hi = w->lo + per < b->n ? w->lo + per : b->n;
+		atomic_init(&w->next, 0);
 		w->extra = malloc((extra ? extra : 1) * sizeof(float));
 		if (!w->extra)
 			return bg_seterr(BG_ENOMEM, "batch workers");
 	}
-#ifdef BG_BATCH_THREADS
-	for (int t = 0; t < want; t++)
-		atomic_init(&b->workers[t].next, 0);
-	atomic_init(&b->gen, 0);
-	atomic_init(&b->busy, 0);
-	atomic_init(&b->sleepers, 0);
-	atomic_init(&b->left, 0);
-	atomic_init(&b->waiting, 0);
-	pthread_mutex_init(&b->mu, NULL);
-	pthread_cond_init(&b->go, NULL);
-	pthread_cond_init(&b->finished, NULL);
-	b->pool = 1;
-	/* The caller's thread is the first worker. */
-	while (b->threads < want &&
-	       !pthread_create(&b->workers[b->threads].thread, NULL,
-			       worker_main, &b->workers[b->threads]))
-		b->threads++;
-	if (b->threads < want)
-		return bg_seterr(BG_ENOMEM, "a thread of the batch could not "
-				 "start");
-#endif
-	return BG_OK;
+	b->threads = want;
+	return bg_pool_new(&b->pool, want, SPIN_NS, take_chunks, b);
 }
 
 int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
@@ -577,6 +349,7 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->n = n;
 	b->threads = 1;
 	b->rng = seed;
+	atomic_flag_clear(&b->bad_lock);
 	if ((rc = bg_game_start(&b->start, spec)) != BG_OK) {
 		free(b);
 		return rc;
