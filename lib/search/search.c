@@ -1,8 +1,9 @@
 /*
  * The searcher of <boardgames/search.h>: UCT over the public API.
  *
- * Each thread (a worker) has a copy of the root game, a tree and random
- * generators of its own; the threads share only the stop flag, so a search
+ * Each worker has a copy of the root game, a tree and random generators
+ * of its own, and runs on one of the searcher's threads (a pool made with
+ * it, core/pool.h); the workers share only the stop flag, so a search
  * limited by playouts does the same work whatever the clock says. A node
  * keeps no move: its children are the legal moves of its position in the
  * order bg_legal_moves() gives them (deterministic, see the API), so child
@@ -19,13 +20,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/pool.h"
 #include "core/rules.h" /* bg_seterr() only: no game is known here */
-
-/* WebAssembly builds run without threads (see search.h). */
-#if !defined(__EMSCRIPTEN__)
-#define SEARCH_THREADS 1
-#include <pthread.h>
-#endif
 
 #define UNEXPANDED UINT32_MAX
 #define DROP UINT32_MAX       /* remap: not in the kept subtree */
@@ -36,6 +32,11 @@
 
 /* What iterate() reports besides errors. */
 #define NODE_LIMIT 1 /* the think's node limit is reached */
+/* How long the threads of a searcher spin after a think before they
+ * sleep: long enough to span an opponent's think at a few milliseconds a
+ * move, when a sleeping core would wake milliseconds late (see
+ * core/pool.h). */
+#define SPIN_NS 50000000LL
 
 typedef struct node {
 	uint32_t visits;
@@ -62,10 +63,8 @@ typedef struct worker {
 	size_t node_limit;
 	uint64_t done;
 	int error;
-#ifdef SEARCH_THREADS
-	pthread_t thread;
-	int started;
-#endif
+	int ran_on;           /* the pool thread that ran it; 0: the caller */
+	atomic_int taken;     /* a thread has taken it in this think */
 	/* Keeps the next worker's fields off the cache lines this one's
 	 * thread writes. */
 	char pad[64];
@@ -89,6 +88,7 @@ struct bg_search {
 	double seconds;
 	line *lines;          /* room for bg_max_moves() */
 	worker *w;            /* o.threads of them */
+	bg_pool *pool;        /* o.threads threads, the caller's included */
 };
 
 /* Levels 1 .. 10: the playouts of a think (0: no cap), the power of the
@@ -175,7 +175,7 @@ static int check_options(const bg_search_options *o)
 	if (o->threads < 1 || o->threads > BG_SEARCH_THREADS_MAX)
 		return bg_seterr(BG_EINVAL, "search options: threads %d is not "
 				 "1..%d", o->threads, BG_SEARCH_THREADS_MAX);
-#ifndef SEARCH_THREADS
+#ifndef BG_POOL_THREADS
 	if (o->threads > 1)
 		return bg_seterr(BG_ENOTSUP, "search options: threads %d in a "
 				 "build without threads", o->threads);
@@ -465,35 +465,31 @@ static void run(worker *w)
 	w->done = done;
 }
 
-#ifdef SEARCH_THREADS
-static void *run_thread(void *arg)
+/* A pool thread's part of a think: its own worker, then any other no
+ * thread has taken yet (a thread that wakes late leaves its worker to
+ * the others: a worker's playouts do not depend on the thread). */
+static void run_workers(void *arg, int thread)
 {
-	run(arg);
-	return NULL;
-}
-#endif
+	bg_search *s = arg;
 
-/* Run every worker, the calling thread being the first; a thread that
- * could not start runs here after it. */
+	for (int k = 0; k < s->o.threads; k++) {
+		worker *w = &s->w[(thread + k) % s->o.threads];
+
+		if (atomic_exchange(&w->taken, 1))
+			continue;
+		w->ran_on = thread;
+		run(w);
+		bg_pool_done(s->pool, 1);
+	}
+}
+
+/* Run every worker on the pool, the calling thread being one of it. */
 static void run_all(bg_search *s)
 {
-	int t;
-
-#ifdef SEARCH_THREADS
-	for (t = 1; t < s->o.threads; t++)
-		s->w[t].started = pthread_create(&s->w[t].thread, NULL,
-						 run_thread, &s->w[t]) == 0;
-	run(&s->w[0]);
-	for (t = 1; t < s->o.threads; t++) {
-		if (s->w[t].started)
-			pthread_join(s->w[t].thread, NULL);
-		else
-			run(&s->w[t]);
-	}
-#else
-	for (t = 0; t < s->o.threads; t++)
-		run(&s->w[t]);
-#endif
+	bg_pool_close(s->pool);
+	for (int t = 0; t < s->o.threads; t++)
+		atomic_store_explicit(&s->w[t].taken, 0, memory_order_relaxed);
+	bg_pool_run(s->pool, (size_t)s->o.threads);
 }
 
 /* ---- Making and freeing ------------------------------------------------- */
@@ -514,6 +510,7 @@ void bg_search_free(bg_search *s)
 
 	if (!s)
 		return;
+	bg_pool_free(s->pool);
 	for (t = 0; t < s->o.threads; t++)
 		free_worker(&s->w[t]);
 	free(s->w);
@@ -527,6 +524,7 @@ static int make_worker(bg_search *s, worker *w, const bg_game *g, int t,
 	size_t cap = bg_max_moves(g);
 
 	w->s = s;
+	atomic_init(&w->taken, 0);
 	w->cap = cap ? cap : 1;
 	w->max_nodes = (size_t)share(s->o.max_nodes, s->o.threads, t);
 	w->room = w->max_nodes < FIRST_ROOM ? w->max_nodes : FIRST_ROOM;
@@ -582,6 +580,11 @@ int bg_search_new(bg_search **out, const bg_game *g,
 			bg_search_free(s);
 			return error;
 		}
+	}
+	if ((error = bg_pool_new(&s->pool, opts->threads, SPIN_NS, run_workers,
+				 s)) < 0) {
+		bg_search_free(s);
+		return error;
 	}
 	*out = s;
 	return BG_OK;
@@ -890,9 +893,9 @@ int bg_search_think(bg_search *s, const bg_search_limits *limits,
 			s->playouts += s->w[t].done;
 			/* The detail of another thread's error stayed there. */
 			if (s->w[t].error && !error)
-				error = t == 0 ? s->w[t].error :
+				error = s->w[t].ran_on == 0 ? s->w[t].error :
 					bg_seterr(s->w[t].error, "bg_search_think: "
-						  "thread %d: %s", t,
+						  "thread %d: %s", s->w[t].ran_on,
 						  bg_strerror(s->w[t].error));
 		}
 		if (error || (error = gather(s, &n)) < 0)
