@@ -371,6 +371,20 @@ static int piece_plane(int seat, int owner, int kind)
 	return base + (kind == BG_PIECE_MAN ? 0 : kind == BG_PIECE_KING ? 1 : 2);
 }
 
+/* v on every square of a plane that holds a point. */
+static void fill_plane(float *plane, float v, const int *cell, size_t np,
+		       size_t area)
+{
+	if (np == area) {
+		/* Every square is a point: one run the compiler vectorises. */
+		for (size_t c = 0; c < area; c++)
+			plane[c] = v;
+		return;
+	}
+	for (size_t p = 0; p < np; p++)
+		plane[cell[p]] = v;
+}
+
 void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 		     int seat, float *buf, float *extra)
 {
@@ -380,30 +394,37 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	size_t np = (size_t)b->npoints, nown = al->nplanes - BG_OBS_COMMON;
 	float counters[4];
 
-	/* Every plane's square of every point is written below: only the
-	 * frame's squares without a point need clearing. */
+	/* Plane by plane, each written in one pass: the squares without a
+	 * point are cleared with the piece planes, which hold a 1 only where
+	 * a piece stands. */
 	if (np < area)
 		memset(buf, 0, al->nplanes * area * sizeof(*buf));
+	else
+		memset(buf + area, 0, 6 * area * sizeof(*buf));
 	counters[0] = bg_rules_to_move(r, g->cfg, g->st) == seat &&
 		      g->result.status == BG_ONGOING;
 	counters[1] = (float)(g->ply0 + g->hist_len);
 	counters[2] = (float)bg_game_repetitions(g);
 	counters[3] = (float)(g->hist_len - g->rep_start);
-	if (nown)
-		r->observe(g->cfg, g->st, seat, extra);
+	fill_plane(buf, 1, cell, np, area);
+	for (int i = 0; i < 4; i++)
+		fill_plane(buf + (size_t)(7 + i) * area, counters[i], cell, np,
+			   area);
 	for (size_t p = 0; p < np; p++) {
-		size_t c = (size_t)cell[p];
 		int owner, kind, k;
 
 		r->piece(g->cfg, g->st, (int)p, &owner, &kind);
-		k = piece_plane(seat, owner, kind);
-		buf[c] = 1;
-		for (int i = 1; i < 7; i++)
-			buf[(size_t)i * area + c] = i == k;
-		for (int i = 0; i < 4; i++)
-			buf[(size_t)(7 + i) * area + c] = counters[i];
-		for (size_t i = 0; i < nown; i++)
-			buf[(BG_OBS_COMMON + i) * area + c] = extra[i * np + p];
+		if ((k = piece_plane(seat, owner, kind)) > 0)
+			buf[(size_t)k * area + (size_t)cell[p]] = 1;
+	}
+	if (!nown)
+		return;
+	r->observe(g->cfg, g->st, seat, extra);
+	for (size_t i = 0; i < nown; i++) {
+		float *plane = buf + (BG_OBS_COMMON + i) * area;
+
+		for (size_t p = 0; p < np; p++)
+			plane[cell[p]] = extra[i * np + p];
 	}
 }
 
