@@ -101,7 +101,7 @@ static void add_spec(const char *text, void *arg)
 /* FNV-1a: a game's seed comes from its spec text. */
 static uint64_t digest(const char *s)
 {
-	uint64_t h = 1469598103934665603ull;
+	uint64_t h = FNV_BASIS;
 
 	for (; *s; s++) {
 		h ^= (unsigned char)*s;
@@ -192,19 +192,23 @@ static void write_game(const char *text, uint64_t seed)
 	int status, winner, reason;
 	double s0, s1;
 	bg_move m;
+	uint64_t seen = observation_digest(replay, FNV_BASIS);
 
 	bg_outcome(g, &status, &winner, &reason);
+
 	printf("game %016" PRIx64 " %" PRIu32 " %s\nmoves", seed, bg_ply(g),
 	       status == BG_ONGOING ? "cut" : "end");
 	for (uint32_t i = 0; i < bg_history_length(g); i++) {
 		bg_history_move(g, i, &m);
 		printf(" %s", move_text(replay, &m));
 		bg_play(replay, &m);
+		seen = observation_digest(replay, seen);
 	}
 	bg_score(g, 0, &s0);
 	bg_score(g, 1, &s1);
 	printf("\nfinal %016" PRIx64 " %s %d %s %.17g %.17g\n", bg_hash(g),
 	       status_name[status], winner, bg_reason_name(reason), s0, s1);
+	printf("observe %016" PRIx64 "\n", seen);
 	bg_game_free(replay);
 	bg_game_free(g);
 }

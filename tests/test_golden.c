@@ -36,6 +36,7 @@
 typedef struct {
 	int line; /* of its spec line */
 	const char *spec, *canonical, *start, *perft, *game, *moves, *final;
+	const char *observe;
 	const char *draws[MAX_DRAW_LINES];
 	int ndraws;
 } record;
@@ -129,6 +130,8 @@ static int read_file(const char *path)
 			r->moves = v;
 		} else if ((v = field(p, "final"))) {
 			r->final = v;
+		} else if ((v = field(p, "observe"))) {
+			r->observe = v;
 		} else {
 			break;
 		}
@@ -141,7 +144,7 @@ static int read_file(const char *path)
 	for (int i = 0; i < nrecords; i++) {
 		r = &records[i];
 		if (!r->canonical || !r->start || !r->ndraws || !r->perft ||
-		    !r->game || !r->moves || !r->final) {
+		    !r->game || !r->moves || !r->final || !r->observe) {
 			fprintf(stderr, "%s:%d: record of %s is incomplete\n",
 				path, r->line, r->spec);
 			return -1;
@@ -283,7 +286,7 @@ static void check_game(const record *r)
 {
 	char **head, **mv;
 	size_t nh = split(r->game, &head), nm = split(r->moves, &mv);
-	uint64_t seed, rng;
+	uint64_t seed, rng, seen;
 	uint32_t plies, made;
 	int end;
 	bg_game *g = new_game(r->spec);
@@ -299,14 +302,19 @@ static void check_game(const record *r)
 	expect_that(nm == plies, "%s (line %d): %zu moves for %u plies",
 		    r->spec, r->line, nm, plies);
 
+	seen = observation_digest(g, FNV_BASIS);
 	for (size_t i = 0; i < nm; i++) {
 		int rc = bg_play_text(g, mv[i]);
 
 		expect_that(rc == BG_OK,
 			    "%s (line %d): replay, ply %zu %s: %s",
 			    r->spec, r->line, i + 1, mv[i], bg_last_error());
+		seen = observation_digest(g, seen);
 	}
 	check_final(r, g, "replayed game");
+	expect_that(!strcmp(hex(seen), r->observe),
+		    "%s (line %d): replay: observations' digest %s, golden %s",
+		    r->spec, r->line, hex(seen), r->observe);
 	bg_game_free(g);
 
 	g = new_game(r->spec);

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include "testutil.h"
 
+#include <boardgames/learn.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -406,4 +408,34 @@ int run_suite(Suite *s)
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+uint64_t observation_digest(const bg_game *g, uint64_t h)
+{
+	int planes, height, width;
+	size_t n;
+	float *buf;
+
+	/* No ck_assert on success: tests/golden-gen calls this outside any
+	 * test, where Check cannot record a passed check. */
+	if (bg_observation_shape(g, &planes, &height, &width) != BG_OK)
+		ck_abort_msg("bg_observation_shape: %s", bg_last_error());
+	n = (size_t)planes * (size_t)height * (size_t)width;
+	if (!(buf = malloc(n * sizeof(*buf))))
+		ck_abort_msg("no memory");
+	for (int seat = 0; seat < 2; seat++) {
+		if (bg_observe(g, seat, buf, n) != BG_OK)
+			ck_abort_msg("bg_observe: %s", bg_last_error());
+		for (size_t i = 0; i < n; i++) {
+			uint32_t u;
+
+			/* The bits of each float, low byte first on any
+			 * machine. */
+			memcpy(&u, &buf[i], sizeof(u));
+			for (int k = 0; k < 32; k += 8)
+				h = (h ^ ((u >> k) & 0xff)) * 1099511628211ull;
+		}
+	}
+	free(buf);
+	return h;
 }

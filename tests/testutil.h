@@ -105,6 +105,13 @@ char *svg_text(const bg_game *g, const bg_svg_options *o);
  * tests/svg holds it (tests/svg-gen.c). */
 char *start_svg(const char *spec);
 
+/* FNV-1a's start value. */
+#define FNV_BASIS 1469598103934665603ull
+
+/* h carried on (FNV-1a) over the bits of g's observation from seat 0 and
+ * from seat 1 (bg_observe), each float's low byte first. */
+uint64_t observation_digest(const bg_game *g, uint64_t h);
+
 /* Run a suite; the exit status for main(). */
 int run_suite(Suite *s);
 
