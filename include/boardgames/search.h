@@ -42,8 +42,12 @@
  *   another thread is in bg_search_think(). With options.threads = N > 1
  *   think runs N searches at once (root parallel: one tree, game copy and
  *   random generator per thread, their root figures summed when they
- *   stop), the calling thread being one of them. Builds without threads
- *   (WebAssembly) take threads = 1 only: more is BG_ENOTSUP.
+ *   stop), the calling thread being one of them. The other N - 1 threads
+ *   are made with the searcher and ended by bg_search_free(); after a
+ *   think they spin for up to 50 ms (yielding the core) before they
+ *   sleep, so that the next think of a game in play finds them running.
+ *   Builds without threads (WebAssembly) take threads = 1 only: more is
+ *   BG_ENOTSUP.
  *
  * @par Determinism
  *   Limited by playouts or tree nodes only (no time limit, no stop), the
@@ -56,12 +60,11 @@
  *
  * @par Allocation
  *   bg_search_new() allocates the searcher: a copy of the game and a first
- *   block of tree nodes per thread. The tree block doubles when the tree
+ *   block of tree nodes per thread, and starts its threads. The tree block doubles when the tree
  *   outgrows it, up to options.max_nodes; a full tree stops growing and the
  *   search goes on in it. bg_search_sync() to a game that is not the root
  *   followed by moves makes a new copy of that game. Nothing else
- *   allocates, except that think starts its threads (threads > 1), and
- *   that a playout deeper than any before grows its path (past 256 plies)
+ *   allocates, except that a playout deeper than any before grows its path (past 256 plies)
  *   or the game copy's history (as bg_play() does). bg_search_info_get()
  *   reports the bytes held.
  */
@@ -136,7 +139,8 @@ BG_API int bg_search_options_init(bg_search_options *opts,
  * @param opts  the options; NULL for the defaults
  * @return BG_OK; BG_EINVAL for NULL out or g, or options out of their
  *         range (the detail names the field); BG_ENOTSUP for threads > 1
- *         in a build without threads; BG_ENOMEM.
+ *         in a build without threads; BG_ENOMEM (also when a thread
+ *         could not start).
  */
 BG_API int bg_search_new(bg_search **out, const bg_game *g,
 			 const bg_search_options *opts);
