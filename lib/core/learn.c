@@ -376,8 +376,14 @@ static void fill_plane(float *plane, float v, const int *cell, size_t np,
 		       size_t area)
 {
 	if (np == area) {
-		/* Every square is a point: one run the compiler vectorises. */
-		for (size_t c = 0; c < area; c++)
+		size_t c = 0;
+
+		/* Every square is a point: one run, eight squares a step,
+		 * which compilers turn into vector stores at -O2. */
+		for (; c + 8 <= area; c += 8)
+			for (int k = 0; k < 8; k++)
+				plane[c + (size_t)k] = v;
+		for (; c < area; c++)
 			plane[c] = v;
 		return;
 	}
