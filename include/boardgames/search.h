@@ -60,13 +60,14 @@
  *
  * @par Allocation
  *   bg_search_new() allocates the searcher: a copy of the game and a first
- *   block of tree nodes per thread, and starts its threads. The tree block doubles when the tree
- *   outgrows it, up to options.max_nodes; a full tree stops growing and the
- *   search goes on in it. bg_search_sync() to a game that is not the root
- *   followed by moves makes a new copy of that game. Nothing else
- *   allocates, except that a playout deeper than any before grows its path (past 256 plies)
- *   or the game copy's history (as bg_play() does). bg_search_info_get()
- *   reports the bytes held.
+ *   block of tree nodes per thread, and starts its threads. The tree
+ *   block doubles when the tree outgrows it, up to options.max_nodes; a
+ *   full tree stops growing and the search goes on in it.
+ *   bg_search_sync() to a game that is not the root followed by moves
+ *   makes a new copy of that game. Nothing else allocates, except that a
+ *   playout deeper than any before grows its path (past 256 plies) or the
+ *   game copy's history (as bg_play() does). bg_search_info_get() reports
+ *   the bytes held.
  */
 #ifndef BOARDGAMES_SEARCH_H
 #define BOARDGAMES_SEARCH_H
