@@ -234,6 +234,22 @@ static int call_search_new(probe *pr)
 	return rc;
 }
 
+/* A searcher with a second thread, whose pool is made with it. */
+static int call_search_new_threads(probe *pr)
+{
+	bg_search *s = (bg_search *)pr; /* anything but NULL */
+	bg_search_options o;
+	int rc;
+
+	bg_search_options_init(&o, BG_SEARCH_OPTIONS_VERSION);
+	o.threads = 2;
+	rc = bg_search_new(&s, pr->g, &o);
+	if ((rc == BG_OK) != (s != NULL))
+		return BG_OK + 1000;
+	bg_search_free(s);
+	return rc;
+}
+
 /* The searcher a sync call works on: made for another game. */
 static bg_search *synced;
 
@@ -488,6 +504,36 @@ START_TEST(test_search)
 }
 END_TEST
 
+/* A searcher with two threads is made whole or not at all, its threads
+ * included, and its thinks allocate nothing. */
+START_TEST(test_search_threads)
+{
+	static probe pr;
+	bg_search_options o;
+	bg_search_limits lim = { .playouts = 300 };
+	long count;
+	int rc;
+
+	pr.spec = "mill";
+	pr.g = new_game("mill");
+	survive_each_failure(&pr, call_search_new_threads, "bg_search_new");
+	bg_search_options_init(&o, BG_SEARCH_OPTIONS_VERSION);
+	o.threads = 2;
+	o.max_nodes = 4096;
+	o.ply_cap = 200;
+	ck_assert_int_eq(bg_search_new(&synced, pr.g, &o), BG_OK);
+	ck_assert_int_eq(bg_search_think(synced, &lim, NULL), BG_OK);
+	arm(-1);
+	rc = bg_search_think(synced, &lim, NULL);
+	count = made;
+	ck_assert_int_eq(rc, BG_OK);
+	ck_assert_msg(count == 0, "bg_search_think on 2 threads made %ld "
+		      "allocations", count);
+	bg_search_free(synced);
+	bg_game_free(pr.g);
+}
+END_TEST
+
 /* A batch with a thread of its own is made whole or not at all: every
  * allocation before its thread starts, and the start itself, may fail. */
 START_TEST(test_batch_new)
@@ -513,6 +559,7 @@ static Suite *suite(void)
 	tcase_add_test(t, test_history_growth);
 	tcase_add_test(t, test_sgf);
 	tcase_add_loop_test(t, test_search, 0, games);
+	tcase_add_test(t, test_search_threads);
 	tcase_add_test(t, test_batch_new);
 	suite_add_tcase(s, t);
 	return s;

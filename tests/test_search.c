@@ -172,6 +172,46 @@ START_TEST(test_threads_option)
 }
 END_TEST
 
+/* The threads of the process (Linux: /proc/self/status), or -1. */
+static int process_threads(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	int n = -1;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Threads: %d", &n) == 1)
+			break;
+	fclose(f);
+	return n;
+}
+
+/* A searcher's threads are made with it, live across thinks (so that a
+ * think need not wait for a thread to start) and end with it. */
+START_TEST(test_threads_live_with_searcher)
+{
+	bg_game *g = new_game("mill");
+	bg_search_options o = options(10, 3, 1);
+	bg_search_limits lim = { .playouts = 200 };
+	int before = process_threads();
+	bg_search *s;
+
+	if (before < 0)
+		return; /* no /proc to count them by */
+	ck_assert_int_eq(bg_search_new(&s, g, &o), BG_OK);
+	ck_assert_int_eq(process_threads(), before + 2);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(bg_search_think(s, &lim, NULL), BG_OK);
+		ck_assert_int_eq(process_threads(), before + 2);
+	}
+	bg_search_free(s);
+	ck_assert_int_eq(process_threads(), before);
+	bg_game_free(g);
+}
+END_TEST
+
 START_TEST(test_call_errors)
 {
 	bg_game *g = new_game("kutochki");
@@ -604,6 +644,9 @@ int main(void)
 	tcase_add_test(tc, test_options_init);
 	tcase_add_test(tc, test_new_errors);
 	tcase_add_test(tc, test_threads_option);
+#ifdef HAVE_THREADS
+	tcase_add_test(tc, test_threads_live_with_searcher);
+#endif
 	tcase_add_test(tc, test_call_errors);
 	tcase_add_test(tc, test_game_over);
 #ifdef HAVE_THREADS
