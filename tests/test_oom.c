@@ -222,28 +222,19 @@ static int call_sgf(probe *pr)
 	return bg_tochki_sgf(pr->g, buf, sizeof(buf), NULL);
 }
 
+/* The threads of the searchers call_search_new() makes. */
+static int search_threads = 1;
+
 static int call_search_new(probe *pr)
-{
-	bg_search *s = (bg_search *)pr; /* anything but NULL */
-	int rc = bg_search_new(&s, pr->g, NULL);
-
-	/* No Check assertion while allocations are armed: it allocates. */
-	if ((rc == BG_OK) != (s != NULL))
-		return BG_OK + 1000;
-	bg_search_free(s);
-	return rc;
-}
-
-/* A searcher with a second thread, whose pool is made with it. */
-static int call_search_new_threads(probe *pr)
 {
 	bg_search *s = (bg_search *)pr; /* anything but NULL */
 	bg_search_options o;
 	int rc;
 
 	bg_search_options_init(&o, BG_SEARCH_OPTIONS_VERSION);
-	o.threads = 2;
+	o.threads = search_threads;
 	rc = bg_search_new(&s, pr->g, &o);
+	/* No Check assertion while allocations are armed: it allocates. */
 	if ((rc == BG_OK) != (s != NULL))
 		return BG_OK + 1000;
 	bg_search_free(s);
@@ -469,36 +460,44 @@ START_TEST(test_no_allocation_on_moves)
 }
 END_TEST
 
-/* A searcher is made, and synced to another game, whole or not at all;
- * once its tree and the game's history have room, think allocates
- * nothing (one thread; a playout cap under the history's first room). */
+/* Once its tree and the game's history have room, a searcher's think
+ * allocates nothing (a playout cap under the history's first room). */
+static void expect_think_allocates_nothing(const bg_game *g, int threads)
+{
+	bg_search_options o;
+	bg_search_limits lim = { .playouts = 300 };
+	bg_search *s;
+	long count;
+	int rc;
+
+	bg_search_options_init(&o, BG_SEARCH_OPTIONS_VERSION);
+	o.threads = threads;
+	o.max_nodes = 4096;
+	o.ply_cap = 200;
+	ck_assert_int_eq(bg_search_new(&s, g, &o), BG_OK);
+	ck_assert_int_eq(bg_search_think(s, &lim, NULL), BG_OK);
+	arm(-1);
+	rc = bg_search_think(s, &lim, NULL);
+	count = made;
+	ck_assert_int_eq(rc, BG_OK);
+	ck_assert_msg(count == 0, "%s: bg_search_think on %d threads made %ld "
+		      "allocations", bg_game_spec(g), threads, count);
+	bg_search_free(s);
+}
+
+/* A searcher is made, and synced to another game, whole or not at all,
+ * and its thinks allocate nothing (one thread). */
 START_TEST(test_search)
 {
 	static probe pr;
-	bg_search_options o;
-	bg_search_limits lim = { .playouts = 300 };
 	bg_game *other = new_game("tak-tikl");
-	long count;
-	int rc;
 
 	setup_probe(&pr, (size_t)_i, 6);
 	survive_each_failure(&pr, call_search_new, "bg_search_new");
 	ck_assert_int_eq(bg_search_new(&synced, other, NULL), BG_OK);
 	survive_each_failure(&pr, call_search_sync, "bg_search_sync");
 	bg_search_free(synced);
-
-	bg_search_options_init(&o, BG_SEARCH_OPTIONS_VERSION);
-	o.max_nodes = 4096;
-	o.ply_cap = 200;
-	ck_assert_int_eq(bg_search_new(&synced, pr.g, &o), BG_OK);
-	ck_assert_int_eq(bg_search_think(synced, &lim, NULL), BG_OK);
-	arm(-1);
-	rc = bg_search_think(synced, &lim, NULL);
-	count = made;
-	ck_assert_int_eq(rc, BG_OK);
-	ck_assert_msg(count == 0, "%s: bg_search_think made %ld allocations",
-		      pr.spec, count);
-	bg_search_free(synced);
+	expect_think_allocates_nothing(pr.g, 1);
 	bg_game_free(other);
 	bg_game_free(pr.g);
 }
@@ -509,27 +508,13 @@ END_TEST
 START_TEST(test_search_threads)
 {
 	static probe pr;
-	bg_search_options o;
-	bg_search_limits lim = { .playouts = 300 };
-	long count;
-	int rc;
 
 	pr.spec = "mill";
 	pr.g = new_game("mill");
-	survive_each_failure(&pr, call_search_new_threads, "bg_search_new");
-	bg_search_options_init(&o, BG_SEARCH_OPTIONS_VERSION);
-	o.threads = 2;
-	o.max_nodes = 4096;
-	o.ply_cap = 200;
-	ck_assert_int_eq(bg_search_new(&synced, pr.g, &o), BG_OK);
-	ck_assert_int_eq(bg_search_think(synced, &lim, NULL), BG_OK);
-	arm(-1);
-	rc = bg_search_think(synced, &lim, NULL);
-	count = made;
-	ck_assert_int_eq(rc, BG_OK);
-	ck_assert_msg(count == 0, "bg_search_think on 2 threads made %ld "
-		      "allocations", count);
-	bg_search_free(synced);
+	search_threads = 2;
+	survive_each_failure(&pr, call_search_new, "bg_search_new");
+	search_threads = 1;
+	expect_think_allocates_nothing(pr.g, 2);
 	bg_game_free(pr.g);
 }
 END_TEST
