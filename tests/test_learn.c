@@ -66,6 +66,37 @@ static size_t slot_of(const seen *s, uint64_t o)
 	return i;
 }
 
+/* The piece planes of buf, g's observation from seat, hold a 1 exactly
+ * where bg_point_piece() says a piece of that seat and kind class stands
+ * (planes 1-3 the observer's men, kings, other kinds; 4-6 the
+ * opponent's). One assertion a position: Check records every one. */
+static void expect_piece_planes(const bg_game *g, int seat, const float *buf,
+				const char *spec)
+{
+	int w, h, bad = -1;
+	size_t area;
+
+	bg_board_size(g, &w, &h);
+	area = (size_t)w * (size_t)h;
+	for (size_t p = 0; p < bg_point_count(g) && bad < 0; p++) {
+		int x, y, owner = -1, kind = BG_PIECE_NONE, want = -1;
+
+		bg_point_coords(g, (int)p, &x, &y);
+		bg_point_piece(g, (int)p, &owner, &kind);
+		if (owner >= 0 && kind != BG_PIECE_NONE)
+			want = (owner == seat ? 1 : 4) +
+			       (kind == BG_PIECE_MAN ? 0 :
+				kind == BG_PIECE_KING ? 1 : 2);
+		for (int k = 1; k <= 6; k++)
+			if (buf[(size_t)k * area + (size_t)y * (size_t)w +
+				(size_t)x] != (k == want))
+				bad = (int)p;
+	}
+	ck_assert_msg(bad < 0, "%s: the piece planes seen from %d disagree "
+		      "with bg_point_piece at point %d of\n  %s", spec, seat,
+		      bad, position(g));
+}
+
 /* Two positions with the same observation have the same legal actions and
  * outcome: the observation tells everything the rules look at. */
 static void observations_of_spec(const char *spec, void *arg)
@@ -96,7 +127,10 @@ static void observations_of_spec(const char *spec, void *arg)
 			size_t i;
 			bg_move m;
 
+			ck_assert_int_eq(bg_observe(g, !seat, buf, size), BG_OK);
+			expect_piece_planes(g, !seat, buf, spec);
 			ck_assert_int_eq(bg_observe(g, seat, buf, size), BG_OK);
+			expect_piece_planes(g, seat, buf, spec);
 			o = fnv(buf, size * sizeof(float), 0xcbf29ce484222325ull);
 			f = future_of(g, acts, cap);
 			i = slot_of(&s, o);

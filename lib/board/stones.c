@@ -32,6 +32,11 @@ void bg_stones_piece(const bg_stones *s, int p, int *seat, int *kind)
 	bg_board_piece_two(s->occ[0], s->occ[1], p, seat, kind);
 }
 
+void bg_stones_pieces(const bg_stones *s, uint64_t *set, size_t words)
+{
+	bg_board_pieces_two(s->occ[0], s->occ[1], set, words);
+}
+
 void bg_stones_write(const bg_board *b, const bg_stones *s, bg_strbuf *out)
 {
 	const uint64_t bb[2] = { s->occ[0], s->occ[1] };

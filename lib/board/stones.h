@@ -45,6 +45,8 @@ uint64_t bg_stones_hash(const bg_stones *s);
 
 /* The piece on cell p: BG_PIECE_MAN of its seat, or none. */
 void bg_stones_piece(const bg_stones *s, int p, int *seat, int *kind);
+/* The rules' `pieces` sets of the position (core/rules.h). */
+void bg_stones_pieces(const bg_stones *s, uint64_t *set, size_t words);
 
 /* "RANKS SIDE": the board as bg_board_write_two, then 'w' or 'b'. */
 void bg_stones_write(const bg_board *b, const bg_stones *s, bg_strbuf *out);

@@ -6,6 +6,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "board/bits.h"
 #include "core/game.h"
 #include "core/learn.h"
 
@@ -371,6 +372,43 @@ static int piece_plane(int seat, int owner, int kind)
 	return base + (kind == BG_PIECE_MAN ? 0 : kind == BG_PIECE_KING ? 1 : 2);
 }
 
+/* The most words a game's `pieces` sets may take: boards of up to 1280
+ * points (Dots' default field has 1248) use the hook. */
+#define PIECE_SET_WORDS 20
+
+/* A 1 on the piece planes (cleared) where the pieces stand: through the
+ * game's sets of pieces where it has them, else point by point. */
+static void write_pieces(const bg_game *g, const int *cell, int seat,
+			 size_t np, size_t area, float *buf)
+{
+	const bg_rules *r = g->rules;
+	size_t words = (np + 63) / 64;
+
+	if (r->pieces && words <= PIECE_SET_WORDS) {
+		uint64_t set[6 * PIECE_SET_WORDS];
+
+		r->pieces(g->cfg, g->st, set, words);
+		for (int k = 0; k < 6; k++) {
+			int plane = (k / 3 == seat ? 1 : 4) + k % 3;
+			float *out = buf + (size_t)plane * area;
+
+			for (size_t w = 0; w < words; w++)
+				for (uint64_t b = set[(size_t)k * words + w]; b;
+				     b &= b - 1)
+					out[cell[w * 64 +
+						 (size_t)bg_ctz64(b)]] = 1;
+		}
+		return;
+	}
+	for (size_t p = 0; p < np; p++) {
+		int owner, kind, k;
+
+		r->piece(g->cfg, g->st, (int)p, &owner, &kind);
+		if ((k = piece_plane(seat, owner, kind)) > 0)
+			buf[(size_t)k * area + (size_t)cell[p]] = 1;
+	}
+}
+
 /* v on every square of a plane that holds a point. */
 static void fill_plane(float *plane, float v, const int *cell, size_t np,
 		       size_t area)
@@ -416,13 +454,7 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	for (int i = 0; i < 4; i++)
 		fill_plane(buf + (size_t)(7 + i) * area, counters[i], cell, np,
 			   area);
-	for (size_t p = 0; p < np; p++) {
-		int owner, kind, k;
-
-		r->piece(g->cfg, g->st, (int)p, &owner, &kind);
-		if ((k = piece_plane(seat, owner, kind)) > 0)
-			buf[(size_t)k * area + (size_t)cell[p]] = 1;
-	}
+	write_pieces(g, cell, seat, np, area, buf);
 	if (!nown)
 		return;
 	r->observe(g->cfg, g->st, seat, extra);

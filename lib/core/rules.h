@@ -308,6 +308,13 @@ typedef struct bg_rules {
 	/* The piece on point p. */
 	void (*piece)(const void *cfg, const void *st, int p, int *seat,
 		      int *kind);
+	/* Optional, for observations: what `piece` tells, as sets of points
+	 * (bit p % 64 of word p / 64), `words` words each: set k = seat * 3
+	 * + c at set + k * words holds that seat's men (c 0), kings (1) and
+	 * pieces of other kinds (2). Every word is written. Lets the
+	 * observation visit the pieces rather than every point. */
+	void (*pieces)(const void *cfg, const void *st, uint64_t *set,
+		       size_t words);
 	/* Optional: one more tag of a finished game's record, after Reason:
 	 * its key, and its value from the final state and result into out
 	 * (false: no tag for this end). */

@@ -807,6 +807,15 @@ static void aq_piece(const void *cfgp, const void *st, int p, int *seat,
 	bg_board_piece_two(s->bb[0], s->bb[1], p, seat, kind);
 }
 
+static void aq_pieces(const void *cfgp, const void *st, uint64_t *set,
+		      size_t words)
+{
+	const aq_state *s = st;
+
+	(void)cfgp;
+	bg_board_pieces_two(s->bb[0], s->bb[1], set, words);
+}
+
 /* ---- Position text -------------------------------------------------------- */
 
 /* "bbbbb/bbbbb/bb.ww/wwwww/wwwww w opening -": ranks 5 to 1, the side to
@@ -1013,6 +1022,7 @@ const bg_rules bg_rules_alquerque = {
 	.outcome = aq_outcome,
 	.scores = aq_scores,
 	.piece = aq_piece,
+	.pieces = aq_pieces,
 	.write_position = aq_write_position,
 	.read_position = aq_read_position,
 	.learn = aq_learn,

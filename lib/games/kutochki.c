@@ -445,6 +445,17 @@ static void ku_piece(const void *cfgp, const void *st, int p, int *seat,
 		}
 }
 
+static void ku_pieces(const void *cfgp, const void *st, uint64_t *set,
+		      size_t words)
+{
+	const ku_cfg *c = cfgp;
+
+	memset(set, 0, 6 * words * sizeof(*set));
+	for (int s = 0; s < 2; s++)
+		memcpy(set + 3 * (size_t)s * words, ku_cocc(c, st, s),
+		       (size_t)c->nw * sizeof(*set));
+}
+
 static void ku_scores(const void *cfgp, const void *st, double out[2])
 {
 	for (int s = 0; s < 2; s++)
@@ -1308,6 +1319,7 @@ const bg_rules bg_rules_kutochki = {
 	.scores = ku_scores,
 	.evaluate = ku_evaluate,
 	.piece = ku_piece,
+	.pieces = ku_pieces,
 	.record_tag = "Deficit",
 	.record_tag_value = ku_deficit_tag,
 	.write_position = ku_write_position,
@@ -1363,6 +1375,7 @@ const bg_rules bg_rules_halma = {
 	.scores = ku_scores,
 	.evaluate = ku_evaluate,
 	.piece = ku_piece,
+	.pieces = ku_pieces,
 	.record_tag = "Deficit",
 	.record_tag_value = ku_deficit_tag,
 	.write_position = ku_write_position,

@@ -97,6 +97,13 @@ static void kv_piece(const void *cfgp, const void *st, int p, int *seat,
 	bg_stones_piece(st, p, seat, kind);
 }
 
+static void kv_pieces(const void *cfgp, const void *st, uint64_t *set,
+		      size_t words)
+{
+	(void)cfgp;
+	bg_stones_pieces(st, set, words);
+}
+
 static bool kv_has_goal(const kv_cfg *c, uint32_t own)
 {
 	int low;
@@ -305,6 +312,7 @@ const bg_rules bg_rules_kvartet = {
 	.apply = kv_apply,
 	.outcome = kv_outcome,
 	.piece = kv_piece,
+	.pieces = kv_pieces,
 	.write_position = kv_write_position,
 	.read_position = kv_read_position,
 };

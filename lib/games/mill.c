@@ -247,6 +247,15 @@ static void mi_piece(const void *cfgp, const void *st, int p, int *seat,
 	bg_board_piece_two(s->occ[0], s->occ[1], p, seat, kind);
 }
 
+static void mi_piece_sets(const void *cfgp, const void *st, uint64_t *set,
+			  size_t words)
+{
+	const mi_state *s = st;
+
+	(void)cfgp;
+	bg_board_pieces_two(s->occ[0], s->occ[1], set, words);
+}
+
 static int mi_pieces(const mi_state *s, int seat)
 {
 	return bg_popcount32(s->occ[seat]) + s->hand[seat];
@@ -990,6 +999,7 @@ const bg_rules bg_rules_mill = {
 	.apply = mi_apply,
 	.outcome = mi_outcome,
 	.piece = mi_piece,
+	.pieces = mi_piece_sets,
 	.write_position = mi_write_position,
 	.read_position = mi_read_position,
 	.learn = mi_learn,

@@ -418,6 +418,15 @@ static void sn_piece(const void *cfgp, const void *st, int p, int *seat,
 	bg_board_piece_two(s->bb[0], s->bb[1], p, seat, kind);
 }
 
+static void sn_pieces(const void *cfgp, const void *st, uint64_t *set,
+		      size_t words)
+{
+	const sn_state *s = st;
+
+	(void)cfgp;
+	bg_board_pieces_two(s->bb[0], s->bb[1], set, words);
+}
+
 /* ---- Position text -------------------------------------------------------- */
 
 /* "bbbbbb/bbbbbb/bb..ww/wwwwww/wwwwww w": ranks 5 to 1, side to move. */
@@ -515,6 +524,7 @@ const bg_rules bg_rules_senegal = {
 	.std_end = sn_std_end,
 	.scores = sn_scores,
 	.piece = sn_piece,
+	.pieces = sn_pieces,
 	.write_position = sn_write_position,
 	.read_position = sn_read_position,
 	.learn = sn_learn,

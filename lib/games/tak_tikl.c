@@ -94,6 +94,13 @@ static void tt_piece(const void *cfgp, const void *st, int p, int *seat,
 	bg_stones_piece(st, p, seat, kind);
 }
 
+static void tt_pieces(const void *cfgp, const void *st, uint64_t *set,
+		      size_t words)
+{
+	(void)cfgp;
+	bg_stones_pieces(st, set, words);
+}
+
 static bool tt_has_line(const tt_cfg *c, uint32_t own)
 {
 	for (int i = 0; i < TT_NLINES; i++)
@@ -231,6 +238,7 @@ const bg_rules bg_rules_tak_tikl = {
 	.apply = tt_apply,
 	.outcome = tt_outcome,
 	.piece = tt_piece,
+	.pieces = tt_pieces,
 	.write_position = tt_write_position,
 	.read_position = tt_read_position,
 };

@@ -417,6 +417,17 @@ static void ws_piece(const void *cfgp, const void *stp, int p, int *seat,
 	}
 }
 
+static void ws_pieces(const void *cfgp, const void *stp, uint64_t *set,
+		      size_t words)
+{
+	const ws_state *st = stp;
+
+	(void)cfgp;
+	memset(set, 0, 6 * words * sizeof(*set));
+	set[(size_t)(3 * WOLF + 1) * words] = st->bb[WOLF];
+	set[(size_t)(3 * SHEEP) * words] = st->bb[SHEEP];
+}
+
 /* Ranks 8 to 1, each its four points from the left: w, s or '.'; then the
  * side to move, w or s. */
 static void ws_write_position(const void *cfgp, const void *stp,
@@ -505,6 +516,7 @@ const bg_rules bg_rules_wolf_sheep = {
 	.unapply = ws_unapply,
 	.outcome = ws_outcome,
 	.piece = ws_piece,
+	.pieces = ws_pieces,
 	.write_position = ws_write_position,
 	.read_position = ws_read_position,
 };
