@@ -950,6 +950,15 @@ static void bo_piece(const void *cfgp, const void *stp, int p, int *seat,
 	*kind = *seat < 0 ? BG_PIECE_NONE : BG_PIECE_MAN;
 }
 
+static void bo_pieces(const void *cfgp, const void *stp, uint64_t *set,
+		      size_t words)
+{
+	const bo_state *s = stp;
+
+	(void)cfgp;
+	bg_board_pieces_two(s->occ[0], s->occ[1], set, words);
+}
+
 /* ---- Position text ---------------------------------------------------------- */
 
 /* A piece's letter: A..L White's identities 0..11, a..l Black's. */
@@ -1272,6 +1281,7 @@ const bg_rules bg_rules_bolotudu = {
 	.unapply = bo_unapply,
 	.outcome = bo_outcome,
 	.piece = bo_piece,
+	.pieces = bo_pieces,
 	.write_position = bo_write_position,
 	.read_position = bo_read_position,
 	.learn = bo_learn,

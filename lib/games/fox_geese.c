@@ -403,6 +403,18 @@ static void fg_piece(const void *cfgp, const void *stp, int p, int *seat,
 	}
 }
 
+static void fg_pieces(const void *cfgp, const void *stp, uint64_t *set,
+		      size_t words)
+{
+	const fg_state *st = stp;
+
+	(void)cfgp;
+	memset(set, 0, 6 * words * sizeof(*set));
+	if (st->fox != FG_NONE)
+		set[(size_t)(3 * FOX + 1) * words] = bit(st->fox);
+	set[(size_t)(3 * GEESE) * words] = st->geese;
+}
+
 /* Ranks 7 to 1, each its points from the left: g, f or '.'; then the side
  * to move, g or f. */
 static void fg_write_position(const void *cfgp, const void *stp,
@@ -534,6 +546,7 @@ const bg_rules bg_rules_fox_geese = {
 	.hash = fg_hash,
 	.evaluate = fg_evaluate,
 	.piece = fg_piece,
+	.pieces = fg_pieces,
 	.write_position = fg_write_position,
 	.read_position = fg_read_position,
 	.learn = fg_learn,

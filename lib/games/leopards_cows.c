@@ -550,6 +550,17 @@ static void lc_piece(const void *cfgp, const void *stp, int p, int *seat,
 	}
 }
 
+static void lc_pieces(const void *cfgp, const void *stp, uint64_t *set,
+		      size_t words)
+{
+	const lc_state *st = stp;
+
+	(void)cfgp;
+	memset(set, 0, 6 * words * sizeof(*set));
+	set[(size_t)(3 * LEOPARDS + 1) * words] = st->leopards;
+	set[(size_t)(3 * COWS) * words] = st->cows;
+}
+
 /* Ranks from the top, each its points from the left: l, c or '.'; then the
  * side to move, l or c, and the cows still to enter. */
 static void lc_write_position(const void *cfgp, const void *stp,
@@ -706,6 +717,7 @@ const bg_rules bg_rules_leopards_cows = {
 	.hash = lc_hash,
 	.evaluate = lc_evaluate,
 	.piece = lc_piece,
+	.pieces = lc_pieces,
 	.write_position = lc_write_position,
 	.read_position = lc_read_position,
 	.learn = lc_learn,

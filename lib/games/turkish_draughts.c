@@ -250,6 +250,19 @@ static void td_piece(const void *cfgp, const void *st, int p, int *seat,
 	}
 }
 
+static void td_pieces(const void *cfgp, const void *st, uint64_t *set,
+		      size_t words)
+{
+	const td_state *s = st;
+
+	(void)cfgp;
+	memset(set, 0, 6 * words * sizeof(*set));
+	for (int k = 0; k < 2; k++) {
+		set[(size_t)(3 * k) * words] = s->men[k];
+		set[(size_t)(3 * k + 1) * words] = s->kings[k];
+	}
+}
+
 /* "RANK8/.../RANK1 SIDE QUIET": w b men, W B kings, '.' empty. */
 static void td_write_position(const void *cfgp, const void *st,
 			      bg_strbuf *out)
@@ -1026,6 +1039,7 @@ const bg_rules bg_rules_turkish_draughts = {
 	.apply = td_apply,
 	.outcome = td_outcome,
 	.piece = td_piece,
+	.pieces = td_pieces,
 	.write_position = td_write_position,
 	.read_position = td_read_position,
 	.learn = td_learn,
