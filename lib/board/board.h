@@ -40,8 +40,9 @@ int bg_board_read_two(const bg_board *b, const char **sp, uint64_t bb[2]);
 void bg_board_piece_two(uint64_t b0, uint64_t b1, int p, int *seat,
 			int *kind);
 
-/* The same as the rules' `pieces` sets (core/rules.h): b0 and b1 as the
- * two seats' men, no king, no other kind. */
+/* The same as the rules' `pieces` sets (core/rules.h) of a board of at
+ * most 64 points: b0 and b1 as the two seats' men, no king, no other
+ * kind. */
 void bg_board_pieces_two(uint64_t b0, uint64_t b1, uint64_t *set,
 			 size_t words);
 
