@@ -310,13 +310,3 @@ void bg_pool_done(bg_pool *p, size_t k)
 }
 
 #endif
-
-int bg_pool_threads(const bg_pool *p)
-{
-#ifdef BG_POOL_THREADS
-	return p->threads;
-#else
-	(void)p;
-	return 1;
-#endif
-}

@@ -36,9 +36,6 @@ int bg_pool_new(bg_pool **out, int threads, long long spin_ns, bg_pool_fn fn,
 /* Stop the threads and free the pool; NULL is a no-op. Not during a job. */
 void bg_pool_free(bg_pool *p);
 
-/* The threads of the pool, the caller's included. */
-int bg_pool_threads(const bg_pool *p);
-
 /* Make room for the next job: no thread is in the last one after this, so
  * the caller may write what the next reads. */
 void bg_pool_close(bg_pool *p);
