@@ -46,6 +46,7 @@ struct bg_batch {
 	size_t obs_size;      /* floats per game */
 	size_t max_moves;
 	bg_game *start;       /* where games restart: an empty history */
+	bg_game *config;      /* whose config the games read, if they share */
 	bg_game **games;
 	bg_move *moves;       /* n lists of max_moves: the legal moves now */
 	size_t *nmoves;
@@ -295,6 +296,7 @@ void bg_batch_free(bg_batch *b)
 	free(b->nset);
 	free(b->cell);
 	bg_game_free(b->start);
+	bg_game_free(b->config);
 	free(b);
 }
 
@@ -371,11 +373,19 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 		return bg_seterr(BG_ENOMEM, "batch of %zu games", n);
 	}
 	bg_cells_of(bd, b->cell);
-	for (size_t i = 0; i < n; i++)
+	/* A handle of its own holds the shared config: the start position
+	 * can be replaced (bg_batch_set_start). */
+	if ((rc = bg_game_clone(&b->config, b->start)) != BG_OK) {
+		bg_batch_free(b);
+		return rc;
+	}
+	for (size_t i = 0; i < n; i++) {
 		if ((rc = bg_game_clone(&b->games[i], b->start)) != BG_OK) {
 			bg_batch_free(b);
 			return rc;
 		}
+		bg_game_share_config(b->games[i], b->config);
+	}
 	if ((rc = start_workers(b, threads)) != BG_OK) {
 		bg_batch_free(b);
 		return rc;

@@ -94,7 +94,8 @@ void bg_game_free(bg_game *g)
 {
 	if (!g)
 		return;
-	free(g->cfg);
+	if (!g->cfg_shared)
+		free(g->cfg);
 	free(g->st);
 	free(g->hist);
 	free(g->keys);
@@ -1149,6 +1150,16 @@ int bg_game_parts(const bg_game *g, const bg_rules *rules, const void **cfg,
 int bg_game_play_legal(bg_game *g, const bg_move *m)
 {
 	return play_legal(g, m);
+}
+
+void bg_game_share_config(bg_game *g, const bg_game *owner)
+{
+	assert(g->rules == owner->rules);
+	if (g->work_size || owner->work_size || g->cfg_shared)
+		return;
+	free(g->cfg);
+	g->cfg = owner->cfg;
+	g->cfg_shared = true;
 }
 
 void bg_game_restart(bg_game *g, const bg_game *start)

@@ -4,6 +4,8 @@
 #ifndef BG_CORE_GAME_H
 #define BG_CORE_GAME_H
 
+#include <stdbool.h>
+
 #include "core/rules.h"
 
 #define BG_SPEC_MAX 512
@@ -18,14 +20,12 @@ typedef struct bg_ply_rec {
 	uint32_t rep_start;  /* bg_game.rep_start before the move */
 } bg_ply_rec;
 
+/* The fields a move reads and writes come first, in a few cache lines:
+ * a batch steps a thousand handles in turn. */
 struct bg_game {
 	const bg_rules *rules;
-	char spec[BG_SPEC_MAX]; /* canonical */
-	/* Every option named, defaults included: what position and record
-	 * text write, so that a later version's defaults cannot change what
-	 * they mean. */
-	char full_spec[BG_SPEC_MAX];
 	void *cfg;              /* the config, then the work space (bg_work) */
+	bool cfg_shared;        /* cfg is another handle's (batch.c) */
 	size_t work_size;
 	void *st;
 	size_t st_size;
@@ -70,6 +70,12 @@ struct bg_game {
 	 * found when first asked: nsym 0 until then. */
 	int nsym;
 	uint8_t sym_kind[8];
+
+	char spec[BG_SPEC_MAX]; /* canonical */
+	/* Every option named, defaults included: what position and record
+	 * text write, so that a later version's defaults cannot change what
+	 * they mean. */
+	char full_spec[BG_SPEC_MAX];
 
 	/* The detail of the last failed call on this handle. */
 	char error[256];
@@ -136,6 +142,11 @@ static inline size_t bg_rules_state_size(const bg_rules *r, const void *cfg)
 /* For batches of games (batch.c). Play m, which must be legal: BG_OK or
  * BG_ENOMEM with nothing changed. */
 int bg_game_play_legal(bg_game *g, const bg_move *m);
+/* Let g read the config of `owner`, a handle of the same spec that
+ * outlives it, and free its own: the games of a batch then read one copy
+ * of the tables. Nothing is done for a game with a work space, which
+ * lives with the config and is each handle's own. */
+void bg_game_share_config(bg_game *g, const bg_game *owner);
 /* Put g back at the position of `start`, a handle of the same spec with an
  * empty history, without allocating. */
 void bg_game_restart(bg_game *g, const bg_game *start);
