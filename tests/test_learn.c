@@ -498,6 +498,54 @@ START_TEST(test_batch_follows_single_games)
 }
 END_TEST
 
+/* A step clears only what the last step set, and only in the buffer that
+ * step wrote: masks into two buffers in turn, with steps without a mask
+ * between, leave each buffer the mask of its game when it is written. One layout
+ * with one rank (each action one move) and one with ranks. */
+START_TEST(test_batch_mask_buffers_in_turn)
+{
+	static const char *const specs[] = { "wolf-sheep:max_plies=30",
+					      "turkish-draughts:max_plies=60" };
+	shadow s;
+	uint8_t *other;
+
+	shadow_new(&s, specs[_i], 6, 2);
+	other = malloc(s.n * s.na);
+	ck_assert_ptr_nonnull(other);
+	memset(other, 0xff, s.n * s.na);
+	ck_assert_int_eq(bg_batch_reset(s.b, NULL, s.mask), BG_OK);
+	for (int k = 0; k < 90; k++) {
+		/* A, none, A, B, A, A, none, ...: each change of buffer. */
+		static const int turn[5] = { 0, -1, 0, 1, 0 };
+		uint8_t *m = turn[k % 5] < 0 ? NULL : turn[k % 5] ? other :
+			     s.mask;
+
+		ck_assert_int_eq(bg_batch_random_actions(s.b, s.acts), BG_OK);
+		ck_assert_int_eq(bg_batch_step(s.b, s.acts, NULL, m, NULL,
+					       NULL), BG_OK);
+		for (size_t i = 0; i < s.n; i++) {
+			int status;
+
+			ck_assert_int_eq(bg_play_action(s.g[i], s.acts[i]),
+					 BG_OK);
+			bg_outcome(s.g[i], &status, NULL, NULL);
+			if (status != BG_ONGOING) {
+				bg_game_free(s.g[i]);
+				s.g[i] = new_game(specs[_i]);
+			}
+			if (!m)
+				continue;
+			ck_assert_int_eq(bg_action_mask(s.g[i], s.wmask, s.na),
+					 BG_OK);
+			ck_assert_msg(!memcmp(s.wmask, m + i * s.na, s.na),
+				      "step %d, game %zu: mask differs", k, i);
+		}
+	}
+	free(other);
+	shadow_free(&s);
+}
+END_TEST
+
 START_TEST(test_batch_threads_agree)
 {
 	bg_batch *b[2];
@@ -719,6 +767,7 @@ int main(void)
 	tcase_add_test(tc, test_symmetries_keep_the_rules);
 	tcase_add_loop_test(tc, test_batch_follows_single_games, 0,
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
+	tcase_add_loop_test(tc, test_batch_mask_buffers_in_turn, 0, 2);
 	tcase_add_test(tc, test_batch_threads_agree);
 	tcase_add_test(tc, test_batch_errors);
 	tcase_add_test(tc, test_batch_errors_on_threads);

@@ -53,7 +53,9 @@ struct bg_batch {
 	size_t *chosen;       /* per game: the index of the move to play */
 	/* The mask bytes set at the last call, per game, and the buffer
 	 * they were set in: the next call into the same buffer clears only
-	 * those. */
+	 * those. In a layout of one rank they are also, always, the actions
+	 * of the moves listed now (nset[i] == nmoves[i]): drawing and
+	 * checking actions then read these few bytes, not the moves. */
 	uint32_t *set;
 	size_t *nset;
 	uint8_t *last_mask;
@@ -79,7 +81,18 @@ struct bg_batch {
 	atomic_flag bad_lock; /* held while bad is written */
 };
 
-/* The legal moves of game i into its list (none once it is over). */
+/* In a layout of one rank, the actions of game i's moves. */
+static int list_actions(bg_batch *b, size_t i)
+{
+	int rc = bg_actions_of(&b->al, b->moves + i * b->max_moves,
+			       b->nmoves[i], b->set + i * b->max_moves);
+
+	b->nset[i] = rc == BG_OK ? b->nmoves[i] : 0;
+	return rc;
+}
+
+/* The legal moves of game i into its list (none once it is over) and,
+ * in a layout of one rank, their actions. */
 static int list_legal(bg_batch *b, size_t i)
 {
 	bg_game *g = b->games[i];
@@ -94,7 +107,36 @@ static int list_legal(bg_batch *b, size_t i)
 		}
 	}
 	b->nmoves[i] = n;
-	return BG_OK;
+	return b->al.ranks == 1 ? list_actions(b, i) : BG_OK;
+}
+
+/* Clear the bytes game i set in the mask buffer of the last call, when
+ * this call writes the same buffer: before its moves are listed again. */
+static void unmark_mask(bg_batch *b, size_t i)
+{
+	uint8_t *m;
+	const uint32_t *set = b->set + i * b->max_moves;
+
+	if (!b->mask || b->mask != b->last_mask)
+		return;
+	m = b->mask + i * b->al.count;
+	for (size_t k = 0; k < b->nset[i]; k++)
+		m[set[k]] = 0;
+}
+
+/* Set game i's legal actions in its mask m, which is clear. */
+static int mark_mask(bg_batch *b, size_t i, uint8_t *m)
+{
+	uint32_t *set = b->set + i * b->max_moves;
+
+	if (b->al.ranks != 1) {
+		int rc = bg_action_fill_mask(&b->al, b->moves + i * b->max_moves,
+					     b->nmoves[i], m, set);
+
+		b->nset[i] = rc == BG_OK ? b->nmoves[i] : 0;
+		return rc;
+	}
+	return bg_actions_mark(set, b->nset[i], m);
 }
 
 /* Observation and mask of game i, where the caller asked for them. */
@@ -109,18 +151,14 @@ static int write_out(bg_batch *b, size_t i, float *extra)
 				b->obs + i * b->obs_size, extra);
 	if (b->mask) {
 		uint8_t *m = b->mask + i * b->al.count;
-		uint32_t *set = b->set + i * b->max_moves;
-		const bg_move *list = b->moves + i * b->max_moves;
 
-		if (b->mask == b->last_mask)
-			for (size_t k = 0; k < b->nset[i]; k++)
-				m[set[k]] = 0;
-		else
+		if (b->mask != b->last_mask)
 			memset(m, 0, b->al.count);
-		rc = bg_action_fill_mask(&b->al, list, b->nmoves[i], m, set);
-		b->nset[i] = rc == BG_OK ? b->nmoves[i] : 0;
-		if (rc != BG_OK)
+		rc = mark_mask(b, i, m);
+		if (rc != BG_OK) {
 			memset(m, 0, b->al.count);
+			b->nset[i] = 0;
+		}
 	}
 	return rc;
 }
@@ -139,6 +177,7 @@ static int step_one(bg_batch *b, size_t i, float *extra)
 	float reward = 0;
 	uint8_t done = BG_STEP_GOING;
 
+	unmark_mask(b, i);
 	rc = bg_game_play_legal(g, m);
 	if (rc != BG_OK) {
 		restart(b, i);
@@ -164,13 +203,21 @@ static int step_one(bg_batch *b, size_t i, float *extra)
 static int check_one(bg_batch *b, size_t i)
 {
 	uint32_t a = b->actions[i];
-	long k;
+	long k = -1;
 
 	if (a >= b->al.count)
 		return bg_seterr(BG_EINVAL, "game %zu: action %u is not below "
 				 "the count %u", i, a, b->al.count);
-	k = bg_action_find(&b->al, b->moves + i * b->max_moves, b->nmoves[i],
-			   a);
+	if (b->al.ranks == 1) {
+		const uint32_t *set = b->set + i * b->max_moves;
+
+		for (size_t j = 0; j < b->nset[i] && k < 0; j++)
+			if (set[j] == a)
+				k = (long)j;
+	} else {
+		k = bg_action_find(&b->al, b->moves + i * b->max_moves,
+				   b->nmoves[i], a);
+	}
 	if (k < 0)
 		return bg_seterr(BG_EILLEGAL, "game %zu: action %u is not "
 				 "legal", i, a);
@@ -183,12 +230,17 @@ static int check_one(bg_batch *b, size_t i)
 static int draw_one(bg_batch *b, size_t i)
 {
 	uint64_t state = bg_rand_ahead(b->rng, i);
-	size_t n = b->nmoves[i];
+	size_t n = b->nmoves[i], k;
 
 	if (n == 0)
 		return bg_seterr(BG_EINVAL, "game %zu has no legal move", i);
-	return bg_action_at(&b->al, b->moves + i * b->max_moves, n,
-			    (size_t)(bg_rand(&state) % n), &b->draws[i]);
+	k = (size_t)(bg_rand(&state) % n);
+	if (b->al.ranks == 1 && b->nset[i] == n) {
+		b->draws[i] = b->set[i * b->max_moves + k];
+		return BG_OK;
+	}
+	return bg_action_at(&b->al, b->moves + i * b->max_moves, n, k,
+			    &b->draws[i]);
 }
 
 static int do_game(bg_batch *b, size_t i, float *extra)
@@ -201,6 +253,7 @@ static int do_game(bg_batch *b, size_t i, float *extra)
 	case JOB_DRAW:
 		return draw_one(b, i);
 	case JOB_RESET:
+		unmark_mask(b, i);
 		restart(b, i);
 		if ((rc = list_legal(b, i)) != BG_OK)
 			return rc;
@@ -454,8 +507,8 @@ static int write_job(bg_batch *b, int job, float *obs, uint8_t *mask,
 	b->rewards = rewards;
 	b->done = done;
 	rc = job_run(b);
-	if (mask)
-		b->last_mask = mask;
+	/* What set[] says was set is in this buffer now, or in none. */
+	b->last_mask = mask;
 	return rc;
 }
 

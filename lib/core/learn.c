@@ -112,6 +112,26 @@ int bg_action_at(const bg_layout *al, const bg_move *list, size_t n, size_t i,
 	return BG_OK;
 }
 
+int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
+		  uint32_t *acts)
+{
+	assert(al->ranks == 1);
+	for (size_t i = 0; i < n; i++)
+		if ((acts[i] = move_key(al, &list[i])) == UINT32_MAX)
+			return no_action();
+	return BG_OK;
+}
+
+int bg_actions_mark(const uint32_t *acts, size_t n, uint8_t *mask)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (mask[acts[i]])
+			return no_action();
+		mask[acts[i]] = 1;
+	}
+	return BG_OK;
+}
+
 /* The index in list of the move with `action`, or -1 for none. */
 long bg_action_find(const bg_layout *al, const bg_move *list, size_t n,
 		    uint32_t action)
