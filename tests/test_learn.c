@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <check.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -546,6 +547,94 @@ START_TEST(test_batch_mask_buffers_in_turn)
 }
 END_TEST
 
+/* Two legal moves with the same fields of an action (kind, first and last
+ * point, first point removed): their actions differ only by rank. */
+static bool shares_a_key(const bg_move *m, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			if (m[i].kind == m[j].kind && m[i].npath &&
+			    m[j].npath && m[i].pts[0] == m[j].pts[0] &&
+			    m[i].pts[m[i].npath - 1] == m[j].pts[m[j].npath - 1] &&
+			    !m[i].nremove == !m[j].nremove &&
+			    (!m[i].nremove ||
+			     m[i].pts[m[i].npath] == m[j].pts[m[j].npath]))
+				return true;
+	return false;
+}
+
+/* Each legal action of g, stepped in a batch started from g's position,
+ * makes the move bg_play_action() makes. */
+static void batch_plays_each_action(const bg_game *g)
+{
+	char text[2048];
+	uint32_t acts[512];
+	size_t n;
+	bg_batch *b;
+
+	ck_assert_int_eq(bg_position_text(g, text, sizeof(text), NULL), BG_OK);
+	ck_assert_int_eq(bg_legal_actions(g, acts, 512, &n), BG_OK);
+	ck_assert_int_eq(bg_batch_new(&b, bg_game_spec(g), 1, 1, 0), BG_OK);
+	ck_assert_int_eq(bg_batch_set_start(b, text), BG_OK);
+	for (size_t k = 0; k < n; k++) {
+		bg_game *c;
+		int status;
+
+		ck_assert_int_eq(bg_game_clone(&c, g), BG_OK);
+		ck_assert_int_eq(bg_play_action(c, acts[k]), BG_OK);
+		ck_assert_int_eq(bg_batch_reset(b, NULL, NULL), BG_OK);
+		ck_assert_int_eq(bg_batch_step(b, &acts[k], NULL, NULL, NULL,
+					       NULL), BG_OK);
+		/* A game the move ends restarts from the position. */
+		if (bg_outcome(c, &status, NULL, NULL) == BG_OK &&
+		    status == BG_ONGOING)
+			ck_assert_msg(bg_hash(bg_batch_game(b, 0)) ==
+				      bg_hash(c), "%s: action %u",
+				      bg_game_spec(g), acts[k]);
+		else
+			ck_assert_uint_eq(bg_hash(bg_batch_game(b, 0)),
+					  bg_hash(g));
+		bg_game_free(c);
+	}
+	bg_batch_free(b);
+}
+
+/* Where moves share the fields of an action, which has which rank is the
+ * batch's as the single game's (the batch works the ranks out by itself).
+ * Random games until a few such positions are met. */
+START_TEST(test_batch_ranked_actions)
+{
+	static const char *const specs[] = {
+		"alquerque", "turkish-draughts", "bolotudu", "mill", "fox-geese",
+	};
+	bg_move moves[512];
+	uint64_t rng = 17;
+	int met = 0;
+	bg_game *g = new_game(specs[_i]);
+
+	for (int ply = 0; ply < 20000 && met < 4; ply++) {
+		size_t n;
+		int status;
+
+		bg_outcome(g, &status, NULL, NULL);
+		if (status != BG_ONGOING) {
+			bg_game_free(g);
+			g = new_game(specs[_i]);
+		}
+		ck_assert_int_eq(bg_legal_moves(g, moves, 512, &n), BG_OK);
+		if (shares_a_key(moves, n)) {
+			batch_plays_each_action(g);
+			met++;
+		}
+		ck_assert_int_eq(bg_random_move(g, &rng, &moves[0]), BG_OK);
+		ck_assert_int_eq(bg_play(g, &moves[0]), BG_OK);
+	}
+	ck_assert_msg(met > 0, "%s: no position with ranked actions",
+		      specs[_i]);
+	bg_game_free(g);
+}
+END_TEST
+
 START_TEST(test_batch_threads_agree)
 {
 	bg_batch *b[2];
@@ -768,6 +857,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_batch_follows_single_games, 0,
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
 	tcase_add_loop_test(tc, test_batch_mask_buffers_in_turn, 0, 2);
+	tcase_add_loop_test(tc, test_batch_ranked_actions, 0, 5);
 	tcase_add_test(tc, test_batch_threads_agree);
 	tcase_add_test(tc, test_batch_errors);
 	tcase_add_test(tc, test_batch_errors_on_threads);

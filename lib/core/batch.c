@@ -28,11 +28,12 @@ enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW };
 
 /* What one thread works with: its share of the games, the next game of
  * that share no thread has taken, and its own room for the game's
- * observation planes. */
+ * observation planes and for working out actions (max_moves indices). */
 typedef struct bg_worker {
 	struct bg_batch *b;
 	size_t lo, hi;
 	float *extra;
+	uint32_t *shared;
 	atomic_size_t next;
 	/* Every thread takes games from every share: keep each share's
 	 * counter on a cache line of its own. */
@@ -51,11 +52,12 @@ struct bg_batch {
 	bg_move *moves;       /* n lists of max_moves: the legal moves now */
 	size_t *nmoves;
 	size_t *chosen;       /* per game: the index of the move to play */
-	/* The mask bytes set at the last call, per game, and the buffer
-	 * they were set in: the next call into the same buffer clears only
-	 * those. In a layout of one rank they are also, always, the actions
-	 * of the moves listed now (nset[i] == nmoves[i]): drawing and
-	 * checking actions then read these few bytes, not the moves. */
+	/* Per game, the actions of the moves listed now (nset[i] of them,
+	 * nmoves[i] unless working them out failed): drawing and checking
+	 * actions read these few bytes, not the moves. last_mask is the
+	 * buffer of the last call that wrote masks, where these actions are
+	 * set, or NULL: the next call into the same buffer clears only
+	 * those. */
 	uint32_t *set;
 	size_t *nset;
 	uint8_t *last_mask;
@@ -81,20 +83,12 @@ struct bg_batch {
 	atomic_flag bad_lock; /* held while bad is written */
 };
 
-/* In a layout of one rank, the actions of game i's moves. */
-static int list_actions(bg_batch *b, size_t i)
+/* The legal moves of game i into its list (none once it is over) and
+ * their actions. */
+static int list_legal(bg_batch *b, size_t i, bg_worker *w)
 {
-	int rc = bg_actions_of(&b->al, b->moves + i * b->max_moves,
-			       b->nmoves[i], b->set + i * b->max_moves);
+	int rc;
 
-	b->nset[i] = rc == BG_OK ? b->nmoves[i] : 0;
-	return rc;
-}
-
-/* The legal moves of game i into its list (none once it is over) and,
- * in a layout of one rank, their actions. */
-static int list_legal(bg_batch *b, size_t i)
-{
 	bg_game *g = b->games[i];
 	size_t n = 0;
 
@@ -107,7 +101,10 @@ static int list_legal(bg_batch *b, size_t i)
 		}
 	}
 	b->nmoves[i] = n;
-	return b->al.ranks == 1 ? list_actions(b, i) : BG_OK;
+	rc = bg_actions_of(&b->al, b->moves + i * b->max_moves, n,
+			   b->set + i * b->max_moves, w->shared);
+	b->nset[i] = rc == BG_OK ? n : 0;
+	return rc;
 }
 
 /* Clear the bytes game i set in the mask buffer of the last call, when
@@ -124,23 +121,8 @@ static void unmark_mask(bg_batch *b, size_t i)
 		m[set[k]] = 0;
 }
 
-/* Set game i's legal actions in its mask m, which is clear. */
-static int mark_mask(bg_batch *b, size_t i, uint8_t *m)
-{
-	uint32_t *set = b->set + i * b->max_moves;
-
-	if (b->al.ranks != 1) {
-		int rc = bg_action_fill_mask(&b->al, b->moves + i * b->max_moves,
-					     b->nmoves[i], m, set);
-
-		b->nset[i] = rc == BG_OK ? b->nmoves[i] : 0;
-		return rc;
-	}
-	return bg_actions_mark(set, b->nset[i], m);
-}
-
 /* Observation and mask of game i, where the caller asked for them. */
-static int write_out(bg_batch *b, size_t i, float *extra)
+static int write_out(bg_batch *b, size_t i, bg_worker *w)
 {
 	bg_game *g = b->games[i];
 	int rc = BG_OK;
@@ -148,13 +130,13 @@ static int write_out(bg_batch *b, size_t i, float *extra)
 	if (b->obs)
 		bg_observe_into(g, &b->al, b->cell,
 				bg_rules_to_move(g->rules, g->cfg, g->st),
-				b->obs + i * b->obs_size, extra);
+				b->obs + i * b->obs_size, w->extra);
 	if (b->mask) {
 		uint8_t *m = b->mask + i * b->al.count;
 
 		if (b->mask != b->last_mask)
 			memset(m, 0, b->al.count);
-		rc = mark_mask(b, i, m);
+		rc = bg_actions_mark(b->set + i * b->max_moves, b->nset[i], m);
 		if (rc != BG_OK) {
 			memset(m, 0, b->al.count);
 			b->nset[i] = 0;
@@ -169,7 +151,7 @@ static void restart(bg_batch *b, size_t i)
 }
 
 /* Step game i with its chosen move. */
-static int step_one(bg_batch *b, size_t i, float *extra)
+static int step_one(bg_batch *b, size_t i, bg_worker *w)
 {
 	bg_game *g = b->games[i];
 	const bg_move *m = b->moves + i * b->max_moves + b->chosen[i];
@@ -192,10 +174,10 @@ static int step_one(bg_batch *b, size_t i, float *extra)
 		b->rewards[i] = reward;
 	if (b->done)
 		b->done[i] = done;
-	rc2 = list_legal(b, i);
+	rc2 = list_legal(b, i, w);
 	if (rc == BG_OK)
 		rc = rc2;
-	rc2 = write_out(b, i, extra);
+	rc2 = write_out(b, i, w);
 	return rc ? rc : rc2;
 }
 
@@ -208,16 +190,9 @@ static int check_one(bg_batch *b, size_t i)
 	if (a >= b->al.count)
 		return bg_seterr(BG_EINVAL, "game %zu: action %u is not below "
 				 "the count %u", i, a, b->al.count);
-	if (b->al.ranks == 1) {
-		const uint32_t *set = b->set + i * b->max_moves;
-
-		for (size_t j = 0; j < b->nset[i] && k < 0; j++)
-			if (set[j] == a)
-				k = (long)j;
-	} else {
-		k = bg_action_find(&b->al, b->moves + i * b->max_moves,
-				   b->nmoves[i], a);
-	}
+	for (size_t j = 0; j < b->nset[i] && k < 0; j++)
+		if (b->set[i * b->max_moves + j] == a)
+			k = (long)j;
 	if (k < 0)
 		return bg_seterr(BG_EILLEGAL, "game %zu: action %u is not "
 				 "legal", i, a);
@@ -235,15 +210,14 @@ static int draw_one(bg_batch *b, size_t i)
 	if (n == 0)
 		return bg_seterr(BG_EINVAL, "game %zu has no legal move", i);
 	k = (size_t)(bg_rand(&state) % n);
-	if (b->al.ranks == 1 && b->nset[i] == n) {
-		b->draws[i] = b->set[i * b->max_moves + k];
-		return BG_OK;
-	}
-	return bg_action_at(&b->al, b->moves + i * b->max_moves, n, k,
-			    &b->draws[i]);
+	if (b->nset[i] != n)
+		return bg_seterr(BG_ENOMEM, "game %zu: a legal move outside the "
+				 "action layout", i);
+	b->draws[i] = b->set[i * b->max_moves + k];
+	return BG_OK;
 }
 
-static int do_game(bg_batch *b, size_t i, float *extra)
+static int do_game(bg_batch *b, size_t i, bg_worker *w)
 {
 	int rc;
 
@@ -255,21 +229,21 @@ static int do_game(bg_batch *b, size_t i, float *extra)
 	case JOB_RESET:
 		unmark_mask(b, i);
 		restart(b, i);
-		if ((rc = list_legal(b, i)) != BG_OK)
+		if ((rc = list_legal(b, i, w)) != BG_OK)
 			return rc;
-		return write_out(b, i, extra);
+		return write_out(b, i, w);
 	default:
-		return step_one(b, i, extra);
+		return step_one(b, i, w);
 	}
 }
 
 /* Games lo..hi-1 of the job; an error is kept when its game is the first
  * at fault so far (whichever thread finds it, the caller reports the
  * first game's). */
-static void run_games(bg_batch *b, size_t lo, size_t hi, float *extra)
+static void run_games(bg_batch *b, size_t lo, size_t hi, bg_worker *w)
 {
 	for (size_t i = lo; i < hi; i++) {
-		int rc = do_game(b, i, extra);
+		int rc = do_game(b, i, w);
 
 		if (rc == BG_OK)
 			continue;
@@ -291,7 +265,7 @@ static void run_games(bg_batch *b, size_t lo, size_t hi, float *extra)
 static void take_chunks(void *arg, int t)
 {
 	bg_batch *b = arg;
-	float *extra = b->workers[t].extra;
+	bg_worker *own = &b->workers[t];
 
 	for (int k = 0; k < b->threads; k++) {
 		bg_worker *w = &b->workers[(t + k) % b->threads];
@@ -302,7 +276,7 @@ static void take_chunks(void *arg, int t)
 		       w->hi) {
 			size_t end = w->hi - i > CHUNK ? i + CHUNK : w->hi;
 
-			run_games(b, i, end, extra);
+			run_games(b, i, end, own);
 			bg_pool_done(b->pool, end - i);
 		}
 	}
@@ -338,8 +312,10 @@ void bg_batch_free(bg_batch *b)
 		for (size_t i = 0; i < b->n; i++)
 			bg_game_free(b->games[i]);
 	if (b->workers)
-		for (int t = 0; t < b->nworkers; t++)
+		for (int t = 0; t < b->nworkers; t++) {
 			free(b->workers[t].extra);
+			free(b->workers[t].shared);
+		}
 	free(b->workers);
 	free(b->games);
 	free(b->moves);
@@ -376,7 +352,9 @@ static int start_workers(bg_batch *b, int want)
 		w->hi = w->lo + per < b->n ? w->lo + per : b->n;
 		atomic_init(&w->next, 0);
 		w->extra = malloc((extra ? extra : 1) * sizeof(float));
-		if (!w->extra)
+		w->shared = malloc((b->max_moves ? b->max_moves : 1) *
+				   sizeof(uint32_t));
+		if (!w->extra || !w->shared)
 			return bg_seterr(BG_ENOMEM, "batch workers");
 	}
 	b->threads = want;
@@ -444,7 +422,7 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 		return rc;
 	}
 	for (size_t i = 0; i < n; i++)
-		if ((rc = list_legal(b, i)) != BG_OK) {
+		if ((rc = list_legal(b, i, &b->workers[0])) != BG_OK) {
 			bg_batch_free(b);
 			return rc;
 		}

@@ -113,12 +113,48 @@ int bg_action_at(const bg_layout *al, const bg_move *list, size_t n, size_t i,
 }
 
 int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
-		  uint32_t *acts)
+		  uint32_t *acts, uint32_t *shared)
 {
-	assert(al->ranks == 1);
-	for (size_t i = 0; i < n; i++)
-		if ((acts[i] = move_key(al, &list[i])) == UINT32_MAX)
+	/* Bit k of once: a key ≡ k (mod 1024) was met; of twice: met
+	 * again. Only the moves of keys met twice can share their key with
+	 * another move and need ranks, which most keys do not. */
+	uint64_t once[16] = { 0 }, twice[16] = { 0 };
+	size_t nshared = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t key = move_key(al, &list[i]), k = key & 1023;
+
+		if (key == UINT32_MAX)
 			return no_action();
+		acts[i] = is_special(al, key) ? key : key * al->ranks;
+		twice[k / 64] |= once[k / 64] & (uint64_t)1 << (k % 64);
+		once[k / 64] |= (uint64_t)1 << (k % 64);
+	}
+	if (al->ranks == 1)
+		return BG_OK;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t k = (acts[i] / al->ranks) & 1023;
+
+		if (!is_special(al, acts[i]) && twice[k / 64] >> (k % 64) & 1)
+			shared[nshared++] = (uint32_t)i;
+	}
+	/* A move's rank: the moves of its key before it in move_cmp's
+	 * order, as bg_action_at counts them. (acts[j] / ranks is j's key
+	 * whether its rank was added yet or not.) */
+	for (size_t a = 0; a < nshared; a++) {
+		size_t i = shared[a];
+		uint32_t key = acts[i] / al->ranks, rank = 0;
+
+		for (size_t b = 0; b < nshared; b++) {
+			size_t j = shared[b];
+
+			rank += acts[j] / al->ranks == key &&
+				move_cmp(&list[j], &list[i]) < 0;
+		}
+		if (rank >= al->ranks)
+			return no_action();
+		acts[i] += rank;
+	}
 	return BG_OK;
 }
 
@@ -159,8 +195,8 @@ long bg_action_find(const bg_layout *al, const bg_move *list, size_t n,
 /* The actions of the n legal moves in list, into mask (zeroed, al->count
  * bytes): the moves that share a key have the ranks 0 .. c-1 between them,
  * whichever has which. */
-int bg_action_fill_mask(const bg_layout *al, const bg_move *list, size_t n,
-			uint8_t *mask, uint32_t *set)
+static int fill_mask(const bg_layout *al, const bg_move *list, size_t n,
+		     uint8_t *mask)
 {
 	for (size_t i = 0; i < n; i++) {
 		uint32_t key = move_key(al, &list[i]), a, end;
@@ -178,8 +214,6 @@ int bg_action_fill_mask(const bg_layout *al, const bg_move *list, size_t n,
 				return no_action();
 		}
 		mask[a] = 1;
-		if (set)
-			set[i] = a;
 	}
 	return BG_OK;
 }
@@ -325,7 +359,7 @@ int bg_action_mask(const bg_game *g, uint8_t *mask, size_t cap)
 	if ((rc = scratch(g, &n)) != BG_OK)
 		return bg_game_fail(g, rc);
 	memset(mask, 0, al.count);
-	if ((rc = bg_action_fill_mask(&al, g->scratch, n, mask, NULL)) != BG_OK) {
+	if ((rc = fill_mask(&al, g->scratch, n, mask)) != BG_OK) {
 		memset(mask, 0, al.count);
 		return bg_game_fail(g, rc);
 	}

@@ -36,20 +36,16 @@ int bg_action_at(const bg_layout *al, const bg_move *list, size_t n, size_t i,
 long bg_action_find(const bg_layout *al, const bg_move *list, size_t n,
 		    uint32_t action);
 
-/* For a layout of one rank (each action one move's fields): the action of
- * each of the n moves of list into acts; BG_ENOMEM when a move has none. */
+/* The action of each of the n moves of list into acts, the same as
+ * bg_action_at gives; `shared` has room for n indices, as scratch.
+ * BG_ENOMEM when a move has none. Linear in n but for the moves whose key
+ * may be another's. */
 int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
-		  uint32_t *acts);
+		  uint32_t *acts, uint32_t *shared);
 
 /* Set the n actions of acts (from bg_actions_of) in mask, which is clear
  * at each of them; BG_ENOMEM when two moves have the same action. */
 int bg_actions_mark(const uint32_t *acts, size_t n, uint8_t *mask);
-
-/* The legal actions of list into mask, which is zero (al->count bytes),
- * and into set[0..n-1] when set is not NULL; BG_ENOMEM when a move has
- * no action. */
-int bg_action_fill_mask(const bg_layout *al, const bg_move *list, size_t n,
-			uint8_t *mask, uint32_t *set);
 
 /* cell[p]: the index of point p's square in a plane. */
 void bg_cells_of(const bg_board *b, int *cell);
