@@ -35,7 +35,7 @@ void bg_layout_of(const bg_game *g, bg_layout *al)
 /* The fields of m but its rank, as one number (key * ranks + rank is the
  * action), or UINT32_MAX for a move the layout has no action for. Pass and
  * ground have their own actions: their key is the action itself. */
-static uint32_t move_key(const bg_layout *al, const bg_move *m)
+static inline uint32_t move_key(const bg_layout *al, const bg_move *m)
 {
 	uint32_t base, rem = 0;
 	int last = m->npath - 1;
@@ -121,6 +121,12 @@ int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
 	uint64_t once[16] = { 0 }, twice[16] = { 0 };
 	size_t nshared = 0;
 
+	if (al->ranks == 1) {
+		for (size_t i = 0; i < n; i++)
+			if ((acts[i] = move_key(al, &list[i])) == UINT32_MAX)
+				return no_action();
+		return BG_OK;
+	}
 	for (size_t i = 0; i < n; i++) {
 		uint32_t key = move_key(al, &list[i]), k = key & 1023;
 
@@ -130,8 +136,6 @@ int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
 		twice[k / 64] |= once[k / 64] & (uint64_t)1 << (k % 64);
 		once[k / 64] |= (uint64_t)1 << (k % 64);
 	}
-	if (al->ranks == 1)
-		return BG_OK;
 	for (size_t i = 0; i < n; i++) {
 		uint32_t k = (acts[i] / al->ranks) & 1023;
 
@@ -463,24 +467,32 @@ static void write_pieces(const bg_game *g, const int *cell, int seat,
 	}
 }
 
-/* v on every square of a plane that holds a point. */
-static void fill_plane(float *plane, float v, const int *cell, size_t np,
-		       size_t area)
+/* v on every square of a plane, eight squares a step, which compilers
+ * turn into vector stores at -O2. */
+static void fill_plane(float *plane, float v, size_t area)
 {
-	if (np == area) {
-		size_t c = 0;
+	size_t c = 0;
 
-		/* Every square is a point: one run, eight squares a step,
-		 * which compilers turn into vector stores at -O2. */
-		for (; c + 8 <= area; c += 8)
-			for (int k = 0; k < 8; k++)
-				plane[c + (size_t)k] = v;
-		for (; c < area; c++)
-			plane[c] = v;
-		return;
-	}
-	for (size_t p = 0; p < np; p++)
-		plane[cell[p]] = v;
+	for (; c + 8 <= area; c += 8)
+		for (int k = 0; k < 8; k++)
+			plane[c + (size_t)k] = v;
+	for (; c < area; c++)
+		plane[c] = v;
+}
+
+/* v on the squares of a plane that are points, 0 on the others: v times
+ * the board plane (1 on the points), eight squares a step likewise. (v is
+ * never negative, so its 0s are the +0 of a cleared plane.) */
+static void scale_plane(float *restrict plane, float v,
+			const float *restrict board, size_t area)
+{
+	size_t c = 0;
+
+	for (; c + 8 <= area; c += 8)
+		for (int k = 0; k < 8; k++)
+			plane[c + (size_t)k] = v * board[c + (size_t)k];
+	for (; c < area; c++)
+		plane[c] = v * board[c];
 }
 
 void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
@@ -492,22 +504,31 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	size_t np = (size_t)b->npoints, nown = al->nplanes - BG_OBS_COMMON;
 	float counters[4];
 
-	/* Plane by plane, each written in one pass: the squares without a
-	 * point are cleared with the piece planes, which hold a 1 only where
-	 * a piece stands. */
+	/* Plane by plane, each written in one pass. The piece planes hold a
+	 * 1 only where a piece stands, and the game's own planes are written
+	 * at the points only: they are cleared first. */
+	memset(buf + area, 0, 6 * area * sizeof(*buf));
 	if (np < area)
-		memset(buf, 0, al->nplanes * area * sizeof(*buf));
-	else
-		memset(buf + area, 0, 6 * area * sizeof(*buf));
+		memset(buf + BG_OBS_COMMON * area, 0,
+		       nown * area * sizeof(*buf));
 	counters[0] = bg_rules_to_move(r, g->cfg, g->st) == seat &&
 		      g->result.status == BG_ONGOING;
 	counters[1] = (float)(g->ply0 + g->hist_len);
 	counters[2] = (float)bg_game_repetitions(g);
 	counters[3] = (float)(g->hist_len - g->rep_start);
-	fill_plane(buf, 1, cell, np, area);
-	for (int i = 0; i < 4; i++)
-		fill_plane(buf + (size_t)(7 + i) * area, counters[i], cell, np,
-			   area);
+	if (np == area) {
+		fill_plane(buf, 1, area);
+		for (int i = 0; i < 4; i++)
+			fill_plane(buf + (size_t)(7 + i) * area, counters[i],
+				   area);
+	} else {
+		memset(buf, 0, area * sizeof(*buf));
+		for (size_t p = 0; p < np; p++)
+			buf[cell[p]] = 1;
+		for (int i = 0; i < 4; i++)
+			scale_plane(buf + (size_t)(7 + i) * area, counters[i],
+				    buf, area);
+	}
 	write_pieces(g, cell, seat, np, area, buf);
 	if (!nown)
 		return;
