@@ -87,15 +87,14 @@ struct bg_batch {
  * their actions. */
 static int list_legal(bg_batch *b, size_t i, bg_worker *w)
 {
-	int rc;
-
 	bg_game *g = b->games[i];
 	size_t n = 0;
+	int rc;
 
 	if (g->result.status == BG_ONGOING) {
 		n = g->rules->legal(g->cfg, g->st, b->moves + i * b->max_moves);
 		if (n == BG_LEGAL_OVERFLOW) {
-			b->nmoves[i] = 0;
+			b->nmoves[i] = b->nset[i] = 0;
 			return bg_seterr(BG_ENOMEM, "a position with more than "
 					 "%zu moves", b->max_moves);
 		}

@@ -115,9 +115,6 @@ int bg_action_at(const bg_layout *al, const bg_move *list, size_t n, size_t i,
 int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
 		  uint32_t *acts, uint32_t *shared)
 {
-	/* Bit k of once: a key ≡ k (mod 1024) was met; of twice: met
-	 * again. Only the moves of keys met twice can share their key with
-	 * another move and need ranks, which most keys do not. */
 	uint64_t once[16] = { 0 }, twice[16] = { 0 };
 	size_t nshared = 0;
 
@@ -127,6 +124,9 @@ int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
 				return no_action();
 		return BG_OK;
 	}
+	/* Bit k of once: a key that is k modulo 1024 was met; of twice: met
+	 * again. Only the moves of keys met twice can share their key with
+	 * another move and need ranks, which most keys do not. */
 	for (size_t i = 0; i < n; i++) {
 		uint32_t key = move_key(al, &list[i]), k = key & 1023;
 
