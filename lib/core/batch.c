@@ -28,12 +28,12 @@ enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW };
 
 /* What one thread works with: its share of the games, the next game of
  * that share no thread has taken, and its own room for the game's
- * observation planes and for working out actions (max_moves indices). */
+ * observation planes and for working out actions. */
 typedef struct bg_worker {
 	struct bg_batch *b;
 	size_t lo, hi;
 	float *extra;
-	uint32_t *shared;
+	uint64_t *scratch;
 	atomic_size_t next;
 	/* Every thread takes games from every share: keep each share's
 	 * counter on a cache line of its own. */
@@ -101,7 +101,7 @@ static int list_legal(bg_batch *b, size_t i, bg_worker *w)
 	}
 	b->nmoves[i] = n;
 	rc = bg_actions_of(&b->al, b->moves + i * b->max_moves, n,
-			   b->set + i * b->max_moves, w->shared);
+			   b->set + i * b->max_moves, w->scratch);
 	b->nset[i] = rc == BG_OK ? n : 0;
 	return rc;
 }
@@ -313,7 +313,7 @@ void bg_batch_free(bg_batch *b)
 	if (b->workers)
 		for (int t = 0; t < b->nworkers; t++) {
 			free(b->workers[t].extra);
-			free(b->workers[t].shared);
+			free(b->workers[t].scratch);
 		}
 	free(b->workers);
 	free(b->games);
@@ -351,9 +351,9 @@ static int start_workers(bg_batch *b, int want)
 		w->hi = w->lo + per < b->n ? w->lo + per : b->n;
 		atomic_init(&w->next, 0);
 		w->extra = malloc((extra ? extra : 1) * sizeof(float));
-		w->shared = malloc((b->max_moves ? b->max_moves : 1) *
-				   sizeof(uint32_t));
-		if (!w->extra || !w->shared)
+		w->scratch = malloc(bg_actions_scratch(b->max_moves) *
+				    sizeof(uint64_t));
+		if (!w->extra || !w->scratch)
 			return bg_seterr(BG_ENOMEM, "batch workers");
 	}
 	b->threads = want;

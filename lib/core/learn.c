@@ -112,11 +112,28 @@ int bg_action_at(const bg_layout *al, const bg_move *list, size_t n, size_t i,
 	return BG_OK;
 }
 
-int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
-		  uint32_t *acts, uint32_t *shared)
+/* Words of one filter of bg_actions_of for n moves: a power of two with
+ * at least 32 bits a move, so that few keys meet another by chance. */
+static size_t filter_words(size_t n)
 {
-	uint64_t once[16] = { 0 }, twice[16] = { 0 };
-	size_t nshared = 0;
+	size_t w = 16;
+
+	while (w * 64 < 32 * n)
+		w *= 2;
+	return w;
+}
+
+size_t bg_actions_scratch(size_t max_moves)
+{
+	return (max_moves + 1) / 2 + 2 * filter_words(max_moves);
+}
+
+int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
+		  uint32_t *acts, uint64_t *scratch)
+{
+	size_t words = filter_words(n), nshared = 0;
+	uint64_t *once = scratch, *twice = scratch + words;
+	uint32_t *shared = (uint32_t *)(void *)(twice + words);
 
 	if (al->ranks == 1) {
 		for (size_t i = 0; i < n; i++)
@@ -124,11 +141,13 @@ int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
 				return no_action();
 		return BG_OK;
 	}
-	/* Bit k of once: a key that is k modulo 1024 was met; of twice: met
-	 * again. Only the moves of keys met twice can share their key with
-	 * another move and need ranks, which most keys do not. */
+	/* Bit k of once: a key that is k modulo the filter's bits was met; of
+	 * twice: met again. Only the moves of keys met twice can share their
+	 * key with another move and need ranks, which most keys do not. */
+	memset(scratch, 0, 2 * words * sizeof(*scratch));
 	for (size_t i = 0; i < n; i++) {
-		uint32_t key = move_key(al, &list[i]), k = key & 1023;
+		uint32_t key = move_key(al, &list[i]);
+		size_t k = key & (words * 64 - 1);
 
 		if (key == UINT32_MAX)
 			return no_action();
@@ -137,7 +156,7 @@ int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
 		once[k / 64] |= (uint64_t)1 << (k % 64);
 	}
 	for (size_t i = 0; i < n; i++) {
-		uint32_t k = (acts[i] / al->ranks) & 1023;
+		size_t k = (acts[i] / al->ranks) & (words * 64 - 1);
 
 		if (!is_special(al, acts[i]) && twice[k / 64] >> (k % 64) & 1)
 			shared[nshared++] = (uint32_t)i;

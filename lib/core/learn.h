@@ -37,11 +37,12 @@ long bg_action_find(const bg_layout *al, const bg_move *list, size_t n,
 		    uint32_t action);
 
 /* The action of each of the n moves of list into acts, the same as
- * bg_action_at gives; `shared` has room for n indices, as scratch.
+ * bg_action_at gives; `scratch` has bg_actions_scratch(n) words or more.
  * BG_ENOMEM when a move has none. Linear in n but for the moves whose key
  * may be another's. */
 int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
-		  uint32_t *acts, uint32_t *shared);
+		  uint32_t *acts, uint64_t *scratch);
+size_t bg_actions_scratch(size_t max_moves);
 
 /* Set the n actions of acts (from bg_actions_of) in mask, which is clear
  * at each of them; BG_ENOMEM when two moves have the same action. */
