@@ -501,8 +501,8 @@ END_TEST
 
 /* A step clears only what the last step set, and only in the buffer that
  * step wrote: masks into two buffers in turn, with steps without a mask
- * between, leave each buffer the mask of its game when it is written. One layout
- * with one rank (each action one move) and one with ranks. */
+ * between, leave each buffer the mask of its game when it is written. One
+ * layout with one rank (each action one move) and one with ranks. */
 START_TEST(test_batch_mask_buffers_in_turn)
 {
 	static const char *const specs[] = { "wolf-sheep:max_plies=30",
@@ -547,18 +547,23 @@ START_TEST(test_batch_mask_buffers_in_turn)
 }
 END_TEST
 
-/* Two legal moves with the same fields of an action (kind, first and last
- * point, first point removed): their actions differ only by rank. */
+/* Moves with the same fields of an action (kind, first and last point,
+ * first point removed): their actions differ only by rank. */
+static bool same_fields(const bg_move *a, const bg_move *b)
+{
+	return a->kind == b->kind && a->npath && b->npath &&
+	       a->pts[0] == b->pts[0] &&
+	       a->pts[a->npath - 1] == b->pts[b->npath - 1] &&
+	       !a->nremove == !b->nremove &&
+	       (!a->nremove || a->pts[a->npath] == b->pts[b->npath]);
+}
+
+/* Two of the n moves have the same fields. */
 static bool shares_a_key(const bg_move *m, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = i + 1; j < n; j++)
-			if (m[i].kind == m[j].kind && m[i].npath &&
-			    m[j].npath && m[i].pts[0] == m[j].pts[0] &&
-			    m[i].pts[m[i].npath - 1] == m[j].pts[m[j].npath - 1] &&
-			    !m[i].nremove == !m[j].nremove &&
-			    (!m[i].nremove ||
-			     m[i].pts[m[i].npath] == m[j].pts[m[j].npath]))
+			if (same_fields(&m[i], &m[j]))
 				return true;
 	return false;
 }
@@ -605,7 +610,8 @@ static void batch_plays_each_action(const bg_game *g)
 START_TEST(test_batch_ranked_actions)
 {
 	static const char *const specs[] = {
-		"alquerque", "turkish-draughts", "bolotudu", "mill", "fox-geese",
+		"alquerque", "turkish-draughts", "bolotudu", "mill",
+		"fox-geese",
 	};
 	bg_move moves[512];
 	uint64_t rng = 17;

@@ -210,8 +210,8 @@ static int draw_one(bg_batch *b, size_t i)
 		return bg_seterr(BG_EINVAL, "game %zu has no legal move", i);
 	k = (size_t)(bg_rand(&state) % n);
 	if (b->nset[i] != n)
-		return bg_seterr(BG_ENOMEM, "game %zu: a legal move outside the "
-				 "action layout", i);
+		return bg_seterr(BG_ENOMEM, "game %zu: a legal move outside "
+				 "the action layout", i);
 	b->draws[i] = b->set[i * b->max_moves + k];
 	return BG_OK;
 }
