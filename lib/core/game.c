@@ -108,6 +108,19 @@ void bg_game_free(bg_game *g)
 /* Allocate a handle for rules whose config is already made: everything
  * the calls on moves use, so that they never allocate (but for a history
  * longer than HIST_INITIAL). */
+/* The standard ends' values, read once: the config does not change. */
+static void std_limits(bg_game *g, const void *cfg)
+{
+	const bg_rules *r = g->rules;
+	const bg_stdvals *sv = (const bg_stdvals *)((const char *)cfg +
+						    r->std_offset);
+
+	if (r->std_def[BG_STD_REPETITION])
+		g->rep_limit = sv->repetition;
+	if (r->std_def[BG_STD_MAX_PLIES])
+		g->ply_limit = sv->max_plies;
+}
+
 static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 {
 	bg_game *g = calloc(1, sizeof(*g) + LINE_PAD);
@@ -121,6 +134,7 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 			LINE_PAD);
 	if (g->cfg)
 		memcpy(g->cfg, cfg, r->config_size);
+	std_limits(g, cfg);
 	g->st_size = bg_rules_state_size(r, cfg);
 	g->undo_size = r->unapply ? r->undo_size : g->st_size;
 	if (g->undo_size == 0)
@@ -619,10 +633,10 @@ static int check_legal(const bg_game *g, const bg_move *m)
 
 /* Earlier occurrences of the current position key since the last
  * irreversible move, counted up to 2 (threefold repetition is the most any
- * rule asks). */
-static uint32_t repetitions(const bg_game *g)
+ * rule asks), when `left` keys of the history share its bucket. */
+static uint32_t repetition_scan(const bg_game *g, size_t left)
 {
-	size_t b = g->hash & (BG_SEEN_SIZE - 1), left = g->seen[b];
+	size_t b = g->hash & (BG_SEEN_SIZE - 1);
 	uint32_t reps = 0;
 
 	/* The bucket counts are exact while the history is shorter than
@@ -638,6 +652,18 @@ static uint32_t repetitions(const bg_game *g)
 			break;
 	}
 	return reps;
+}
+
+/* The same, inline for the usual case: no key of the history shares the
+ * current key's bucket. */
+static inline uint32_t repetitions(const bg_game *g)
+{
+	size_t left;
+
+	if (!g->seen)
+		return 0;
+	left = g->seen[g->hash & (BG_SEEN_SIZE - 1)];
+	return left ? repetition_scan(g, left) : 0;
 }
 
 /* True when pts[used..] are all 0: eight bytes at a time (a loop of 34
@@ -706,38 +732,35 @@ static int move_fits_game(const bg_game *g, const bg_move *m)
 /* The standard ends, after the game's own (a win stands): repetition, then
  * max_plies. A game's own move limit ranks with max_plies, after
  * repetition. */
-static void std_outcome(const bg_game *g, const bg_ctx *ctx, bg_result *res)
+static inline void std_outcome(const bg_game *g, const bg_ctx *ctx,
+			       bg_result *res)
 {
-	const bg_rules *r = g->rules;
-	const bg_stdvals *sv;
 	int reason;
 
-	if (!r->std_def[BG_STD_REPETITION] && !r->std_def[BG_STD_MAX_PLIES])
-		return;
 	if (res->status != BG_ONGOING && res->reason != BG_REASON_MOVE_LIMIT)
 		return;
-	sv = (const bg_stdvals *)((const char *)g->cfg + r->std_offset);
-	if (sv->repetition && ctx->reps + 1 >= sv->repetition)
+	if (g->rep_limit && ctx->reps + 1 >= g->rep_limit)
 		reason = BG_REASON_REPETITION;
-	else if (res->status == BG_ONGOING && sv->max_plies &&
-		 ctx->ply >= sv->max_plies)
+	else if (res->status == BG_ONGOING && g->ply_limit &&
+		 ctx->ply >= g->ply_limit)
 		reason = BG_REASON_MOVE_LIMIT;
 	else
 		return;
 	res->status = BG_DRAW;
 	res->winner = -1;
 	res->reason = reason;
-	if (r->std_end)
-		r->std_end(g->cfg, g->st, reason, res);
+	if (g->rules->std_end)
+		g->rules->std_end(g->cfg, g->st, reason, res);
 }
 
-void bg_game_refresh(bg_game *g)
+/* Inlined in play_legal, which bg_playout inlines: a call less a ply. */
+static inline __attribute__((always_inline)) void refresh(bg_game *g)
 {
 	bg_ctx ctx;
 
 	g->hash = bg_rules_hash(g->rules, g->cfg, g->st);
 	ctx.ply = g->ply0 + (uint32_t)g->hist_len;
-	ctx.reps = g->seen ? repetitions(g) : 0;
+	ctx.reps = repetitions(g);
 	g->result.status = BG_ONGOING;
 	g->result.winner = -1;
 	g->result.reason = BG_REASON_NONE;
@@ -745,33 +768,42 @@ void bg_game_refresh(bg_game *g)
 	std_outcome(g, &ctx, &g->result);
 }
 
-/* Make legal move m: record it for undo, apply, refresh the outcome.
- * BG_OK, or BG_ENOMEM with nothing changed. */
-static int play_legal(bg_game *g, const bg_move *m)
+void bg_game_refresh(bg_game *g)
 {
+	refresh(g);
+}
+
+/* Make legal move m: record it for undo, apply, refresh the outcome.
+ * BG_OK, or BG_ENOMEM with nothing changed. m may be the history's next
+ * record itself: bg_playout draws into it, a copy less a ply. */
+static inline __attribute__((always_inline)) int
+play_legal(bg_game *g, const bg_move *m)
+{
+	const bg_rules *r = g->rules;
+	size_t n = g->hist_len;
 	bg_ply_rec *rec;
 	void *undo;
 	int flags;
 
-	if (g->hist_len == g->hist_cap &&
-	    hist_reserve(g, g->hist_cap * 2) != BG_OK)
+	if (n == g->hist_cap && hist_reserve(g, g->hist_cap * 2) != BG_OK)
 		return BG_ENOMEM;
 	g->nlisted = 0;
-	rec = &g->hist[g->hist_len];
-	undo = g->undo + g->hist_len * g->undo_size;
-	rec->move = *m;
+	rec = &g->hist[n];
+	undo = g->undo + n * g->undo_size;
+	if (m != &rec->move)
+		rec->move = *m;
 	rec->result = g->result;
 	rec->rep_start = (uint32_t)g->rep_start;
-	g->keys[g->hist_len] = g->hash;
+	g->keys[n] = g->hash;
 	if (g->seen)
 		g->seen[g->hash & (BG_SEEN_SIZE - 1)]++;
-	if (!g->rules->unapply)
+	if (!r->unapply)
 		memcpy(undo, g->st, g->st_size);
-	flags = g->rules->apply(g->cfg, g->st, m, undo);
-	g->hist_len++;
+	flags = r->apply(g->cfg, g->st, m, undo);
+	g->hist_len = ++n;
 	if (flags & BG_APPLY_IRREVERSIBLE)
-		g->rep_start = g->hist_len;
-	bg_game_refresh(g);
+		g->rep_start = n;
+	refresh(g);
 	return BG_OK;
 }
 
@@ -831,17 +863,24 @@ int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
 {
 	bool (*draw)(const void *, const void *, uint64_t *, bg_move *);
 	uint32_t made = 0;
-	bg_move m;
-	int rc;
+	bg_move *m;
+	int rc = BG_OK;
 
 	if (!g || !rng)
 		return gerr(g, BG_EINVAL, "NULL argument");
 	draw = g->rules->random_move;
 	while (made < max_plies && g->result.status == BG_ONGOING) {
+		/* The move is drawn into the history's next record, which
+		 * play_legal then need not copy. */
+		if (g->hist_len == g->hist_cap &&
+		    hist_reserve(g, g->hist_cap * 2) != BG_OK)
+			rc = BG_ENOMEM;
+		m = &g->hist[g->hist_len].move;
 		/* draw_move written out: a call less each ply. */
-		rc = draw && draw(g->cfg, g->st, rng, &m) ? BG_OK :
-		     draw_listed(g, rng, &m);
-		if (rc != BG_OK || (rc = play_legal(g, &m)) != BG_OK) {
+		if (rc == BG_OK)
+			rc = draw && draw(g->cfg, g->st, rng, m) ? BG_OK :
+			     draw_listed(g, rng, m);
+		if (rc != BG_OK) {
 			/* A failed call changes nothing. */
 			while (made--)
 				bg_undo(g);
@@ -849,6 +888,7 @@ int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
 				*plies = 0;
 			return bg_game_fail(g, rc);
 		}
+		play_legal(g, m);
 		made++;
 	}
 	if (plies)
@@ -858,8 +898,10 @@ int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
 
 int bg_undo(bg_game *g)
 {
+	const bg_rules *r;
 	bg_ply_rec *rec;
-	const void *undo;
+	void *undo;
+	size_t n;
 
 	if (!g)
 		return bg_seterr(BG_EINVAL, "game is NULL");
@@ -870,19 +912,22 @@ int bg_undo(bg_game *g)
 	}
 	if (g->hist_len == 0)
 		return gerr(g, BG_ENOUNDO, "no move to take back");
+	/* Everything from the record first, the game's own undo last: there
+	 * is nothing to read again after its call. */
+	r = g->rules;
+	n = --g->hist_len;
+	rec = &g->hist[n];
+	undo = g->undo + n * g->undo_size;
 	g->nlisted = 0;
-	g->hist_len--;
-	rec = &g->hist[g->hist_len];
-	undo = g->undo + g->hist_len * g->undo_size;
-	if (g->rules->unapply)
-		g->rules->unapply(g->cfg, g->st, &rec->move, undo);
-	else
-		memcpy(g->st, undo, g->st_size);
-	g->hash = g->keys[g->hist_len];
+	g->hash = g->keys[n];
 	if (g->seen)
 		g->seen[g->hash & (BG_SEEN_SIZE - 1)]--;
 	g->result = rec->result;
 	g->rep_start = rec->rep_start;
+	if (r->unapply)
+		r->unapply(g->cfg, g->st, &rec->move, undo);
+	else
+		memcpy(g->st, undo, g->st_size);
 	return BG_OK;
 }
 
@@ -1173,5 +1218,5 @@ void bg_game_restart(bg_game *g, const bg_game *start)
 
 uint32_t bg_game_repetitions(const bg_game *g)
 {
-	return g->seen ? repetitions(g) : 0;
+	return repetitions(g);
 }

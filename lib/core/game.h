@@ -43,6 +43,9 @@ struct bg_game {
 	 * empty has no earlier occurrence, and the scan is skipped. NULL for
 	 * games without a repetition rule. */
 	uint16_t *seen;
+	/* The standard ends' values (0: the rule is off or not the game's),
+	 * from the config. */
+	uint32_t rep_limit, ply_limit;
 	uint32_t ply0;          /* the ply number where the history starts */
 	int from_position;      /* started from a position text */
 
