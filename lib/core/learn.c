@@ -128,9 +128,12 @@ size_t bg_actions_scratch(size_t max_moves)
 	return (max_moves + 1) / 2 + 2 * filter_words(max_moves);
 }
 
-int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
+int bg_actions_of(const bg_layout *layout, const bg_move *list, size_t n,
 		  uint32_t *acts, uint64_t *scratch)
 {
+	/* A copy the stores into acts cannot alias: its fields stay in
+	 * registers across the loops. */
+	const bg_layout copy = *layout, *al = &copy;
 	size_t words = filter_words(n), nshared = 0;
 	uint64_t *once = scratch, *twice = scratch + words;
 	uint32_t *shared = (uint32_t *)(void *)(twice + words);
