@@ -81,6 +81,7 @@ typedef struct ku_cfg {
 	uint8_t step[2][KU_MAXP][KU_DIRS];
 	uint8_t njump[2][KU_MAXP];
 	uint8_t jump2[2][KU_MAXP][KU_DIRS][2];
+	uint64_t near[2][64]; /* on one word: the points a step reaches */
 	int nk;                             /* jump words: 1 or KU_CLASSES */
 	int kw;                             /* state words before them */
 	uint8_t slot[KU_MAXP];              /* point -> word * 64 + bit */
@@ -303,6 +304,9 @@ static void ku_tables(ku_cfg *c)
 					c->step[seat][p][c->nstep[seat][p]++] =
 						(uint8_t)q;
 					dir->step |= b;
+					if (c->nw == 1)
+						c->near[seat][p] |=
+							(uint64_t)1 << q;
 				}
 				if (land >= 0 && ku_lock_ok(c, seat, p, land)) {
 					uint8_t *j = c->jump2[seat][p]
@@ -639,6 +643,16 @@ static size_t ku_max_moves(const void *cfgp)
 	return n ? n : 1;
 }
 
+/* The pass of a side that has no move (C7); the list is this one move. */
+static size_t ku_pass(bg_move *buf)
+{
+	memset(buf, 0, sizeof(*buf));
+	buf->kind = BG_MOVE_PASS;
+	return 1;
+}
+
+static size_t ku_legal_word(const ku_cfg *c, const void *st, bg_move *buf);
+
 static size_t ku_legal(const void *cfgp, const void *st, bg_move *buf)
 {
 	const ku_cfg *c = cfgp;
@@ -648,6 +662,8 @@ static size_t ku_legal(const void *cfgp, const void *st, bg_move *buf)
 	ku_reach r;
 	bg_move *m = buf;
 
+	if (c->nw == 1)
+		return ku_legal_word(c, st, buf);
 	ku_all(c, st, all);
 	for (int w = 0; w < c->nw; w++)
 		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
@@ -659,13 +675,7 @@ static size_t ku_legal(const void *cfgp, const void *st, bg_move *buf)
 					ku_make_move(&r, from, v * 64 + ctz64(d),
 						     m++);
 		}
-	if (m == buf) {
-		/* C7: a blocked side passes. */
-		memset(buf, 0, sizeof(*buf));
-		buf->kind = BG_MOVE_PASS;
-		return 1;
-	}
-	return (size_t)(m - buf);
+	return m == buf ? ku_pass(buf) : (size_t)(m - buf);
 }
 
 /* Has seat a step or a single jump? (Every chain starts with one.) */
@@ -712,8 +722,8 @@ static inline void ku_dir_bits(const ku_dir *dir, uint64_t over, uint64_t land,
 
 /* ku_word_dirs where the word is the points (rows 8 apart): shifts by
  * immediates. */
-static void ku_point_dirs(const ku_dir *dir, uint64_t occ, bool diag,
-			  uint64_t *step, uint64_t *jump)
+static inline void ku_point_dirs(const ku_dir *dir, uint64_t occ, bool diag,
+				  uint64_t *step, uint64_t *jump)
 {
 	ku_dir_bits(&dir[0], occ >> 8, occ >> 16, &step[0], &jump[0]);
 	ku_dir_bits(&dir[1], occ >> 1, occ >> 2, &step[1], &jump[1]);
@@ -725,6 +735,99 @@ static void ku_point_dirs(const ku_dir *dir, uint64_t occ, bool diag,
 	ku_dir_bits(&dir[5], occ << 7, occ << 14, &step[5], &jump[5]);
 	ku_dir_bits(&dir[6], occ << 9, occ << 18, &step[6], &jump[6]);
 	ku_dir_bits(&dir[7], occ >> 7, occ >> 14, &step[7], &jump[7]);
+}
+
+/* How far a jump moves a point on the one word of an 8x8 board. */
+static const int8_t ku_hop8[KU_DIRS] = { 16, 2, -16, -2, 18, -14, -18, 14 };
+
+/* ku_jump_tree on an 8x8 board: the same queue in the same order, so the
+ * same tree, but jump[d] (ku_point_dirs) holds the points with a jump in
+ * direction d, and jumper those with any: a node costs a test a
+ * direction, and a node with no jump none. Returns the landings. */
+static inline uint64_t ku_word_tree(const uint64_t *jump, uint64_t jumper,
+				    int ndirs, int from, uint64_t all,
+				    uint8_t *parent, uint8_t *depth)
+{
+	uint8_t queue[64];
+	uint64_t blk = all;
+	int head = 0, tail = 1;
+
+	queue[0] = (uint8_t)from;
+	depth[from] = 0;
+	do {
+		int q = queue[head++];
+
+		if (!(jumper >> q & 1))
+			continue;
+		for (int d = 0; d < ndirs; d++) {
+			int land = q + ku_hop8[d];
+
+			if (!(jump[d] >> q & 1) || blk >> land & 1)
+				continue;
+			blk |= (uint64_t)1 << land;
+			parent[land] = (uint8_t)q;
+			depth[land] = (uint8_t)(depth[q] + 1);
+			queue[tail++] = (uint8_t)land;
+		}
+	} while (head < tail);
+	return blk ^ all;
+}
+
+/* ku_tree_move from ku_word_tree's arrays. A chain on 8x8 lands on at
+ * most the 15 other squares of its parity class: the path always fits. */
+static inline void ku_word_path(const uint8_t *parent, const uint8_t *depth,
+				int from, int to, bg_move *m)
+{
+	int hops = depth[to];
+
+	memset(m, 0, sizeof(*m));
+	m->kind = BG_MOVE_JUMP;
+	m->npath = (uint8_t)(hops + 1);
+	m->pts[0] = (uint16_t)from;
+	for (int q = to, i = hops; i > 0; q = parent[q], i--)
+		m->pts[i] = (uint16_t)q;
+}
+_Static_assert(BG_MOVE_MAX_POINTS >= 16, "an 8x8 chain fits a move");
+
+/* ku_legal on an 8x8 board, the points one word: a piece's steps are a
+ * mask, and only a piece with a jump searches a tree. */
+static inline size_t ku_list_word(const ku_cfg *c, const void *st,
+				  bg_move *buf, bool diag)
+{
+	const ku_word *occ = st;
+	int seat = ku_turn(c, st), ndirs = diag ? 8 : 4;
+	uint64_t all = occ[0] | occ[1], jumper = 0;
+	uint64_t step[KU_DIRS], jump[KU_DIRS];
+	uint8_t parent[64], depth[64];
+	bg_move *m = buf;
+
+	ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
+	for (int d = 0; d < ndirs; d++)
+		jumper |= jump[d];
+	for (uint64_t own = occ[seat]; own; own &= own - 1) {
+		int from = ctz64(own);
+		uint64_t steps = c->near[seat][from] & ~all, dest = steps;
+
+		if (jumper >> from & 1)
+			dest |= ku_word_tree(jump, jumper, ndirs, from, all,
+					     parent, depth);
+		/* A step changes the parity of a coordinate, a jump none. */
+		for (; dest; dest &= dest - 1) {
+			int to = ctz64(dest);
+
+			if (steps >> to & 1)
+				ku_step_move(from, to, m++);
+			else
+				ku_word_path(parent, depth, from, to, m++);
+		}
+	}
+	return m == buf ? ku_pass(buf) : (size_t)(m - buf);
+}
+
+static size_t ku_legal_word(const ku_cfg *c, const void *st, bg_move *buf)
+{
+	return c->ndirs == 8 ? ku_list_word(c, st, buf, true) :
+			       ku_list_word(c, st, buf, false);
 }
 
 /* The bits of jump word k from which seat can step, or jump, in each
