@@ -737,15 +737,29 @@ static inline void ku_point_dirs(const ku_dir *dir, uint64_t occ, bool diag,
 	ku_dir_bits(&dir[7], occ >> 7, occ >> 14, &step[7], &jump[7]);
 }
 
-/* How far a jump moves a point on the one word of an 8x8 board. */
-static const int8_t ku_hop8[KU_DIRS] = { 16, 2, -16, -2, 18, -14, -18, 14 };
+/* A node's jump in one direction in ku_word_tree: jump holds the points
+ * with that jump, by the hop from q to its landing; dq is the depth of the
+ * landing. */
+static inline void ku_word_hop(uint64_t jump, int hop, int q, int dq,
+			       uint64_t *blk, uint8_t *parent, uint8_t *depth,
+			       uint8_t *queue, int *tail)
+{
+	int land = q + hop;
+
+	if (!(jump >> q & 1) || *blk >> land & 1)
+		return;
+	*blk |= (uint64_t)1 << land;
+	parent[land] = (uint8_t)q;
+	depth[land] = (uint8_t)dq;
+	queue[(*tail)++] = (uint8_t)land;
+}
 
 /* ku_jump_tree on an 8x8 board: the same queue in the same order, so the
  * same tree, but jump[d] (ku_point_dirs) holds the points with a jump in
  * direction d, and jumper those with any: a node costs a test a
  * direction, and a node with no jump none. Returns the landings. */
 static inline uint64_t ku_word_tree(const uint64_t *jump, uint64_t jumper,
-				    int ndirs, int from, uint64_t all,
+				    bool diag, int from, uint64_t all,
 				    uint8_t *parent, uint8_t *depth)
 {
 	uint8_t queue[64];
@@ -755,20 +769,30 @@ static inline uint64_t ku_word_tree(const uint64_t *jump, uint64_t jumper,
 	queue[0] = (uint8_t)from;
 	depth[from] = 0;
 	do {
-		int q = queue[head++];
+		int q = queue[head++], dq = depth[q] + 1;
 
 		if (!(jumper >> q & 1))
 			continue;
-		for (int d = 0; d < ndirs; d++) {
-			int land = q + ku_hop8[d];
-
-			if (!(jump[d] >> q & 1) || blk >> land & 1)
-				continue;
-			blk |= (uint64_t)1 << land;
-			parent[land] = (uint8_t)q;
-			depth[land] = (uint8_t)(depth[q] + 1);
-			queue[tail++] = (uint8_t)land;
-		}
+		/* Direction order N, E, S, W, NE, SE, SW, NW: two rows of
+		 * 8 points a jump north. */
+		ku_word_hop(jump[0], 16, q, dq, &blk, parent, depth, queue,
+			    &tail);
+		ku_word_hop(jump[1], 2, q, dq, &blk, parent, depth, queue,
+			    &tail);
+		ku_word_hop(jump[2], -16, q, dq, &blk, parent, depth, queue,
+			    &tail);
+		ku_word_hop(jump[3], -2, q, dq, &blk, parent, depth, queue,
+			    &tail);
+		if (!diag)
+			continue;
+		ku_word_hop(jump[4], 18, q, dq, &blk, parent, depth, queue,
+			    &tail);
+		ku_word_hop(jump[5], -14, q, dq, &blk, parent, depth, queue,
+			    &tail);
+		ku_word_hop(jump[6], -18, q, dq, &blk, parent, depth, queue,
+			    &tail);
+		ku_word_hop(jump[7], 14, q, dq, &blk, parent, depth, queue,
+			    &tail);
 	} while (head < tail);
 	return blk ^ all;
 }
@@ -809,7 +833,7 @@ static inline size_t ku_list_word(const ku_cfg *c, const void *st,
 		uint64_t steps = c->near[seat][from] & ~all, dest = steps;
 
 		if (jumper >> from & 1)
-			dest |= ku_word_tree(jump, jumper, ndirs, from, all,
+			dest |= ku_word_tree(jump, jumper, diag, from, all,
 					     parent, depth);
 		/* A step changes the parity of a coordinate, a jump none. */
 		for (; dest; dest &= dest - 1) {
