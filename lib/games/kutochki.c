@@ -624,16 +624,6 @@ static void ku_step_move(int from, int to, bg_move *m)
 	m->pts[1] = (uint16_t)to;
 }
 
-/* The move from `from` to `to` as the generator lists it: a step, or a
- * jump chain by its canonical path. */
-static void ku_make_move(const ku_reach *r, int from, int to, bg_move *m)
-{
-	if (bit(r->step, to))
-		ku_step_move(from, to, m);
-	else
-		ku_tree_move(r, from, to, m);
-}
-
 static size_t ku_max_moves(const void *cfgp)
 {
 	const ku_cfg *c = cfgp;
@@ -652,30 +642,14 @@ static size_t ku_pass(bg_move *buf)
 }
 
 static size_t ku_legal_word(const ku_cfg *c, const void *st, bg_move *buf);
+static size_t ku_legal_classes(const ku_cfg *c, const void *st, bg_move *buf);
 
 static size_t ku_legal(const void *cfgp, const void *st, bg_move *buf)
 {
 	const ku_cfg *c = cfgp;
-	int seat = ku_turn(c, st);
-	const ku_word *own = ku_cocc(c, st, seat);
-	uint64_t all[KU_W];
-	ku_reach r;
-	bg_move *m = buf;
 
-	if (c->nw == 1)
-		return ku_legal_word(c, st, buf);
-	ku_all(c, st, all);
-	for (int w = 0; w < c->nw; w++)
-		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
-			int from = w * 64 + ctz64(bits);
-
-			ku_reach_piece(c, all, seat, from, &r);
-			for (int v = 0; v < c->nw; v++)
-				for (uint64_t d = r.dest[v]; d; d &= d - 1)
-					ku_make_move(&r, from, v * 64 + ctz64(d),
-						     m++);
-		}
-	return m == buf ? ku_pass(buf) : (size_t)(m - buf);
+	return c->nk == 1 ? ku_legal_word(c, st, buf) :
+			    ku_legal_classes(c, st, buf);
 }
 
 /* Has seat a step or a single jump? (Every chain starts with one.) */
@@ -754,17 +728,20 @@ static inline void ku_word_hop(uint64_t jump, int hop, int q, int dq,
 	queue[(*tail)++] = (uint8_t)land;
 }
 
-/* ku_jump_tree on an 8x8 board: the same queue in the same order, so the
- * same tree, but jump[d] (ku_point_dirs) holds the points with a jump in
+/* ku_jump_tree in one jump word: the same queue in the same order, so the
+ * same tree, but jump[d] (ku_word_dirs) holds the bits with a jump in
  * direction d, and jumper those with any: a node costs a test a
- * direction, and a node with no jump none. Returns the landings. */
-static inline uint64_t ku_word_tree(const uint64_t *jump, uint64_t jumper,
-				    bool diag, int from, uint64_t all,
-				    uint8_t *parent, uint8_t *depth)
+ * direction, and a node with no jump none. The rows of the word are 8 bits
+ * apart and a jump moves a bit u columns (see ku_spread). Returns the
+ * landings; parent and depth are by bit. Inlined, for u and diag to be
+ * constants in the 8x8 list. */
+static inline __attribute__((always_inline)) uint64_t
+ku_word_tree(const uint64_t *jump, uint64_t jumper, bool diag, unsigned u,
+	     int from, uint64_t all, uint8_t *parent, uint8_t *depth)
 {
 	uint8_t queue[64];
 	uint64_t blk = all;
-	int head = 0, tail = 1;
+	int head = 0, tail = 1, n = 8 * (int)u, e = (int)u;
 
 	queue[0] = (uint8_t)from;
 	depth[from] = 0;
@@ -773,25 +750,24 @@ static inline uint64_t ku_word_tree(const uint64_t *jump, uint64_t jumper,
 
 		if (!(jumper >> q & 1))
 			continue;
-		/* Direction order N, E, S, W, NE, SE, SW, NW: two rows of
-		 * 8 points a jump north. */
-		ku_word_hop(jump[0], 16, q, dq, &blk, parent, depth, queue,
+		/* Direction order N, E, S, W, NE, SE, SW, NW. */
+		ku_word_hop(jump[0], n, q, dq, &blk, parent, depth, queue,
 			    &tail);
-		ku_word_hop(jump[1], 2, q, dq, &blk, parent, depth, queue,
+		ku_word_hop(jump[1], e, q, dq, &blk, parent, depth, queue,
 			    &tail);
-		ku_word_hop(jump[2], -16, q, dq, &blk, parent, depth, queue,
+		ku_word_hop(jump[2], -n, q, dq, &blk, parent, depth, queue,
 			    &tail);
-		ku_word_hop(jump[3], -2, q, dq, &blk, parent, depth, queue,
+		ku_word_hop(jump[3], -e, q, dq, &blk, parent, depth, queue,
 			    &tail);
 		if (!diag)
 			continue;
-		ku_word_hop(jump[4], 18, q, dq, &blk, parent, depth, queue,
+		ku_word_hop(jump[4], n + e, q, dq, &blk, parent, depth, queue,
 			    &tail);
-		ku_word_hop(jump[5], -14, q, dq, &blk, parent, depth, queue,
+		ku_word_hop(jump[5], e - n, q, dq, &blk, parent, depth, queue,
 			    &tail);
-		ku_word_hop(jump[6], -18, q, dq, &blk, parent, depth, queue,
-			    &tail);
-		ku_word_hop(jump[7], 14, q, dq, &blk, parent, depth, queue,
+		ku_word_hop(jump[6], -n - e, q, dq, &blk, parent, depth,
+			    queue, &tail);
+		ku_word_hop(jump[7], n - e, q, dq, &blk, parent, depth, queue,
 			    &tail);
 	} while (head < tail);
 	return blk ^ all;
@@ -833,7 +809,7 @@ static inline size_t ku_list_word(const ku_cfg *c, const void *st,
 		uint64_t steps = c->near[seat][from] & ~all, dest = steps;
 
 		if (jumper >> from & 1)
-			dest |= ku_word_tree(jump, jumper, diag, from, all,
+			dest |= ku_word_tree(jump, jumper, diag, 2, from, all,
 					     parent, depth);
 		/* A step changes the parity of a coordinate, a jump none. */
 		for (; dest; dest &= dest - 1) {
@@ -857,8 +833,8 @@ static size_t ku_legal_word(const ku_cfg *c, const void *st, bg_move *buf)
 /* The bits of jump word k from which seat can step, or jump, in each
  * direction: the neighbour is empty, or holds a piece and the landing is
  * empty. */
-static void ku_word_dirs(const ku_cfg *c, const void *st, int seat, int k,
-			 uint64_t *step, uint64_t *jump)
+static inline void ku_word_dirs(const ku_cfg *c, const void *st, int seat,
+				int k, uint64_t *step, uint64_t *jump)
 {
 	const ku_word *a = ku_ccls(c, st, 0), *b = ku_ccls(c, st, 1);
 	const ku_dir *dir = c->dir[seat][k];
@@ -877,6 +853,77 @@ static void ku_word_dirs(const ku_cfg *c, const void *st, int seat, int k,
 		step[d] = dir[d].step & ~over;
 		jump[d] = dir[d].jump & over & ku_rot(empty, dir[d].land);
 	}
+}
+
+/* ku_tree_move from ku_word_tree's arrays in jump word k (by slot). */
+static void ku_class_path(const ku_cfg *c, const uint8_t *parent,
+			  const uint8_t *depth, int k, int from, int to,
+			  bg_move *m)
+{
+	const uint8_t *point = &c->point[k * 64];
+	int hops = depth[c->slot[to] & 63];
+
+	memset(m, 0, sizeof(*m));
+	m->kind = BG_MOVE_JUMP;
+	m->pts[0] = (uint16_t)from;
+	if (hops + 1 > BG_MOVE_MAX_POINTS) {
+		m->npath = 2;
+		m->pts[1] = (uint16_t)to;
+		return;
+	}
+	m->npath = (uint8_t)(hops + 1);
+	for (int q = c->slot[to] & 63, i = hops; i > 0; q = parent[q], i--)
+		m->pts[i] = (uint16_t)point[q];
+}
+
+/* ku_legal where the jump words are the parity classes (10x10, 16x16): a
+ * chain stays in its piece's class word, where ku_word_tree searches it;
+ * the destinations are then put in point order. */
+static size_t ku_legal_classes(const ku_cfg *c, const void *st, bg_move *buf)
+{
+	int seat = ku_turn(c, st);
+	const ku_word *own = ku_cocc(c, st, seat);
+	const ku_word *a = ku_ccls(c, st, 0), *b = ku_ccls(c, st, 1);
+	uint64_t step[KU_CLASSES][KU_DIRS], jump[KU_CLASSES][KU_DIRS];
+	uint64_t jumper[KU_CLASSES] = { 0 };
+	uint8_t parent[64], depth[64];
+	bool diag = c->ndirs == 8;
+	bg_move *m = buf;
+
+	for (int k = 0; k < KU_CLASSES; k++) {
+		ku_word_dirs(c, st, seat, k, step[k], jump[k]);
+		for (int d = 0; d < c->ndirs; d++)
+			jumper[k] |= jump[k][d];
+	}
+	for (int w = 0; w < c->nw; w++)
+		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
+			int from = w * 64 + ctz64(bits), s = c->slot[from];
+			int k = s >> 6, bit = s & 63;
+			uint64_t dest[KU_W] = { 0 };
+
+			for (int d = 0; d < c->ndirs; d++)
+				if (step[k][d] >> bit & 1)
+					setbit(dest, c->nb[from][d]);
+			if (jumper[k] >> bit & 1)
+				for (uint64_t l = ku_word_tree(jump[k], jumper[k],
+							       diag, 1, bit,
+							       a[k] | b[k],
+							       parent, depth);
+				     l; l &= l - 1)
+					setbit(dest, c->point[k * 64 + ctz64(l)]);
+			for (int v = 0; v < c->nw; v++)
+				for (uint64_t d = dest[v]; d; d &= d - 1) {
+					int to = v * 64 + ctz64(d);
+
+					/* A jump keeps the class. */
+					if (c->slot[to] >> 6 != k)
+						ku_step_move(from, to, m++);
+					else
+						ku_class_path(c, parent, depth,
+							      k, from, to, m++);
+				}
+		}
+	return m == buf ? ku_pass(buf) : (size_t)(m - buf);
 }
 
 /* Where single jumps take the bits of f (`jump` keeps them on the board),
