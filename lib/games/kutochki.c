@@ -806,11 +806,15 @@ static inline size_t ku_list_word(const ku_cfg *c, const void *st,
 		jumper |= jump[d];
 	for (uint64_t own = occ[seat]; own; own &= own - 1) {
 		int from = ctz64(own);
-		uint64_t steps = c->near[seat][from] & ~all, dest = steps;
+		uint64_t steps = c->near[seat][from] & ~all, dest;
 
-		if (jumper >> from & 1)
-			dest |= ku_word_tree(jump, jumper, diag, 2, from, all,
-					     parent, depth);
+		if (!(jumper >> from & 1)) {
+			for (; steps; steps &= steps - 1)
+				ku_step_move(from, ctz64(steps), m++);
+			continue;
+		}
+		dest = steps | ku_word_tree(jump, jumper, diag, 2, from, all,
+					    parent, depth);
 		/* A step changes the parity of a coordinate, a jump none. */
 		for (; dest; dest &= dest - 1) {
 			int to = ctz64(dest);
