@@ -82,6 +82,8 @@ typedef struct ku_cfg {
 	uint8_t njump[2][KU_MAXP];
 	uint8_t jump2[2][KU_MAXP][KU_DIRS][2];
 	uint64_t near[2][64]; /* on one word: the points a step reaches */
+	/* On more words: those points by their place from p - n - 1. */
+	uint64_t around[2][KU_MAXP];
 	int nk;                             /* jump words: 1 or KU_CLASSES */
 	int kw;                             /* state words before them */
 	uint8_t slot[KU_MAXP];              /* point -> word * 64 + bit */
@@ -307,6 +309,10 @@ static void ku_tables(ku_cfg *c)
 					if (c->nw == 1)
 						c->near[seat][p] |=
 							(uint64_t)1 << q;
+					else
+						c->around[seat][p] |=
+							(uint64_t)1
+							<< (q - p + c->n + 1);
 				}
 				if (land >= 0 && ku_lock_ok(c, seat, p, land)) {
 					uint8_t *j = c->jump2[seat][p]
@@ -892,8 +898,10 @@ static size_t ku_legal_classes(const ku_cfg *c, const void *st, bg_move *buf)
 	uint64_t jumper[KU_CLASSES] = { 0 };
 	uint8_t parent[64], depth[64];
 	bool diag = c->ndirs == 8;
+	uint64_t all[KU_W + 2] = { 0 }; /* from all[1], 0 on either side */
 	bg_move *m = buf;
 
+	ku_all(c, st, all + 1);
 	for (int k = 0; k < KU_CLASSES; k++) {
 		ku_word_dirs(c, st, seat, k, step[k], jump[k]);
 		for (int d = 0; d < c->ndirs; d++)
@@ -903,20 +911,26 @@ static size_t ku_legal_classes(const ku_cfg *c, const void *st, bg_move *buf)
 		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
 			int from = w * 64 + ctz64(bits), s = c->slot[from];
 			int k = s >> 6, bit = s & 63;
-			uint64_t dest[KU_W] = { 0 };
+			/* The steps: the 64 points from from - n - 1, at
+			 * bit t of all and of dest. */
+			int t = from + 64 - c->n - 1, lo = t >> 6, o = t & 63;
+			uint64_t dest[KU_W + 2] = { 0 }, near;
 
-			for (int d = 0; d < c->ndirs; d++)
-				if (step[k][d] >> bit & 1)
-					setbit(dest, c->nb[from][d]);
+			near = o ? all[lo] >> o | all[lo + 1] << (64 - o) :
+				   all[lo];
+			near = c->around[seat][from] & ~near;
+			dest[lo] = near << o;
+			dest[lo + 1] = o ? near >> (64 - o) : 0;
 			if (jumper[k] >> bit & 1)
 				for (uint64_t l = ku_word_tree(jump[k], jumper[k],
 							       diag, 1, bit,
 							       a[k] | b[k],
 							       parent, depth);
 				     l; l &= l - 1)
-					setbit(dest, c->point[k * 64 + ctz64(l)]);
+					setbit(dest + 1,
+					       c->point[k * 64 + ctz64(l)]);
 			for (int v = 0; v < c->nw; v++)
-				for (uint64_t d = dest[v]; d; d &= d - 1) {
+				for (uint64_t d = dest[v + 1]; d; d &= d - 1) {
 					int to = v * 64 + ctz64(d);
 
 					/* A jump keeps the class. */
