@@ -11,17 +11,31 @@
 #include "board/bits.h"
 #include "board/board.h"
 
+#include <assert.h>
 #include <string.h>
 
 #define SG_N 5
 #define SG_CELLS 25
 #define SG_ALL ((1u << SG_CELLS) - 1)
 #define SG_CENTRE 12
+#define SG_FILE_A 0x108421u /* the cells of file a */
 #define SG_PIECES 12 /* per side */
 /* The lines N, E, NE, NW (and back) by their step up the cell numbers,
- * constants so that the shifts along them are. */
+ * constants so that the shifts along them are; and the cells one step up
+ * from which stays on the board. */
 enum { SG_UP_N = SG_N, SG_UP_E = 1, SG_UP_NE = SG_N + 1, SG_UP_NW = SG_N - 1 };
-static const int sg_step[4] = { SG_UP_N, SG_UP_E, SG_UP_NE, SG_UP_NW };
+#define SG_UP1_N (SG_ALL >> SG_N)
+#define SG_UP1_E (SG_ALL & ~(SG_FILE_A << (SG_N - 1)))
+#define SG_UP1_NE (SG_UP1_N & SG_UP1_E)
+#define SG_UP1_NW (SG_UP1_N & ~SG_FILE_A)
+/* The window of a cell p: the 3 x 3 cells around it, bit 6 + q - p for
+ * cell q, that is ((cells << 6) >> p) masked to p's neighbours. A window
+ * of neighbours times SG_WIN_MAGIC has a different top SG_WIN_BITS bits
+ * for each of the 256 (a constant found by search; sg_configure asserts
+ * it). */
+#define SG_WIN_CENTRE 6
+#define SG_WIN_MAGIC 0x84804000u
+#define SG_WIN_BITS 9
 /* Placing: every pair of the 24 cells around the centre. */
 #define SG_MAXMOVES (24 * 23 / 2)
 
@@ -36,17 +50,19 @@ typedef struct sg_cfg {
 	bg_stdvals std;
 	int8_t nb[SG_CELLS][8];  /* neighbour in a direction of grid.h, or -1 */
 	uint32_t nbm[SG_CELLS];  /* the neighbours, as a set */
-	bg_custodian cust;       /* capture in all eight directions */
+	/* The cells next to a cell with a cell beyond them on the board:
+	 * custodian capture in all eight directions. */
+	uint32_t flank[SG_CELLS];
 	/* The keys of sg_hash: pieces, pieces in hand, side to move, passes
 	 * just made (none: 0; two end the game, so never more), the sides
 	 * moving as usual. */
 	uint64_t z[2][SG_CELLS], zhand[2][SG_PIECES + 1], zturn, zpass[3];
 	uint64_t zusual;
-	/* The four lines, by sg_step: the cells one step up from which stays
-	 * on the board, and those two steps up (down) from which do. */
-	struct sg_line {
-		uint32_t up1, up2, down2;
-	} line[4];
+	/* The steps of a piece, by the empty cells around it (sg_window):
+	 * their number in bits 0..3, then the window bit of each target in
+	 * direction order, 4 bits each. */
+	uint64_t steps[1u << SG_WIN_BITS];
+	uint32_t nbw[SG_CELLS];  /* the neighbours in the window of a cell */
 } sg_cfg;
 
 typedef struct sg_state {
@@ -69,6 +85,18 @@ static uint32_t bit(int p)
 	return 1u << p;
 }
 
+/* The window of `cells` around p (neighbours only), given cells << 6. */
+static uint32_t sg_window(const sg_cfg *c, uint64_t cells6, int p)
+{
+	return (uint32_t)(cells6 >> p) & c->nbw[p];
+}
+
+/* The entry of c->steps for a window of neighbours. */
+static uint32_t sg_win_index(uint32_t w)
+{
+	return (w * SG_WIN_MAGIC) >> (32 - SG_WIN_BITS);
+}
+
 /* The bits of a and b, sets of at most 100 cells in all: one tail for
  * both. */
 static int popcount2(uint64_t a, uint64_t b)
@@ -84,6 +112,30 @@ static int popcount2(uint64_t a, uint64_t b)
 }
 
 /* ---- Configuration -------------------------------------------------------- */
+
+/* c->nbw and c->steps, from c->nb: every set of empty neighbours of an
+ * inner cell, in direction order. */
+static void sg_steps_table(sg_cfg *c)
+{
+	for (int p = 0; p < SG_CELLS; p++)
+		c->nbw[p] = (uint32_t)(((uint64_t)c->nbm[p] << SG_WIN_CENTRE) >>
+				       p);
+	for (uint32_t dirs = 0; dirs < 256; dirs++) {
+		uint64_t e = 0;
+		uint32_t w = 0, k = 0;
+
+		for (int d = 0; d < 8; d++) {
+			int at = SG_WIN_CENTRE + c->nb[SG_CENTRE][d] - SG_CENTRE;
+
+			if (!(dirs >> d & 1))
+				continue;
+			w |= bit(at);
+			e |= (uint64_t)at << (4 + 4 * k++);
+		}
+		assert(!c->steps[sg_win_index(w)] || !dirs);
+		c->steps[sg_win_index(w)] = e | k;
+	}
+}
 
 static int sg_configure(void *cfgp, const bg_optval *opts)
 {
@@ -111,22 +163,10 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 			if (q < 0)
 				continue;
 			c->nbm[p] |= bit(q);
+			if (bg_grid_step(SG_N, SG_N, q, d) >= 0)
+				c->flank[p] |= bit(q);
 		}
-	bg_custodian_init(&c->cust, SG_N, SG_N, BG_DIRS_ALL);
-	for (int i = 0; i < 4; i++) {
-		int d = 0;
-
-		while (c->nb[SG_CENTRE][d] - SG_CENTRE != sg_step[i])
-			d++;
-		for (int p = 0; p < SG_CELLS; p++) {
-			if (c->nb[p][d] < 0)
-				continue;
-			c->line[i].up1 |= bit(p);
-			if (c->nb[c->nb[p][d]][d] >= 0)
-				c->line[i].up2 |= bit(p);
-		}
-		c->line[i].down2 = c->line[i].up2 << 2 * sg_step[i];
-	}
+	sg_steps_table(c);
 	return BG_OK;
 }
 
@@ -181,39 +221,58 @@ static uint32_t sg_prey(const sg_cfg *c, const sg_state *s)
 	return s->occ[!s->turn] & c->prey;
 }
 
-/* The enemy pieces a step to `to` takes (the mover's piece has left its
- * cell, next to `to`): custodian, an enemy between `to` and an own piece. */
-static uint32_t sg_captures(const sg_cfg *c, const sg_state *s, int to)
+/* The pieces of prey a piece arriving on `to` takes against own (the
+ * mover's piece has left its cell, next to `to`, so never the one
+ * beyond): custodian, each enemy next to `to` with an own piece beyond. */
+static uint32_t sg_captures(const sg_cfg *c, int to, uint32_t own,
+			    uint32_t prey)
 {
-	return (uint32_t)bg_grid_custodian_bits(&c->cust, to, s->occ[s->turn],
-						sg_prey(c, s));
+	uint32_t taken = 0;
+
+	for (uint32_t x = c->flank[to] & prey; x; x &= x - 1) {
+		int q = bg_ctz32(x);
+
+		taken |= (own >> (2 * q - to) & 1) << q;
+	}
+	return taken;
 }
 
-/* The cells on one line where an arrival takes: an enemy one step up
- * (down) with an own piece beyond. */
-static uint32_t sg_line_takes(const struct sg_line *l, int k, uint32_t own,
-			      uint32_t enemy)
+/* The empty cells next to a piece of own: where its steps go. */
+static uint32_t sg_reach(uint32_t own, uint32_t empty)
 {
-	return (l->up2 & (enemy & own >> k) >> k) |
-	       (l->down2 & (enemy & own << k) << k);
+	uint32_t row = own | (own & ~(SG_FILE_A << (SG_N - 1))) << 1 |
+		       (own & ~SG_FILE_A) >> 1;
+
+	return (row | row << SG_N | row >> SG_N) & empty;
 }
 
-/* Would any step of the side to move take something? sg_captures for
- * every cell at once: the cells where an arrival takes (an enemy next to
- * it with an own piece beyond), then whether one of them is empty and
- * next to an own piece. */
+/* The cells on one line (step k) with a cell of `reach` one step away and
+ * an own piece one step the other way; the caller keeps to the cells
+ * with both steps on the board. */
+static uint32_t sg_line_flanked(int k, uint32_t reach, uint32_t own)
+{
+	return ((reach << 2 * k & own) | (own << 2 * k & reach)) >> k;
+}
+
+/* Would any step of the side to move take something? A piece of prey
+ * with a cell the side can step to on one side and its own piece on the
+ * other, along a line (the stepping piece is next to that cell, so never
+ * the one beyond the prey). */
+static bool sg_can_take(uint32_t own, uint32_t prey, uint32_t empty)
+{
+	const uint32_t inner = SG_FILE_A * 0xeu; /* files b, c and d */
+	uint32_t reach = sg_reach(own, empty);
+
+	return (prey & sg_line_flanked(SG_UP_N, reach, own)) |
+	       (prey & inner & (sg_line_flanked(SG_UP_E, reach, own) |
+				sg_line_flanked(SG_UP_NE, reach, own) |
+				sg_line_flanked(SG_UP_NW, reach, own)));
+}
+
 static bool sg_any_capture(const sg_cfg *c, const sg_state *s)
 {
-	uint32_t own = s->occ[s->turn], enemy = sg_prey(c, s);
-	uint32_t takes = sg_line_takes(&c->line[0], SG_UP_N, own, enemy) |
-			 sg_line_takes(&c->line[1], SG_UP_E, own, enemy) |
-			 sg_line_takes(&c->line[2], SG_UP_NE, own, enemy) |
-			 sg_line_takes(&c->line[3], SG_UP_NW, own, enemy);
-
-	for (takes &= ~(own | s->occ[!s->turn]); takes; takes &= takes - 1)
-		if (c->nbm[bg_ctz32(takes)] & own)
-			return true;
-	return false;
+	return sg_can_take(s->occ[s->turn], sg_prey(c, s),
+			   ~(s->occ[0] | s->occ[1]) & SG_ALL);
 }
 
 static bg_move *sg_put(bg_move *m, int kind, int a, int b)
@@ -245,24 +304,34 @@ static bool sg_may_pass(const sg_state *s)
 	return !s->passes && !s->usual;
 }
 
+/* The steps of the piece on `from` (c->steps' entry), given the empty
+ * cells << 6. */
+static uint64_t sg_piece_steps(const sg_cfg *c, uint64_t empty6, int from)
+{
+	return c->steps[sg_win_index(sg_window(c, empty6, from))];
+}
+
+/* The target of step i of a piece (i below the count of its entry e). */
+static int sg_step_to(uint64_t e, int from, uint32_t i)
+{
+	return from - SG_WIN_CENTRE + (int)(e >> (4 + 4 * i) & 15);
+}
+
 /* Steps by piece, ascending, then direction N E S W NE SE SW NW; then the
  * pass where the pass rule allows it. */
 static size_t sg_stepping(const sg_cfg *c, const sg_state *s, bg_move *buf)
 {
-	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL;
+	uint64_t empty6 = (uint64_t)(~(s->occ[0] | s->occ[1]) & SG_ALL)
+			  << SG_WIN_CENTRE;
 	bool capture = false;
 	bg_move *m = buf;
 
 	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1) {
 		int from = bg_ctz32(own);
+		uint64_t e = sg_piece_steps(c, empty6, from);
 
-		for (int d = 0; d < 8; d++) {
-			int to = c->nb[from][d];
-
-			if (to < 0 || !(empty & bit(to)))
-				continue;
-			m = sg_put(m, BG_MOVE_STEP, from, to);
-		}
+		for (uint32_t i = 0; i < (e & 15); i++)
+			m = sg_put(m, BG_MOVE_STEP, from, sg_step_to(e, from, i));
 	}
 	capture = m != buf && sg_may_pass(s) && sg_any_capture(c, s);
 	/* A side that cannot take may pass, but not right after a pass nor
@@ -345,43 +414,56 @@ static void sg_nth_placement(uint32_t empty, uint64_t r, bg_move *out)
 	sg_put(out, BG_MOVE_PLACE, bg_ctz32(a), bg_ctz32(b));
 }
 
-/* Step number r of sg_stepping's list (r below the number of steps). */
-static void sg_nth_step(const sg_cfg *c, const sg_state *s, uint32_t empty,
-			uint64_t r, bg_move *out)
+/* Step number r of sg_stepping's list, of n steps (r below n): counted
+ * by piece from the nearer end of the list. */
+static void sg_nth_step(const sg_cfg *c, uint32_t own, uint32_t empty,
+			uint32_t r, uint32_t n, bg_move *out)
 {
-	uint32_t own = s->occ[s->turn];
-	uint64_t k;
-	int from, d = 0;
+	uint64_t empty6 = (uint64_t)empty << SG_WIN_CENTRE, e;
+	uint32_t k;
+	int from;
 
-	for (; r >= (k = (uint64_t)bg_popcount32(c->nbm[bg_ctz32(own)] &
-						  empty));
-	     own &= own - 1)
-		r -= k;
-	from = bg_ctz32(own);
-	for (;; d++)
-		if (c->nb[from][d] >= 0 && (empty & bit(c->nb[from][d])) &&
-		    !r--)
-			break;
-	sg_put(out, BG_MOVE_STEP, from, c->nb[from][d]);
+	if (r < n / 2) {
+		for (;; own &= own - 1) {
+			from = bg_ctz32(own);
+			e = sg_piece_steps(c, empty6, from);
+			if (r < (k = (uint32_t)e & 15))
+				break;
+			r -= k;
+		}
+	} else {
+		/* Number r' = n - 1 - r from the end is the piece's step
+		 * k - 1 - r' from its first. */
+		for (r = n - 1 - r;; own ^= bit(from)) {
+			from = bg_high32(own);
+			e = sg_piece_steps(c, empty6, from);
+			if (r < (k = (uint32_t)e & 15))
+				break;
+			r -= k;
+		}
+		r = k - 1 - r;
+	}
+	sg_put(out, BG_MOVE_STEP, from, sg_step_to(e, from, r));
 }
 
-/* The steps along one line, one bit each: the cells where a piece of the
- * side to move has an empty cell one step up, and the empty cells with
- * one of its pieces one step up (the two sets are disjoint). */
-static uint64_t sg_line_steps(const struct sg_line *l, int k, uint32_t own,
+/* The steps along one line (up1: its SG_UP1_*), one bit each: the cells
+ * where a piece of the side to move has an empty cell one step up, and
+ * the empty cells with one of its pieces one step up (the two sets are
+ * disjoint). */
+static uint64_t sg_line_steps(uint32_t up1, int k, uint32_t own,
 			      uint32_t empty)
 {
-	return l->up1 & ((own & empty >> k) | (empty & own >> k));
+	return up1 & ((own & empty >> k) | (empty & own >> k));
 }
 
 /* The number of steps of the side to move, line by line, two lines to a
  * word. */
-static int sg_count_steps(const sg_cfg *c, uint32_t own, uint32_t empty)
+static int sg_count_steps(uint32_t own, uint32_t empty)
 {
-	return popcount2(sg_line_steps(&c->line[0], SG_UP_N, own, empty) |
-			 sg_line_steps(&c->line[1], SG_UP_E, own, empty) << 32,
-			 sg_line_steps(&c->line[2], SG_UP_NE, own, empty) |
-			 sg_line_steps(&c->line[3], SG_UP_NW, own, empty) << 32);
+	return popcount2(sg_line_steps(SG_UP1_N, SG_UP_N, own, empty) |
+			 sg_line_steps(SG_UP1_E, SG_UP_E, own, empty) << 32,
+			 sg_line_steps(SG_UP1_NE, SG_UP_NE, own, empty) |
+			 sg_line_steps(SG_UP1_NW, SG_UP_NW, own, empty) << 32);
 }
 
 /* The move the core would draw from sg_legal's list with the same number,
@@ -403,14 +485,15 @@ static bool sg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 		sg_nth_placement(empty, bg_rand(rng) % n, out);
 		return true;
 	}
-	n = (uint64_t)sg_count_steps(c, s->occ[s->turn], empty);
+	n = (uint64_t)sg_count_steps(s->occ[s->turn], empty);
 	/* The pass is last; sg_stepping's rule. */
 	r = bg_rand(rng) % (n + (!n || (sg_may_pass(s) &&
 					 !sg_any_capture(c, s))));
 	if (r == n)
 		sg_put(out, BG_MOVE_PASS, 0, 0);
 	else
-		sg_nth_step(c, s, empty, r, out);
+		sg_nth_step(c, s->occ[s->turn], empty, (uint32_t)r,
+			    (uint32_t)n, out);
 	return true;
 }
 
@@ -440,14 +523,40 @@ static void sg_step_usual(const sg_cfg *c, sg_state *s)
 	}
 }
 
+/* A step from `from` to `to`, with its captures. */
+static int sg_apply_step(const sg_cfg *c, sg_state *s, int from, int to)
+{
+	int seat = s->turn;
+	uint32_t own, taken;
+	uint64_t h;
+
+	sg_step_usual(c, s);
+	own = s->occ[seat] ^ bit(from) ^ bit(to);
+	taken = sg_captures(c, to, own, s->occ[!seat] & c->prey);
+	/* Passes from s->passes to none: zpass[0] is 0. */
+	h = s->hash ^ c->zpass[s->passes] ^ c->zturn ^ c->z[seat][from] ^
+	    c->z[seat][to];
+	for (uint32_t t = taken; t; t &= t - 1)
+		h ^= c->z[!seat][bg_ctz32(t)];
+	s->hash = h;
+	s->occ[seat] = own;
+	s->occ[!seat] ^= taken;
+	s->turn = (uint8_t)!seat;
+	s->passes = 0;
+	s->clock = taken ? 0 : s->clock + 1;
+	return taken ? BG_APPLY_IRREVERSIBLE : 0;
+}
+
 /* Keeps the key: every change below xors its keys in or out. */
 static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 {
 	const sg_cfg *c = cfgp;
 	sg_state *s = stp;
-	int seat = s->turn, flags = 0;
+	int seat = s->turn;
 
 	(void)undo;
+	if (m->kind == BG_MOVE_STEP)
+		return sg_apply_step(c, s, m->pts[0], m->pts[1]);
 	s->hash ^= c->zpass[s->passes];
 	if (m->kind == BG_MOVE_PLACE) {
 		sg_toggle(c, s, seat, m->pts[0]);
@@ -461,27 +570,11 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 			s->hash ^= c->zturn;
 		return BG_APPLY_IRREVERSIBLE;
 	}
-	if (m->kind == BG_MOVE_PASS) {
-		s->passes++;
-		s->clock++;
-	} else {
-		uint32_t taken;
-
-		sg_step_usual(c, s);
-
-		sg_toggle(c, s, seat, m->pts[0]);
-		sg_toggle(c, s, seat, m->pts[1]);
-		taken = sg_captures(c, s, m->pts[1]);
-		for (uint32_t t = taken; t; t &= t - 1)
-			sg_toggle(c, s, !seat, bg_ctz32(t));
-		s->passes = 0;
-		s->clock = taken ? 0 : s->clock + 1;
-		if (taken)
-			flags = BG_APPLY_IRREVERSIBLE;
-	}
+	s->passes++;
+	s->clock++;
 	s->hash ^= c->zpass[s->passes] ^ c->zturn;
 	s->turn = (uint8_t)!seat;
-	return flags;
+	return 0;
 }
 
 /* ---- Outcome, scores, hash ------------------------------------------------ */
