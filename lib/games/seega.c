@@ -254,11 +254,12 @@ static uint32_t sg_line_flanked(int k, uint32_t reach, uint32_t own)
 	return ((reach << 2 * k & own) | (own << 2 * k & reach)) >> k;
 }
 
-/* Would any step of the side to move take something? A piece of prey
- * with a cell the side can step to on one side and its own piece on the
+/* Would any step of the side to move take something (in sg_random_move's
+ * loop: inline)? A piece of prey with a cell the side can step to on one side and its own piece on the
  * other, along a line (the stepping piece is next to that cell, so never
  * the one beyond the prey). */
-static bool sg_can_take(uint32_t own, uint32_t prey, uint32_t empty)
+static inline __attribute__((always_inline)) bool
+sg_can_take(uint32_t own, uint32_t prey, uint32_t empty)
 {
 	const uint32_t inner = SG_FILE_A * 0xeu; /* files b, c and d */
 	uint32_t reach = sg_reach(own, empty);
@@ -269,6 +270,8 @@ static bool sg_can_take(uint32_t own, uint32_t prey, uint32_t empty)
 				sg_line_flanked(SG_UP_NW, reach, own)));
 }
 
+/* Out of line: only sg_random_move, on every ply, wants it inline. */
+__attribute__((noinline))
 static bool sg_any_capture(const sg_cfg *c, const sg_state *s)
 {
 	return sg_can_take(s->occ[s->turn], sg_prey(c, s),
@@ -473,7 +476,8 @@ static bool sg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 {
 	const sg_cfg *c = cfgp;
 	const sg_state *s = stp;
-	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL;
+	uint32_t own = s->occ[s->turn], other = s->occ[!s->turn];
+	uint32_t empty = ~(own | other) & SG_ALL;
 	uint64_t n = 0, r;
 
 	if (sg_placing(s)) {
@@ -485,15 +489,15 @@ static bool sg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 		sg_nth_placement(empty, bg_rand(rng) % n, out);
 		return true;
 	}
-	n = (uint64_t)sg_count_steps(s->occ[s->turn], empty);
+	n = (uint64_t)sg_count_steps(own, empty);
 	/* The pass is last; sg_stepping's rule. */
 	r = bg_rand(rng) % (n + (!n || (sg_may_pass(s) &&
-					 !sg_any_capture(c, s))));
+					 !sg_can_take(own, other & c->prey,
+						      empty))));
 	if (r == n)
 		sg_put(out, BG_MOVE_PASS, 0, 0);
 	else
-		sg_nth_step(c, s->occ[s->turn], empty, (uint32_t)r,
-			    (uint32_t)n, out);
+		sg_nth_step(c, own, empty, (uint32_t)r, (uint32_t)n, out);
 	return true;
 }
 
