@@ -46,6 +46,7 @@ typedef struct sg_cfg {
 	int first;       /* the seat that makes the first step */
 	uint32_t prey;   /* the cells whose pieces can be taken (centre_safe) */
 	int no_capture;  /* plies without capture that end the game; 0: off */
+	uint32_t clock_end; /* the clock that ends it: no_capture, or never */
 	bool free_pass;  /* the right to pass never lapses */
 	bg_stdvals std;
 	int8_t nb[SG_CELLS][8];  /* neighbour in a direction of grid.h, or -1 */
@@ -144,6 +145,7 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 	bg_board_grid(&c->board, BG_BOARD_CELLS, SG_N, SG_N);
 	c->board.marks[SG_CENTRE] = BG_MARK_SPECIAL;
 	c->prey = opts[SG_OPT_SAFE].i ? SG_ALL & ~bit(SG_CENTRE) : SG_ALL;
+	c->clock_end = c->no_capture > 0 ? (uint32_t)c->no_capture : UINT32_MAX;
 	for (int seat = 0; seat < 2; seat++) {
 		for (int p = 0; p < SG_CELLS; p++)
 			c->z[seat][p] = bg_zobrist((uint32_t)seat, (uint32_t)p);
@@ -532,23 +534,24 @@ static int sg_apply_step(const sg_cfg *c, sg_state *s, int from, int to)
 {
 	int seat = s->turn;
 	uint32_t own, taken;
-	uint64_t h;
 
 	sg_step_usual(c, s);
 	own = s->occ[seat] ^ bit(from) ^ bit(to);
-	taken = sg_captures(c, to, own, s->occ[!seat] & c->prey);
 	/* Passes from s->passes to none: zpass[0] is 0. */
-	h = s->hash ^ c->zpass[s->passes] ^ c->zturn ^ c->z[seat][from] ^
-	    c->z[seat][to];
-	for (uint32_t t = taken; t; t &= t - 1)
-		h ^= c->z[!seat][bg_ctz32(t)];
-	s->hash = h;
+	s->hash ^= c->zpass[s->passes] ^ c->zturn ^ c->z[seat][from] ^
+		   c->z[seat][to];
 	s->occ[seat] = own;
-	s->occ[!seat] ^= taken;
 	s->turn = (uint8_t)!seat;
 	s->passes = 0;
-	s->clock = taken ? 0 : s->clock + 1;
-	return taken ? BG_APPLY_IRREVERSIBLE : 0;
+	taken = sg_captures(c, to, own, s->occ[!seat] & c->prey);
+	if (!taken) {
+		s->clock++;
+		return 0;
+	}
+	for (uint32_t t = taken; t; t &= t - 1)
+		sg_toggle(c, s, !seat, bg_ctz32(t));
+	s->clock = 0;
+	return BG_APPLY_IRREVERSIBLE;
 }
 
 /* Keeps the key: every change below xors its keys in or out. */
@@ -558,7 +561,7 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 	sg_state *s = stp;
 	int seat = s->turn;
 
-	(void)undo;
+	memcpy(undo, s, sizeof(*s));
 	if (m->kind == BG_MOVE_STEP)
 		return sg_apply_step(c, s, m->pts[0], m->pts[1]);
 	s->hash ^= c->zpass[s->passes];
@@ -579,6 +582,16 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 	s->hash ^= c->zpass[s->passes] ^ c->zturn;
 	s->turn = (uint8_t)!seat;
 	return 0;
+}
+
+/* The undo record is the state before the move: a copy of 32 bytes here
+ * and in sg_unapply is cheaper than the core's call to memcpy for each. */
+static void sg_unapply(const void *cfgp, void *stp, const bg_move *m,
+		       const void *undo)
+{
+	(void)cfgp;
+	(void)m;
+	memcpy(stp, undo, sizeof(sg_state));
 }
 
 /* ---- Outcome, scores, hash ------------------------------------------------ */
@@ -629,12 +642,19 @@ static void sg_end(const void *cfgp, const void *stp, int reason,
 static void sg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		       bg_result *out)
 {
-	int reason = sg_end_reason(cfgp, stp);
+	const sg_cfg *c = cfgp;
+	const sg_state *s = stp;
+	int reason;
 
 	(void)ctx;
 	out->status = BG_ONGOING;
 	out->winner = -1;
 	out->reason = BG_REASON_NONE;
+	/* The usual case first: none of sg_end_reason's ends can hold
+	 * (while placing, the passes and the clock are 0). */
+	if (s->occ[0] && s->occ[1] && s->passes < 2 && s->clock < c->clock_end)
+		return;
+	reason = sg_end_reason(c, s);
 	if (reason != BG_REASON_NONE)
 		sg_end(cfgp, stp, reason, out);
 }
@@ -828,6 +848,7 @@ const bg_rules bg_rules_seega = {
 	.std_offset = offsetof(sg_cfg, std),
 	.config_size = sizeof(sg_cfg),
 	.state_bytes = sizeof(sg_state),
+	.undo_size = sizeof(sg_state),
 	.head = true,
 	.configure = sg_configure,
 	.init = sg_init,
@@ -836,6 +857,7 @@ const bg_rules bg_rules_seega = {
 	.is_legal = sg_is_legal,
 	.random_move = sg_random_move,
 	.apply = sg_apply,
+	.unapply = sg_unapply,
 	.outcome = sg_outcome,
 	.std_end = sg_end,
 	.scores = sg_scores,
