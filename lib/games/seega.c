@@ -36,6 +36,12 @@ enum { SG_UP_N = SG_N, SG_UP_E = 1, SG_UP_NE = SG_N + 1, SG_UP_NW = SG_N - 1 };
 #define SG_WIN_CENTRE 6
 #define SG_WIN_MAGIC 0x84804000u
 #define SG_WIN_BITS 9
+/* The 5 x 5 window of a cell p: bit 12 + q - p for cell q. Its cells two
+ * steps away along a line, and a constant whose product with a set of
+ * them has a different top byte for each of the 256 (found by search). */
+#define SG_WIN2_CENTRE 12
+#define SG_BEYOND 0x1504415u
+#define SG_BEYOND_MAGIC 0x08008440u
 /* Placing: every pair of the 24 cells around the centre. */
 #define SG_MAXMOVES (24 * 23 / 2)
 
@@ -64,6 +70,9 @@ typedef struct sg_cfg {
 	 * direction order, 4 bits each. */
 	uint64_t steps[1u << SG_WIN_BITS];
 	uint32_t nbw[SG_CELLS];  /* the neighbours in the window of a cell */
+	/* By a set of the cells two steps away in the 5 x 5 window (by
+	 * SG_BEYOND_MAGIC), the cells halfway in the 3 x 3 window. */
+	uint16_t halve[256];
 } sg_cfg;
 
 typedef struct sg_state {
@@ -114,8 +123,9 @@ static int popcount2(uint64_t a, uint64_t b)
 
 /* ---- Configuration -------------------------------------------------------- */
 
-/* c->nbw and c->steps, from c->nb: every set of empty neighbours of an
- * inner cell, in direction order. */
+/* c->nbw, c->steps and c->halve, from c->nb: every set of empty
+ * neighbours of an inner cell, in direction order, and of own pieces two
+ * steps away. */
 static void sg_steps_table(sg_cfg *c)
 {
 	for (int p = 0; p < SG_CELLS; p++)
@@ -135,6 +145,20 @@ static void sg_steps_table(sg_cfg *c)
 		}
 		assert(!c->steps[sg_win_index(w)] || !dirs);
 		c->steps[sg_win_index(w)] = e | k;
+	}
+	for (uint32_t dirs = 0; dirs < 256; dirs++) {
+		uint32_t w1 = 0, w2 = 0;
+
+		for (int d = 0; d < 8; d++) {
+			int step = c->nb[SG_CENTRE][d] - SG_CENTRE;
+
+			if (!(dirs >> d & 1))
+				continue;
+			w1 |= bit(SG_WIN_CENTRE + step);
+			w2 |= bit(SG_WIN2_CENTRE + 2 * step);
+		}
+		assert(!c->halve[(w2 * SG_BEYOND_MAGIC) >> 24] || !dirs);
+		c->halve[(w2 * SG_BEYOND_MAGIC) >> 24] = (uint16_t)w1;
 	}
 }
 
@@ -225,18 +249,19 @@ static uint32_t sg_prey(const sg_cfg *c, const sg_state *s)
 
 /* The pieces of prey a piece arriving on `to` takes against own (the
  * mover's piece has left its cell, next to `to`, so never the one
- * beyond): custodian, each enemy next to `to` with an own piece beyond. */
+ * beyond): custodian, each enemy next to `to` with an own piece beyond.
+ * The own pieces two steps from `to` in the 5 x 5 window around it give
+ * the cells halfway (c->halve); those off the lines of `to` fall out
+ * with c->flank. */
 static uint32_t sg_captures(const sg_cfg *c, int to, uint32_t own,
 			    uint32_t prey)
 {
-	uint32_t taken = 0;
+	uint32_t beyond = (uint32_t)(((uint64_t)own << SG_WIN2_CENTRE) >> to) &
+			  SG_BEYOND;
+	uint64_t between = c->halve[(beyond * SG_BEYOND_MAGIC) >> 24];
 
-	for (uint32_t x = c->flank[to] & prey; x; x &= x - 1) {
-		int q = bg_ctz32(x);
-
-		taken |= (own >> (2 * q - to) & 1) << q;
-	}
-	return taken;
+	return (uint32_t)((between << to) >> SG_WIN_CENTRE) & c->flank[to] &
+	       prey;
 }
 
 /* The empty cells next to a piece of own: where its steps go. */
@@ -515,55 +540,57 @@ static void sg_toggle(const sg_cfg *c, sg_state *s, int seat, int p)
  * other's pass without being able to capture starts the sides moving as
  * usual; a side to move that can capture ends it. (A pass keeps it: a
  * side that passes while moving as usual has no step, so no capture.)
+ * Only after a pass or while moving as usual, without free_pass: out of
+ * line.
  */
+__attribute__((noinline))
 static void sg_step_usual(const sg_cfg *c, sg_state *s)
 {
-	bool usual;
+	bool usual = !sg_any_capture(c, s);
 
-	if (c->free_pass || (!s->passes && !s->usual))
-		return;
-	usual = !sg_any_capture(c, s);
 	if (usual != s->usual) {
 		s->usual = usual;
 		s->hash ^= c->zusual;
 	}
 }
 
-/* A step from `from` to `to`, with its captures. */
-static int sg_apply_step(const sg_cfg *c, sg_state *s, int from, int to)
+/* Seat takes the pieces `taken` (out of line: most steps take none). */
+__attribute__((noinline))
+static int sg_take(const sg_cfg *c, sg_state *s, int seat, uint32_t taken)
 {
-	int seat = s->turn;
-	uint32_t own, taken;
-
-	sg_step_usual(c, s);
-	own = s->occ[seat] ^ bit(from) ^ bit(to);
-	/* Passes from s->passes to none: zpass[0] is 0. */
-	s->hash ^= c->zpass[s->passes] ^ c->zturn ^ c->z[seat][from] ^
-		   c->z[seat][to];
-	s->occ[seat] = own;
-	s->turn = (uint8_t)!seat;
-	s->passes = 0;
-	taken = sg_captures(c, to, own, s->occ[!seat] & c->prey);
-	if (!taken) {
-		s->clock++;
-		return 0;
-	}
 	for (uint32_t t = taken; t; t &= t - 1)
 		sg_toggle(c, s, !seat, bg_ctz32(t));
 	s->clock = 0;
 	return BG_APPLY_IRREVERSIBLE;
 }
 
-/* Keeps the key: every change below xors its keys in or out. */
-static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
+/* A step from `from` to `to`, with its captures. */
+static int sg_apply_step(const sg_cfg *c, sg_state *s, int from, int to)
 {
-	const sg_cfg *c = cfgp;
-	sg_state *s = stp;
+	int seat = s->turn;
+	uint32_t taken;
+
+	if (!c->free_pass && (s->passes || s->usual))
+		sg_step_usual(c, s);
+	/* Passes from s->passes to none: zpass[0] is 0. */
+	s->hash ^= c->zpass[s->passes] ^ c->zturn ^ c->z[seat][from] ^
+		   c->z[seat][to];
+	s->occ[seat] ^= bit(from) | bit(to);
+	s->turn = (uint8_t)!seat;
+	s->passes = 0;
+	taken = sg_captures(c, to, s->occ[seat], s->occ[!seat] & c->prey);
+	if (taken)
+		return sg_take(c, s, seat, taken);
+	s->clock++;
+	return 0;
+}
+
+/* A placement or a pass (out of line: sg_apply is mostly steps). */
+__attribute__((noinline))
+static int sg_apply_other(const sg_cfg *c, sg_state *s, const bg_move *m)
+{
 	int seat = s->turn;
 
-	memcpy(undo, s, sizeof(*s));
-	if (m->kind == BG_MOVE_STEP)
-		return sg_apply_step(c, s, m->pts[0], m->pts[1]);
 	s->hash ^= c->zpass[s->passes];
 	if (m->kind == BG_MOVE_PLACE) {
 		sg_toggle(c, s, seat, m->pts[0]);
@@ -582,6 +609,17 @@ static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 	s->hash ^= c->zpass[s->passes] ^ c->zturn;
 	s->turn = (uint8_t)!seat;
 	return 0;
+}
+
+/* Keeps the key: every change xors its keys in or out. */
+static int sg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
+{
+	sg_state *s = stp;
+
+	memcpy(undo, s, sizeof(*s));
+	if (m->kind != BG_MOVE_STEP)
+		return sg_apply_other(cfgp, s, m);
+	return sg_apply_step(cfgp, s, m->pts[0], m->pts[1]);
 }
 
 /* The undo record is the state before the move: a copy of 32 bytes here
