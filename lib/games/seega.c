@@ -359,9 +359,11 @@ static size_t sg_stepping(const sg_cfg *c, const sg_state *s, bg_move *buf)
 	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1) {
 		int from = bg_ctz32(own);
 		uint64_t e = sg_piece_steps(c, empty6, from);
+		uint64_t t = e >> 4; /* the targets, a nibble each */
 
-		for (uint32_t i = 0; i < (e & 15); i++)
-			m = sg_put(m, BG_MOVE_STEP, from, sg_step_to(e, from, i));
+		for (uint32_t k = e & 15; k; k--, t >>= 4)
+			m = sg_put(m, BG_MOVE_STEP, from,
+				   from - SG_WIN_CENTRE + (int)(t & 15));
 	}
 	capture = m != buf && sg_may_pass(s) && sg_any_capture(c, s);
 	/* A side that cannot take may pass, but not right after a pass nor
