@@ -133,21 +133,7 @@ static void sg_steps_table(sg_cfg *c)
 				       p);
 	for (uint32_t dirs = 0; dirs < 256; dirs++) {
 		uint64_t e = 0;
-		uint32_t w = 0, k = 0;
-
-		for (int d = 0; d < 8; d++) {
-			int at = SG_WIN_CENTRE + c->nb[SG_CENTRE][d] - SG_CENTRE;
-
-			if (!(dirs >> d & 1))
-				continue;
-			w |= bit(at);
-			e |= (uint64_t)at << (4 + 4 * k++);
-		}
-		assert(!c->steps[sg_win_index(w)] || !dirs);
-		c->steps[sg_win_index(w)] = e | k;
-	}
-	for (uint32_t dirs = 0; dirs < 256; dirs++) {
-		uint32_t w1 = 0, w2 = 0;
+		uint32_t w1 = 0, w2 = 0, k = 0;
 
 		for (int d = 0; d < 8; d++) {
 			int step = c->nb[SG_CENTRE][d] - SG_CENTRE;
@@ -156,7 +142,10 @@ static void sg_steps_table(sg_cfg *c)
 				continue;
 			w1 |= bit(SG_WIN_CENTRE + step);
 			w2 |= bit(SG_WIN2_CENTRE + 2 * step);
+			e |= (uint64_t)(SG_WIN_CENTRE + step) << (4 + 4 * k++);
 		}
+		assert(!c->steps[sg_win_index(w1)] || !dirs);
+		c->steps[sg_win_index(w1)] = e | k;
 		assert(!c->halve[(w2 * SG_BEYOND_MAGIC) >> 24] || !dirs);
 		c->halve[(w2 * SG_BEYOND_MAGIC) >> 24] = (uint16_t)w1;
 	}
