@@ -270,14 +270,16 @@ static uint32_t sg_line_flanked(int k, uint32_t reach, uint32_t own)
 	return ((reach << 2 * k & own) | (own << 2 * k & reach)) >> k;
 }
 
-/* Would any step of the side to move take something (in sg_random_move's
- * loop: inline)? A piece of prey with a cell the side can step to on one side and its own piece on the
+/* Would any step of the side to move take something? A piece of prey
+ * with a cell the side can step to on one side and its own piece on the
  * other, along a line (the stepping piece is next to that cell, so never
- * the one beyond the prey). */
+ * the one beyond the prey). Inline: sg_random_move asks on every ply. */
 static inline __attribute__((always_inline)) bool
 sg_can_take(uint32_t own, uint32_t prey, uint32_t empty)
 {
-	const uint32_t inner = SG_FILE_A * 0xeu; /* files b, c and d */
+	/* Files b, c and d: the cells with both neighbours on the board
+	 * along every line but N-S (whose steps off the board shift out). */
+	const uint32_t inner = SG_FILE_A * 0xeu;
 	uint32_t reach = sg_reach(own, empty);
 
 	return (prey & sg_line_flanked(SG_UP_N, reach, own)) |
