@@ -65,6 +65,9 @@ typedef struct sg_cfg {
 	 * moving as usual. */
 	uint64_t z[2][SG_CELLS], zhand[2][SG_PIECES + 1], zturn, zpass[3];
 	uint64_t zusual;
+	/* A step's change of the key but for the pieces: the passes just
+	 * made to none (zpass[0] is 0), the turn. */
+	uint64_t zstep[3];
 	/* The steps of a piece, by the empty cells around it (sg_window):
 	 * their number in bits 0..3, then the window bit of each target in
 	 * direction order, 4 bits each. */
@@ -170,6 +173,8 @@ static int sg_configure(void *cfgp, const bg_optval *opts)
 	c->zusual = bg_zobrist(6, 0);
 	for (int k = 1; k <= 2; k++)
 		c->zpass[k] = bg_zobrist(5, (uint32_t)k);
+	for (int k = 0; k <= 2; k++)
+		c->zstep[k] = c->zpass[k] ^ c->zturn;
 	for (int p = 0; p < SG_CELLS; p++)
 		for (int d = 0; d < 8; d++) {
 			int q = bg_grid_step(SG_N, SG_N, p, d);
@@ -565,9 +570,7 @@ static int sg_apply_step(const sg_cfg *c, sg_state *s, int from, int to)
 
 	if (!c->free_pass && (s->passes || s->usual))
 		sg_step_usual(c, s);
-	/* Passes from s->passes to none: zpass[0] is 0. */
-	s->hash ^= c->zpass[s->passes] ^ c->zturn ^ c->z[seat][from] ^
-		   c->z[seat][to];
+	s->hash ^= c->zstep[s->passes] ^ c->z[seat][from] ^ c->z[seat][to];
 	s->occ[seat] ^= bit(from) | bit(to);
 	s->turn = (uint8_t)!seat;
 	s->passes = 0;
