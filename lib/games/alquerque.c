@@ -30,6 +30,13 @@
 
 #define AQ_BIT(p) ((uint32_t)1 << (p))
 
+/* For the helpers of the random draw that must become straight-line code. */
+#if defined(__GNUC__)
+#define AQ_INLINE static inline __attribute__((always_inline))
+#else
+#define AQ_INLINE static inline
+#endif
+
 static const int8_t aq_xy[AQ_N][2] = {
 	{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0},
 	{0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1},
@@ -348,7 +355,10 @@ typedef struct aq_gen {
 /* The key store of the generator, in the handle's work space: 64 KB, too
  * much for the stack. */
 typedef struct aq_work {
-	bg_reached keys[AQ_MAX_MOVES];
+	union {
+		bg_reached keys[AQ_MAX_MOVES];
+		uint32_t ckeys[AQ_MAX_MOVES]; /* aq_walk's */
+	};
 } aq_work;
 
 static size_t aq_work_size(const void *cfgp)
@@ -577,6 +587,14 @@ static bool aq_can_move(const aq_cfg *c, const aq_state *s)
 
 /* ---- Random moves --------------------------------------------------------- */
 
+/* The bits set in a byte: the moves of one piece, counted by a look-up. */
+#define AQ_POP2(n) n, n + 1, n + 1, n + 2
+#define AQ_POP4(n) AQ_POP2(n), AQ_POP2(n + 1), AQ_POP2(n + 1), AQ_POP2(n + 2)
+#define AQ_POP6(n) AQ_POP4(n), AQ_POP4(n + 1), AQ_POP4(n + 1), AQ_POP4(n + 2)
+static const uint8_t aq_pop8[256] = {
+	AQ_POP6(0), AQ_POP6(1), AQ_POP6(1), AQ_POP6(2)
+};
+
 /* Two directions' steps in a word: the targets of `up` d points up in the
  * high half, of `down` d points down in the low half. */
 static uint64_t aq_step_pair(uint32_t up, uint32_t down, uint32_t empty,
@@ -585,81 +603,230 @@ static uint64_t aq_step_pair(uint32_t up, uint32_t down, uint32_t empty,
 	return (uint64_t)(up << d & empty) << 32 | (down >> d & empty);
 }
 
-/* The number of steps the pieces of seat among `pieces` can make. */
+/* The number of steps the pieces of seat among `pieces` can make. A side
+ * steps only one way along the diagonals and files, so their up and down
+ * targets never both exist and share a half. */
 static int aq_step_count(const aq_cfg *c, int seat, uint32_t pieces,
 			 uint32_t empty)
 {
 	const uint32_t *up = c->sup[seat], *down = c->sdown[seat];
+	uint32_t nw = ((pieces & up[1]) << 4 | (pieces & down[1]) >> 4) & empty;
+	uint32_t n = ((pieces & up[2]) << 5 | (pieces & down[2]) >> 5) & empty;
+	uint32_t ne = ((pieces & up[3]) << 6 | (pieces & down[3]) >> 6) & empty;
 
 	return bg_popcount64(aq_step_pair(pieces & up[0], pieces & down[0],
 					empty, 1)) +
-	       bg_popcount64(aq_step_pair(pieces & up[1], pieces & down[1],
-					empty, 4)) +
-	       bg_popcount64(aq_step_pair(pieces & up[2], pieces & down[2],
-					empty, 5)) +
-	       bg_popcount64(aq_step_pair(pieces & up[3], pieces & down[3],
-					empty, 6));
+	       bg_popcount64((uint64_t)nw << 32 | n) + bg_popcount32(ne);
 }
 
-/* The chains of the piece on p, counted from 0; the one numbered
- * g->list.pick is written out. */
-static size_t aq_chains_of(aq_gen *g, int p)
+/* The steps of the piece of seat on p to the points of `empty`, counted:
+ * its targets lie within p - 1 .. p + 6 (White) or p - 6 .. p + 1
+ * (Black), one byte once shifted. */
+static int aq_steps_of(const aq_cfg *c, int seat, int p, uint32_t empty)
 {
-	g->list.n = 0;
-	aq_gen_piece(g, p);
-	return g->list.n;
+	uint32_t t = c->step[seat][p] & empty;
+
+	return aq_pop8[(seat ? t << 6 : t << 1) >> p];
+}
+
+/* The single jumps of seat's pieces among `pieces` over `prey` onto
+ * `empty`, by direction: j[k] the jumpers aq_delta[k] points up in the
+ * high half, those as far down in the low half. */
+typedef struct aq_jumpers {
+	uint64_t j[4];
+	uint32_t any;     /* every jumper */
+	uint32_t landing; /* where they land */
+} aq_jumpers;
+
+AQ_INLINE void aq_jump_word(aq_jumpers *a, uint32_t up, uint32_t down,
+			 uint32_t prey, uint32_t empty, int k, int d)
+{
+	up &= prey >> d & empty >> 2 * d;
+	down &= prey << d & empty << 2 * d;
+	a->j[k] = (uint64_t)up << 32 | down;
+	a->any |= up | down;
+	a->landing |= up << 2 * d | down >> 2 * d;
+}
+
+static void aq_find_jumpers(const aq_cfg *c, int seat, uint32_t pieces,
+			    uint32_t prey, uint32_t empty, aq_jumpers *a)
+{
+	const uint32_t *up = c->jup[seat], *down = c->jdown[seat];
+
+	a->any = a->landing = 0;
+	aq_jump_word(a, pieces & up[0], pieces & down[0], prey, empty, 0, 1);
+	aq_jump_word(a, pieces & up[1], pieces & down[1], prey, empty, 1, 4);
+	aq_jump_word(a, pieces & up[2], pieces & down[2], prey, empty, 2, 5);
+	aq_jump_word(a, pieces & up[3], pieces & down[3], prey, empty, 3, 6);
+}
+
+/* The capture chains of one piece as the generator lists them (every
+ * prefix a move, each result once, depth first in jump-list order),
+ * counted without the list. Within one piece a result is the pieces taken
+ * and where the piece ends, or that it is huffed (it could jump on): one
+ * word, 25 bits taken and the end above them. */
+typedef struct aq_walk {
+	const aq_cfg *c;
+	int seat;
+	uint32_t enemy; /* the enemies before the move */
+	uint32_t block; /* own pieces, the mover's start included */
+	uint32_t must;  /* opening: what a chain must take to be a move */
+	uint32_t *keys; /* the results so far (work space) */
+	size_t n;       /* how many */
+	size_t pick;    /* the result written to out, or SIZE_MAX */
+	bg_move *out;
+	int npath;
+	uint16_t path[AQ_PIECES + 1];
+} aq_walk;
+
+/* The jumps from `at` once `taken` are gone, as bits k of its jump list. */
+static unsigned aq_walk_jumps(const aq_walk *w, int at, uint32_t taken)
+{
+	uint32_t prey = w->enemy & ~taken;
+
+	return aq_jumps_at(w->c, w->seat, at, prey,
+			   ~(w->block | prey) & AQ_ALL);
+}
+
+static bool aq_walk_listed(const aq_walk *w, uint32_t key)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (w->keys[i] == key)
+			return true;
+	return false;
+}
+
+/* The chains on from `at`, whose jumps are `jumps`: each hop's result
+ * counted (and written when it is the pick), then followed. One piece
+ * has at most 785 results: they fit in the key store. */
+static void aq_walk_from(aq_walk *w, int at, uint32_t taken, unsigned jumps)
+{
+	const aq_cfg *c = w->c;
+
+	for (; jumps && w->n <= w->pick; jumps &= jumps - 1) {
+		int k = bg_ctz32(jumps), to = c->jto[w->seat][at][k];
+		uint32_t t = taken | AQ_BIT(c->jover[w->seat][at][k]);
+		unsigned next = aq_walk_jumps(w, to, t);
+		uint32_t key = t | (uint32_t)(next ? AQ_N : to) << AQ_N;
+
+		w->path[w->npath++] = (uint16_t)to;
+		if ((t & w->must) == w->must && !aq_walk_listed(w, key)) {
+			if (w->n == w->pick)
+				aq_write(w->out, BG_MOVE_CAPTURE, w->path,
+					 w->npath, -1);
+			w->keys[w->n++] = key;
+		}
+		if (next)
+			aq_walk_from(w, to, t, next);
+		w->npath--;
+	}
+}
+
+/* The chains of the piece on p, counted; the one numbered `pick` is
+ * written out. */
+static size_t aq_walk_piece(aq_walk *w, int p, size_t pick)
+{
+	w->n = 0;
+	w->pick = pick;
+	w->path[0] = (uint16_t)p;
+	w->npath = 1;
+	aq_walk_from(w, p, 0, aq_walk_jumps(w, p, 0));
+	return w->n;
+}
+
+/* Write the move of kind from p to the r-th point of `to`. */
+static void aq_write_nth(bg_move *out, int kind, int p, uint32_t to,
+			 size_t r)
+{
+	uint16_t path[2] = { (uint16_t)p, 0 };
+
+	for (; r; r--)
+		to &= to - 1;
+	path[1] = (uint16_t)bg_ctz32(to);
+	aq_write(out, kind, path, 2, -1);
 }
 
 /* The same draw as from the list (bg_rand % count, in list order) without
- * writing it: the steps are counted by bitboards, and only the pieces that
- * can capture walk their chains. Under huff_all steps can merge and carry
- * huffs: the list decides. */
+ * writing it: steps and single jumps are counted by bitboards; only when
+ * a landing could jump on (or in the opening's reply) do the capturers
+ * walk their chains. Under huff_all steps can merge and carry huffs: the
+ * list decides. */
 static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 			   bg_move *out)
 {
 	const aq_cfg *c = cfgp;
 	const aq_state *s = st;
-	aq_gen g;
-	uint32_t empty = ~(s->bb[0] | s->bb[1]) & AQ_ALL, capt;
+	int seat = s->turn;
+	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
+	uint32_t empty = ~(own | enemy) & AQ_ALL, to = empty & aq_step_to(s);
+	aq_jumpers a = { .any = 0 };
+	aq_walk w;
+	bool walk;
 	size_t chains[AQ_N], n, r;
 
 	if (c->huff_all)
 		return false;
-	aq_gen_init(&g, c);
-	g.list.out = out;
-	aq_gen_begin(&g, s, -1);
-	n = (size_t)aq_step_count(c, g.seat, g.side, empty & g.step_to);
-	g.step_to = 0; /* the passes below walk chains only */
-	capt = g.captures ? aq_capturers(c, g.seat, g.side, g.enemy, empty) : 0;
-	for (uint32_t b = capt; b; b &= b - 1)
-		n += chains[bg_ctz32(b)] = aq_chains_of(&g, bg_ctz32(b));
+	n = (size_t)aq_step_count(c, seat, own, to);
+	/* White's entry captures nothing. */
+	if (!s->opening || seat == 1)
+		aq_find_jumpers(c, seat, own, enemy, empty, &a);
+	/* From where a jump lands the board differs only in the piece
+	 * taken, which the piece cannot jump again: it would land on its
+	 * start, still occupied while it moves. */
+	walk = a.any && (s->opening ||
+			 aq_capturers(c, seat, a.landing, enemy, empty));
+	if (walk) {
+		w.c = c;
+		w.seat = seat;
+		w.enemy = enemy;
+		w.block = own;
+		w.must = s->opening ? AQ_BIT(AQ_C3) : 0;
+		w.keys = ((aq_work *)bg_work(c, sizeof(*c)))->ckeys;
+		w.out = out;
+		for (uint32_t b = a.any; b; b &= b - 1)
+			n += chains[bg_ctz32(b)] =
+				aq_walk_piece(&w, bg_ctz32(b), SIZE_MAX);
+	} else if (a.any) {
+		n += (size_t)(bg_popcount64(a.j[0]) + bg_popcount64(a.j[1]) +
+			      bg_popcount64(a.j[2]) + bg_popcount64(a.j[3]));
+	}
 	/* At the list's room: let the list decide, or report an overflow. */
 	if (n == 0 || n >= AQ_MAX_MOVES)
 		return false;
 	r = bg_rand(rng) % n;
-	for (uint32_t b = g.side; b; b &= b - 1) {
+	for (uint32_t b = own; b; b &= b - 1) {
 		int p = bg_ctz32(b);
-		uint32_t t = aq_piece_steps(c, s, p);
-		size_t k = (size_t)bg_popcount64(t);
+		size_t k = (size_t)aq_steps_of(c, seat, p, to);
+		unsigned jumps;
 
 		if (r < k) {
-			uint16_t path[2] = { (uint16_t)p, 0 };
-
-			for (; r; r--)
-				t &= t - 1;
-			path[1] = (uint16_t)bg_ctz32(t);
-			aq_write(out, BG_MOVE_STEP, path, 2, -1);
+			aq_write_nth(out, BG_MOVE_STEP, p, c->step[seat][p] & to,
+				     r);
 			return true;
 		}
 		r -= k;
-		if (!(capt & AQ_BIT(p)))
+		if (!(a.any & AQ_BIT(p)))
 			continue;
-		if (r < chains[p]) {
-			g.list.pick = r;
-			aq_chains_of(&g, p);
+		if (walk) {
+			if (r < chains[p]) {
+				aq_walk_piece(&w, p, r);
+				return true;
+			}
+			r -= chains[p];
+			continue;
+		}
+		/* Single jumps, in the order of the piece's jump list. */
+		jumps = aq_jumps_at(c, seat, p, enemy, empty);
+		k = aq_pop8[jumps];
+		if (r < k) {
+			for (; r; r--)
+				jumps &= jumps - 1;
+			k = (size_t)bg_ctz32(jumps);
+			aq_write_nth(out, BG_MOVE_CAPTURE, p,
+				     AQ_BIT(c->jto[seat][p][k]), 0);
 			return true;
 		}
-		r -= chains[p];
+		r -= k;
 	}
 	return false;
 }
