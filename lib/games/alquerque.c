@@ -30,11 +30,14 @@
 
 #define AQ_BIT(p) ((uint32_t)1 << (p))
 
-/* For the helpers of the random draw that must become straight-line code. */
+/* Straight-line helpers of the random draw; the rare paths of the hooks
+ * each ply calls kept out of line, so the common ones stay light. */
 #if defined(__GNUC__)
 #define AQ_INLINE static inline __attribute__((always_inline))
+#define AQ_NOINLINE __attribute__((noinline))
 #else
 #define AQ_INLINE static inline
+#define AQ_NOINLINE
 #endif
 
 static const int8_t aq_xy[AQ_N][2] = {
@@ -285,17 +288,18 @@ static uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t pieces,
 			 aq_jump_dir(up[3], down[3], prey, empty, 6));
 }
 
-/* The points the pieces of seat among `pieces` can step to, or 0 when
- * none can: one word for all of them. */
-static uint32_t aq_step_reach(const aq_cfg *c, int seat, uint32_t pieces,
-			      uint32_t empty)
+/* Can a piece of seat among `pieces` step to a point of `empty`? The
+ * directions one at a time, forward first: most positions answer at the
+ * first. */
+AQ_INLINE bool aq_can_step(const aq_cfg *c, int seat, uint32_t pieces,
+			uint32_t empty)
 {
 	const uint32_t *up = c->sup[seat], *down = c->sdown[seat];
 
-	return empty & ((pieces & up[0]) << 1 | (pieces & down[0]) >> 1 |
-			(pieces & up[1]) << 4 | (pieces & down[1]) >> 4 |
-			(pieces & up[2]) << 5 | (pieces & down[2]) >> 5 |
-			(pieces & up[3]) << 6 | (pieces & down[3]) >> 6);
+	return (((pieces & up[2]) << 5 | (pieces & down[2]) >> 5) & empty) ||
+	       (((pieces & up[0]) << 1 | (pieces & down[0]) >> 1) & empty) ||
+	       (((pieces & up[1]) << 4 | (pieces & down[1]) >> 4) & empty) ||
+	       (((pieces & up[3]) << 6 | (pieces & down[3]) >> 6) & empty);
 }
 
 /* ---- Move generation ------------------------------------------------------ */
@@ -567,7 +571,7 @@ static bool aq_side_can_move(const aq_cfg *c, const aq_state *s, int removal)
 	if (removal >= 0)
 		enemy &= ~AQ_BIT(removal);
 	empty = ~(own | enemy) & AQ_ALL;
-	if (aq_step_reach(c, seat, own, empty & aq_step_to(s)))
+	if (aq_can_step(c, seat, own, empty & aq_step_to(s)))
 		return true;
 	/* White's entry captures nothing; Black's reply takes c3 first (the
 	 * only position it is asked in is White's entry). */
@@ -872,11 +876,13 @@ static int aq_apply_plain_step(const aq_cfg *c, aq_state *s, int from, int to)
 	s->bb[seat] ^= AQ_BIT(from) | AQ_BIT(to);
 	s->hash ^= c->z[seat][from] ^ c->z[seat][to] ^ c->zturn;
 	s->turn = !seat;
-	return !s->opening && from / 5 == to / 5 ? 0 : BG_APPLY_IRREVERSIBLE;
+	/* Only a sideways step (one point) keeps the ranks. */
+	return !s->opening && (from - to == 1 || to - from == 1) ?
+	       0 : BG_APPLY_IRREVERSIBLE;
 }
 
 /* Any move: made on the bitboards, then the keys of what changed. */
-static int aq_apply_move(const aq_cfg *c, aq_state *s, const bg_move *m)
+static AQ_NOINLINE int aq_apply_move(const aq_cfg *c, aq_state *s, const bg_move *m)
 {
 	aq_state old = *s;
 	bool reversible = false;
@@ -932,16 +938,30 @@ static int aq_decided(const aq_cfg *c, const aq_state *s, int *reason)
 	return -1;
 }
 
+static AQ_NOINLINE void aq_outcome_decide(const aq_cfg *c, const aq_state *s,
+					  bg_result *out)
+{
+	int reason, winner = aq_decided(c, s, &reason);
+
+	if (winner >= 0)
+		bg_result_set(out, BG_WIN, winner, reason);
+}
+
 static void aq_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		       bg_result *out)
 {
 	const aq_cfg *c = cfgp;
-	int reason, winner = aq_decided(c, st, &reason);
+	const aq_state *s = st;
+	uint32_t own = s->bb[s->turn], enemy = s->bb[!s->turn];
 
 	(void)ctx;
 	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
-	if (winner >= 0)
-		bg_result_set(out, BG_WIN, winner, reason);
+	/* Most positions: both sides on the board, no huff choice, and a
+	 * step to make. */
+	if (own && enemy && !s->pending &&
+	    aq_can_step(c, s->turn, own, ~(own | enemy) & aq_step_to(s)))
+		return;
+	aq_outcome_decide(c, s, out);
 }
 
 /* The winner scores 2 + 2 per own piece left; a blocked loser's pieces add
