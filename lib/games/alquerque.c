@@ -81,6 +81,17 @@ enum { AQ_SCORE_ADD, AQ_SCORE_REPLACE };
  * north, north-east); each is taken up (+d) and down (-d). */
 static const int aq_delta[4] = { 1, 4, 5, 6 };
 
+/* Two boards in a word, `hi` from bit AQ_HI: a shift right by up to 12
+ * moves nothing of one into the other. A move d points down from p to q
+ * is one up from q as seen from the target: with the boards of the
+ * low half swapped in the high one, a shift right finds both ways. */
+#define AQ_HI 39
+
+static uint64_t aq_pack(uint32_t lo, uint32_t hi)
+{
+	return lo | (uint64_t)hi << AQ_HI;
+}
+
 typedef struct aq_cfg {
 	bg_board board;
 	uint32_t step[2][AQ_N]; /* where a seat's piece on p may step */
@@ -88,6 +99,10 @@ typedef struct aq_cfg {
 	 * +aq_delta[k] (up) or -aq_delta[k] (down): all pieces' moves in a
 	 * few word operations. */
 	uint32_t sup[2][4], sdown[2][4], jup[2][4], jdown[2][4];
+	/* The same in one word per direction (aq_pack): the points that
+	 * step (jump) aq_delta[k] up in the low half, the points those
+	 * stepping (jumping) as far down land on in the high half. */
+	uint64_t spack[2][4], jpack[2][4];
 	/* The jumps a seat's piece on p may make, in line order. */
 	uint8_t njump[2][AQ_N];
 	uint8_t jover[2][AQ_N][AQ_MAXJ];
@@ -187,6 +202,15 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 			}
 		}
 	}
+	for (int s = 0; s < 2; s++)
+		for (int k = 0; k < 4; k++) {
+			int d = aq_delta[k];
+
+			c->spack[s][k] = aq_pack(c->sup[s][k],
+						 c->sdown[s][k] >> d);
+			c->jpack[s][k] = aq_pack(c->jup[s][k],
+						 c->jdown[s][k] >> 2 * d);
+		}
 	c->board.marks[AQ_C3] |= BG_MARK_SPECIAL;
 	for (int p = 0; p < AQ_N; p++) {
 		c->z[0][p] = bg_zobrist(0, (uint32_t)p);
@@ -599,28 +623,20 @@ static const uint8_t aq_pop8[256] = {
 	AQ_POP6(0), AQ_POP6(1), AQ_POP6(1), AQ_POP6(2)
 };
 
-/* Two directions' steps in a word: the targets of `up` d points up in the
- * high half, of `down` d points down in the low half. */
-static uint64_t aq_step_pair(uint32_t up, uint32_t down, uint32_t empty,
-			     int d)
+/* The bits set in four words, added up in halves of bytes. */
+AQ_INLINE int aq_popcount4(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 {
-	return (uint64_t)(up << d & empty) << 32 | (down >> d & empty);
-}
+	const uint64_t m1 = 0x5555555555555555ull, m2 = 0x3333333333333333ull;
+	const uint64_t m4 = 0x0f0f0f0f0f0f0f0full;
 
-/* The number of steps the pieces of seat among `pieces` can make. A side
- * steps only one way along the diagonals and files, so their up and down
- * targets never both exist and share a half. */
-static int aq_step_count(const aq_cfg *c, int seat, uint32_t pieces,
-			 uint32_t empty)
-{
-	const uint32_t *up = c->sup[seat], *down = c->sdown[seat];
-	uint32_t nw = ((pieces & up[1]) << 4 | (pieces & down[1]) >> 4) & empty;
-	uint32_t n = ((pieces & up[2]) << 5 | (pieces & down[2]) >> 5) & empty;
-	uint32_t ne = ((pieces & up[3]) << 6 | (pieces & down[3]) >> 6) & empty;
-
-	return bg_popcount64(aq_step_pair(pieces & up[0], pieces & down[0],
-					empty, 1)) +
-	       bg_popcount64((uint64_t)nw << 32 | n) + bg_popcount32(ne);
+	a -= a >> 1 & m1;
+	b -= b >> 1 & m1;
+	c -= c >> 1 & m1;
+	d -= d >> 1 & m1;
+	a = (a & m2) + (a >> 2 & m2) + (b & m2) + (b >> 2 & m2);
+	c = (c & m2) + (c >> 2 & m2) + (d & m2) + (d >> 2 & m2);
+	a = (a & m4) + (a >> 4 & m4) + (c & m4) + (c >> 4 & m4);
+	return (int)(a * 0x0101010101010101ull >> 56);
 }
 
 /* The steps of the piece of seat on p to the points of `empty`, counted:
@@ -631,37 +647,6 @@ static int aq_steps_of(const aq_cfg *c, int seat, int p, uint32_t empty)
 	uint32_t t = c->step[seat][p] & empty;
 
 	return aq_pop8[(seat ? t << 6 : t << 1) >> p];
-}
-
-/* The single jumps of seat's pieces among `pieces` over `prey` onto
- * `empty`, by direction: j[k] the jumpers aq_delta[k] points up in the
- * high half, those as far down in the low half. */
-typedef struct aq_jumpers {
-	uint64_t j[4];
-	uint32_t any;     /* every jumper */
-	uint32_t landing; /* where they land */
-} aq_jumpers;
-
-AQ_INLINE void aq_jump_word(aq_jumpers *a, uint32_t up, uint32_t down,
-			 uint32_t prey, uint32_t empty, int k, int d)
-{
-	up &= prey >> d & empty >> 2 * d;
-	down &= prey << d & empty << 2 * d;
-	a->j[k] = (uint64_t)up << 32 | down;
-	a->any |= up | down;
-	a->landing |= up << 2 * d | down >> 2 * d;
-}
-
-static void aq_find_jumpers(const aq_cfg *c, int seat, uint32_t pieces,
-			    uint32_t prey, uint32_t empty, aq_jumpers *a)
-{
-	const uint32_t *up = c->jup[seat], *down = c->jdown[seat];
-
-	a->any = a->landing = 0;
-	aq_jump_word(a, pieces & up[0], pieces & down[0], prey, empty, 0, 1);
-	aq_jump_word(a, pieces & up[1], pieces & down[1], prey, empty, 1, 4);
-	aq_jump_word(a, pieces & up[2], pieces & down[2], prey, empty, 2, 5);
-	aq_jump_word(a, pieces & up[3], pieces & down[3], prey, empty, 3, 6);
 }
 
 /* The capture chains of one piece as the generator lists them (every
@@ -738,6 +723,44 @@ static size_t aq_walk_piece(aq_walk *w, int p, size_t pick)
 	return w->n;
 }
 
+/* The chains on from `at` (jumps: its hops), each new result counted:
+ * aq_walk_from without the path and the pick. */
+static void aq_walk_count(aq_walk *w, int at, uint32_t taken, unsigned jumps)
+{
+	const aq_cfg *c = w->c;
+
+	for (; jumps; jumps &= jumps - 1) {
+		int k = bg_ctz32(jumps), to = c->jto[w->seat][at][k];
+		uint32_t t = taken | AQ_BIT(c->jover[w->seat][at][k]);
+		unsigned next = aq_walk_jumps(w, to, t);
+		uint32_t key = t | (uint32_t)(next ? AQ_N : to) << AQ_N;
+
+		if (!aq_walk_listed(w, key))
+			w->keys[w->n++] = key;
+		if (next)
+			aq_walk_count(w, to, t, next);
+	}
+}
+
+/* The results of two hops or more of the piece on p (`jumps`: its first
+ * hops), counted. Those of one hop are its jumps: no other takes just
+ * the one piece. */
+static size_t aq_walk_deeper(aq_walk *w, int p, unsigned jumps)
+{
+	const aq_cfg *c = w->c;
+
+	w->n = 0;
+	for (; jumps; jumps &= jumps - 1) {
+		int k = bg_ctz32(jumps), to = c->jto[w->seat][p][k];
+		uint32_t t = AQ_BIT(c->jover[w->seat][p][k]);
+		unsigned next = aq_walk_jumps(w, to, t);
+
+		if (next)
+			aq_walk_count(w, to, t, next);
+	}
+	return w->n;
+}
+
 /* Write the move of kind from p to the r-th point of `to`. */
 static void aq_write_nth(bg_move *out, int kind, int p, uint32_t to,
 			 size_t r)
@@ -750,49 +773,32 @@ static void aq_write_nth(bg_move *out, int kind, int p, uint32_t to,
 	aq_write(out, kind, path, 2, -1);
 }
 
-/* The same draw as from the list (bg_rand % count, in list order) without
- * writing it: steps and single jumps are counted by bitboards; only when
- * a landing could jump on (or in the opening's reply) do the capturers
- * walk their chains. Under huff_all steps can merge and carry huffs: the
- * list decides. */
-static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
-			   bg_move *out)
+/* The draw piece by piece, the chains of the pieces in `capt` walked:
+ * for chains of several hops, and the opening (White's entry, Black's
+ * reply that must take c3). */
+static AQ_NOINLINE bool aq_random_walked(const aq_cfg *c, const aq_state *s,
+					 uint32_t capt, uint64_t *rng,
+					 bg_move *out)
 {
-	const aq_cfg *c = cfgp;
-	const aq_state *s = st;
 	int seat = s->turn;
 	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
-	uint32_t empty = ~(own | enemy) & AQ_ALL, to = empty & aq_step_to(s);
-	aq_jumpers a = { .any = 0 };
+	uint32_t to = ~(own | enemy) & aq_step_to(s);
+	size_t chains[AQ_N], n = 0, r;
 	aq_walk w;
-	bool walk;
-	size_t chains[AQ_N], n, r;
 
-	if (c->huff_all)
-		return false;
-	n = (size_t)aq_step_count(c, seat, own, to);
-	/* White's entry captures nothing. */
-	if (!s->opening || seat == 1)
-		aq_find_jumpers(c, seat, own, enemy, empty, &a);
-	/* From where a jump lands the board differs only in the piece
-	 * taken, which the piece cannot jump again: it would land on its
-	 * start, still occupied while it moves. */
-	walk = a.any && (s->opening ||
-			 aq_capturers(c, seat, a.landing, enemy, empty));
-	if (walk) {
-		w.c = c;
-		w.seat = seat;
-		w.enemy = enemy;
-		w.block = own;
-		w.must = s->opening ? AQ_BIT(AQ_C3) : 0;
-		w.keys = ((aq_work *)bg_work(c, sizeof(*c)))->ckeys;
-		w.out = out;
-		for (uint32_t b = a.any; b; b &= b - 1)
-			n += chains[bg_ctz32(b)] =
-				aq_walk_piece(&w, bg_ctz32(b), SIZE_MAX);
-	} else if (a.any) {
-		n += (size_t)(bg_popcount64(a.j[0]) + bg_popcount64(a.j[1]) +
-			      bg_popcount64(a.j[2]) + bg_popcount64(a.j[3]));
+	w.c = c;
+	w.seat = seat;
+	w.enemy = enemy;
+	w.block = own;
+	w.must = s->opening ? AQ_BIT(AQ_C3) : 0;
+	w.keys = ((aq_work *)bg_work(c, sizeof(*c)))->ckeys;
+	w.out = out;
+	for (uint32_t b = own; b; b &= b - 1) {
+		int p = bg_ctz32(b);
+
+		n += (size_t)aq_steps_of(c, seat, p, to);
+		if (capt & AQ_BIT(p))
+			n += chains[p] = aq_walk_piece(&w, p, SIZE_MAX);
 	}
 	/* At the list's room: let the list decide, or report an overflow. */
 	if (n == 0 || n >= AQ_MAX_MOVES)
@@ -801,7 +807,6 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	for (uint32_t b = own; b; b &= b - 1) {
 		int p = bg_ctz32(b);
 		size_t k = (size_t)aq_steps_of(c, seat, p, to);
-		unsigned jumps;
 
 		if (r < k) {
 			aq_write_nth(out, BG_MOVE_STEP, p, c->step[seat][p] & to,
@@ -809,30 +814,143 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 			return true;
 		}
 		r -= k;
-		if (!(a.any & AQ_BIT(p)))
+		if (!(capt & AQ_BIT(p)))
 			continue;
-		if (walk) {
-			if (r < chains[p]) {
-				aq_walk_piece(&w, p, r);
-				return true;
+		if (r < chains[p]) {
+			aq_walk_piece(&w, p, r);
+			return true;
+		}
+		r -= chains[p];
+	}
+	return false;
+}
+
+/* The draw of the list's r-th move (r below the count), no opening: per
+ * piece its steps, then its chains: its jumps in the order of its jump
+ * list, or, for the pieces in `deep` (deeper[p] more results), its
+ * chains walked. */
+static void aq_random_pick(aq_walk *w, uint32_t own, uint32_t capt,
+			   uint32_t deep, const size_t *deeper, size_t r,
+			   bg_move *out)
+{
+	const aq_cfg *c = w->c;
+	int seat = w->seat;
+	uint32_t empty = ~(own | w->enemy) & AQ_ALL;
+
+	for (uint32_t b = own;; b &= b - 1) {
+		int p = bg_ctz32(b);
+		size_t k = (size_t)aq_steps_of(c, seat, p, empty);
+		unsigned jumps;
+
+		if (r < k) {
+			aq_write_nth(out, BG_MOVE_STEP, p,
+				     c->step[seat][p] & empty, r);
+			return;
+		}
+		r -= k;
+		if (!(capt & AQ_BIT(p)))
+			continue;
+		jumps = aq_jumps_at(c, seat, p, w->enemy, empty);
+		k = aq_pop8[jumps];
+		if (deep & AQ_BIT(p)) {
+			if (r < k + deeper[p]) {
+				aq_walk_piece(w, p, r);
+				return;
 			}
-			r -= chains[p];
+			r -= k + deeper[p];
 			continue;
 		}
-		/* Single jumps, in the order of the piece's jump list. */
-		jumps = aq_jumps_at(c, seat, p, enemy, empty);
-		k = aq_pop8[jumps];
 		if (r < k) {
 			for (; r; r--)
 				jumps &= jumps - 1;
 			k = (size_t)bg_ctz32(jumps);
 			aq_write_nth(out, BG_MOVE_CAPTURE, p,
 				     AQ_BIT(c->jto[seat][p][k]), 0);
-			return true;
+			return;
 		}
 		r -= k;
 	}
-	return false;
+}
+
+/* The jumpers among j (a jpack word of direction d) whose landing is in
+ * `land`. */
+static uint32_t aq_landing_in(uint64_t j, uint32_t land, int d)
+{
+	return ((uint32_t)j & land >> 2 * d) |
+	       ((uint32_t)(j >> AQ_HI) & land) << 2 * d;
+}
+
+/* The same draw as from the list (bg_rand % count, in list order) without
+ * writing it: steps and single jumps are counted on all pieces at once
+ * (aq_pack); only pieces whose landing could jump on walk their chains.
+ * Under huff_all steps can merge and carry huffs: the list decides. */
+static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const aq_cfg *c = cfgp;
+	const aq_state *s = st;
+	int seat = s->turn;
+	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
+	uint32_t empty = ~(own | enemy) & AQ_ALL;
+	/* Own pieces, or empty targets of moves down; the reverse; prey. */
+	uint64_t from = aq_pack(own, empty), to = aq_pack(empty, own);
+	uint64_t prey = aq_pack(enemy, enemy);
+	const uint64_t *sp = c->spack[seat], *jp = c->jpack[seat];
+	uint64_t j1 = from & prey >> 1 & to >> 2 & jp[0];
+	uint64_t j4 = from & prey >> 4 & to >> 8 & jp[1];
+	uint64_t j5 = from & prey >> 5 & to >> 10 & jp[2];
+	uint64_t j6 = from & prey >> 6 & to >> 12 & jp[3];
+	uint32_t capt = 0, deep = 0;
+	size_t deeper[AQ_N], n;
+	aq_walk w;
+
+	if (c->huff_all)
+		return false;
+	if (s->opening)
+		return aq_random_walked(c, s, s->turn ?
+					aq_capturers(c, seat, own, enemy,
+						     empty) : 0, rng, out);
+	w.c = c;
+	w.seat = seat;
+	w.enemy = enemy;
+	w.block = own;
+	w.must = 0;
+	w.out = out;
+	n = (size_t)aq_popcount4(from & to >> 1 & sp[0], from & to >> 4 & sp[1],
+				 from & to >> 5 & sp[2], from & to >> 6 & sp[3]);
+	if (j1 | j4 | j5 | j6) {
+		/* Where the jumps land: up ones from the jumpers, down
+		 * ones are found there. */
+		uint32_t land = (uint32_t)(j1 << 2 | j4 << 8 | j5 << 10 |
+					   j6 << 12 |
+					   (j1 | j4 | j5 | j6) >> AQ_HI) & AQ_ALL;
+
+		capt = aq_landing_in(j1, AQ_ALL, 1) | aq_landing_in(j4, AQ_ALL, 4) |
+		       aq_landing_in(j5, AQ_ALL, 5) | aq_landing_in(j6, AQ_ALL, 6);
+		n += (size_t)aq_popcount4(j1, j4, j5, j6);
+		/* From where a jump lands the board differs only in the
+		 * piece taken, which the piece cannot jump again: it would
+		 * land on its start, still occupied while it moves. */
+		land = aq_capturers(c, seat, land, enemy, empty);
+		if (land) {
+			deep = aq_landing_in(j1, land, 1) |
+			       aq_landing_in(j4, land, 4) |
+			       aq_landing_in(j5, land, 5) |
+			       aq_landing_in(j6, land, 6);
+			w.keys = ((aq_work *)bg_work(c, sizeof(*c)))->ckeys;
+		}
+		for (uint32_t b = deep; b; b &= b - 1) {
+			int p = bg_ctz32(b);
+
+			n += deeper[p] = aq_walk_deeper(&w, p,
+				aq_jumps_at(c, seat, p, enemy, empty));
+		}
+	}
+	/* At the list's room: let the list decide, or report an overflow. */
+	if (n == 0 || n >= AQ_MAX_MOVES)
+		return false;
+	aq_random_pick(&w, own, capt, deep, deeper, bg_rand(rng) % n, out);
+	return true;
 }
 
 /* ---- Making moves --------------------------------------------------------- */
