@@ -99,10 +99,10 @@ typedef struct aq_cfg {
 	 * +aq_delta[k] (up) or -aq_delta[k] (down): all pieces' moves in a
 	 * few word operations. */
 	uint32_t sup[2][4], sdown[2][4], jup[2][4], jdown[2][4];
-	/* The same in one word per direction (aq_pack): the points that
-	 * step (jump) aq_delta[k] up in the low half, the points those
-	 * stepping (jumping) as far down land on in the high half. */
-	uint64_t spack[2][4], jpack[2][4];
+	/* The jumps in one word per direction (aq_pack): the points that
+	 * jump aq_delta[k] up in the low half, the points those jumping as
+	 * far down land on in the high half. */
+	uint64_t jpack[2][4];
 	/* The jumps a seat's piece on p may make, in line order. */
 	uint8_t njump[2][AQ_N];
 	uint8_t jover[2][AQ_N][AQ_MAXJ];
@@ -206,8 +206,6 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 		for (int k = 0; k < 4; k++) {
 			int d = aq_delta[k];
 
-			c->spack[s][k] = aq_pack(c->sup[s][k],
-						 c->sdown[s][k] >> d);
 			c->jpack[s][k] = aq_pack(c->jup[s][k],
 						 c->jdown[s][k] >> 2 * d);
 		}
@@ -623,30 +621,14 @@ static const uint8_t aq_pop8[256] = {
 	AQ_POP6(0), AQ_POP6(1), AQ_POP6(1), AQ_POP6(2)
 };
 
-/* The bits set in four words, added up in halves of bytes. */
-AQ_INLINE int aq_popcount4(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
-{
-	const uint64_t m1 = 0x5555555555555555ull, m2 = 0x3333333333333333ull;
-	const uint64_t m4 = 0x0f0f0f0f0f0f0f0full;
-
-	a -= a >> 1 & m1;
-	b -= b >> 1 & m1;
-	c -= c >> 1 & m1;
-	d -= d >> 1 & m1;
-	a = (a & m2) + (a >> 2 & m2) + (b & m2) + (b >> 2 & m2);
-	c = (c & m2) + (c >> 2 & m2) + (d & m2) + (d >> 2 & m2);
-	a = (a & m4) + (a >> 4 & m4) + (c & m4) + (c >> 4 & m4);
-	return (int)(a * 0x0101010101010101ull >> 56);
-}
-
 /* The steps of the piece of seat on p to the points of `empty`, counted:
  * its targets lie within p - 1 .. p + 6 (White) or p - 6 .. p + 1
- * (Black), one byte once shifted. */
-static int aq_steps_of(const aq_cfg *c, int seat, int p, uint32_t empty)
+ * (Black), one byte once shifted (by one count: a shift less). */
+AQ_INLINE int aq_steps_of(const aq_cfg *c, int seat, int p, uint32_t empty)
 {
-	uint32_t t = c->step[seat][p] & empty;
+	uint64_t t = c->step[seat][p] & empty;
 
-	return aq_pop8[(seat ? t << 6 : t << 1) >> p];
+	return aq_pop8[t << 8 >> (p + (seat ? 2 : 7))];
 }
 
 /* The capture chains of one piece as the generator lists them (every
@@ -825,51 +807,44 @@ static AQ_NOINLINE bool aq_random_walked(const aq_cfg *c, const aq_state *s,
 	return false;
 }
 
-/* The draw of the list's r-th move (r below the count), no opening: per
- * piece its steps, then its chains: its jumps in the order of its jump
- * list, or, for the pieces in `deep` (deeper[p] more results), its
- * chains walked. */
-static void aq_random_pick(aq_walk *w, uint32_t own, uint32_t capt,
-			   uint32_t deep, const size_t *deeper, size_t r,
-			   bg_move *out)
+/* The chains of the piece on p, counted: its jumps, and for a piece of
+ * `deep` the results of two hops or more. */
+static size_t aq_chains_count(aq_walk *w, int p, uint32_t empty,
+			      uint32_t deep)
+{
+	unsigned jumps = aq_jumps_at(w->c, w->seat, p, w->enemy, empty);
+	size_t n = aq_pop8[jumps];
+
+	if (deep & AQ_BIT(p))
+		n += aq_walk_deeper(w, p, jumps);
+	return n;
+}
+
+/* Write the r-th move of the piece on p (no opening): its steps, then its
+ * chains: its jumps in the order of its jump list or, for a piece of
+ * `deep`, its chains walked. */
+static void aq_random_pick(aq_walk *w, int p, size_t r, uint32_t empty,
+			   uint32_t deep, bg_move *out)
 {
 	const aq_cfg *c = w->c;
 	int seat = w->seat;
-	uint32_t empty = ~(own | w->enemy) & AQ_ALL;
+	size_t k = (size_t)aq_steps_of(c, seat, p, empty);
+	unsigned jumps;
 
-	for (uint32_t b = own;; b &= b - 1) {
-		int p = bg_ctz32(b);
-		size_t k = (size_t)aq_steps_of(c, seat, p, empty);
-		unsigned jumps;
-
-		if (r < k) {
-			aq_write_nth(out, BG_MOVE_STEP, p,
-				     c->step[seat][p] & empty, r);
-			return;
-		}
-		r -= k;
-		if (!(capt & AQ_BIT(p)))
-			continue;
-		jumps = aq_jumps_at(c, seat, p, w->enemy, empty);
-		k = aq_pop8[jumps];
-		if (deep & AQ_BIT(p)) {
-			if (r < k + deeper[p]) {
-				aq_walk_piece(w, p, r);
-				return;
-			}
-			r -= k + deeper[p];
-			continue;
-		}
-		if (r < k) {
-			for (; r; r--)
-				jumps &= jumps - 1;
-			k = (size_t)bg_ctz32(jumps);
-			aq_write_nth(out, BG_MOVE_CAPTURE, p,
-				     AQ_BIT(c->jto[seat][p][k]), 0);
-			return;
-		}
-		r -= k;
+	if (r < k) {
+		aq_write_nth(out, BG_MOVE_STEP, p, c->step[seat][p] & empty, r);
+		return;
 	}
+	r -= k;
+	if (deep & AQ_BIT(p)) {
+		aq_walk_piece(w, p, r);
+		return;
+	}
+	jumps = aq_jumps_at(c, seat, p, w->enemy, empty);
+	for (; r; r--)
+		jumps &= jumps - 1;
+	k = (size_t)bg_ctz32(jumps);
+	aq_write_nth(out, BG_MOVE_CAPTURE, p, AQ_BIT(c->jto[seat][p][k]), 0);
 }
 
 /* The jumpers among j (a jpack word of direction d) whose landing is in
@@ -881,9 +856,10 @@ static uint32_t aq_landing_in(uint64_t j, uint32_t land, int d)
 }
 
 /* The same draw as from the list (bg_rand % count, in list order) without
- * writing it: steps and single jumps are counted on all pieces at once
- * (aq_pack); only pieces whose landing could jump on walk their chains.
- * Under huff_all steps can merge and carry huffs: the list decides. */
+ * writing it: the jumps of all pieces are found at once (aq_pack), the
+ * moves counted piece by piece, and only pieces whose landing could jump
+ * on walk their chains. Under huff_all steps can merge and carry huffs:
+ * the list decides. */
 static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 			   bg_move *out)
 {
@@ -895,13 +871,14 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	/* Own pieces, or empty targets of moves down; the reverse; prey. */
 	uint64_t from = aq_pack(own, empty), to = aq_pack(empty, own);
 	uint64_t prey = aq_pack(enemy, enemy);
-	const uint64_t *sp = c->spack[seat], *jp = c->jpack[seat];
+	const uint64_t *jp = c->jpack[seat];
 	uint64_t j1 = from & prey >> 1 & to >> 2 & jp[0];
 	uint64_t j4 = from & prey >> 4 & to >> 8 & jp[1];
 	uint64_t j5 = from & prey >> 5 & to >> 10 & jp[2];
 	uint64_t j6 = from & prey >> 6 & to >> 12 & jp[3];
 	uint32_t capt = 0, deep = 0;
-	size_t deeper[AQ_N], n;
+	size_t upto[AQ_N], n = 0, r;
+	int i = 0;
 	aq_walk w;
 
 	if (c->huff_all)
@@ -916,8 +893,6 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	w.block = own;
 	w.must = 0;
 	w.out = out;
-	n = (size_t)aq_popcount4(from & to >> 1 & sp[0], from & to >> 4 & sp[1],
-				 from & to >> 5 & sp[2], from & to >> 6 & sp[3]);
 	if (j1 | j4 | j5 | j6) {
 		/* Where the jumps land: up ones from the jumpers, down
 		 * ones are found there. */
@@ -927,7 +902,6 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 
 		capt = aq_landing_in(j1, AQ_ALL, 1) | aq_landing_in(j4, AQ_ALL, 4) |
 		       aq_landing_in(j5, AQ_ALL, 5) | aq_landing_in(j6, AQ_ALL, 6);
-		n += (size_t)aq_popcount4(j1, j4, j5, j6);
 		/* From where a jump lands the board differs only in the
 		 * piece taken, which the piece cannot jump again: it would
 		 * land on its start, still occupied while it moves. */
@@ -939,17 +913,24 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 			       aq_landing_in(j6, land, 6);
 			w.keys = ((aq_work *)bg_work(c, sizeof(*c)))->ckeys;
 		}
-		for (uint32_t b = deep; b; b &= b - 1) {
-			int p = bg_ctz32(b);
+	}
+	/* The moves up to each piece's, in list order. */
+	for (uint32_t b = own; b; b &= b - 1) {
+		int p = bg_ctz32(b);
 
-			n += deeper[p] = aq_walk_deeper(&w, p,
-				aq_jumps_at(c, seat, p, enemy, empty));
-		}
+		n += (size_t)aq_steps_of(c, seat, p, empty);
+		if (capt & AQ_BIT(p))
+			n += aq_chains_count(&w, p, empty, deep);
+		upto[i++] = n;
 	}
 	/* At the list's room: let the list decide, or report an overflow. */
 	if (n == 0 || n >= AQ_MAX_MOVES)
 		return false;
-	aq_random_pick(&w, own, capt, deep, deeper, bg_rand(rng) % n, out);
+	r = bg_rand(rng) % n;
+	for (i = 0; upto[i] <= r; i++)
+		own &= own - 1;
+	aq_random_pick(&w, bg_ctz32(own), i ? r - upto[i - 1] : r, empty, deep,
+		       out);
 	return true;
 }
 
