@@ -755,16 +755,28 @@ static void aq_write_nth(bg_move *out, int kind, int p, uint32_t to,
 	aq_write(out, kind, path, 2, -1);
 }
 
-/* The draw piece by piece, the chains of the pieces in `capt` walked:
- * for chains of several hops, and the opening (White's entry, Black's
- * reply that must take c3). */
-static AQ_NOINLINE bool aq_random_walked(const aq_cfg *c, const aq_state *s,
-					 uint32_t capt, uint64_t *rng,
-					 bg_move *out)
+/* The pieces of seat among `pieces` that can step to a point of `to`. */
+static uint32_t aq_steppers(const aq_cfg *c, int seat, uint32_t pieces,
+			    uint32_t to)
+{
+	const uint32_t *up = c->sup[seat], *down = c->sdown[seat];
+
+	return pieces & ((to >> 1 & up[0]) | (to << 1 & down[0]) |
+			 (to >> 4 & up[1]) | (to << 4 & down[1]) |
+			 (to >> 5 & up[2]) | (to << 5 & down[2]) |
+			 (to >> 6 & up[3]) | (to << 6 & down[3]));
+}
+
+/* The draw in the opening: White's entry into c3, or Black's reply, whose
+ * chains must take c3. Only the pieces that can move are looked at. */
+static AQ_NOINLINE bool aq_random_opening(const aq_cfg *c, const aq_state *s,
+					  uint64_t *rng, bg_move *out)
 {
 	int seat = s->turn;
 	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
-	uint32_t to = ~(own | enemy) & aq_step_to(s);
+	uint32_t empty = ~(own | enemy) & AQ_ALL, to = empty & aq_step_to(s);
+	uint32_t capt = seat ? aq_capturers(c, seat, own, enemy, empty) : 0;
+	uint32_t movers = aq_steppers(c, seat, own, to) | capt;
 	size_t chains[AQ_N], n = 0, r;
 	aq_walk w;
 
@@ -772,10 +784,10 @@ static AQ_NOINLINE bool aq_random_walked(const aq_cfg *c, const aq_state *s,
 	w.seat = seat;
 	w.enemy = enemy;
 	w.block = own;
-	w.must = s->opening ? AQ_BIT(AQ_C3) : 0;
+	w.must = AQ_BIT(AQ_C3);
 	w.keys = ((aq_work *)bg_work(c, sizeof(*c)))->ckeys;
 	w.out = out;
-	for (uint32_t b = own; b; b &= b - 1) {
+	for (uint32_t b = movers; b; b &= b - 1) {
 		int p = bg_ctz32(b);
 
 		n += (size_t)aq_steps_of(c, seat, p, to);
@@ -786,7 +798,7 @@ static AQ_NOINLINE bool aq_random_walked(const aq_cfg *c, const aq_state *s,
 	if (n == 0 || n >= AQ_MAX_MOVES)
 		return false;
 	r = bg_rand(rng) % n;
-	for (uint32_t b = own; b; b &= b - 1) {
+	for (uint32_t b = movers; b; b &= b - 1) {
 		int p = bg_ctz32(b);
 		size_t k = (size_t)aq_steps_of(c, seat, p, to);
 
@@ -884,9 +896,7 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	if (c->huff_all)
 		return false;
 	if (s->opening)
-		return aq_random_walked(c, s, s->turn ?
-					aq_capturers(c, seat, own, enemy,
-						     empty) : 0, rng, out);
+		return aq_random_opening(c, s, rng, out);
 	w.c = c;
 	w.seat = seat;
 	w.enemy = enemy;
