@@ -990,6 +990,33 @@ static int aq_apply_plain_step(const aq_cfg *c, aq_state *s, int from, int to)
 	       0 : BG_APPLY_IRREVERSIBLE;
 }
 
+/* A capture with no huff rule in play and the opening over (most
+ * captures): the pieces taken and the keys of what changed, in one go. */
+static int aq_apply_plain_capture(const aq_cfg *c, aq_state *s,
+				  const bg_move *m)
+{
+	int seat = s->turn, from = m->pts[0], land = m->pts[m->npath - 1];
+	uint32_t enemy = s->bb[!seat], own;
+	uint64_t h = s->hash ^ c->zturn ^ c->z[seat][from];
+
+	for (int i = 1; i < m->npath; i++) {
+		int q = c->mid[m->pts[i - 1]][m->pts[i]];
+
+		enemy &= ~AQ_BIT(q);
+		h ^= c->z[!seat][q];
+	}
+	own = (s->bb[seat] & ~AQ_BIT(from)) | AQ_BIT(land);
+	if (aq_can_capture(c, seat, land, from, own | enemy, enemy))
+		own &= ~AQ_BIT(land); /* huffed */
+	else
+		h ^= c->z[seat][land];
+	s->bb[seat] = own;
+	s->bb[!seat] = enemy;
+	s->hash = h;
+	s->turn = !seat;
+	return BG_APPLY_IRREVERSIBLE;
+}
+
 /* Any move: made on the bitboards, then the keys of what changed. */
 static AQ_NOINLINE int aq_apply_move(const aq_cfg *c, aq_state *s, const bg_move *m)
 {
@@ -1024,8 +1051,10 @@ static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	const aq_cfg *c = cfgp;
 
 	(void)undo;
-	if (m->kind == BG_MOVE_STEP && !c->huff_all)
+	if (!c->huff_all && m->kind == BG_MOVE_STEP)
 		return aq_apply_plain_step(c, st, m->pts[0], m->pts[1]);
+	if (!c->huff_all && !((const aq_state *)st)->opening)
+		return aq_apply_plain_capture(c, st, m);
 	return aq_apply_move(c, st, m);
 }
 
