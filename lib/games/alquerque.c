@@ -819,29 +819,17 @@ static AQ_NOINLINE bool aq_random_opening(const aq_cfg *c, const aq_state *s,
 	return false;
 }
 
-/* The chains of the piece on p, counted: its jumps, and for a piece of
- * `deep` the results of two hops or more. */
-static size_t aq_chains_count(aq_walk *w, int p, uint32_t empty,
-			      uint32_t deep)
-{
-	unsigned jumps = aq_jumps_at(w->c, w->seat, p, w->enemy, empty);
-	size_t n = aq_pop8[jumps];
-
-	if (deep & AQ_BIT(p))
-		n += aq_walk_deeper(w, p, jumps);
-	return n;
-}
 
 /* Write the r-th move of the piece on p (no opening): its steps, then its
- * chains: its jumps in the order of its jump list or, for a piece of
- * `deep`, its chains walked. */
+ * chains: its jumps (jumps[p] for a capturer) in the order of its jump
+ * list or, for a piece of `deep`, its chains walked. */
 static void aq_random_pick(aq_walk *w, int p, size_t r, uint32_t empty,
-			   uint32_t deep, bg_move *out)
+			   uint32_t deep, const unsigned *jumps, bg_move *out)
 {
 	const aq_cfg *c = w->c;
 	int seat = w->seat;
 	size_t k = (size_t)aq_steps_of(c, seat, p, empty);
-	unsigned jumps;
+	unsigned left;
 
 	if (r < k) {
 		aq_write_nth(out, BG_MOVE_STEP, p, c->step[seat][p] & empty, r);
@@ -852,10 +840,9 @@ static void aq_random_pick(aq_walk *w, int p, size_t r, uint32_t empty,
 		aq_walk_piece(w, p, r);
 		return;
 	}
-	jumps = aq_jumps_at(c, seat, p, w->enemy, empty);
-	for (; r; r--)
-		jumps &= jumps - 1;
-	k = (size_t)bg_ctz32(jumps);
+	for (left = jumps[p]; r; r--)
+		left &= left - 1;
+	k = (size_t)bg_ctz32(left);
 	aq_write_nth(out, BG_MOVE_CAPTURE, p, AQ_BIT(c->jto[seat][p][k]), 0);
 }
 
@@ -890,6 +877,7 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	uint64_t j6 = from & prey >> 6 & to >> 12 & jp[3];
 	uint32_t capt = 0, deep = 0;
 	size_t upto[AQ_N], n = 0, r;
+	unsigned jumps[AQ_N];
 	int i = 0;
 	aq_walk w;
 
@@ -924,13 +912,19 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 			w.keys = ((aq_work *)bg_work(c, sizeof(*c)))->ckeys;
 		}
 	}
-	/* The moves up to each piece's, in list order. */
+	/* The moves up to each piece's, in list order: a capturer's chains
+	 * are its jumps, and for a piece of `deep` the results of two hops
+	 * or more. */
 	for (uint32_t b = own; b; b &= b - 1) {
 		int p = bg_ctz32(b);
 
 		n += (size_t)aq_steps_of(c, seat, p, empty);
-		if (capt & AQ_BIT(p))
-			n += aq_chains_count(&w, p, empty, deep);
+		if (capt & AQ_BIT(p)) {
+			jumps[p] = aq_jumps_at(c, seat, p, enemy, empty);
+			n += aq_pop8[jumps[p]];
+			if (deep & AQ_BIT(p))
+				n += aq_walk_deeper(&w, p, jumps[p]);
+		}
 		upto[i++] = n;
 	}
 	/* At the list's room: let the list decide, or report an overflow. */
@@ -940,7 +934,7 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	for (i = 0; upto[i] <= r; i++)
 		own &= own - 1;
 	aq_random_pick(&w, bg_ctz32(own), i ? r - upto[i - 1] : r, empty, deep,
-		       out);
+		       jumps, out);
 	return true;
 }
 
