@@ -299,7 +299,7 @@ static uint32_t aq_jump_dir(uint32_t up, uint32_t down, uint32_t prey,
 
 /* The pieces of seat among `pieces` that could jump a piece of `prey` onto
  * an empty point. (The directions written out: constant shifts.) */
-static uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t pieces,
+AQ_INLINE uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t pieces,
 			     uint32_t prey, uint32_t empty)
 {
 	const uint32_t *up = c->jup[seat], *down = c->jdown[seat];
@@ -914,8 +914,12 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	}
 	/* The moves up to each piece's, in list order: a capturer's chains
 	 * are its jumps, and for a piece of `deep` the results of two hops
-	 * or more. */
-	for (uint32_t b = own; b; b &= b - 1) {
+	 * or more. Without captures (half the positions) a loop of steps. */
+	for (uint32_t b = capt ? 0 : own; b; b &= b - 1) {
+		n += (size_t)aq_steps_of(c, seat, bg_ctz32(b), empty);
+		upto[i++] = n;
+	}
+	for (uint32_t b = capt ? own : 0; b; b &= b - 1) {
 		int p = bg_ctz32(b);
 
 		n += (size_t)aq_steps_of(c, seat, p, empty);
