@@ -854,17 +854,12 @@ static uint32_t aq_landing_in(uint64_t j, uint32_t land, int d)
 	       ((uint32_t)(j >> AQ_HI) & land) << 2 * d;
 }
 
-/* The same draw as from the list (bg_rand % count, in list order) without
- * writing it: the jumps of all pieces are found at once (aq_pack), the
- * moves counted piece by piece, and only pieces whose landing could jump
- * on walk their chains. Under huff_all steps can merge and carry huffs:
- * the list decides. */
-static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
-			   bg_move *out)
+/* The draw of seat, to move, after the opening: the jumps of all pieces
+ * are found at once (aq_pack), the moves counted piece by piece, and only
+ * pieces whose landing could jump on walk their chains. */
+AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
+			      uint64_t *rng, bg_move *out)
 {
-	const aq_cfg *c = cfgp;
-	const aq_state *s = st;
-	int seat = s->turn;
 	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
 	uint32_t empty = ~(own | enemy) & AQ_ALL;
 	/* Own pieces, or empty targets of moves down; the reverse; prey. */
@@ -881,10 +876,6 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	int i = 0;
 	aq_walk w;
 
-	if (c->huff_all)
-		return false;
-	if (s->opening)
-		return aq_random_opening(c, s, rng, out);
 	w.c = c;
 	w.seat = seat;
 	w.enemy = enemy;
@@ -940,6 +931,24 @@ static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	aq_random_pick(&w, bg_ctz32(own), i ? r - upto[i - 1] : r, empty, deep,
 		       jumps, out);
 	return true;
+}
+
+/* The same draw as from the list (bg_rand % count, in list order) without
+ * writing it. Under huff_all steps can merge and carry huffs: the list
+ * decides. */
+static bool aq_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const aq_cfg *c = cfgp;
+	const aq_state *s = st;
+
+	if (c->huff_all)
+		return false;
+	if (s->opening)
+		return aq_random_opening(c, s, rng, out);
+	/* A copy for each side: what depends on it folds away. */
+	return s->turn ? aq_random_seat(c, s, 1, rng, out) :
+			 aq_random_seat(c, s, 0, rng, out);
 }
 
 /* ---- Making moves --------------------------------------------------------- */
