@@ -1098,13 +1098,16 @@ static void aq_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const aq_cfg *c = cfgp;
 	const aq_state *s = st;
 	uint32_t own = s->bb[s->turn], enemy = s->bb[!s->turn];
+	uint32_t empty = ~(own | enemy) & AQ_ALL;
 
 	(void)ctx;
 	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
-	/* Most positions: both sides on the board, no huff choice, and a
-	 * step to make. */
-	if (own && enemy && !s->pending &&
-	    aq_can_step(c, s->turn, own, ~(own | enemy) & aq_step_to(s)))
+	/* Most positions: the opponent on the board, no huff choice, the
+	 * opening over, and a step: first looked for ahead on the files
+	 * (lines: a piece steps there). */
+	if (enemy && !s->pending && !s->opening &&
+	    (((s->turn ? own >> 5 : own << 5) & empty) ||
+	     aq_can_step(c, s->turn, own, empty)))
 		return;
 	aq_outcome_decide(c, s, out);
 }
