@@ -823,7 +823,7 @@ static AQ_NOINLINE bool aq_random_opening(const aq_cfg *c, const aq_state *s,
 /* Write the r-th move of the piece on p (no opening): its steps, then its
  * chains: its jumps (jumps[p] for a capturer) in the order of its jump
  * list or, for a piece of `deep`, its chains walked. */
-static void aq_random_pick(aq_walk *w, int p, size_t r, uint32_t empty,
+AQ_INLINE void aq_random_pick(aq_walk *w, int p, size_t r, uint32_t empty,
 			   uint32_t deep, const unsigned *jumps, bg_move *out)
 {
 	const aq_cfg *c = w->c;
