@@ -823,11 +823,10 @@ static AQ_NOINLINE bool aq_random_opening(const aq_cfg *c, const aq_state *s,
 /* Write the r-th move of the piece on p (no opening): its steps, then its
  * chains: its jumps (jumps[p] for a capturer) in the order of its jump
  * list or, for a piece of `deep`, its chains walked. */
-AQ_INLINE void aq_random_pick(aq_walk *w, int p, size_t r, uint32_t empty,
-			   uint32_t deep, const unsigned *jumps, bg_move *out)
+AQ_INLINE void aq_random_pick(const aq_cfg *c, int seat, aq_walk *w, int p,
+			      size_t r, uint32_t empty, uint32_t deep,
+			      const unsigned *jumps, bg_move *out)
 {
-	const aq_cfg *c = w->c;
-	int seat = w->seat;
 	size_t k = (size_t)aq_steps_of(c, seat, p, empty);
 	unsigned left;
 
@@ -876,12 +875,6 @@ AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
 	int i = 0;
 	aq_walk w;
 
-	w.c = c;
-	w.seat = seat;
-	w.enemy = enemy;
-	w.block = own;
-	w.must = 0;
-	w.out = out;
 	if (j1 | j4 | j5 | j6) {
 		/* Where the jumps land: up ones from the jumpers, down
 		 * ones are found there. */
@@ -900,7 +893,13 @@ AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
 			       aq_landing_in(j4, land, 4) |
 			       aq_landing_in(j5, land, 5) |
 			       aq_landing_in(j6, land, 6);
+			w.c = c;
+			w.seat = seat;
+			w.enemy = enemy;
+			w.block = own;
+			w.must = 0;
 			w.keys = ((aq_work *)bg_work(c, sizeof(*c)))->ckeys;
+			w.out = out;
 		}
 	}
 	/* The moves up to each piece's, in list order: a capturer's chains
@@ -928,8 +927,8 @@ AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
 	r = bg_rand(rng) % n;
 	for (i = 0; upto[i] <= r; i++)
 		own &= own - 1;
-	aq_random_pick(&w, bg_ctz32(own), i ? r - upto[i - 1] : r, empty, deep,
-		       jumps, out);
+	aq_random_pick(c, seat, &w, bg_ctz32(own), i ? r - upto[i - 1] : r, empty,
+		       deep, jumps, out);
 	return true;
 }
 
