@@ -383,7 +383,9 @@ typedef struct aq_gen {
 typedef struct aq_work {
 	union {
 		bg_reached keys[AQ_MAX_MOVES];
-		uint32_t ckeys[AQ_MAX_MOVES]; /* aq_walk's */
+		/* aq_walk's: the results of every piece of a side (at
+		 * most 785 each) fit. */
+		uint32_t ckeys[AQ_MAX_MOVES * 4];
 	};
 } aq_work;
 
@@ -643,7 +645,8 @@ typedef struct aq_walk {
 	uint32_t block; /* own pieces, the mover's start included */
 	uint32_t must;  /* opening: what a chain must take to be a move */
 	uint32_t *keys; /* the results so far (work space) */
-	size_t n;       /* how many */
+	size_t base;    /* where the piece's begin */
+	size_t n;       /* where they end */
 	size_t pick;    /* the result written to out, or SIZE_MAX */
 	bg_move *out;
 	int npath;
@@ -661,7 +664,7 @@ static unsigned aq_walk_jumps(const aq_walk *w, int at, uint32_t taken)
 
 static bool aq_walk_listed(const aq_walk *w, uint32_t key)
 {
-	for (size_t i = 0; i < w->n; i++)
+	for (size_t i = w->base; i < w->n; i++)
 		if (w->keys[i] == key)
 			return true;
 	return false;
@@ -697,7 +700,7 @@ static void aq_walk_from(aq_walk *w, int at, uint32_t taken, unsigned jumps)
  * written out. */
 static size_t aq_walk_piece(aq_walk *w, int p, size_t pick)
 {
-	w->n = 0;
+	w->base = w->n = 0;
 	w->pick = pick;
 	w->path[0] = (uint16_t)p;
 	w->npath = 1;
@@ -725,13 +728,17 @@ static void aq_walk_count(aq_walk *w, int at, uint32_t taken, unsigned jumps)
 }
 
 /* The results of two hops or more of the piece on p (`jumps`: its first
- * hops), counted. Those of one hop are its jumps: no other takes just
- * the one piece. */
-static size_t aq_walk_deeper(aq_walk *w, int p, unsigned jumps)
+ * hops), counted, their keys after those of the pieces counted before:
+ * after[0] where they begin, after[h + 1] where they end once the h-th
+ * first hop is followed. Those of one hop are its jumps: no other takes
+ * just the one piece. */
+static size_t aq_walk_deeper(aq_walk *w, int p, unsigned jumps,
+			     uint16_t *after)
 {
 	const aq_cfg *c = w->c;
 
-	w->n = 0;
+	w->base = w->n;
+	*after++ = (uint16_t)w->n;
 	for (; jumps; jumps &= jumps - 1) {
 		int k = bg_ctz32(jumps), to = c->jto[w->seat][p][k];
 		uint32_t t = AQ_BIT(c->jover[w->seat][p][k]);
@@ -739,8 +746,9 @@ static size_t aq_walk_deeper(aq_walk *w, int p, unsigned jumps)
 
 		if (next)
 			aq_walk_count(w, to, t, next);
+		*after++ = (uint16_t)w->n;
 	}
-	return w->n;
+	return w->n - w->base;
 }
 
 /* Write the move of kind from p to the r-th point of `to`. */
@@ -820,12 +828,48 @@ static AQ_NOINLINE bool aq_random_opening(const aq_cfg *c, const aq_state *s,
 }
 
 
+/* Write the chain numbered r of the piece on p (`jumps`: its first hops;
+ * after: as aq_walk_deeper left it). In the walk's order each first hop
+ * comes before the chains going on from it, whose new results' keys are
+ * kept: a first hop is written out, a longer chain found by walking on
+ * from its first hop only, the keys before it still there. */
+static void aq_pick_deeper(aq_walk *w, int p, size_t r, unsigned jumps,
+			   const uint16_t *after)
+{
+	const aq_cfg *c = w->c;
+	int k, to;
+	uint32_t t;
+
+	w->base = after[0];
+	for (;; jumps &= jumps - 1, after++) {
+		k = bg_ctz32(jumps);
+		to = c->jto[w->seat][p][k];
+		if (!r--)
+			break;
+		if (r < (size_t)(after[1] - after[0]))
+			break;
+		r -= (size_t)(after[1] - after[0]);
+	}
+	w->path[0] = (uint16_t)p;
+	w->path[1] = (uint16_t)to;
+	w->npath = 2;
+	if (r == SIZE_MAX) {
+		aq_write(w->out, BG_MOVE_CAPTURE, w->path, 2, -1);
+		return;
+	}
+	t = AQ_BIT(c->jover[w->seat][p][k]);
+	w->n = after[0];
+	w->pick = after[0] + r;
+	aq_walk_from(w, to, t, aq_walk_jumps(w, to, t));
+}
+
 /* Write the r-th move of the piece on p (no opening): its steps, then its
  * chains: its jumps (jumps[p] for a capturer) in the order of its jump
- * list or, for a piece of `deep`, its chains walked. */
+ * list or, for a piece of `deep`, as aq_pick_deeper finds them. */
 AQ_INLINE void aq_random_pick(const aq_cfg *c, int seat, aq_walk *w, int p,
 			      size_t r, uint32_t empty, uint32_t deep,
-			      const unsigned *jumps, bg_move *out)
+			      const unsigned *jumps,
+			      uint16_t after[][AQ_MAXJ + 1], bg_move *out)
 {
 	size_t k = (size_t)aq_steps_of(c, seat, p, empty);
 	unsigned left;
@@ -836,7 +880,7 @@ AQ_INLINE void aq_random_pick(const aq_cfg *c, int seat, aq_walk *w, int p,
 	}
 	r -= k;
 	if (deep & AQ_BIT(p)) {
-		aq_walk_piece(w, p, r);
+		aq_pick_deeper(w, p, r, jumps[p], after[p]);
 		return;
 	}
 	for (left = jumps[p]; r; r--)
@@ -872,6 +916,7 @@ AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
 	uint32_t capt = 0, deep = 0;
 	size_t upto[AQ_N], n = 0, r;
 	unsigned jumps[AQ_N];
+	uint16_t after[AQ_N][AQ_MAXJ + 1];
 	int i = 0;
 	aq_walk w;
 
@@ -899,6 +944,7 @@ AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
 			w.block = own;
 			w.must = 0;
 			w.keys = ((aq_work *)bg_work(c, sizeof(*c)))->ckeys;
+			w.n = 0;
 			w.out = out;
 		}
 	}
@@ -917,7 +963,8 @@ AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
 			jumps[p] = aq_jumps_at(c, seat, p, enemy, empty);
 			n += aq_pop8[jumps[p]];
 			if (deep & AQ_BIT(p))
-				n += aq_walk_deeper(&w, p, jumps[p]);
+				n += aq_walk_deeper(&w, p, jumps[p],
+						    after[p]);
 		}
 		upto[i++] = n;
 	}
@@ -928,7 +975,7 @@ AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
 	for (i = 0; upto[i] <= r; i++)
 		own &= own - 1;
 	aq_random_pick(c, seat, &w, bg_ctz32(own), i ? r - upto[i - 1] : r, empty,
-		       deep, jumps, out);
+		       deep, jumps, after, out);
 	return true;
 }
 
