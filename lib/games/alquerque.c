@@ -362,7 +362,7 @@ typedef struct aq_gen {
 	int seat;
 	uint32_t side;   /* own pieces */
 	uint32_t step_to; /* where steps may go (0: no steps) */
-	bool captures;   /* whether captures may be made */
+	uint32_t capt;   /* the pieces that may capture */
 	int from;        /* the piece moving */
 	uint32_t own;    /* own pieces, the moving one excluded */
 	uint32_t enemy;  /* enemy pieces, the huff removal (list.removal)
@@ -490,7 +490,7 @@ static void aq_steps(aq_gen *g)
 static void aq_gen_begin(aq_gen *g, const aq_state *s, int removal)
 {
 	int seat = s->turn;
-	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
+	uint32_t own = s->bb[seat], enemy = s->bb[!seat], capt;
 
 	if (removal >= 0)
 		enemy &= ~AQ_BIT(removal);
@@ -500,11 +500,10 @@ static void aq_gen_begin(aq_gen *g, const aq_state *s, int removal)
 	g->enemy = enemy;
 	/* The opening: White only enters c3, Black only takes it. */
 	g->step_to = aq_step_to(s);
-	g->captures = !s->opening || seat == 1;
+	capt = aq_capturers(g->c, seat, own, enemy, ~(own | enemy) & AQ_ALL);
+	g->capt = !s->opening || seat == 1 ? capt : 0;
 	g->must = s->opening && seat == 1 ? AQ_BIT(AQ_C3) : 0;
-	g->could = g->c->huff_all ?
-		   aq_capturers(g->c, seat, own, enemy, ~(own | enemy) & AQ_ALL) :
-		   0;
+	g->could = g->c->huff_all ? capt : 0;
 }
 
 /* The moves of the piece on `from`, appended at g->n: its steps by point,
@@ -520,7 +519,7 @@ static void aq_gen_piece(aq_gen *g, int from)
 	g->list.scan = g->scan_all ? 0 : g->list.n;
 	if (g->step_to)
 		aq_steps(g);
-	if (g->captures)
+	if (g->capt & AQ_BIT(from))
 		bg_chain_walk(&g->list, g, from, 0, aq_hops, aq_reached);
 }
 
@@ -535,7 +534,7 @@ static void aq_gen_side(aq_gen *g, const aq_state *s, int removal,
 	if (g->list.want && g->list.want->kind == BG_MOVE_CAPTURE)
 		g->step_to = 0;
 	if (g->list.want && g->list.want->kind == BG_MOVE_STEP)
-		g->captures = false;
+		g->capt = 0;
 	for (uint32_t b = g->side & pieces; b; b &= b - 1)
 		aq_gen_piece(g, bg_ctz32(b));
 }
