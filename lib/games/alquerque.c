@@ -82,9 +82,10 @@ enum { AQ_SCORE_ADD, AQ_SCORE_REPLACE };
 static const int aq_delta[4] = { 1, 4, 5, 6 };
 
 /* Two boards in a word, `hi` from bit AQ_HI: a shift right by up to 12
- * moves nothing of one into the other. A move d points down from p to q
- * is one up from q as seen from the target: with the boards of the
- * low half swapped in the high one, a shift right finds both ways. */
+ * moves nothing of one into the other. A jump d points down, from p over
+ * p - d onto p - 2 d, read from its landing is one up: with the jumper's
+ * and the landing's boards swapped in the high half, shifts right find
+ * the jumps both ways at once. */
 #define AQ_HI 39
 
 static uint64_t aq_pack(uint32_t lo, uint32_t hi)
@@ -300,7 +301,7 @@ static uint32_t aq_jump_dir(uint32_t up, uint32_t down, uint32_t prey,
 /* The pieces of seat among `pieces` that could jump a piece of `prey` onto
  * an empty point. (The directions written out: constant shifts.) */
 AQ_INLINE uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t pieces,
-			     uint32_t prey, uint32_t empty)
+				uint32_t prey, uint32_t empty)
 {
 	const uint32_t *up = c->jup[seat], *down = c->jdown[seat];
 
@@ -314,7 +315,7 @@ AQ_INLINE uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t pieces,
  * directions one at a time, forward first: most positions answer at the
  * first. */
 AQ_INLINE bool aq_can_step(const aq_cfg *c, int seat, uint32_t pieces,
-			uint32_t empty)
+			   uint32_t empty)
 {
 	const uint32_t *up = c->sup[seat], *down = c->sdown[seat];
 
@@ -388,6 +389,8 @@ typedef struct aq_work {
 		uint32_t ckeys[AQ_MAX_MOVES * 4];
 	};
 } aq_work;
+_Static_assert(AQ_PIECES * 785 <= AQ_MAX_MOVES * 4,
+	       "aq_walk keeps the chain results of all pieces at once");
 
 static size_t aq_work_size(const void *cfgp)
 {
@@ -644,7 +647,7 @@ typedef struct aq_walk {
 	uint32_t block; /* own pieces, the mover's start included */
 	uint32_t must;  /* opening: what a chain must take to be a move */
 	uint32_t *keys; /* the results so far (work space) */
-	size_t base;    /* where the piece's begin */
+	size_t base;    /* where this piece's results begin */
 	size_t n;       /* where they end */
 	size_t pick;    /* the result written to out, or SIZE_MAX */
 	bg_move *out;
@@ -810,8 +813,8 @@ static AQ_NOINLINE bool aq_random_opening(const aq_cfg *c, const aq_state *s,
 		size_t k = (size_t)aq_steps_of(c, seat, p, to);
 
 		if (r < k) {
-			aq_write_nth(out, BG_MOVE_STEP, p, c->step[seat][p] & to,
-				     r);
+			aq_write_nth(out, BG_MOVE_STEP, p,
+				     c->step[seat][p] & to, r);
 			return true;
 		}
 		r -= k;
@@ -825,7 +828,6 @@ static AQ_NOINLINE bool aq_random_opening(const aq_cfg *c, const aq_state *s,
 	}
 	return false;
 }
-
 
 /* Write the chain numbered r of the piece on p (`jumps`: its first hops;
  * after: as aq_walk_deeper left it). In the walk's order each first hop
@@ -904,7 +906,7 @@ AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
 {
 	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
 	uint32_t empty = ~(own | enemy) & AQ_ALL;
-	/* Own pieces, or empty targets of moves down; the reverse; prey. */
+	/* Where jumps start, pieces taken, where they end (aq_pack). */
 	uint64_t from = aq_pack(own, empty), to = aq_pack(empty, own);
 	uint64_t prey = aq_pack(enemy, enemy);
 	const uint64_t *jp = c->jpack[seat];
@@ -912,6 +914,7 @@ AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
 	uint64_t j4 = from & prey >> 4 & to >> 8 & jp[1];
 	uint64_t j5 = from & prey >> 5 & to >> 10 & jp[2];
 	uint64_t j6 = from & prey >> 6 & to >> 12 & jp[3];
+	uint64_t any = j1 | j4 | j5 | j6;
 	uint32_t capt = 0, deep = 0;
 	size_t upto[AQ_N], n = 0, r;
 	unsigned jumps[AQ_N];
@@ -919,15 +922,16 @@ AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
 	int i = 0;
 	aq_walk w;
 
-	if (j1 | j4 | j5 | j6) {
+	if (any) {
 		/* Where the jumps land: up ones from the jumpers, down
 		 * ones are found there. */
 		uint32_t land = (uint32_t)(j1 << 2 | j4 << 8 | j5 << 10 |
-					   j6 << 12 |
-					   (j1 | j4 | j5 | j6) >> AQ_HI) & AQ_ALL;
+					   j6 << 12 | any >> AQ_HI) & AQ_ALL;
 
-		capt = aq_landing_in(j1, AQ_ALL, 1) | aq_landing_in(j4, AQ_ALL, 4) |
-		       aq_landing_in(j5, AQ_ALL, 5) | aq_landing_in(j6, AQ_ALL, 6);
+		capt = aq_landing_in(j1, AQ_ALL, 1) |
+		       aq_landing_in(j4, AQ_ALL, 4) |
+		       aq_landing_in(j5, AQ_ALL, 5) |
+		       aq_landing_in(j6, AQ_ALL, 6);
 		/* From where a jump lands the board differs only in the
 		 * piece taken, which the piece cannot jump again: it would
 		 * land on its start, still occupied while it moves. */
@@ -973,8 +977,8 @@ AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
 	r = bg_rand(rng) % n;
 	for (i = 0; upto[i] <= r; i++)
 		own &= own - 1;
-	aq_random_pick(c, seat, &w, bg_ctz32(own), i ? r - upto[i - 1] : r, empty,
-		       deep, jumps, after, out);
+	aq_random_pick(c, seat, &w, bg_ctz32(own), i ? r - upto[i - 1] : r,
+		       empty, deep, jumps, after, out);
 	return true;
 }
 
@@ -1070,7 +1074,8 @@ static int aq_apply_plain_capture(const aq_cfg *c, aq_state *s,
 }
 
 /* Any move: made on the bitboards, then the keys of what changed. */
-static AQ_NOINLINE int aq_apply_move(const aq_cfg *c, aq_state *s, const bg_move *m)
+static AQ_NOINLINE int aq_apply_move(const aq_cfg *c, aq_state *s,
+				     const bg_move *m)
 {
 	aq_state old = *s;
 	bool reversible = false;
@@ -1101,13 +1106,14 @@ static AQ_NOINLINE int aq_apply_move(const aq_cfg *c, aq_state *s, const bg_move
 static int aq_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
 	const aq_cfg *c = cfgp;
+	aq_state *s = st;
 
 	(void)undo;
 	if (!c->huff_all && m->kind == BG_MOVE_STEP)
-		return aq_apply_plain_step(c, st, m->pts[0], m->pts[1]);
-	if (!c->huff_all && !((const aq_state *)st)->opening)
-		return aq_apply_plain_capture(c, st, m);
-	return aq_apply_move(c, st, m);
+		return aq_apply_plain_step(c, s, m->pts[0], m->pts[1]);
+	if (!c->huff_all && !s->opening)
+		return aq_apply_plain_capture(c, s, m);
+	return aq_apply_move(c, s, m);
 }
 
 /* ---- Outcome -------------------------------------------------------------- */
@@ -1128,6 +1134,7 @@ static int aq_decided(const aq_cfg *c, const aq_state *s, int *reason)
 	return -1;
 }
 
+/* The rare positions: a side without pieces or moves, a huff choice. */
 static AQ_NOINLINE void aq_outcome_decide(const aq_cfg *c, const aq_state *s,
 					  bg_result *out)
 {
