@@ -312,17 +312,17 @@ AQ_INLINE uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t pieces,
 }
 
 /* Can a piece of seat among `pieces` step to a point of `empty`? The
- * directions one at a time, forward first: most positions answer at the
- * first. */
+ * directions one at a time, along the files last: the outcome looks
+ * there before. */
 AQ_INLINE bool aq_can_step(const aq_cfg *c, int seat, uint32_t pieces,
 			   uint32_t empty)
 {
 	const uint32_t *up = c->sup[seat], *down = c->sdown[seat];
 
-	return (((pieces & up[2]) << 5 | (pieces & down[2]) >> 5) & empty) ||
-	       (((pieces & up[0]) << 1 | (pieces & down[0]) >> 1) & empty) ||
+	return (((pieces & up[0]) << 1 | (pieces & down[0]) >> 1) & empty) ||
 	       (((pieces & up[1]) << 4 | (pieces & down[1]) >> 4) & empty) ||
-	       (((pieces & up[3]) << 6 | (pieces & down[3]) >> 6) & empty);
+	       (((pieces & up[3]) << 6 | (pieces & down[3]) >> 6) & empty) ||
+	       (((pieces & up[2]) << 5 | (pieces & down[2]) >> 5) & empty);
 }
 
 /* ---- Move generation ------------------------------------------------------ */
