@@ -1041,8 +1041,8 @@ static int aq_apply_plain_step(const aq_cfg *c, aq_state *s, int from, int to)
 	s->bb[seat] ^= AQ_BIT(from) | AQ_BIT(to);
 	s->hash ^= c->z[seat][from] ^ c->z[seat][to] ^ c->zturn;
 	s->turn = !seat;
-	/* Only a sideways step (one point) keeps the ranks. */
-	return !s->opening && (from - to == 1 || to - from == 1) ?
+	/* Only a sideways step (one point either way) keeps the ranks. */
+	return !s->opening && (unsigned)(from - to + 1) <= 2 ?
 	       0 : BG_APPLY_IRREVERSIBLE;
 }
 
