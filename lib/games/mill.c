@@ -23,6 +23,10 @@
 #define MI_ALL ((1u << MI_POINTS) - 1)
 #define MI_HAND MI_POINTS /* the origin of a placement, past the points */
 #define MI_NO_LINE (1u << 31) /* pads the lines through a point */
+#define MI_SLOTS 128 /* the slides (steps and jumps): 80 + 40 used */
+#define MI_CHUNK 6 /* the points a spread table looks up at once */
+#define MI_NCHUNKS (MI_POINTS / MI_CHUNK)
+#define MI_CHUNK_VALS (1 << MI_CHUNK)
 
 /* The points in rank order from the bottom, as on the printed board. */
 static const int8_t mi_xy[MI_POINTS][2] = {
@@ -51,6 +55,11 @@ static const bg_line mi_lines[MI_LINES] = {
 	DASHED(23, 20, 17),
 };
 
+/* A set of slides, slot s in bit s % 64 of w[s / 64]. */
+typedef struct mi_wide {
+	uint64_t w[2];
+} mi_wide;
+
 typedef struct mi_cfg {
 	bg_board board;
 	uint32_t line[MI_LINES];
@@ -77,6 +86,24 @@ typedef struct mi_cfg {
 	uint64_t wstep[MI_POINTS + 1];
 	uint64_t wother[MI_POINTS + 1];
 	uint64_t wto[2][MI_POINTS];
+	/* The slides, one slot each in list order: by origin, then by
+	 * destination. Their origin and destination, the mi_put word of the
+	 * move without removals, and the slots from points up to p. */
+	uint8_t sfrom[MI_SLOTS];
+	uint8_t sto[MI_SLOTS];
+	uint64_t sword[MI_SLOTS];
+	mi_wide supto[MI_POINTS];
+	/* Spread tables (mi_spread_or, mi_spread_and), a row per chunk of
+	 * MI_CHUNK points: the slides from the points of a set; those whose
+	 * destination is empty and, for a jump, middle taken in an
+	 * occupancy; those that close the first or second other line through
+	 * their destination in a set of own pieces. */
+	mi_wide torig[MI_NCHUNKS][MI_CHUNK_VALS];
+	mi_wide tfree[MI_NCHUNKS][MI_CHUNK_VALS];
+	mi_wide tmill[2][MI_NCHUNKS][MI_CHUNK_VALS];
+	/* The points whose k-th line (at) a piece there completes, by own
+	 * pieces (mi_spread32). */
+	uint32_t tplace[MI_MAX_MILLS][MI_NCHUNKS][MI_CHUNK_VALS];
 	int per_mill;          /* removals per move: 1 per mill, or 1 in all */
 	bool protect;          /* pieces in mills are immune (protect_mills) */
 	bool flying;           /* three pieces fly */
@@ -164,6 +191,150 @@ static void mi_word_tables(mi_cfg *c)
 	}
 }
 
+static void mi_wide_add(mi_wide *set, int s)
+{
+	set->w[s / 64] |= 1ull << (s % 64);
+}
+
+/* The middle of the jump from p to q, 0 for a step, MI_NO_LINE when
+ * neither goes there. */
+static uint32_t mi_slide_middle(const mi_cfg *c, int p, int q)
+{
+	if (c->step[p] & bitmask(q))
+		return 0;
+	for (int i = 0; i < MI_MAX_MILLS; i++)
+		if (c->jto[p][i] == bitmask(q))
+			return c->jover[p][i];
+	return MI_NO_LINE;
+}
+
+/* A spread table for mi_spread_and: at chunk k holding v, the slots of
+ * base but those that a point of the chunk rules out, taken[q] when it
+ * is in v, else empty[q]. */
+static void mi_spread_build(mi_wide (*t)[MI_CHUNK_VALS], const mi_wide *base,
+			    const mi_wide *taken, const mi_wide *empty)
+{
+	for (int k = 0; k < MI_NCHUNKS; k++) {
+		for (uint32_t v = 0; v < MI_CHUNK_VALS; v++) {
+			mi_wide *e = &t[k][v];
+
+			*e = *base;
+			for (int i = 0; i < MI_CHUNK; i++) {
+				int q = MI_CHUNK * k + i;
+				const mi_wide *out = v >> i & 1 ? &taken[q] :
+								  &empty[q];
+
+				e->w[0] &= ~out->w[0];
+				e->w[1] &= ~out->w[1];
+			}
+		}
+	}
+}
+
+/* The table of mi_spread_or: the slots from the points of a set. */
+static void mi_spread_from(mi_cfg *c, int n)
+{
+	mi_wide from[MI_POINTS] = { { { 0, 0 } } };
+
+	for (int s = 0; s < n; s++)
+		mi_wide_add(&from[c->sfrom[s]], s);
+	for (int k = 0; k < MI_NCHUNKS; k++) {
+		for (uint32_t v = 1; v < MI_CHUNK_VALS; v++) {
+			const mi_wide *rest = &c->torig[k][v & (v - 1)];
+			const mi_wide *q = &from[MI_CHUNK * k + bg_ctz32(v)];
+
+			c->torig[k][v] = (mi_wide){ { rest->w[0] | q->w[0],
+						      rest->w[1] | q->w[1] } };
+		}
+	}
+}
+
+/* The spread tables of the slides, from their middles (0 for a step)
+ * and the other two points of the first and second other line through
+ * their destination (MI_NO_LINE for none). */
+static void mi_slide_spreads(mi_cfg *c, int n, const uint32_t *mid,
+			     uint32_t (*pair)[MI_SLOTS])
+{
+	mi_wide all = { { 0, 0 } }, none[MI_POINTS] = { { { 0, 0 } } };
+	mi_wide taken[MI_POINTS] = { { { 0, 0 } } }, empty[MI_POINTS];
+
+	mi_spread_from(c, n);
+	memcpy(empty, taken, sizeof(empty));
+	for (int s = 0; s < n; s++) {
+		mi_wide_add(&all, s);
+		mi_wide_add(&taken[c->sto[s]], s);
+		if (mid[s])
+			mi_wide_add(&empty[bg_ctz32(mid[s])], s);
+	}
+	mi_spread_build(c->tfree, &all, taken, empty);
+	for (int i = 0; i < 2; i++) {
+		mi_wide base = { { 0, 0 } };
+
+		memcpy(empty, none, sizeof(empty));
+		for (int s = 0; s < n; s++) {
+			if (pair[i][s] == MI_NO_LINE)
+				continue;
+			mi_wide_add(&base, s);
+			for (uint32_t b = pair[i][s]; b; b &= b - 1)
+				mi_wide_add(&empty[bg_ctz32(b)], s);
+		}
+		mi_spread_build(c->tmill[i], &base, none, empty);
+	}
+}
+
+/* The table of mi_spread32 for the i-th line through each point. */
+static void mi_place_spread(mi_cfg *c, int i)
+{
+	mi_wide base = { { 0, 0 } }, none[MI_POINTS] = { { { 0, 0 } } };
+	mi_wide empty[MI_POINTS] = { { { 0, 0 } } };
+	mi_wide t[MI_NCHUNKS][MI_CHUNK_VALS];
+
+	for (int p = 0; p < MI_POINTS; p++) {
+		if (c->at[p][i] == MI_NO_LINE)
+			continue;
+		mi_wide_add(&base, p);
+		for (uint32_t b = c->at[p][i] & ~bitmask(p); b; b &= b - 1)
+			mi_wide_add(&empty[bg_ctz32(b)], p);
+	}
+	mi_spread_build(t, &base, none, empty);
+	for (int k = 0; k < MI_NCHUNKS; k++)
+		for (int v = 0; v < MI_CHUNK_VALS; v++)
+			c->tplace[i][k][v] = (uint32_t)t[k][v].w[0];
+}
+
+/* The slides from p to q in point order, each with the other lines
+ * through q: the move's own line cannot close, as p leaves it. */
+static void mi_slide_tables(mi_cfg *c)
+{
+	uint32_t mid[MI_SLOTS], pair[2][MI_SLOTS];
+	int n = 0;
+
+	for (int p = 0; p < MI_POINTS; p++) {
+		for (int q = 0; q < MI_POINTS; q++) {
+			uint32_t m = mi_slide_middle(c, p, q);
+			int np = 0;
+
+			if (m == MI_NO_LINE)
+				continue;
+			mid[n] = m;
+			pair[0][n] = pair[1][n] = MI_NO_LINE;
+			for (int i = 0; i < MI_MAX_MILLS; i++)
+				if (!(c->at[q][i] & (bitmask(p) | MI_NO_LINE)))
+					pair[np++][n] = c->at[q][i] & ~bitmask(q);
+			c->sfrom[n] = (uint8_t)p;
+			c->sto[n] = (uint8_t)q;
+			c->sword[n] = (m ? c->wother[p] : c->wstep[p]) |
+				      c->wto[1][q];
+			n++;
+		}
+		c->supto[p] = p ? c->supto[p - 1] : (mi_wide){ { 0, 0 } };
+		for (int s = 0; s < n; s++)
+			if (c->sfrom[s] == p)
+				mi_wide_add(&c->supto[p], s);
+	}
+	mi_slide_spreads(c, n, mid, pair);
+}
+
 static size_t mi_choose(int n, int k)
 {
 	size_t r = 1;
@@ -198,6 +369,9 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 	mi_link_tables(c);
 	mi_zobrist_tables(c);
 	mi_word_tables(c);
+	mi_slide_tables(c);
+	for (int i = 0; i < MI_MAX_MILLS; i++)
+		mi_place_spread(c, i);
 	for (int n = 0; n <= MI_PIECES; n++)
 		for (int k = 0; k <= MI_MAX_MILLS && k <= n; k++)
 			c->nsets[n][k] = (uint8_t)mi_choose(n, k);
@@ -405,19 +579,66 @@ static int mi_new_mills(const mi_cfg *c, uint32_t own, int to)
 	       ((own & at[2]) == at[2]);
 }
 
+/* The slides of the slots of t at the chunks of x: their union for a
+ * table whose slots each come from one point, their intersection for one
+ * whose slots each ask a condition of every chunk. */
+static inline mi_wide mi_spread_or(const mi_wide (*t)[MI_CHUNK_VALS],
+				   uint32_t x)
+{
+	const mi_wide *a = &t[0][x & (MI_CHUNK_VALS - 1)];
+	const mi_wide *b = &t[1][x >> MI_CHUNK & (MI_CHUNK_VALS - 1)];
+	const mi_wide *d = &t[2][x >> 2 * MI_CHUNK & (MI_CHUNK_VALS - 1)];
+	const mi_wide *e = &t[3][x >> 3 * MI_CHUNK];
+
+	return (mi_wide){ { a->w[0] | b->w[0] | d->w[0] | e->w[0],
+			    a->w[1] | b->w[1] | d->w[1] | e->w[1] } };
+}
+
+static inline mi_wide mi_spread_and(const mi_wide (*t)[MI_CHUNK_VALS],
+				    uint32_t x)
+{
+	const mi_wide *a = &t[0][x & (MI_CHUNK_VALS - 1)];
+	const mi_wide *b = &t[1][x >> MI_CHUNK & (MI_CHUNK_VALS - 1)];
+	const mi_wide *d = &t[2][x >> 2 * MI_CHUNK & (MI_CHUNK_VALS - 1)];
+	const mi_wide *e = &t[3][x >> 3 * MI_CHUNK];
+
+	return (mi_wide){ { a->w[0] & b->w[0] & d->w[0] & e->w[0],
+			    a->w[1] & b->w[1] & d->w[1] & e->w[1] } };
+}
+
+/* mi_spread_and of a table of points. */
+static inline uint32_t mi_spread32(const uint32_t (*t)[MI_CHUNK_VALS],
+				   uint32_t x)
+{
+	return t[0][x & (MI_CHUNK_VALS - 1)] &
+	       t[1][x >> MI_CHUNK & (MI_CHUNK_VALS - 1)] &
+	       t[2][x >> 2 * MI_CHUNK & (MI_CHUNK_VALS - 1)] &
+	       t[3][x >> 3 * MI_CHUNK];
+}
+
+/* The points where a piece would complete the first, second and third
+ * line through it, by own pieces `own`. */
+static inline void mi_place_mills(const mi_cfg *c, uint32_t own,
+				  uint32_t m[MI_MAX_MILLS])
+{
+	for (int i = 0; i < MI_MAX_MILLS; i++)
+		m[i] = mi_spread32(c->tplace[i], own);
+}
+
+/* The lines through `to` that mi_place_mills finds. */
+static int mi_place_count(const uint32_t m[MI_MAX_MILLS], int to)
+{
+	return (int)((m[0] >> to & 1) + (m[1] >> to & 1) + (m[2] >> to & 1));
+}
+
 /* The points that complete a line of `own`: only a move there can make a
  * mill. */
 static uint32_t mi_closers(const mi_cfg *c, uint32_t own)
 {
-	uint32_t m = 0;
+	uint32_t m[MI_MAX_MILLS];
 
-	for (int i = 0; i < MI_LINES; i++) {
-		uint32_t x = c->line[i] & ~own;
-
-		if (x && !(x & (x - 1)))
-			m |= x;
-	}
-	return m;
+	mi_place_mills(c, own, m);
+	return (m[0] | m[1] | m[2]) & ~own;
 }
 
 /* The side to move, as the move generators see it. */
@@ -461,12 +682,32 @@ static inline int mi_nrem(const mi_cfg *c, const mi_side *v, int from, int to)
 	return mi_earned(c, v, mi_new_mills(c, own, to));
 }
 
+/* The index of the r-th (from 0) set bit of w, r below its count:
+ * the byte that holds it from the running counts of the bytes, all
+ * compared with r at once, then the bit in that byte. */
+static int mi_select64(uint64_t w, size_t r)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = ones << 7;
+	uint64_t x = w - ((w >> 1) & 0x5555555555555555ull);
+	uint64_t upto, below;
+	int byte;
+
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	upto = x * ones; /* byte i: the bits of bytes 0..i, at most 64 */
+	/* The high bit of byte i: r + 128 - upto[i] >= 128, r >= upto[i]. */
+	below = ((r * ones) | high) - upto;
+	byte = bg_ctz64(~below & high) & ~7;
+	r -= (upto << 8) >> byte & 0xff;
+	for (w >>= byte; r; r--)
+		w &= w - 1;
+	return byte + bg_ctz64(w);
+}
+
 /* The point of the r-th (from 0) member of b. */
 static int mi_nth(uint32_t b, size_t r)
 {
-	for (; r; r--)
-		b &= b - 1;
-	return bg_ctz32(b);
+	return mi_select64(b, r);
 }
 
 /* The removal sets of k pieces of one side in lexicographic order of their
@@ -782,12 +1023,10 @@ static void mi_nth_turn(const mi_cfg *c, const mi_side *v, int from,
 	}
 }
 
-/* A turn drawn uniformly, each removal set counting once. A blocked side's
- * pass is left to the core. */
-static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
-			   bg_move *out)
+/* mi_random_move of a side that flies: origin by origin. */
+static bool mi_random_group(const mi_cfg *c, const mi_state *st,
+			    uint64_t *rng, bg_move *out)
 {
-	const mi_cfg *c = cfgp;
 	mi_side v;
 	uint32_t closers, dests[MI_PIECES];
 	size_t nturns[MI_PIECES], total = 0, r;
@@ -812,6 +1051,221 @@ static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 		}
 		r -= nturns[i];
 	}
+}
+
+/* The placement on `to` with the r-th removal set of what its mills m
+ * (mi_place_mills) earn. */
+static void mi_write_place(const mi_cfg *c, const mi_side *v,
+			   const uint32_t *m, int to, size_t r, bg_move *out)
+{
+	int k = mi_earned(c, v, mi_place_count(m, to));
+
+	if (!k) {
+		mi_put(out, c->wstep[MI_HAND] | c->wto[0][to]);
+		return;
+	}
+	mi_write(out, BG_MOVE_PLACE, MI_HAND, to, mi_nth_set(c, v, k, r));
+}
+
+/* mi_random_move of a side with pieces in hand, counted as mi_nturns
+ * does: the empty points with their first removal sets, then the later
+ * sets of those that close lines. */
+static bool mi_random_place(const mi_cfg *c, const mi_state *st,
+			    uint64_t *rng, bg_move *out)
+{
+	uint32_t own = st->occ[st->turn];
+	uint32_t empty = MI_ALL & ~(own | st->occ[!st->turn]), m[MI_MAX_MILLS];
+	uint32_t closers;
+	size_t n = (size_t)bg_popcount32(empty), total = n, r, later;
+	mi_side v;
+	int to;
+
+	mi_place_mills(c, own, m);
+	closers = (m[0] | m[1] | m[2]) & empty;
+	if (!closers) {
+		if (n == 0)
+			return false;
+		to = mi_nth(empty, (size_t)(bg_rand(rng) % total));
+		mi_put(out, c->wstep[MI_HAND] | c->wto[0][to]);
+		return true;
+	}
+	mi_side_of(c, st, &v);
+	for (uint32_t b = closers; b; b &= b - 1)
+		total += mi_nsets(c, &v, mi_earned(c, &v,
+			mi_place_count(m, bg_ctz32(b)))) - 1;
+	r = (size_t)(bg_rand(rng) % total);
+	if (r < n) {
+		to = mi_nth(empty, r);
+		mi_write_place(c, &v, m, to, 0, out);
+		return true;
+	}
+	for (r -= n;; closers &= closers - 1, r -= later) {
+		to = bg_ctz32(closers);
+		later = mi_nsets(c, &v, mi_earned(c, &v,
+						  mi_place_count(m, to))) - 1;
+		if (r < later) {
+			mi_write_place(c, &v, m, to, 1 + r, out);
+			return true;
+		}
+	}
+}
+
+/* ---- Slides -------------------------------------------------------------- */
+
+/* The slides open to own pieces `own` in occupancy `all`. */
+static inline mi_wide mi_open_slides(const mi_cfg *c, uint32_t own,
+				     uint32_t all)
+{
+	mi_wide from = mi_spread_or(c->torig, own);
+	mi_wide free_ = mi_spread_and(c->tfree, all);
+
+	return (mi_wide){ { from.w[0] & free_.w[0], from.w[1] & free_.w[1] } };
+}
+
+/* The slots of `open` that make mills: in m[0] those that close one other
+ * line through their destination, in m[1] those that close a second. */
+static inline bool mi_mill_slides(const mi_cfg *c, uint32_t own,
+				  const mi_wide *open, mi_wide m[2])
+{
+	for (int i = 0; i < 2; i++) {
+		m[i] = mi_spread_and(c->tmill[i], own);
+		m[i].w[0] &= open->w[0];
+		m[i].w[1] &= open->w[1];
+	}
+	return (m[0].w[0] | m[0].w[1] | m[1].w[0] | m[1].w[1]) != 0;
+}
+
+static int mi_wide_has(const mi_wide *set, int s)
+{
+	return (int)(set->w[s / 64] >> (s % 64) & 1);
+}
+
+/* The slot of the r-th (from 0) member of set, nlo of them in w[0]. */
+static int mi_wide_nth(const mi_wide *set, int nlo, size_t r)
+{
+	if (r < (size_t)nlo)
+		return mi_select64(set->w[0], r);
+	return 64 + mi_select64(set->w[1], r - (size_t)nlo);
+}
+
+static int mi_slide_kind(const mi_cfg *c, int s)
+{
+	return c->step[c->sfrom[s]] & bitmask(c->sto[s]) ? BG_MOVE_STEP :
+							   BG_MOVE_JUMP;
+}
+
+/* The slides that make mills, with the removals each earns and its turns
+ * after the first (later removal sets). */
+typedef struct mi_millset {
+	int n;
+	uint8_t slot[MI_SLOTS];
+	uint8_t k[MI_SLOTS];
+	size_t later[MI_SLOTS];
+} mi_millset;
+
+/* Fills ms from the mills m (mi_mill_slides); the later turns in all. */
+static size_t mi_millset_of(const mi_cfg *c, const mi_side *v,
+			    const mi_wide m[2], mi_millset *ms)
+{
+	size_t later = 0;
+
+	ms->n = 0;
+	for (int h = 0; h < 2; h++) {
+		for (uint64_t b = m[0].w[h] | m[1].w[h]; b; b &= b - 1) {
+			int s = 64 * h + bg_ctz64(b), i = ms->n++;
+			int mills = mi_wide_has(&m[0], s) + mi_wide_has(&m[1], s);
+
+			ms->slot[i] = (uint8_t)s;
+			ms->k[i] = (uint8_t)mi_earned(c, v, mills);
+			ms->later[i] = mi_nsets(c, v, ms->k[i]) - 1;
+			later += ms->later[i];
+		}
+	}
+	return later;
+}
+
+/* The slide of slot s with the r-th removal set of k. */
+static void mi_write_slide(const mi_cfg *c, const mi_side *v, int s, int k,
+			   size_t r, bg_move *out)
+{
+	if (!k) {
+		mi_put(out, c->sword[s]);
+		return;
+	}
+	mi_write(out, mi_slide_kind(c, s), c->sfrom[s], c->sto[s],
+		 mi_nth_set(c, v, k, r));
+}
+
+/* mi_random_move when some open slide makes a mill. As mi_random_group
+ * counts: an origin's slides with their first removal sets, then its
+ * later sets; nlo and total count the slides alone. */
+static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
+				 uint64_t *rng, const mi_wide *open,
+				 const mi_wide m[2], int nlo, size_t total,
+				 bg_move *out)
+{
+	mi_side v;
+	mi_millset ms;
+	size_t r, before = 0;
+	int i = 0, j, s, k;
+
+	mi_side_of(c, st, &v);
+	total += mi_millset_of(c, &v, m, &ms);
+	r = (size_t)(bg_rand(rng) % total);
+	for (; i < ms.n; i = j) {
+		int from = c->sfrom[ms.slot[i]];
+		const mi_wide *upto = &c->supto[from];
+		size_t later = 0, end = before +
+			(size_t)bg_popcount64(open->w[0] & upto->w[0]) +
+			(size_t)bg_popcount64(open->w[1] & upto->w[1]);
+
+		for (j = i; j < ms.n && c->sfrom[ms.slot[j]] == from; j++)
+			later += ms.later[j];
+		if (r < end)
+			break;
+		if (r < end + later) {
+			for (r -= end; r >= ms.later[i]; i++)
+				r -= ms.later[i];
+			mi_write_slide(c, &v, ms.slot[i], ms.k[i], 1 + r, out);
+			return true;
+		}
+		before += later;
+	}
+	s = mi_wide_nth(open, nlo, r - before);
+	for (k = 0, i = 0; i < ms.n; i++)
+		if (ms.slot[i] == s)
+			k = ms.k[i];
+	mi_write_slide(c, &v, s, k, 0, out);
+	return true;
+}
+
+/* A turn drawn uniformly, each removal set counting once. A blocked side's
+ * pass is left to the core. */
+static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
+			   bg_move *out)
+{
+	const mi_cfg *c = cfgp;
+	const mi_state *s = st;
+	uint32_t own = s->occ[s->turn], all = own | s->occ[!s->turn];
+	mi_wide open, m[2];
+	size_t total;
+	int nlo;
+
+	if (s->hand[s->turn])
+		return mi_random_place(c, s, rng, out);
+	if (mi_flies(c, s, s->turn))
+		return mi_random_group(c, s, rng, out);
+	open = mi_open_slides(c, own, all);
+	nlo = bg_popcount64(open.w[0]);
+	total = (size_t)nlo + (size_t)bg_popcount64(open.w[1]);
+	if (mi_mill_slides(c, own, &open, m))
+		return mi_random_mill_slide(c, s, rng, &open, m, nlo, total,
+					    out);
+	if (total == 0)
+		return false;
+	mi_put(out, c->sword[mi_wide_nth(&open, nlo,
+					 (size_t)(bg_rand(rng) % total))]);
+	return true;
 }
 
 static bool mi_is_legal(const void *cfgp, const void *st, const bg_move *m)
