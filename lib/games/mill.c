@@ -208,25 +208,38 @@ static uint32_t mi_slide_middle(const mi_cfg *c, int p, int q)
 	return MI_NO_LINE;
 }
 
+static mi_wide mi_wide_or(const mi_wide *a, const mi_wide *b)
+{
+	return (mi_wide){ { a->w[0] | b->w[0], a->w[1] | b->w[1] } };
+}
+
+/* The unions of the sets of the points of chunk k, for each value v of
+ * the chunk: of set[q] for the points q in v. */
+static void mi_chunk_unions(mi_wide *u, const mi_wide *set, int k)
+{
+	u[0] = (mi_wide){ { 0, 0 } };
+	for (uint32_t v = 1; v < MI_CHUNK_VALS; v++)
+		u[v] = mi_wide_or(&u[v & (v - 1)],
+				  &set[MI_CHUNK * k + bg_ctz32(v)]);
+}
+
 /* A spread table for mi_spread_and: at chunk k holding v, the slots of
  * base but those that a point of the chunk rules out, taken[q] when it
  * is in v, else empty[q]. */
 static void mi_spread_build(mi_wide (*t)[MI_CHUNK_VALS], const mi_wide *base,
 			    const mi_wide *taken, const mi_wide *empty)
 {
+	mi_wide in[MI_CHUNK_VALS], out[MI_CHUNK_VALS];
+
 	for (int k = 0; k < MI_NCHUNKS; k++) {
+		mi_chunk_unions(in, taken, k);
+		mi_chunk_unions(out, empty, k);
 		for (uint32_t v = 0; v < MI_CHUNK_VALS; v++) {
-			mi_wide *e = &t[k][v];
+			mi_wide no = mi_wide_or(&in[v],
+						&out[(MI_CHUNK_VALS - 1) ^ v]);
 
-			*e = *base;
-			for (int i = 0; i < MI_CHUNK; i++) {
-				int q = MI_CHUNK * k + i;
-				const mi_wide *out = v >> i & 1 ? &taken[q] :
-								  &empty[q];
-
-				e->w[0] &= ~out->w[0];
-				e->w[1] &= ~out->w[1];
-			}
+			t[k][v] = (mi_wide){ { base->w[0] & ~no.w[0],
+					       base->w[1] & ~no.w[1] } };
 		}
 	}
 }
@@ -238,15 +251,8 @@ static void mi_spread_from(mi_cfg *c, int n)
 
 	for (int s = 0; s < n; s++)
 		mi_wide_add(&from[c->sfrom[s]], s);
-	for (int k = 0; k < MI_NCHUNKS; k++) {
-		for (uint32_t v = 1; v < MI_CHUNK_VALS; v++) {
-			const mi_wide *rest = &c->torig[k][v & (v - 1)];
-			const mi_wide *q = &from[MI_CHUNK * k + bg_ctz32(v)];
-
-			c->torig[k][v] = (mi_wide){ { rest->w[0] | q->w[0],
-						      rest->w[1] | q->w[1] } };
-		}
-	}
+	for (int k = 0; k < MI_NCHUNKS; k++)
+		mi_chunk_unions(c->torig[k], from, k);
 }
 
 /* The spread tables of the slides, from their middles (0 for a step)
@@ -682,22 +688,27 @@ static inline int mi_nrem(const mi_cfg *c, const mi_side *v, int from, int to)
 	return mi_earned(c, v, mi_new_mills(c, own, to));
 }
 
-/* The index of the r-th (from 0) set bit of w, r below its count:
- * the byte that holds it from the running counts of the bytes, all
- * compared with r at once, then the bit in that byte. */
-static int mi_select64(uint64_t w, size_t r)
+/* The running counts of the bytes of w: byte i counts the set bits of
+ * bytes 0 to i, so the top byte counts them all. */
+static inline uint64_t mi_byte_counts(uint64_t w)
 {
-	const uint64_t ones = 0x0101010101010101ull, high = ones << 7;
 	uint64_t x = w - ((w >> 1) & 0x5555555555555555ull);
-	uint64_t upto, below;
-	int byte;
 
 	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
 	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	upto = x * ones; /* byte i: the bits of bytes 0..i, at most 64 */
+	return x * 0x0101010101010101ull;
+}
+
+/* The index of the r-th (from 0) set bit of w, r below its count, upto
+ * its mi_byte_counts: the byte that holds it, all the running counts
+ * compared with r at once, then the bit in that byte. */
+static inline int mi_select64(uint64_t w, uint64_t upto, size_t r)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = ones << 7;
 	/* The high bit of byte i: r + 128 - upto[i] >= 128, r >= upto[i]. */
-	below = ((r * ones) | high) - upto;
-	byte = bg_ctz64(~below & high) & ~7;
+	uint64_t below = ((r * ones) | high) - upto;
+	int byte = bg_ctz64(~below & high) & ~7;
+
 	r -= (upto << 8) >> byte & 0xff;
 	for (w >>= byte; r; r--)
 		w &= w - 1;
@@ -707,7 +718,7 @@ static int mi_select64(uint64_t w, size_t r)
 /* The point of the r-th (from 0) member of b. */
 static int mi_nth(uint32_t b, size_t r)
 {
-	return mi_select64(b, r);
+	return mi_select64(b, mi_byte_counts(b), r);
 }
 
 /* The removal sets of k pieces of one side in lexicographic order of their
@@ -837,6 +848,18 @@ static inline void mi_put(bg_move *m, uint64_t w)
 {
 	memset(&m->pts[2], 0, sizeof(*m) - sizeof(w));
 	memcpy(m, &w, sizeof(w));
+}
+
+/* mi_put of w, a move of npath points, then the removals of set. */
+static inline void mi_put_removing(bg_move *m, uint64_t w, int npath,
+				   uint32_t set)
+{
+	int k = npath;
+
+	mi_put(m, w);
+	for (; set; set &= set - 1)
+		m->pts[k++] = (uint16_t)bg_ctz32(set);
+	m->nremove = (uint8_t)(k - npath);
 }
 
 /* The moves from one origin to the points of `to` without removals into
@@ -1060,11 +1083,8 @@ static void mi_write_place(const mi_cfg *c, const mi_side *v,
 {
 	int k = mi_earned(c, v, mi_place_count(m, to));
 
-	if (!k) {
-		mi_put(out, c->wstep[MI_HAND] | c->wto[0][to]);
-		return;
-	}
-	mi_write(out, BG_MOVE_PLACE, MI_HAND, to, mi_nth_set(c, v, k, r));
+	mi_put_removing(out, c->wstep[MI_HAND] | c->wto[0][to], 1,
+			k ? mi_nth_set(c, v, k, r) : 0);
 }
 
 /* mi_random_move of a side with pieces in hand, counted as mi_nturns
@@ -1076,7 +1096,8 @@ static bool mi_random_place(const mi_cfg *c, const mi_state *st,
 	uint32_t own = st->occ[st->turn];
 	uint32_t empty = MI_ALL & ~(own | st->occ[!st->turn]), m[MI_MAX_MILLS];
 	uint32_t closers;
-	size_t n = (size_t)bg_popcount32(empty), total = n, r, later;
+	uint64_t counts = mi_byte_counts(empty);
+	size_t n = counts >> 56, total = n, r, later;
 	mi_side v;
 	int to;
 
@@ -1085,7 +1106,8 @@ static bool mi_random_place(const mi_cfg *c, const mi_state *st,
 	if (!closers) {
 		if (n == 0)
 			return false;
-		to = mi_nth(empty, (size_t)(bg_rand(rng) % total));
+		to = mi_select64(empty, counts,
+				 (size_t)(bg_rand(rng) % total));
 		mi_put(out, c->wstep[MI_HAND] | c->wto[0][to]);
 		return true;
 	}
@@ -1095,7 +1117,7 @@ static bool mi_random_place(const mi_cfg *c, const mi_state *st,
 			mi_place_count(m, bg_ctz32(b)))) - 1;
 	r = (size_t)(bg_rand(rng) % total);
 	if (r < n) {
-		to = mi_nth(empty, r);
+		to = mi_select64(empty, counts, r);
 		mi_write_place(c, &v, m, to, 0, out);
 		return true;
 	}
@@ -1140,18 +1162,16 @@ static int mi_wide_has(const mi_wide *set, int s)
 	return (int)(set->w[s / 64] >> (s % 64) & 1);
 }
 
-/* The slot of the r-th (from 0) member of set, nlo of them in w[0]. */
-static int mi_wide_nth(const mi_wide *set, int nlo, size_t r)
+/* The slot of the r-th (from 0) member of set, lo the mi_byte_counts of
+ * its w[0]. */
+static inline int mi_wide_nth(const mi_wide *set, uint64_t lo, size_t r)
 {
-	if (r < (size_t)nlo)
-		return mi_select64(set->w[0], r);
-	return 64 + mi_select64(set->w[1], r - (size_t)nlo);
-}
+	size_t nlo = lo >> 56;
 
-static int mi_slide_kind(const mi_cfg *c, int s)
-{
-	return c->step[c->sfrom[s]] & bitmask(c->sto[s]) ? BG_MOVE_STEP :
-							   BG_MOVE_JUMP;
+	if (r < nlo)
+		return mi_select64(set->w[0], lo, r);
+	return 64 + mi_select64(set->w[1], mi_byte_counts(set->w[1]),
+				r - nlo);
 }
 
 /* The slides that make mills, with the removals each earns and its turns
@@ -1188,20 +1208,15 @@ static size_t mi_millset_of(const mi_cfg *c, const mi_side *v,
 static void mi_write_slide(const mi_cfg *c, const mi_side *v, int s, int k,
 			   size_t r, bg_move *out)
 {
-	if (!k) {
-		mi_put(out, c->sword[s]);
-		return;
-	}
-	mi_write(out, mi_slide_kind(c, s), c->sfrom[s], c->sto[s],
-		 mi_nth_set(c, v, k, r));
+	mi_put_removing(out, c->sword[s], 2, k ? mi_nth_set(c, v, k, r) : 0);
 }
 
 /* mi_random_move when some open slide makes a mill. As mi_random_group
  * counts: an origin's slides with their first removal sets, then its
- * later sets; nlo and total count the slides alone. */
+ * later sets; lo (mi_wide_nth) and total count the slides alone. */
 static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 				 uint64_t *rng, const mi_wide *open,
-				 const mi_wide m[2], int nlo, size_t total,
+				 const mi_wide m[2], uint64_t lo, size_t total,
 				 bg_move *out)
 {
 	mi_side v;
@@ -1231,7 +1246,7 @@ static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 		}
 		before += later;
 	}
-	s = mi_wide_nth(open, nlo, r - before);
+	s = mi_wide_nth(open, lo, r - before);
 	for (k = 0, i = 0; i < ms.n; i++)
 		if (ms.slot[i] == s)
 			k = ms.k[i];
@@ -1248,22 +1263,22 @@ static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	const mi_state *s = st;
 	uint32_t own = s->occ[s->turn], all = own | s->occ[!s->turn];
 	mi_wide open, m[2];
+	uint64_t lo;
 	size_t total;
-	int nlo;
 
 	if (s->hand[s->turn])
 		return mi_random_place(c, s, rng, out);
 	if (mi_flies(c, s, s->turn))
 		return mi_random_group(c, s, rng, out);
 	open = mi_open_slides(c, own, all);
-	nlo = bg_popcount64(open.w[0]);
-	total = (size_t)nlo + (size_t)bg_popcount64(open.w[1]);
+	lo = mi_byte_counts(open.w[0]);
+	total = (size_t)(lo >> 56) + (size_t)bg_popcount64(open.w[1]);
 	if (mi_mill_slides(c, own, &open, m))
-		return mi_random_mill_slide(c, s, rng, &open, m, nlo, total,
+		return mi_random_mill_slide(c, s, rng, &open, m, lo, total,
 					    out);
 	if (total == 0)
 		return false;
-	mi_put(out, c->sword[mi_wide_nth(&open, nlo,
+	mi_put(out, c->sword[mi_wide_nth(&open, lo,
 					 (size_t)(bg_rand(rng) % total))]);
 	return true;
 }
