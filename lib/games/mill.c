@@ -781,15 +781,13 @@ static inline size_t mi_nsets(const mi_cfg *c, const mi_side *v, int k)
 	return n;
 }
 
-/* The r-th (from 0) of the sets mi_nsets counts, in lexicographic order. */
-static uint32_t mi_nth_set(const mi_cfg *c, const mi_side *v, int k,
-			   size_t r)
+/* mi_nth_set by walking the sets. */
+static uint32_t mi_nth_set_walk(const mi_cfg *c, const mi_side *v, int k,
+				size_t r)
 {
 	uint32_t side = v->opp;
 	mi_sets it;
 
-	if (k == 1 && !c->protect) /* the common case: the r-th piece */
-		return bitmask(mi_nth(side, r));
 	mi_sets_first(&it, side, k);
 	for (;;) {
 		uint32_t set = mi_sets_mask(&it);
@@ -798,6 +796,15 @@ static uint32_t mi_nth_set(const mi_cfg *c, const mi_side *v, int k,
 			return set;
 		mi_sets_next(&it);
 	}
+}
+
+/* The r-th (from 0) of the sets mi_nsets counts, in lexicographic order. */
+static inline uint32_t mi_nth_set(const mi_cfg *c, const mi_side *v, int k,
+				  size_t r)
+{
+	if (k == 1 && !c->protect) /* the common case: the r-th piece */
+		return bitmask(mi_nth(v->opp, r));
+	return mi_nth_set_walk(c, v, k, r);
 }
 
 /* ---- Moves ---------------------------------------------------------------- */
@@ -1174,41 +1181,24 @@ static inline int mi_wide_nth(const mi_wide *set, uint64_t lo, size_t r)
 				r - nlo);
 }
 
-/* The slides that make mills, with the removals each earns and its turns
- * after the first (later removal sets). */
-typedef struct mi_millset {
-	int n;
-	uint8_t slot[MI_SLOTS];
-	uint8_t k[MI_SLOTS];
-	size_t later[MI_SLOTS];
-} mi_millset;
-
-/* Fills ms from the mills m (mi_mill_slides); the later turns in all. */
-static size_t mi_millset_of(const mi_cfg *c, const mi_side *v,
-			    const mi_wide m[2], mi_millset *ms)
+/* The removals that slot s earns, m its mills (mi_mill_slides). */
+static inline int mi_slide_earned(const mi_cfg *c, const mi_side *v,
+				  const mi_wide m[2], int s)
 {
-	size_t later = 0;
-
-	ms->n = 0;
-	for (int h = 0; h < 2; h++) {
-		for (uint64_t b = m[0].w[h] | m[1].w[h]; b; b &= b - 1) {
-			int s = 64 * h + bg_ctz64(b), i = ms->n++;
-			int mills = mi_wide_has(&m[0], s) + mi_wide_has(&m[1], s);
-
-			ms->slot[i] = (uint8_t)s;
-			ms->k[i] = (uint8_t)mi_earned(c, v, mills);
-			ms->later[i] = mi_nsets(c, v, ms->k[i]) - 1;
-			later += ms->later[i];
-		}
-	}
-	return later;
+	return mi_earned(c, v, mi_wide_has(&m[0], s) + mi_wide_has(&m[1], s));
 }
 
 /* The slide of slot s with the r-th removal set of k. */
-static void mi_write_slide(const mi_cfg *c, const mi_side *v, int s, int k,
-			   size_t r, bg_move *out)
+static inline void mi_write_slide(const mi_cfg *c, const mi_side *v, int s,
+				  int k, size_t r, bg_move *out)
 {
 	mi_put_removing(out, c->sword[s], 2, k ? mi_nth_set(c, v, k, r) : 0);
+}
+
+/* The first slot of the nonempty set. */
+static inline int mi_wide_first(const mi_wide *set)
+{
+	return set->w[0] ? bg_ctz64(set->w[0]) : 64 + bg_ctz64(set->w[1]);
 }
 
 /* mi_random_move when some open slide makes a mill. As mi_random_group
@@ -1219,38 +1209,53 @@ static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 				 const mi_wide m[2], uint64_t lo, size_t total,
 				 bg_move *out)
 {
+	mi_wide mills = mi_wide_or(&m[0], &m[1]), rest = mills;
+	uint8_t later[MI_SLOTS]; /* of the slots of mills */
 	mi_side v;
-	mi_millset ms;
 	size_t r, before = 0;
-	int i = 0, j, s, k;
+	int s;
 
 	mi_side_of(c, st, &v);
-	total += mi_millset_of(c, &v, m, &ms);
+	for (int h = 0; h < 2; h++) {
+		for (uint64_t b = mills.w[h]; b; b &= b - 1) {
+			s = 64 * h + bg_ctz64(b);
+			later[s] = (uint8_t)(mi_nsets(c, &v,
+					mi_slide_earned(c, &v, m, s)) - 1);
+			total += later[s];
+		}
+	}
 	r = (size_t)(bg_rand(rng) % total);
-	for (; i < ms.n; i = j) {
-		int from = c->sfrom[ms.slot[i]];
-		const mi_wide *upto = &c->supto[from];
-		size_t later = 0, end = before +
+	/* Origin by origin: its slides end the first turns up to it. */
+	while (rest.w[0] | rest.w[1]) {
+		const mi_wide *upto = &c->supto[c->sfrom[mi_wide_first(&rest)]];
+		mi_wide own = { { rest.w[0] & upto->w[0],
+				  rest.w[1] & upto->w[1] } };
+		size_t sum = 0, end = before +
 			(size_t)bg_popcount64(open->w[0] & upto->w[0]) +
 			(size_t)bg_popcount64(open->w[1] & upto->w[1]);
 
-		for (j = i; j < ms.n && c->sfrom[ms.slot[j]] == from; j++)
-			later += ms.later[j];
 		if (r < end)
 			break;
-		if (r < end + later) {
-			for (r -= end; r >= ms.later[i]; i++)
-				r -= ms.later[i];
-			mi_write_slide(c, &v, ms.slot[i], ms.k[i], 1 + r, out);
+		for (int h = 0; h < 2; h++)
+			for (uint64_t b = own.w[h]; b; b &= b - 1)
+				sum += later[64 * h + bg_ctz64(b)];
+		if (r < end + sum) {
+			for (r -= end;; r -= later[s]) {
+				s = mi_wide_first(&own);
+				if (r < later[s])
+					break;
+				own.w[s / 64] &= own.w[s / 64] - 1;
+			}
+			mi_write_slide(c, &v, s, mi_slide_earned(c, &v, m, s),
+				       1 + r, out);
 			return true;
 		}
-		before += later;
+		before += sum;
+		rest.w[0] &= ~upto->w[0];
+		rest.w[1] &= ~upto->w[1];
 	}
 	s = mi_wide_nth(open, lo, r - before);
-	for (k = 0, i = 0; i < ms.n; i++)
-		if (ms.slot[i] == s)
-			k = ms.k[i];
-	mi_write_slide(c, &v, s, k, 0, out);
+	mi_write_slide(c, &v, s, mi_slide_earned(c, &v, m, s), 0, out);
 	return true;
 }
 
