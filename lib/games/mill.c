@@ -78,6 +78,7 @@ typedef struct mi_cfg {
 	uint64_t zpiece[2][MI_POINTS];
 	uint64_t zturn;
 	uint64_t zhand[2][MI_PIECES + 1];
+	uint64_t zplace[2][MI_PIECES + 1]; /* hand h to h - 1: two keys */
 	/* A listed move's first 8 bytes (kind to pts[1]) in parts, ORed
 	 * into one store (mi_put): the head of a step or a jump from p, its
 	 * kind, npath and origin, or at MI_HAND a placement's; a destination
@@ -159,6 +160,9 @@ static void mi_zobrist_tables(mi_cfg *c)
 			c->zpiece[seat][p] = bg_zobrist(seat, p);
 		for (uint32_t h = 0; h <= MI_PIECES; h++)
 			c->zhand[seat][h] = bg_zobrist(3 + seat, h);
+		for (uint32_t h = 1; h <= MI_PIECES; h++)
+			c->zplace[seat][h] = c->zhand[seat][h] ^
+					     c->zhand[seat][h - 1];
 	}
 	c->zturn = bg_zobrist(2, 0);
 }
@@ -1335,26 +1339,25 @@ static int mi_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 	int seat = s->turn, opp = !seat, flags = 0;
 	uint64_t h = s->hash ^ c->zturn;
 
-	s->quiet++;
 	if (m->kind == BG_MOVE_PLACE) {
-		h ^= c->zhand[seat][s->hand[seat]];
-		s->hand[seat]--;
-		h ^= c->zhand[seat][s->hand[seat]] ^ c->zpiece[seat][m->pts[0]];
+		h ^= c->zplace[seat][s->hand[seat]--] ^
+		     c->zpiece[seat][m->pts[0]];
 		s->occ[seat] |= bitmask(m->pts[0]);
 		flags = BG_APPLY_IRREVERSIBLE;
 	} else if (m->kind != BG_MOVE_PASS) {
 		s->occ[seat] ^= bitmask(m->pts[0]) | bitmask(m->pts[1]);
 		h ^= c->zpiece[seat][m->pts[0]] ^ c->zpiece[seat][m->pts[1]];
 	}
-	for (int i = 0; i < m->nremove; i++) {
-		int p = m->pts[m->npath + i];
+	if (m->nremove) {
+		const uint16_t *p = &m->pts[m->npath], *end = p + m->nremove;
 
-		s->occ[opp] &= ~bitmask(p);
-		h ^= c->zpiece[opp][p];
+		for (; p < end; p++) {
+			s->occ[opp] &= ~bitmask(*p);
+			h ^= c->zpiece[opp][*p];
+		}
 		flags = BG_APPLY_IRREVERSIBLE;
 	}
-	if (flags)
-		s->quiet = 0;
+	s->quiet = flags ? 0 : s->quiet + 1;
 	s->turn = (uint8_t)opp;
 	s->hash = h;
 	return flags;
