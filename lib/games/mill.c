@@ -949,72 +949,6 @@ static bool mi_can_move(const mi_cfg *c, const mi_state *s)
 	return false;
 }
 
-/* Placements on the empty points in point order; in the movement, pieces
- * in point order, each to its destinations in point order; each with its
- * removal sets in lexicographic order. A blocked side passes
- * (no_moves=pass). */
-static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
-{
-	const mi_cfg *c = cfgp;
-	mi_side v;
-	uint32_t closers, singles;
-	size_t n = 0;
-
-	mi_side_of(c, st, &v);
-	closers = mi_closers(c, v.own);
-	/* The sets of one removal, the common case: each piece that may be
-	 * taken alone, in point order. */
-	singles = mi_removable(c, v.opp);
-	for (uint32_t b = mi_origins(&v); b; b &= b - 1) {
-		int from = bg_ctz32(b);
-		uint32_t d = mi_group(c, &v, from);
-		/* mi_kind of each destination: steps where they are steps,
-		 * else placements or jumps. */
-		uint32_t steps = from == MI_HAND ? 0 : v.flies ? d : c->step[from];
-		int other = from == MI_HAND ? BG_MOVE_PLACE : BG_MOVE_JUMP;
-
-		if (!(d & closers)) {
-			n += mi_write_plain(&buf[n], d, steps, c->wstep[from],
-					    c->wother[from],
-					    c->wto[from != MI_HAND]);
-			continue;
-		}
-		for (; d; d &= d - 1) {
-			int to = bg_ctz32(d), k;
-			int kind = steps & bitmask(to) ? BG_MOVE_STEP : other;
-			mi_sets it;
-
-			/* No mill, also when the piece leaves the line it
-			 * would close. */
-			k = closers & bitmask(to) ? mi_nrem(c, &v, from, to) : 0;
-			if (k == 0) {
-				mi_write_quiet(&buf[n++], kind, from, to);
-				continue;
-			}
-			if (k == 1) {
-				for (uint32_t r = singles; r; r &= r - 1)
-					mi_write_single(&buf[n++], kind, from,
-							to, bg_ctz32(r));
-				continue;
-			}
-			mi_sets_first(&it, v.opp, k);
-			do {
-				uint32_t set = mi_sets_mask(&it);
-
-				if (mi_removal_ok(c, v.opp, set))
-					mi_write(&buf[n++], kind, from, to,
-						 set);
-			} while (mi_sets_next(&it));
-		}
-	}
-	if (n == 0) {
-		memset(buf, 0, sizeof(*buf));
-		buf->kind = BG_MOVE_PASS;
-		n = 1;
-	}
-	return n;
-}
-
 /* The turns of the moves from `from` to the points of d: one per move,
  * and the later removal sets of those that make mills (to a point in
  * `closers`). */
@@ -1290,6 +1224,132 @@ static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	mi_put(out, c->sword[mi_wide_nth(&open, lo,
 					 (size_t)(bg_rand(rng) % total))]);
 	return true;
+}
+
+/* The turns of the move from -> to of `kind` that earns k removals, into
+ * m: one per removal set, in lexicographic order; singles are the pieces
+ * that may be taken alone. How many. */
+static size_t mi_write_turns(const mi_cfg *c, const mi_side *v, bg_move *m,
+			     int kind, int from, int to, int k,
+			     uint32_t singles)
+{
+	size_t n = 0;
+	mi_sets it;
+
+	if (k == 0) {
+		mi_write_quiet(m, kind, from, to);
+		return 1;
+	}
+	if (k == 1) {
+		for (uint32_t r = singles; r; r &= r - 1)
+			mi_write_single(&m[n++], kind, from, to, bg_ctz32(r));
+		return n;
+	}
+	mi_sets_first(&it, v->opp, k);
+	do {
+		uint32_t set = mi_sets_mask(&it);
+
+		if (mi_removal_ok(c, v->opp, set))
+			mi_write(&m[n++], kind, from, to, set);
+	} while (mi_sets_next(&it));
+	return n;
+}
+
+/* mi_legal of a side that places or flies: origin by origin. */
+static size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
+			      bg_move *buf)
+{
+	uint32_t closers = mi_closers(c, v->own);
+	/* The sets of one removal, the common case: each piece that may be
+	 * taken alone, in point order. */
+	uint32_t singles = mi_removable(c, v->opp);
+	size_t n = 0;
+
+	for (uint32_t b = mi_origins(v); b; b &= b - 1) {
+		int from = bg_ctz32(b);
+		uint32_t d = mi_group(c, v, from);
+		/* mi_kind of each destination: steps where they are steps,
+		 * else placements or jumps. */
+		uint32_t steps = from == MI_HAND ? 0 : v->flies ? d : c->step[from];
+		int other = from == MI_HAND ? BG_MOVE_PLACE : BG_MOVE_JUMP;
+
+		if (!(d & closers)) {
+			n += mi_write_plain(&buf[n], d, steps, c->wstep[from],
+					    c->wother[from],
+					    c->wto[from != MI_HAND]);
+			continue;
+		}
+		for (; d; d &= d - 1) {
+			int to = bg_ctz32(d);
+			int kind = steps & bitmask(to) ? BG_MOVE_STEP : other;
+
+			/* No mill, also when the piece leaves the line it
+			 * would close. */
+			n += mi_write_turns(c, v, &buf[n], kind, from, to,
+					    closers & bitmask(to) ?
+					    mi_nrem(c, v, from, to) : 0,
+					    singles);
+		}
+	}
+	return n;
+}
+
+/* mi_legal of a side that slides: the open slides in slot order, which
+ * is the list's. */
+static size_t mi_legal_slides(const mi_cfg *c, const mi_side *v,
+			      bg_move *buf)
+{
+	mi_wide open = mi_open_slides(c, v->own, v->all), m[2];
+	uint32_t singles;
+	size_t n = 0;
+
+	if (!mi_mill_slides(c, v->own, &open, m)) {
+		for (int h = 0; h < 2; h++)
+			for (uint64_t b = open.w[h]; b; b &= b - 1)
+				mi_put(&buf[n++],
+				       c->sword[64 * h + bg_ctz64(b)]);
+		return n;
+	}
+	singles = mi_removable(c, v->opp);
+	for (int h = 0; h < 2; h++) {
+		for (uint64_t b = open.w[h]; b; b &= b - 1) {
+			int s = 64 * h + bg_ctz64(b);
+			int from = c->sfrom[s], to = c->sto[s];
+			int k = mi_slide_earned(c, v, m, s);
+
+			if (!k) {
+				mi_put(&buf[n++], c->sword[s]);
+				continue;
+			}
+			n += mi_write_turns(c, v, &buf[n],
+					    mi_kind(c, v, from, to), from, to,
+					    k, singles);
+		}
+	}
+	return n;
+}
+
+/* Placements on the empty points in point order; in the movement, pieces
+ * in point order, each to its destinations in point order; each with its
+ * removal sets in lexicographic order. A blocked side passes
+ * (no_moves=pass). */
+static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	const mi_cfg *c = cfgp;
+	mi_side v;
+	size_t n;
+
+	mi_side_of(c, st, &v);
+	if (v.places || v.flies)
+		n = mi_legal_groups(c, &v, buf);
+	else
+		n = mi_legal_slides(c, &v, buf);
+	if (n == 0) {
+		memset(buf, 0, sizeof(*buf));
+		buf->kind = BG_MOVE_PASS;
+		n = 1;
+	}
+	return n;
 }
 
 static bool mi_is_legal(const void *cfgp, const void *st, const bg_move *m)
