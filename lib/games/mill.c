@@ -537,58 +537,6 @@ static int mi_read_position(const void *cfgp, void *st, const char *text)
 	return BG_OK;
 }
 
-/* ---- Removals ------------------------------------------------------------- */
-
-/* The pieces of a side that stand in one of its mills. */
-static uint32_t mi_in_mills(const mi_cfg *c, uint32_t side)
-{
-	uint32_t in = 0;
-
-	for (int i = 0; i < MI_LINES; i++)
-		if ((side & c->line[i]) == c->line[i])
-			in |= c->line[i];
-	return in;
-}
-
-/* The pieces of `side` that may be removed now. */
-static uint32_t mi_removable(const mi_cfg *c, uint32_t side)
-{
-	uint32_t free_;
-
-	if (!c->protect)
-		return side;
-	free_ = side & ~mi_in_mills(c, side);
-	return free_ ? free_ : side;
-}
-
-/* Can the pieces of `set` be removed from `side` one after another, in
- * some order? Under protect_mills a piece in a mill becomes removable once
- * the earlier removals leave no free piece. */
-static bool mi_removal_ok(const mi_cfg *c, uint32_t side, uint32_t set)
-{
-	uint32_t can;
-
-	if (!set || !c->protect)
-		return true;
-	can = set & mi_removable(c, side);
-	for (; can; can &= can - 1) {
-		uint32_t x = can & -can;
-
-		if (mi_removal_ok(c, side & ~x, set & ~x))
-			return true;
-	}
-	return false;
-}
-
-/* Mills made by own pieces `own` (the move made) through point to. */
-static int mi_new_mills(const mi_cfg *c, uint32_t own, int to)
-{
-	const uint32_t *at = c->at[to];
-
-	return ((own & at[0]) == at[0]) + ((own & at[1]) == at[1]) +
-	       ((own & at[2]) == at[2]);
-}
-
 /* The slides of the slots of t at the chunks of x: their union for a
  * table whose slots each come from one point, their intersection for one
  * whose slots each ask a condition of every chunk. */
@@ -649,6 +597,56 @@ static uint32_t mi_closers(const mi_cfg *c, uint32_t own)
 
 	mi_place_mills(c, own, m);
 	return (m[0] | m[1] | m[2]) & ~own;
+}
+
+/* ---- Removals ------------------------------------------------------------- */
+
+/* The pieces of a side that stand in one of its mills. */
+static uint32_t mi_in_mills(const mi_cfg *c, uint32_t side)
+{
+	uint32_t m[MI_MAX_MILLS];
+
+	mi_place_mills(c, side, m);
+	return side & (m[0] | m[1] | m[2]);
+}
+
+/* The pieces of `side` that may be removed now. */
+static uint32_t mi_removable(const mi_cfg *c, uint32_t side)
+{
+	uint32_t free_;
+
+	if (!c->protect)
+		return side;
+	free_ = side & ~mi_in_mills(c, side);
+	return free_ ? free_ : side;
+}
+
+/* Can the pieces of `set` be removed from `side` one after another, in
+ * some order? Under protect_mills a piece in a mill becomes removable once
+ * the earlier removals leave no free piece. */
+static bool mi_removal_ok(const mi_cfg *c, uint32_t side, uint32_t set)
+{
+	uint32_t can;
+
+	if (!set || !c->protect)
+		return true;
+	can = set & mi_removable(c, side);
+	for (; can; can &= can - 1) {
+		uint32_t x = can & -can;
+
+		if (mi_removal_ok(c, side & ~x, set & ~x))
+			return true;
+	}
+	return false;
+}
+
+/* Mills made by own pieces `own` (the move made) through point to. */
+static int mi_new_mills(const mi_cfg *c, uint32_t own, int to)
+{
+	const uint32_t *at = c->at[to];
+
+	return ((own & at[0]) == at[0]) + ((own & at[1]) == at[1]) +
+	       ((own & at[2]) == at[2]);
 }
 
 /* The side to move, as the move generators see it. */
@@ -778,6 +776,8 @@ static inline size_t mi_nsets(const mi_cfg *c, const mi_side *v, int k)
 
 	if (!c->protect)
 		return c->nsets[v->nopp][k];
+	if (k == 1) /* a set of one: a piece that may be removed now */
+		return (size_t)bg_popcount32(mi_removable(c, side));
 	mi_sets_first(&it, side, k);
 	do
 		n += mi_removal_ok(c, side, mi_sets_mask(&it));
@@ -806,8 +806,9 @@ static uint32_t mi_nth_set_walk(const mi_cfg *c, const mi_side *v, int k,
 static inline uint32_t mi_nth_set(const mi_cfg *c, const mi_side *v, int k,
 				  size_t r)
 {
-	if (k == 1 && !c->protect) /* the common case: the r-th piece */
-		return bitmask(mi_nth(v->opp, r));
+	if (k == 1) /* the common case: the r-th piece that may be taken */
+		return bitmask(mi_nth(c->protect ? mi_removable(c, v->opp) :
+					    v->opp, r));
 	return mi_nth_set_walk(c, v, k, r);
 }
 
