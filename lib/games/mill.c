@@ -1120,11 +1120,29 @@ static inline int mi_wide_nth(const mi_wide *set, uint64_t lo, size_t r)
 				r - nlo);
 }
 
-/* The removals that slot s earns, m its mills (mi_mill_slides). */
+/* The mills that slot s makes, m those of the open slides
+ * (mi_mill_slides). */
+static inline int mi_slide_mills(const mi_wide m[2], int s)
+{
+	return mi_wide_has(&m[0], s) + mi_wide_has(&m[1], s);
+}
+
+/* The removals that slot s earns. */
 static inline int mi_slide_earned(const mi_cfg *c, const mi_side *v,
 				  const mi_wide m[2], int s)
 {
-	return mi_earned(c, v, mi_wide_has(&m[0], s) + mi_wide_has(&m[1], s));
+	return mi_earned(c, v, mi_slide_mills(m, s));
+}
+
+/* The members of a set of a few. */
+static size_t mi_wide_count(const mi_wide *set)
+{
+	size_t n = 0;
+
+	for (int h = 0; h < 2; h++)
+		for (uint64_t b = set->w[h]; b; b &= b - 1)
+			n++;
+	return n;
 }
 
 /* The slide of slot s with the r-th removal set of k. */
@@ -1148,21 +1166,19 @@ static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 				 const mi_wide m[2], uint64_t lo, size_t total,
 				 bg_move *out)
 {
-	mi_wide mills = mi_wide_or(&m[0], &m[1]), rest = mills;
-	uint8_t later[MI_SLOTS]; /* of the slots of mills */
+	mi_wide rest = mi_wide_or(&m[0], &m[1]);
+	mi_wide two = { { m[0].w[0] & m[1].w[0], m[0].w[1] & m[1].w[1] } };
+	size_t later[3] = { 0 }; /* of a slide by its mills */
 	mi_side v;
 	size_t r, before = 0;
 	int s;
 
 	mi_side_of(c, st, &v);
-	for (int h = 0; h < 2; h++) {
-		for (uint64_t b = mills.w[h]; b; b &= b - 1) {
-			s = 64 * h + bg_ctz64(b);
-			later[s] = (uint8_t)(mi_nsets(c, &v,
-					mi_slide_earned(c, &v, m, s)) - 1);
-			total += later[s];
-		}
-	}
+	later[1] = mi_nsets(c, &v, mi_earned(c, &v, 1)) - 1;
+	if (two.w[0] | two.w[1])
+		later[2] = mi_nsets(c, &v, mi_earned(c, &v, 2)) - 1;
+	total += later[1] * (mi_wide_count(&rest) - mi_wide_count(&two)) +
+		 later[2] * mi_wide_count(&two);
 	r = (size_t)(bg_rand(rng) % total);
 	/* Origin by origin: its slides end the first turns up to it. */
 	while (rest.w[0] | rest.w[1]) {
@@ -1177,11 +1193,12 @@ static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 			break;
 		for (int h = 0; h < 2; h++)
 			for (uint64_t b = own.w[h]; b; b &= b - 1)
-				sum += later[64 * h + bg_ctz64(b)];
+				sum += later[mi_slide_mills(m,
+						64 * h + bg_ctz64(b))];
 		if (r < end + sum) {
-			for (r -= end;; r -= later[s]) {
+			for (r -= end;; r -= later[mi_slide_mills(m, s)]) {
 				s = mi_wide_first(&own);
-				if (r < later[s])
+				if (r < later[mi_slide_mills(m, s)])
 					break;
 				own.w[s / 64] &= own.w[s / 64] - 1;
 			}
