@@ -60,6 +60,48 @@ typedef struct mi_wide {
 	uint64_t w[2];
 } mi_wide;
 
+/* Both words of a slide set at once, where the compiler has vectors. */
+#if defined(__GNUC__) && !defined(BG_PORTABLE_BITS)
+#define MI_VECTORS 1
+typedef uint64_t mi_vec __attribute__((vector_size(sizeof(mi_wide))));
+
+static inline mi_vec mi_vec_in(const mi_wide *w)
+{
+	mi_vec v;
+
+	memcpy(&v, w, sizeof(v));
+	return v;
+}
+
+static inline mi_wide mi_vec_out(mi_vec v)
+{
+	mi_wide w;
+
+	memcpy(&w, &v, sizeof(w));
+	return w;
+}
+#else
+#define MI_VECTORS 0
+#endif
+
+static inline mi_wide mi_wide_or(const mi_wide *a, const mi_wide *b)
+{
+#if MI_VECTORS
+	return mi_vec_out(mi_vec_in(a) | mi_vec_in(b));
+#else
+	return (mi_wide){ { a->w[0] | b->w[0], a->w[1] | b->w[1] } };
+#endif
+}
+
+static inline mi_wide mi_wide_and(const mi_wide *a, const mi_wide *b)
+{
+#if MI_VECTORS
+	return mi_vec_out(mi_vec_in(a) & mi_vec_in(b));
+#else
+	return (mi_wide){ { a->w[0] & b->w[0], a->w[1] & b->w[1] } };
+#endif
+}
+
 typedef struct mi_cfg {
 	bg_board board;
 	uint32_t line[MI_LINES];
@@ -210,11 +252,6 @@ static uint32_t mi_slide_middle(const mi_cfg *c, int p, int q)
 		if (c->jto[p][i] == bitmask(q))
 			return c->jover[p][i];
 	return MI_NO_LINE;
-}
-
-static mi_wide mi_wide_or(const mi_wide *a, const mi_wide *b)
-{
-	return (mi_wide){ { a->w[0] | b->w[0], a->w[1] | b->w[1] } };
 }
 
 /* The unions of the sets of the points of chunk k, for each value v of
@@ -548,8 +585,13 @@ static inline mi_wide mi_spread_or(const mi_wide (*t)[MI_CHUNK_VALS],
 	const mi_wide *d = &t[2][x >> 2 * MI_CHUNK & (MI_CHUNK_VALS - 1)];
 	const mi_wide *e = &t[3][x >> 3 * MI_CHUNK];
 
+#if MI_VECTORS
+	return mi_vec_out(mi_vec_in(a) | mi_vec_in(b) | mi_vec_in(d) |
+			  mi_vec_in(e));
+#else
 	return (mi_wide){ { a->w[0] | b->w[0] | d->w[0] | e->w[0],
 			    a->w[1] | b->w[1] | d->w[1] | e->w[1] } };
+#endif
 }
 
 static inline mi_wide mi_spread_and(const mi_wide (*t)[MI_CHUNK_VALS],
@@ -560,8 +602,13 @@ static inline mi_wide mi_spread_and(const mi_wide (*t)[MI_CHUNK_VALS],
 	const mi_wide *d = &t[2][x >> 2 * MI_CHUNK & (MI_CHUNK_VALS - 1)];
 	const mi_wide *e = &t[3][x >> 3 * MI_CHUNK];
 
+#if MI_VECTORS
+	return mi_vec_out(mi_vec_in(a) & mi_vec_in(b) & mi_vec_in(d) &
+			  mi_vec_in(e));
+#else
 	return (mi_wide){ { a->w[0] & b->w[0] & d->w[0] & e->w[0],
 			    a->w[1] & b->w[1] & d->w[1] & e->w[1] } };
+#endif
 }
 
 /* mi_spread_and of a table of points. */
@@ -1087,7 +1134,7 @@ static inline mi_wide mi_open_slides(const mi_cfg *c, uint32_t own,
 	mi_wide from = mi_spread_or(c->torig, own);
 	mi_wide free_ = mi_spread_and(c->tfree, all);
 
-	return (mi_wide){ { from.w[0] & free_.w[0], from.w[1] & free_.w[1] } };
+	return mi_wide_and(&from, &free_);
 }
 
 /* The slots of `open` that make mills: in m[0] those that close one other
@@ -1095,12 +1142,14 @@ static inline mi_wide mi_open_slides(const mi_cfg *c, uint32_t own,
 static inline bool mi_mill_slides(const mi_cfg *c, uint32_t own,
 				  const mi_wide *open, mi_wide m[2])
 {
+	mi_wide any;
+
 	for (int i = 0; i < 2; i++) {
 		m[i] = mi_spread_and(c->tmill[i], own);
-		m[i].w[0] &= open->w[0];
-		m[i].w[1] &= open->w[1];
+		m[i] = mi_wide_and(&m[i], open);
 	}
-	return (m[0].w[0] | m[0].w[1] | m[1].w[0] | m[1].w[1]) != 0;
+	any = mi_wide_or(&m[0], &m[1]);
+	return (any.w[0] | any.w[1]) != 0;
 }
 
 static int mi_wide_has(const mi_wide *set, int s)
