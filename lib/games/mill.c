@@ -1157,16 +1157,44 @@ static int mi_wide_has(const mi_wide *set, int s)
 	return (int)(set->w[s / 64] >> (s % 64) & 1);
 }
 
-/* The slot of the r-th (from 0) member of set, lo the mi_byte_counts of
- * its w[0]. */
-static inline int mi_wide_nth(const mi_wide *set, uint64_t lo, size_t r)
+/* mi_byte_counts of both words of set. */
+static inline mi_wide mi_wide_counts(const mi_wide *set)
 {
-	size_t nlo = lo >> 56;
+	const uint64_t ones = 0x0101010101010101ull;
+#if MI_VECTORS
+	mi_vec x = mi_vec_in(set);
+	mi_vec m1 = { 0x5555555555555555ull, 0x5555555555555555ull };
+	mi_vec m2 = { 0x3333333333333333ull, 0x3333333333333333ull };
+	mi_vec m4 = { 0x0f0f0f0f0f0f0f0full, 0x0f0f0f0f0f0f0f0full };
+	mi_wide bytes;
+
+	x -= (x >> 1) & m1;
+	x = (x & m2) + ((x >> 2) & m2);
+	bytes = mi_vec_out((x + (x >> 4)) & m4);
+	return (mi_wide){ { bytes.w[0] * ones, bytes.w[1] * ones } };
+#else
+	(void)ones;
+	return (mi_wide){ { mi_byte_counts(set->w[0]),
+			    mi_byte_counts(set->w[1]) } };
+#endif
+}
+
+/* The members of set, counts its mi_wide_counts. */
+static inline size_t mi_wide_size(const mi_wide *counts)
+{
+	return (size_t)(counts->w[0] >> 56) + (size_t)(counts->w[1] >> 56);
+}
+
+/* The slot of the r-th (from 0) member of set, counts its
+ * mi_wide_counts. */
+static inline int mi_wide_nth(const mi_wide *set, const mi_wide *counts,
+			      size_t r)
+{
+	size_t nlo = counts->w[0] >> 56;
 
 	if (r < nlo)
-		return mi_select64(set->w[0], lo, r);
-	return 64 + mi_select64(set->w[1], mi_byte_counts(set->w[1]),
-				r - nlo);
+		return mi_select64(set->w[0], counts->w[0], r);
+	return 64 + mi_select64(set->w[1], counts->w[1], r - nlo);
 }
 
 /* The mills that slot s makes, m those of the open slides
@@ -1209,10 +1237,12 @@ static inline int mi_wide_first(const mi_wide *set)
 
 /* mi_random_move when some open slide makes a mill. As mi_random_group
  * counts: an origin's slides with their first removal sets, then its
- * later sets; lo (mi_wide_nth) and total count the slides alone. */
+ * later sets; counts (mi_wide_counts) and total count the slides
+ * alone. */
 static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 				 uint64_t *rng, const mi_wide *open,
-				 const mi_wide m[2], uint64_t lo, size_t total,
+				 const mi_wide m[2], const mi_wide *counts,
+				 size_t total,
 				 bg_move *out)
 {
 	mi_wide rest = mi_wide_or(&m[0], &m[1]);
@@ -1259,7 +1289,7 @@ static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 		rest.w[0] &= ~upto->w[0];
 		rest.w[1] &= ~upto->w[1];
 	}
-	s = mi_wide_nth(open, lo, r - before);
+	s = mi_wide_nth(open, counts, r - before);
 	mi_write_slide(c, &v, s, mi_slide_earned(c, &v, m, s), 0, out);
 	return true;
 }
@@ -1272,8 +1302,7 @@ static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	const mi_cfg *c = cfgp;
 	const mi_state *s = st;
 	uint32_t own = s->occ[s->turn], all = own | s->occ[!s->turn];
-	mi_wide open, m[2];
-	uint64_t lo;
+	mi_wide open, m[2], counts;
 	size_t total;
 
 	if (s->hand[s->turn])
@@ -1281,14 +1310,14 @@ static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	if (mi_flies(c, s, s->turn))
 		return mi_random_group(c, s, rng, out);
 	open = mi_open_slides(c, own, all);
-	lo = mi_byte_counts(open.w[0]);
-	total = (size_t)(lo >> 56) + (size_t)bg_popcount64(open.w[1]);
+	counts = mi_wide_counts(&open);
+	total = mi_wide_size(&counts);
 	if (mi_mill_slides(c, own, &open, m))
-		return mi_random_mill_slide(c, s, rng, &open, m, lo, total,
-					    out);
+		return mi_random_mill_slide(c, s, rng, &open, m, &counts,
+					    total, out);
 	if (total == 0)
 		return false;
-	mi_put(out, c->sword[mi_wide_nth(&open, lo,
+	mi_put(out, c->sword[mi_wide_nth(&open, &counts,
 					 (size_t)(bg_rand(rng) % total))]);
 	return true;
 }
