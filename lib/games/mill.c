@@ -1040,6 +1040,9 @@ static void mi_nth_turn(const mi_cfg *c, const mi_side *v, int from,
 }
 
 /* mi_random_move of a side that flies: origin by origin. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static bool mi_random_group(const mi_cfg *c, const mi_state *st,
 			    uint64_t *rng, bg_move *out)
 {
@@ -1083,6 +1086,9 @@ static void mi_write_place(const mi_cfg *c, const mi_side *v,
 /* mi_random_move of a side with pieces in hand, counted as mi_nturns
  * does: the empty points with their first removal sets, then the later
  * sets of those that close lines. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static bool mi_random_place(const mi_cfg *c, const mi_state *st,
 			    uint64_t *rng, bg_move *out)
 {
@@ -1239,6 +1245,9 @@ static inline int mi_wide_first(const mi_wide *set)
  * counts: an origin's slides with their first removal sets, then its
  * later sets; counts (mi_wide_counts) and total count the slides
  * alone. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 				 uint64_t *rng, const mi_wide *open,
 				 const mi_wide m[2], const mi_wide *counts,
