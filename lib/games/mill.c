@@ -131,11 +131,13 @@ typedef struct mi_cfg {
 	uint64_t wto[2][MI_POINTS];
 	/* The slides, one slot each in list order: by origin, then by
 	 * destination. Their origin and destination, the mi_put word of the
-	 * move without removals, and the slots from points up to p. */
+	 * move without removals, and the slots from points up to p (also
+	 * as their number). */
 	uint8_t sfrom[MI_SLOTS];
 	uint8_t sto[MI_SLOTS];
 	uint64_t sword[MI_SLOTS];
 	mi_wide supto[MI_POINTS];
+	uint8_t nupto[MI_POINTS];
 	/* Spread tables (mi_spread_or, mi_spread_and), a row per chunk of
 	 * MI_CHUNK points: the slides from the points of a set; those whose
 	 * destination is empty and, for a jump, middle taken in an
@@ -374,6 +376,7 @@ static void mi_slide_tables(mi_cfg *c)
 				      c->wto[1][q];
 			n++;
 		}
+		c->nupto[p] = (uint8_t)n;
 		c->supto[p] = p ? c->supto[p - 1] : (mi_wide){ { 0, 0 } };
 		for (int s = 0; s < n; s++)
 			if (c->sfrom[s] == p)
@@ -1185,6 +1188,23 @@ static inline mi_wide mi_wide_counts(const mi_wide *set)
 #endif
 }
 
+/* The members of set below slot e, counts its mi_wide_counts: the
+ * running count of the bytes below e's, and the bits below e in its. */
+static inline size_t mi_wide_rank(const mi_wide *set, const mi_wide *counts,
+				  int e)
+{
+	int h = e / 64, byte = e % 64 & ~7;
+	size_t n = h ? counts->w[0] >> 56 : 0;
+	uint64_t x;
+
+	if (byte)
+		n += counts->w[h] >> (byte - 8) & 0xff;
+	x = set->w[h] >> byte & ((1u << (e % 8)) - 1);
+	x -= (x >> 1) & 0x55;
+	x = (x & 0x33) + ((x >> 2) & 0x33);
+	return n + (size_t)((x + (x >> 4)) & 0xf);
+}
+
 /* The members of set, counts its mi_wide_counts. */
 static inline size_t mi_wide_size(const mi_wide *counts)
 {
@@ -1270,12 +1290,12 @@ static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 	r = (size_t)(bg_rand(rng) % total);
 	/* Origin by origin: its slides end the first turns up to it. */
 	while (rest.w[0] | rest.w[1]) {
-		const mi_wide *upto = &c->supto[c->sfrom[mi_wide_first(&rest)]];
+		int from = c->sfrom[mi_wide_first(&rest)];
+		const mi_wide *upto = &c->supto[from];
 		mi_wide own = { { rest.w[0] & upto->w[0],
 				  rest.w[1] & upto->w[1] } };
-		size_t sum = 0, end = before +
-			(size_t)bg_popcount64(open->w[0] & upto->w[0]) +
-			(size_t)bg_popcount64(open->w[1] & upto->w[1]);
+		size_t sum = 0;
+		size_t end = before + mi_wide_rank(open, counts, c->nupto[from]);
 
 		if (r < end)
 			break;
