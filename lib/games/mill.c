@@ -703,6 +703,7 @@ static int mi_new_mills(const mi_cfg *c, uint32_t own, int to)
 typedef struct mi_side {
 	uint32_t own, opp, all;
 	int nopp;      /* the opponent's pieces on the board */
+	uint32_t removable; /* those that may be taken now (mi_side_removing) */
 	bool places;   /* it has pieces in hand */
 	bool flies;
 } mi_side;
@@ -721,6 +722,15 @@ static inline void mi_side_of(const mi_cfg *c, const mi_state *s, mi_side *v)
 	v->nopp = bg_popcount32(v->opp);
 	v->places = s->hand[s->turn] > 0;
 	v->flies = mi_flies(c, s, s->turn);
+}
+
+/* mi_side_of with the pieces that may be removed, for the generators
+ * that count or list removals. */
+static inline void mi_side_removing(const mi_cfg *c, const mi_state *s,
+				    mi_side *v)
+{
+	mi_side_of(c, s, v);
+	v->removable = c->protect ? mi_removable(c, v->opp) : v->opp;
 }
 
 /* The removals that new mills earn: one per mill or one in all, and at
@@ -827,7 +837,7 @@ static inline size_t mi_nsets(const mi_cfg *c, const mi_side *v, int k)
 	if (!c->protect)
 		return c->nsets[v->nopp][k];
 	if (k == 1) /* a set of one: a piece that may be removed now */
-		return (size_t)bg_popcount32(mi_removable(c, side));
+		return (size_t)bg_popcount32(v->removable);
 	mi_sets_first(&it, side, k);
 	do
 		n += mi_removal_ok(c, side, mi_sets_mask(&it));
@@ -857,8 +867,7 @@ static inline uint32_t mi_nth_set(const mi_cfg *c, const mi_side *v, int k,
 				  size_t r)
 {
 	if (k == 1) /* the common case: the r-th piece that may be taken */
-		return bitmask(mi_nth(c->protect ? mi_removable(c, v->opp) :
-					    v->opp, r));
+		return bitmask(mi_nth(v->removable, r));
 	return mi_nth_set_walk(c, v, k, r);
 }
 
@@ -1054,7 +1063,7 @@ static bool mi_random_group(const mi_cfg *c, const mi_state *st,
 	size_t nturns[MI_PIECES], total = 0, r;
 	int i = 0;
 
-	mi_side_of(c, st, &v);
+	mi_side_removing(c, st, &v);
 	closers = mi_closers(c, v.own);
 	for (uint32_t b = mi_origins(&v); b; b &= b - 1, i++) {
 		dests[i] = mi_group(c, &v, bg_ctz32(b));
@@ -1113,7 +1122,7 @@ static bool mi_random_place(const mi_cfg *c, const mi_state *st,
 		mi_put(out, c->wstep[MI_HAND] | c->wto[0][to]);
 		return true;
 	}
-	mi_side_of(c, st, &v);
+	mi_side_removing(c, st, &v);
 	for (uint32_t b = closers; b; b &= b - 1)
 		total += mi_nsets(c, &v, mi_earned(c, &v,
 			mi_place_count(m, bg_ctz32(b)))) - 1;
@@ -1281,7 +1290,7 @@ static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 	size_t r, before = 0;
 	int s;
 
-	mi_side_of(c, st, &v);
+	mi_side_removing(c, st, &v);
 	later[1] = mi_nsets(c, &v, mi_earned(c, &v, 1)) - 1;
 	if (two.w[0] | two.w[1])
 		later[2] = mi_nsets(c, &v, mi_earned(c, &v, 2)) - 1;
@@ -1387,7 +1396,7 @@ static size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
 	uint32_t closers = mi_closers(c, v->own);
 	/* The sets of one removal, the common case: each piece that may be
 	 * taken alone, in point order. */
-	uint32_t singles = mi_removable(c, v->opp);
+	uint32_t singles = v->removable;
 	size_t n = 0;
 
 	for (uint32_t b = mi_origins(v); b; b &= b - 1) {
@@ -1435,7 +1444,7 @@ static size_t mi_legal_slides(const mi_cfg *c, const mi_side *v,
 				       c->sword[64 * h + bg_ctz64(b)]);
 		return n;
 	}
-	singles = mi_removable(c, v->opp);
+	singles = v->removable;
 	for (int h = 0; h < 2; h++) {
 		for (uint64_t b = open.w[h]; b; b &= b - 1) {
 			int s = 64 * h + bg_ctz64(b);
@@ -1464,7 +1473,7 @@ static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 	mi_side v;
 	size_t n;
 
-	mi_side_of(c, st, &v);
+	mi_side_removing(c, st, &v);
 	if (v.places || v.flies)
 		n = mi_legal_groups(c, &v, buf);
 	else
