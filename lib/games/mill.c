@@ -146,9 +146,10 @@ typedef struct mi_cfg {
 	mi_wide torig[MI_NCHUNKS][MI_CHUNK_VALS];
 	mi_wide tfree[MI_NCHUNKS][MI_CHUNK_VALS];
 	mi_wide tmill[2][MI_NCHUNKS][MI_CHUNK_VALS];
-	/* The points whose k-th line (at) a piece there completes, by own
-	 * pieces (mi_spread32). */
-	uint32_t tplace[MI_MAX_MILLS][MI_NCHUNKS][MI_CHUNK_VALS];
+	/* The points whose i-th line (at) a piece there completes, by own
+	 * pieces, as mi_spread_and gives them: line i in bits 32 * i up
+	 * (mi_place_mills). */
+	mi_wide tplace[MI_NCHUNKS][MI_CHUNK_VALS];
 	int per_mill;          /* removals per move: 1 per mill, or 1 in all */
 	bool protect;          /* pieces in mills are immune (protect_mills) */
 	bool flying;           /* three pieces fly */
@@ -331,7 +332,7 @@ static void mi_slide_spreads(mi_cfg *c, int n, const uint32_t *mid,
 	}
 }
 
-/* The table of mi_spread32 for the i-th line through each point. */
+/* The part of tplace for the i-th line through each point. */
 static void mi_place_spread(mi_cfg *c, int i)
 {
 	mi_wide base = { { 0, 0 } }, none[MI_POINTS] = { { { 0, 0 } } };
@@ -348,7 +349,8 @@ static void mi_place_spread(mi_cfg *c, int i)
 	mi_spread_build(t, &base, none, empty);
 	for (int k = 0; k < MI_NCHUNKS; k++)
 		for (int v = 0; v < MI_CHUNK_VALS; v++)
-			c->tplace[i][k][v] = (uint32_t)t[k][v].w[0];
+			c->tplace[k][v].w[i / 2] |=
+				t[k][v].w[0] << 32 * (i % 2);
 }
 
 /* The slides from p to q in point order, each with the other lines
@@ -369,7 +371,8 @@ static void mi_slide_tables(mi_cfg *c)
 			pair[0][n] = pair[1][n] = MI_NO_LINE;
 			for (int i = 0; i < MI_MAX_MILLS; i++)
 				if (!(c->at[q][i] & (bitmask(p) | MI_NO_LINE)))
-					pair[np++][n] = c->at[q][i] & ~bitmask(q);
+					pair[np++][n] =
+						c->at[q][i] & ~bitmask(q);
 			c->sfrom[n] = (uint8_t)p;
 			c->sto[n] = (uint8_t)q;
 			c->sword[n] = (m ? c->wother[p] : c->wstep[p]) |
@@ -614,23 +617,16 @@ static inline mi_wide mi_spread_and(const mi_wide (*t)[MI_CHUNK_VALS],
 #endif
 }
 
-/* mi_spread_and of a table of points. */
-static inline uint32_t mi_spread32(const uint32_t (*t)[MI_CHUNK_VALS],
-				   uint32_t x)
-{
-	return t[0][x & (MI_CHUNK_VALS - 1)] &
-	       t[1][x >> MI_CHUNK & (MI_CHUNK_VALS - 1)] &
-	       t[2][x >> 2 * MI_CHUNK & (MI_CHUNK_VALS - 1)] &
-	       t[3][x >> 3 * MI_CHUNK];
-}
-
 /* The points where a piece would complete the first, second and third
  * line through it, by own pieces `own`. */
 static inline void mi_place_mills(const mi_cfg *c, uint32_t own,
 				  uint32_t m[MI_MAX_MILLS])
 {
-	for (int i = 0; i < MI_MAX_MILLS; i++)
-		m[i] = mi_spread32(c->tplace[i], own);
+	mi_wide t = mi_spread_and(c->tplace, own);
+
+	m[0] = (uint32_t)t.w[0];
+	m[1] = (uint32_t)(t.w[0] >> 32);
+	m[2] = (uint32_t)t.w[1];
 }
 
 /* The lines through `to` that mi_place_mills finds. */
@@ -1304,7 +1300,8 @@ static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 		mi_wide own = { { rest.w[0] & upto->w[0],
 				  rest.w[1] & upto->w[1] } };
 		size_t sum = 0;
-		size_t end = before + mi_wide_rank(open, counts, c->nupto[from]);
+		size_t end = before +
+			     mi_wide_rank(open, counts, c->nupto[from]);
 
 		if (r < end)
 			break;
@@ -1404,7 +1401,8 @@ static size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
 		uint32_t d = mi_group(c, v, from);
 		/* mi_kind of each destination: steps where they are steps,
 		 * else placements or jumps. */
-		uint32_t steps = from == MI_HAND ? 0 : v->flies ? d : c->step[from];
+		uint32_t steps = from == MI_HAND ? 0 :
+				 v->flies ? d : c->step[from];
 		int other = from == MI_HAND ? BG_MOVE_PLACE : BG_MOVE_JUMP;
 
 		if (!(d & closers)) {
