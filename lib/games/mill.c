@@ -1005,78 +1005,71 @@ static bool mi_can_move(const mi_cfg *c, const mi_state *s)
 	return false;
 }
 
-/* The turns of the moves from `from` to the points of d: one per move,
- * and the later removal sets of those that make mills (to a point in
- * `closers`). */
-static size_t mi_nturns(const mi_cfg *c, const mi_side *v, int from,
-			uint32_t d, uint32_t closers)
+/* The later removal sets (all but each one's first) of the moves from
+ * `from` to the points of `closers`, where mills can be made. */
+static size_t mi_later_turns(const mi_cfg *c, const mi_side *v, int from,
+			     uint32_t closers)
 {
-	size_t n = (size_t)bg_popcount32(d);
+	size_t n = 0;
 
-	for (d &= closers; d; d &= d - 1)
-		n += mi_nsets(c, v, mi_nrem(c, v, from, bg_ctz32(d))) - 1;
+	for (; closers; closers &= closers - 1)
+		n += mi_nsets(c, v, mi_nrem(c, v, from,
+					    bg_ctz32(closers))) - 1;
 	return n;
 }
 
-/* The r-th of the turns mi_nturns counts: the moves in point order with
- * their first removal sets, then the later sets. */
-static void mi_nth_turn(const mi_cfg *c, const mi_side *v, int from,
-			uint32_t d, uint32_t closers, size_t r, bg_move *out)
+/* The step of a flying piece from -> to with the r-th removal set of k. */
+static void mi_write_fly(const mi_cfg *c, const mi_side *v, int from, int to,
+			 int k, size_t r, bg_move *out)
 {
-	size_t n = (size_t)bg_popcount32(d);
-	int to, k;
-
-	if (r < n) {
-		to = mi_nth(d, r);
-		k = closers & bitmask(to) ? mi_nrem(c, v, from, to) : 0;
-		mi_write(out, mi_kind(c, v, from, to), from, to,
-			 k ? mi_nth_set(c, v, k, 0) : 0);
-		return;
-	}
-	r -= n;
-	for (d &= closers;; d &= d - 1) {
-		to = bg_ctz32(d);
-		k = mi_nrem(c, v, from, to);
-		n = mi_nsets(c, v, k) - 1;
-		if (r < n) {
-			mi_write(out, mi_kind(c, v, from, to), from, to,
-				 mi_nth_set(c, v, k, 1 + r));
-			return;
-		}
-		r -= n;
-	}
+	mi_put_removing(out, c->wstep[from] | c->wto[1][to], 2,
+			k ? mi_nth_set(c, v, k, r) : 0);
 }
 
-/* mi_random_move of a side that flies: origin by origin. */
+/* mi_random_move of a side that flies: its pieces in point order, each
+ * with its moves to the empty points in point order and their first
+ * removal sets, then the later sets of those that make mills. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static bool mi_random_group(const mi_cfg *c, const mi_state *st,
-			    uint64_t *rng, bg_move *out)
+static bool mi_random_fly(const mi_cfg *c, const mi_state *st,
+			  uint64_t *rng, bg_move *out)
 {
 	mi_side v;
-	uint32_t closers, dests[MI_PIECES];
-	size_t nturns[MI_PIECES], total = 0, r;
-	int i = 0;
+	uint32_t empty, closers, b;
+	uint64_t counts;
+	size_t n, nturns[MI_PIECES], total = 0, r, later;
+	int i = 0, from, to, k;
 
 	mi_side_removing(c, st, &v);
-	closers = mi_closers(c, v.own);
-	for (uint32_t b = mi_origins(&v); b; b &= b - 1, i++) {
-		dests[i] = mi_group(c, &v, bg_ctz32(b));
-		nturns[i] = mi_nturns(c, &v, bg_ctz32(b), dests[i], closers);
+	empty = MI_ALL & ~v.all;
+	counts = mi_byte_counts(empty);
+	n = counts >> 56;
+	closers = mi_closers(c, v.own) & empty;
+	for (b = v.own; b; b &= b - 1, i++) {
+		nturns[i] = n + mi_later_turns(c, &v, bg_ctz32(b), closers);
 		total += nturns[i];
 	}
 	if (total == 0)
 		return false;
 	r = (size_t)(bg_rand(rng) % total);
-	i = 0;
-	for (uint32_t b = mi_origins(&v);; b &= b - 1, i++) {
-		if (r < nturns[i]) {
-			mi_nth_turn(c, &v, bg_ctz32(b), dests[i], closers, r,
-				    out);
+	for (i = 0, b = v.own; r >= nturns[i]; b &= b - 1, i++)
+		r -= nturns[i];
+	from = bg_ctz32(b);
+	if (r < n) {
+		to = mi_select64(empty, counts, r);
+		k = closers & bitmask(to) ? mi_nrem(c, &v, from, to) : 0;
+		mi_write_fly(c, &v, from, to, k, 0, out);
+		return true;
+	}
+	for (r -= n;; closers &= closers - 1, r -= later) {
+		to = bg_ctz32(closers);
+		k = mi_nrem(c, &v, from, to);
+		later = mi_nsets(c, &v, k) - 1;
+		if (r < later) {
+			mi_write_fly(c, &v, from, to, k, 1 + r, out);
 			return true;
 		}
-		r -= nturns[i];
 	}
 }
 
@@ -1343,7 +1336,7 @@ static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	if (s->hand[s->turn])
 		return mi_random_place(c, s, rng, out);
 	if (mi_flies(c, s, s->turn))
-		return mi_random_group(c, s, rng, out);
+		return mi_random_fly(c, s, rng, out);
 	open = mi_open_slides(c, own, all);
 	counts = mi_wide_counts(&open);
 	total = mi_wide_size(&counts);
