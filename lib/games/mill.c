@@ -1084,9 +1084,9 @@ static void mi_write_place(const mi_cfg *c, const mi_side *v,
 			k ? mi_nth_set(c, v, k, r) : 0);
 }
 
-/* mi_random_move of a side with pieces in hand, counted as mi_nturns
- * does: the empty points with their first removal sets, then the later
- * sets of those that close lines. */
+/* mi_random_move of a side with pieces in hand: the empty points with
+ * their first removal sets, then the later sets of those that close
+ * lines. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -1259,18 +1259,16 @@ static inline int mi_wide_first(const mi_wide *set)
 	return set->w[0] ? bg_ctz64(set->w[0]) : 64 + bg_ctz64(set->w[1]);
 }
 
-/* mi_random_move when some open slide makes a mill. As mi_random_group
- * counts: an origin's slides with their first removal sets, then its
- * later sets; counts (mi_wide_counts) and total count the slides
- * alone. */
+/* mi_random_move when some open slide makes a mill, counted as for every
+ * side: an origin's slides with their first removal sets, then its later
+ * sets; counts (mi_wide_counts) and total count the slides alone. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 				 uint64_t *rng, const mi_wide *open,
 				 const mi_wide m[2], const mi_wide *counts,
-				 size_t total,
-				 bg_move *out)
+				 size_t total, bg_move *out)
 {
 	mi_wide rest = mi_wide_or(&m[0], &m[1]);
 	mi_wide two = { { m[0].w[0] & m[1].w[0], m[0].w[1] & m[1].w[1] } };
