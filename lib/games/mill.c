@@ -722,6 +722,9 @@ static inline void mi_side_of(const mi_cfg *c, const mi_state *s, mi_side *v)
 
 /* mi_side_of with the pieces that may be removed, for the generators
  * that count or list removals. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline void mi_side_removing(const mi_cfg *c, const mi_state *s,
 				    mi_side *v)
 {
