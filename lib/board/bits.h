@@ -31,6 +31,17 @@ static inline int bg_popcount32(uint32_t x)
 #define BG_BITS_BUILTIN 1
 #endif
 
+/* Inlining where the compiler's choice is measurably worse: forced for
+ * what runs at every move or node, refused for rare paths that would
+ * otherwise weigh on a hot caller. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BG_ALWAYS_INLINE static inline __attribute__((always_inline))
+#define BG_NOINLINE __attribute__((noinline))
+#else
+#define BG_ALWAYS_INLINE static inline
+#define BG_NOINLINE
+#endif
+
 /* The lowest set bit's index; x must not be 0. Without builtins: the bits
  * below the lowest one, counted. */
 static inline int bg_ctz32(uint32_t x)

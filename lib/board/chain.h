@@ -30,15 +30,12 @@
 #include <string.h>
 
 #include "boardgames/boardgames.h"
+#include "board/bits.h"
 #include "board/reached.h"
 
-/* Forced inline, for what runs at every node: the game's hops and result
- * functions (its copy of the walk has them inlined) and the listing. */
-#if defined(__GNUC__)
-#define BG_CHAIN_INLINE static inline __attribute__((always_inline))
-#else
-#define BG_CHAIN_INLINE static inline
-#endif
+/* Forced inline (BG_ALWAYS_INLINE), for what runs at every node: the
+ * game's hops and result functions (its copy of the walk has them
+ * inlined) and the listing. */
 
 /* The most hops from one point any game has (a flying king's 4 lines). */
 #define BG_CHAIN_MAX_HOPS 32
@@ -142,7 +139,7 @@ static inline bool bg_chain_wanted(const bg_chain *w, int kind)
  * listed already or, with `most`, shorter than the chains kept. False
  * when it is listed already. (A game may list its other moves that can
  * reach the same position this way too: set the path, then emit.) */
-BG_CHAIN_INLINE bool bg_chain_emit(bg_chain *w, int kind, bg_reached key)
+BG_ALWAYS_INLINE bool bg_chain_emit(bg_chain *w, int kind, bg_reached key)
 {
 	if (w->most) {
 		if (w->npath - 1 < w->best)

@@ -108,8 +108,8 @@ uint64_t bg_jumps_path_takes(const bg_jumps *jt, int npoints, uint64_t prey,
 
 /* The jumps from `at` over prey not taken yet to a point neither in prey
  * nor blocked. */
-BG_CHAIN_INLINE int chain_hops(void *ctx, const bg_chain *w, int at, int tag,
-			       bg_hop *out)
+BG_ALWAYS_INLINE int chain_hops(void *ctx, const bg_chain *w, int at, int tag,
+				bg_hop *out)
 {
 	const bg_chains *g = ctx;
 	const bg_jumps *jt = g->jt;
@@ -131,8 +131,8 @@ BG_CHAIN_INLINE int chain_hops(void *ctx, const bg_chain *w, int at, int tag,
 }
 
 /* A chain reaches its landing point and the pieces it took. */
-BG_CHAIN_INLINE bool chain_result(void *ctx, const bg_chain *w, int at,
-				  int tag, int nhops, bg_reached *key)
+BG_ALWAYS_INLINE bool chain_result(void *ctx, const bg_chain *w, int at,
+				   int tag, int nhops, bg_reached *key)
 {
 	(void)ctx;
 	(void)tag;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/bits.h"
 #include "core/game.h"
 
 /* Plies of history allocated with a handle: most games never grow it. */
@@ -500,9 +501,7 @@ static void remember_list(const bg_game *g, const bg_move *buf, size_t n)
 
 /* bg_legal_moves into a buffer that may be too short: listed in scratch,
  * then copied. Out of line, to keep the common case short. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
+BG_NOINLINE
 static int legal_moves_copied(const bg_game *g, bg_move *buf, size_t cap,
 			      size_t *n)
 {
@@ -754,7 +753,7 @@ static inline void std_outcome(const bg_game *g, const bg_ctx *ctx,
 }
 
 /* Inlined in play_legal, which bg_playout inlines: a call less a ply. */
-static inline __attribute__((always_inline)) void refresh(bg_game *g)
+BG_ALWAYS_INLINE void refresh(bg_game *g)
 {
 	bg_ctx ctx;
 
@@ -776,8 +775,7 @@ void bg_game_refresh(bg_game *g)
 /* Make legal move m: record it for undo, apply, refresh the outcome.
  * BG_OK, or BG_ENOMEM with nothing changed. m may be the history's next
  * record itself: bg_playout draws into it, a copy less a ply. */
-static inline __attribute__((always_inline)) int
-play_legal(bg_game *g, const bg_move *m)
+BG_ALWAYS_INLINE int play_legal(bg_game *g, const bg_move *m)
 {
 	const bg_rules *r = g->rules;
 	size_t n = g->hist_len;

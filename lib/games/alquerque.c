@@ -30,16 +30,6 @@
 
 #define AQ_BIT(p) ((uint32_t)1 << (p))
 
-/* Straight-line helpers of the random draw; the rare paths of the hooks
- * each ply calls kept out of line, so the common ones stay light. */
-#if defined(__GNUC__)
-#define AQ_INLINE static inline __attribute__((always_inline))
-#define AQ_NOINLINE __attribute__((noinline))
-#else
-#define AQ_INLINE static inline
-#define AQ_NOINLINE
-#endif
-
 static const int8_t aq_xy[AQ_N][2] = {
 	{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0},
 	{0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1},
@@ -300,8 +290,9 @@ static uint32_t aq_jump_dir(uint32_t up, uint32_t down, uint32_t prey,
 
 /* The pieces of seat among `pieces` that could jump a piece of `prey` onto
  * an empty point. (The directions written out: constant shifts.) */
-AQ_INLINE uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t pieces,
-				uint32_t prey, uint32_t empty)
+BG_ALWAYS_INLINE uint32_t
+aq_capturers(const aq_cfg *c, int seat, uint32_t pieces, uint32_t prey,
+	     uint32_t empty)
 {
 	const uint32_t *up = c->jup[seat], *down = c->jdown[seat];
 
@@ -314,8 +305,8 @@ AQ_INLINE uint32_t aq_capturers(const aq_cfg *c, int seat, uint32_t pieces,
 /* Can a piece of seat among `pieces` step to a point of `empty`? The
  * directions one at a time, along the files last: the outcome looks
  * there before. */
-AQ_INLINE bool aq_can_step(const aq_cfg *c, int seat, uint32_t pieces,
-			   uint32_t empty)
+BG_ALWAYS_INLINE bool aq_can_step(const aq_cfg *c, int seat, uint32_t pieces,
+				  uint32_t empty)
 {
 	const uint32_t *up = c->sup[seat], *down = c->sdown[seat];
 
@@ -427,8 +418,8 @@ static void aq_write(bg_move *m, int kind, const uint16_t *path, int npath,
 
 /* The jumps from p, in the order of its jump list: over an enemy not
  * taken yet to an empty point (not the piece's start). */
-BG_CHAIN_INLINE int aq_hops(void *ctx, const bg_chain *w, int p, int tag,
-			  bg_hop *out)
+BG_ALWAYS_INLINE int aq_hops(void *ctx, const bg_chain *w, int p, int tag,
+			     bg_hop *out)
 {
 	const aq_gen *g = ctx;
 	const aq_cfg *c = g->c;
@@ -450,8 +441,8 @@ BG_CHAIN_INLINE int aq_hops(void *ctx, const bg_chain *w, int p, int tag,
 
 /* A chain that stops while it could go on loses its piece (huff); in the
  * opening it must take c3. */
-BG_CHAIN_INLINE bool aq_reached(void *ctx, const bg_chain *w, int to, int tag,
-			      int nhops, bg_reached *key)
+BG_ALWAYS_INLINE bool aq_reached(void *ctx, const bg_chain *w, int to, int tag,
+				 int nhops, bg_reached *key)
 {
 	const aq_gen *g = ctx;
 	uint32_t taken = (uint32_t)w->taken;
@@ -628,7 +619,8 @@ static const uint8_t aq_pop8[256] = {
 /* The steps of the piece of seat on p to the points of `empty`, counted:
  * its targets lie within p - 1 .. p + 6 (White) or p - 6 .. p + 1
  * (Black), one byte once shifted (by one count: a shift less). */
-AQ_INLINE int aq_steps_of(const aq_cfg *c, int seat, int p, uint32_t empty)
+BG_ALWAYS_INLINE int
+aq_steps_of(const aq_cfg *c, int seat, int p, uint32_t empty)
 {
 	uint64_t t = c->step[seat][p] & empty;
 
@@ -779,7 +771,7 @@ static uint32_t aq_steppers(const aq_cfg *c, int seat, uint32_t pieces,
 
 /* The draw in the opening: White's entry into c3, or Black's reply, whose
  * chains must take c3. Only the pieces that can move are looked at. */
-static AQ_NOINLINE bool aq_random_opening(const aq_cfg *c, const aq_state *s,
+static BG_NOINLINE bool aq_random_opening(const aq_cfg *c, const aq_state *s,
 					  uint64_t *rng, bg_move *out)
 {
 	int seat = s->turn;
@@ -867,10 +859,10 @@ static void aq_pick_deeper(aq_walk *w, int p, size_t r, unsigned jumps,
 /* Write the r-th move of the piece on p (no opening): its steps, then its
  * chains: its jumps (jumps[p] for a capturer) in the order of its jump
  * list or, for a piece of `deep`, as aq_pick_deeper finds them. */
-AQ_INLINE void aq_random_pick(const aq_cfg *c, int seat, aq_walk *w, int p,
-			      size_t r, uint32_t empty, uint32_t deep,
-			      const unsigned *jumps,
-			      uint16_t after[][AQ_MAXJ + 1], bg_move *out)
+BG_ALWAYS_INLINE void
+aq_random_pick(const aq_cfg *c, int seat, aq_walk *w, int p, size_t r,
+	       uint32_t empty, uint32_t deep, const unsigned *jumps,
+	       uint16_t after[][AQ_MAXJ + 1], bg_move *out)
 {
 	size_t k = (size_t)aq_steps_of(c, seat, p, empty);
 	unsigned left;
@@ -901,8 +893,8 @@ static uint32_t aq_landing_in(uint64_t j, uint32_t land, int d)
 /* The draw of seat, to move, after the opening: the jumps of all pieces
  * are found at once (aq_pack), the moves counted piece by piece, and only
  * pieces whose landing could jump on walk their chains. */
-AQ_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s, int seat,
-			      uint64_t *rng, bg_move *out)
+BG_ALWAYS_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s,
+				     int seat, uint64_t *rng, bg_move *out)
 {
 	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
 	uint32_t empty = ~(own | enemy) & AQ_ALL;
@@ -1074,7 +1066,7 @@ static int aq_apply_plain_capture(const aq_cfg *c, aq_state *s,
 }
 
 /* Any move: made on the bitboards, then the keys of what changed. */
-static AQ_NOINLINE int aq_apply_move(const aq_cfg *c, aq_state *s,
+static BG_NOINLINE int aq_apply_move(const aq_cfg *c, aq_state *s,
 				     const bg_move *m)
 {
 	aq_state old = *s;
@@ -1135,7 +1127,7 @@ static int aq_decided(const aq_cfg *c, const aq_state *s, int *reason)
 }
 
 /* The rare positions: a side without pieces or moves, a huff choice. */
-static AQ_NOINLINE void aq_outcome_decide(const aq_cfg *c, const aq_state *s,
+static BG_NOINLINE void aq_outcome_decide(const aq_cfg *c, const aq_state *s,
 					  bg_result *out)
 {
 	int reason, winner = aq_decided(c, s, &reason);

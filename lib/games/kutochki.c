@@ -741,7 +741,7 @@ static inline void ku_word_hop(uint64_t jump, int hop, int q, int dq,
  * apart and a jump moves a bit u columns (see ku_spread). Returns the
  * landings; parent and depth are by bit. Inlined, for u and diag to be
  * constants in the 8x8 list. */
-static inline __attribute__((always_inline)) uint64_t
+BG_ALWAYS_INLINE uint64_t
 ku_word_tree(const uint64_t *jump, uint64_t jumper, bool diag, unsigned u,
 	     int from, uint64_t all, uint8_t *parent, uint8_t *depth)
 {

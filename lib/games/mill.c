@@ -722,11 +722,8 @@ static inline void mi_side_of(const mi_cfg *c, const mi_state *s, mi_side *v)
 
 /* mi_side_of with the pieces that may be removed, for the generators
  * that count or list removals. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void mi_side_removing(const mi_cfg *c, const mi_state *s,
-				    mi_side *v)
+BG_ALWAYS_INLINE void mi_side_removing(const mi_cfg *c, const mi_state *s,
+				       mi_side *v)
 {
 	mi_side_of(c, s, v);
 	v->removable = c->protect ? mi_removable(c, v->opp) : v->opp;
@@ -937,9 +934,7 @@ static inline void mi_put_removing(bg_move *m, uint64_t w, int npath,
  * `hstep` (mi_cfg.wstep), else with `hother`; the destination from `wto`
  * (one of mi_cfg.wto). How many. Most of a list: out of line, its loop
  * keeps its values in registers. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
+BG_NOINLINE
 static size_t mi_write_plain(bg_move *m, uint32_t to, uint32_t steps,
 			     uint64_t hstep, uint64_t hother,
 			     const uint64_t *wto)
@@ -1032,9 +1027,7 @@ static void mi_write_fly(const mi_cfg *c, const mi_side *v, int from, int to,
 /* mi_random_move of a side that flies: its pieces in point order, each
  * with its moves to the empty points in point order and their first
  * removal sets, then the later sets of those that make mills. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
+BG_NOINLINE
 static bool mi_random_fly(const mi_cfg *c, const mi_state *st,
 			  uint64_t *rng, bg_move *out)
 {
@@ -1090,9 +1083,7 @@ static void mi_write_place(const mi_cfg *c, const mi_side *v,
 /* mi_random_move of a side with pieces in hand: the empty points with
  * their first removal sets, then the later sets of those that close
  * lines. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
+BG_NOINLINE
 static bool mi_random_place(const mi_cfg *c, const mi_state *st,
 			    uint64_t *rng, bg_move *out)
 {
@@ -1265,9 +1256,7 @@ static inline int mi_wide_first(const mi_wide *set)
 /* mi_random_move when some open slide makes a mill, counted as for every
  * side: an origin's slides with their first removal sets, then its later
  * sets; counts (mi_wide_counts) and total count the slides alone. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
+BG_NOINLINE
 static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 				 uint64_t *rng, const mi_wide *open,
 				 const mi_wide m[2], const mi_wide *counts,

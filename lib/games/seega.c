@@ -279,8 +279,7 @@ static uint32_t sg_line_flanked(int k, uint32_t reach, uint32_t own)
  * with a cell the side can step to on one side and its own piece on the
  * other, along a line (the stepping piece is next to that cell, so never
  * the one beyond the prey). Inline: sg_random_move asks on every ply. */
-static inline __attribute__((always_inline)) bool
-sg_can_take(uint32_t own, uint32_t prey, uint32_t empty)
+BG_ALWAYS_INLINE bool sg_can_take(uint32_t own, uint32_t prey, uint32_t empty)
 {
 	/* Files b, c and d: the cells with both neighbours on the board
 	 * along every line but N-S (whose steps off the board shift out). */
@@ -294,7 +293,7 @@ sg_can_take(uint32_t own, uint32_t prey, uint32_t empty)
 }
 
 /* Out of line: only sg_random_move, on every ply, wants it inline. */
-__attribute__((noinline))
+BG_NOINLINE
 static bool sg_any_capture(const sg_cfg *c, const sg_state *s)
 {
 	return sg_can_take(s->occ[s->turn], sg_prey(c, s),
@@ -541,7 +540,7 @@ static void sg_toggle(const sg_cfg *c, sg_state *s, int seat, int p)
  * Only after a pass or while moving as usual, without free_pass: out of
  * line.
  */
-__attribute__((noinline))
+BG_NOINLINE
 static void sg_step_usual(const sg_cfg *c, sg_state *s)
 {
 	bool usual = !sg_any_capture(c, s);
@@ -553,7 +552,7 @@ static void sg_step_usual(const sg_cfg *c, sg_state *s)
 }
 
 /* Seat takes the pieces `taken` (out of line: most steps take none). */
-__attribute__((noinline))
+BG_NOINLINE
 static int sg_take(const sg_cfg *c, sg_state *s, int seat, uint32_t taken)
 {
 	for (uint32_t t = taken; t; t &= t - 1)
@@ -582,7 +581,7 @@ static int sg_apply_step(const sg_cfg *c, sg_state *s, int from, int to)
 }
 
 /* A placement or a pass (out of line: sg_apply is mostly steps). */
-__attribute__((noinline))
+BG_NOINLINE
 static int sg_apply_other(const sg_cfg *c, sg_state *s, const bg_move *m)
 {
 	int seat = s->turn;

@@ -157,8 +157,8 @@ typedef struct sn_gen {
 
 /* The jumps from p, forward, west, east: over an enemy not taken yet to
  * an empty cell. */
-BG_CHAIN_INLINE int sn_hops(void *ctx, const bg_chain *w, int p, int tag,
-			  bg_hop *out)
+BG_ALWAYS_INLINE int sn_hops(void *ctx, const bg_chain *w, int p, int tag,
+			     bg_hop *out)
 {
 	const sn_gen *g = ctx;
 	const sn_cfg *c = g->c;
@@ -178,8 +178,8 @@ BG_CHAIN_INLINE int sn_hops(void *ctx, const bg_chain *w, int p, int tag,
 
 /* A chain ending on `land` reaches the pieces left; a piece ending on the
  * far rank goes. */
-BG_CHAIN_INLINE bool sn_result(void *ctx, const bg_chain *w, int land,
-			     int tag, int nhops, bg_reached *key)
+BG_ALWAYS_INLINE bool sn_result(void *ctx, const bg_chain *w, int land, int tag,
+				int nhops, bg_reached *key)
 {
 	const sn_gen *g = ctx;
 	uint32_t own = g->own;

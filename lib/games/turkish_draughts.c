@@ -401,8 +401,8 @@ static bg_hop td_hop(const td_gen *g, int over, int land, bool king, int d)
 /* Directions in the order N, E, S, W; a man takes forward or sideways,
  * over the next square; a king over the first piece met on its line, to
  * any empty square beyond, nearest first. */
-BG_CHAIN_INLINE int td_hops(void *ctx, const bg_chain *w, int sq, int tag,
-			  bg_hop *out)
+BG_ALWAYS_INLINE int td_hops(void *ctx, const bg_chain *w, int sq, int tag,
+			     bg_hop *out)
 {
 	const td_gen *g = ctx;
 	const td_cfg *c = g->c;
@@ -438,8 +438,8 @@ BG_CHAIN_INLINE int td_hops(void *ctx, const bg_chain *w, int sq, int tag,
 
 /* A chain reaches its pieces taken, its start and end squares, and
  * whether it ends as a king. */
-BG_CHAIN_INLINE bool td_reached(void *ctx, const bg_chain *w, int to,
-			      int tag, int nhops, bg_reached *key)
+BG_ALWAYS_INLINE bool td_reached(void *ctx, const bg_chain *w, int to, int tag,
+				 int nhops, bg_reached *key)
 {
 	const td_gen *g = ctx;
 	bool crowned = (tag & TD_TAG_KING) || td_last_rank(g->seat, to);
