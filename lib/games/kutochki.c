@@ -602,23 +602,32 @@ static void ku_reach_piece(const ku_cfg *c, const uint64_t *all, int seat,
 		r->dest[w] = 0;
 }
 
-/* The chain from `from` to `to` by its path in r's tree. */
-static inline void ku_tree_move(const ku_reach *r, int from, int to,
-				bg_move *m)
+/* The head of a chain of `hops` jumps from `from` to `to` in m: true
+ * when the caller is to write its landings into pts[1..hops]. A chain
+ * longer than a move holds keeps its ends only. */
+static inline bool ku_chain_head(bg_move *m, int from, int to, int hops)
 {
-	int hops = r->depth[to];
-
 	memset(m, 0, sizeof(*m));
 	m->kind = BG_MOVE_JUMP;
 	m->pts[0] = (uint16_t)from;
 	if (hops + 1 > BG_MOVE_MAX_POINTS) {
 		m->npath = 2;
 		m->pts[1] = (uint16_t)to;
-		return;
+		return false;
 	}
 	m->npath = (uint8_t)(hops + 1);
-	for (int q = to, i = hops; i > 0; q = r->parent[q], i--)
-		m->pts[i] = (uint16_t)q;
+	return true;
+}
+
+/* The chain from `from` to `to` by its path in r's tree. */
+static inline void ku_tree_move(const ku_reach *r, int from, int to,
+				bg_move *m)
+{
+	int hops = r->depth[to];
+
+	if (ku_chain_head(m, from, to, hops))
+		for (int q = to, i = hops; i > 0; q = r->parent[q], i--)
+			m->pts[i] = (uint16_t)q;
 }
 
 static void ku_step_move(int from, int to, bg_move *m)
@@ -873,17 +882,10 @@ static void ku_class_path(const ku_cfg *c, const uint8_t *parent,
 	const uint8_t *point = &c->point[k * 64];
 	int hops = depth[c->slot[to] & 63];
 
-	memset(m, 0, sizeof(*m));
-	m->kind = BG_MOVE_JUMP;
-	m->pts[0] = (uint16_t)from;
-	if (hops + 1 > BG_MOVE_MAX_POINTS) {
-		m->npath = 2;
-		m->pts[1] = (uint16_t)to;
-		return;
-	}
-	m->npath = (uint8_t)(hops + 1);
-	for (int q = c->slot[to] & 63, i = hops; i > 0; q = parent[q], i--)
-		m->pts[i] = (uint16_t)point[q];
+	if (ku_chain_head(m, from, to, hops))
+		for (int q = c->slot[to] & 63, i = hops; i > 0;
+		     q = parent[q], i--)
+			m->pts[i] = (uint16_t)point[q];
 }
 
 /* ku_legal where the jump words are the parity classes (10x10, 16x16): a

@@ -580,40 +580,48 @@ static int mi_read_position(const void *cfgp, void *st, const char *text)
 	return BG_OK;
 }
 
+/* The rows of t at the chunks of x. */
+static inline void mi_spread_rows(const mi_wide (*t)[MI_CHUNK_VALS],
+				  uint32_t x, const mi_wide *row[4])
+{
+	row[0] = &t[0][x & (MI_CHUNK_VALS - 1)];
+	row[1] = &t[1][x >> MI_CHUNK & (MI_CHUNK_VALS - 1)];
+	row[2] = &t[2][x >> 2 * MI_CHUNK & (MI_CHUNK_VALS - 1)];
+	row[3] = &t[3][x >> 3 * MI_CHUNK];
+}
+
 /* The slides of the slots of t at the chunks of x: their union for a
  * table whose slots each come from one point, their intersection for one
  * whose slots each ask a condition of every chunk. */
 static inline mi_wide mi_spread_or(const mi_wide (*t)[MI_CHUNK_VALS],
 				   uint32_t x)
 {
-	const mi_wide *a = &t[0][x & (MI_CHUNK_VALS - 1)];
-	const mi_wide *b = &t[1][x >> MI_CHUNK & (MI_CHUNK_VALS - 1)];
-	const mi_wide *d = &t[2][x >> 2 * MI_CHUNK & (MI_CHUNK_VALS - 1)];
-	const mi_wide *e = &t[3][x >> 3 * MI_CHUNK];
+	const mi_wide *r[4];
 
+	mi_spread_rows(t, x, r);
 #if MI_VECTORS
-	return mi_vec_out(mi_vec_in(a) | mi_vec_in(b) | mi_vec_in(d) |
-			  mi_vec_in(e));
+	return mi_vec_out(mi_vec_in(r[0]) | mi_vec_in(r[1]) |
+			  mi_vec_in(r[2]) | mi_vec_in(r[3]));
 #else
-	return (mi_wide){ { a->w[0] | b->w[0] | d->w[0] | e->w[0],
-			    a->w[1] | b->w[1] | d->w[1] | e->w[1] } };
+	return (mi_wide){ { r[0]->w[0] | r[1]->w[0] | r[2]->w[0] | r[3]->w[0],
+			    r[0]->w[1] | r[1]->w[1] | r[2]->w[1] |
+			    r[3]->w[1] } };
 #endif
 }
 
 static inline mi_wide mi_spread_and(const mi_wide (*t)[MI_CHUNK_VALS],
 				    uint32_t x)
 {
-	const mi_wide *a = &t[0][x & (MI_CHUNK_VALS - 1)];
-	const mi_wide *b = &t[1][x >> MI_CHUNK & (MI_CHUNK_VALS - 1)];
-	const mi_wide *d = &t[2][x >> 2 * MI_CHUNK & (MI_CHUNK_VALS - 1)];
-	const mi_wide *e = &t[3][x >> 3 * MI_CHUNK];
+	const mi_wide *r[4];
 
+	mi_spread_rows(t, x, r);
 #if MI_VECTORS
-	return mi_vec_out(mi_vec_in(a) & mi_vec_in(b) & mi_vec_in(d) &
-			  mi_vec_in(e));
+	return mi_vec_out(mi_vec_in(r[0]) & mi_vec_in(r[1]) &
+			  mi_vec_in(r[2]) & mi_vec_in(r[3]));
 #else
-	return (mi_wide){ { a->w[0] & b->w[0] & d->w[0] & e->w[0],
-			    a->w[1] & b->w[1] & d->w[1] & e->w[1] } };
+	return (mi_wide){ { r[0]->w[0] & r[1]->w[0] & r[2]->w[0] & r[3]->w[0],
+			    r[0]->w[1] & r[1]->w[1] & r[2]->w[1] &
+			    r[3]->w[1] } };
 #endif
 }
 
