@@ -4,7 +4,8 @@
  * doc/games/wolf-sheep.md.
  *
  * Points are numbered rank by rank from a1, four to a rank; bitboards are
- * 32-bit words over those numbers.
+ * 32-bit words over those numbers, and the position is one 64-bit word
+ * with two bits a point (see ws_state).
  */
 #include "core/rules.h"
 #include "core/zobrist.h"
@@ -54,7 +55,13 @@ static const bg_line ws_lines[] = {
 };
 
 enum { WOLF = 0, SHEEP = 1 };
-enum { WS_NSHEEP = 4, WS_WIDTH = 8 };
+enum { WS_NSHEEP = 4, WS_WIDTH = 8, WS_NBITS = 2 * WS_NPOINTS };
+
+/* The board word holds a piece of `seat` on point p in bit 2p + seat:
+ * the wolf on the even bits, the sheep on the odd ones, a rank to a
+ * byte. */
+#define WS_WOLF_BITS 0x5555555555555555ull
+#define WS_BYTE_ONES 0x0101010101010101ull
 
 typedef struct ws_cfg {
 	bg_board board;
@@ -63,31 +70,74 @@ typedef struct ws_cfg {
 	 * page); a wolf with no move loses. */
 	bg_stdvals std;
 	uint32_t steps[2][WS_NPOINTS]; /* a piece's steps, by seat and point */
-	uint32_t below[WS_NPOINTS]; /* points on ranks <= the point's */
+	uint64_t wolf_steps[WS_NPOINTS]; /* steps[WOLF] on the wolf's bits */
+	uint64_t below[WS_NPOINTS]; /* the sheep bits of ranks <= the point's */
 	uint64_t z[2][WS_NPOINTS]; /* Zobrist keys of (seat, point) */
 	uint64_t zturn;            /* ... and of the sheep to move */
+	/* First words of moves (ws_word): a wolf's step from p without its
+	 * end, and the end q alone at word[WOLF][2q]; a sheep's whole step
+	 * at its bit of ws_sheep_moves in word[SHEEP]. */
+	uint64_t wolf_head[WS_NPOINTS];
+	uint64_t word[2][WS_NBITS];
 	/* For each 8-bit mask: the number of its bits << 24, and their
 	 * positions in ascending order, 3 bits each from bit 0. */
 	uint32_t pick[256];
+	/* The same for the wolf's steps by ws_wolf_window's index: bits of
+	 * the window, 5 bits each. */
+	uint32_t wolf_pick[64];
 } ws_cfg;
 
 typedef struct ws_state {
 	uint64_t hash;  /* ws_full_hash, kept incrementally */
 	uint8_t turn;   /* WOLF or SHEEP */
 	uint8_t pad[7];
-	uint32_t bb[2]; /* the pieces by seat: the wolf's one, the sheep's */
+	uint64_t board; /* the pieces, as WS_WOLF_BITS tells */
 } ws_state;
 BG_CONFIG_BOARD(ws_cfg);
 BG_STATE_HEAD(ws_state);
 
+static uint64_t ws_bit(int seat, int p)
+{
+	return 1ull << (2 * p + seat);
+}
+
+/* The wolf's bit in the board word, twice its point. */
+static int ws_wolf_bit(const ws_state *st)
+{
+	return bg_ctz64(st->board & WS_WOLF_BITS);
+}
+
 static int ws_wolf(const ws_state *st)
 {
-	return bg_ctz32(st->bb[WOLF]);
+	return ws_wolf_bit(st) >> 1;
 }
 
 static int ws_rank(int p)
 {
 	return ws_xy[p][1];
+}
+
+/* Bit p of x to bit 2p: a point set on the wolf's bits. */
+static inline uint64_t ws_spread(uint32_t x)
+{
+	uint64_t v = x;
+
+	v = (v | v << 16) & 0x0000FFFF0000FFFFull;
+	v = (v | v << 8) & 0x00FF00FF00FF00FFull;
+	v = (v | v << 4) & 0x0F0F0F0F0F0F0F0Full;
+	v = (v | v << 2) & 0x3333333333333333ull;
+	return (v | v << 1) & WS_WOLF_BITS;
+}
+
+/* The inverse: bit 2p of v to bit p. */
+static uint32_t ws_gather(uint64_t v)
+{
+	v &= WS_WOLF_BITS;
+	v = (v | v >> 1) & 0x3333333333333333ull;
+	v = (v | v >> 2) & 0x0F0F0F0F0F0F0F0Full;
+	v = (v | v >> 4) & 0x00FF00FF00FF00FFull;
+	v = (v | v >> 8) & 0x0000FFFF0000FFFFull;
+	return (uint32_t)(v | v >> 16);
 }
 
 /* Sheep steps by shifting bitboards, four points to a rank: up-left is +3
@@ -103,11 +153,53 @@ static uint32_t ws_up_right(uint32_t s)
 	return (s & 0x0F0F0F0Fu) << 4 | (s & 0x70707070u) << 5;
 }
 
+/* The wolf also steps back: the inverse shifts. */
+static uint32_t ws_down_right(uint32_t s)
+{
+	return (s >> 3 & 0x0E0E0E0Eu) | (s >> 4 & 0xF0F0F0F0u);
+}
+
+static uint32_t ws_down_left(uint32_t s)
+{
+	return (s >> 4 & 0x0F0F0F0Fu) | (s >> 5 & 0x70707070u);
+}
+
 /* A sheep on p steps up-left to p + ws_up_left_step(p), up-right to one
  * more. */
 static int ws_up_left_step(int p)
 {
 	return 3 + (p >> 2 & 1);
+}
+
+/* The sheep free to step up-left, on their own bits of board word b: the
+ * shifts of ws_up_left, doubled, test the point's two bits at once. */
+static inline uint64_t ws_free_left(uint64_t b)
+{
+	uint64_t empty = ~(b | b << 1); /* on the sheep's bits */
+
+	return b & ((empty >> 6 & ws_spread(0x0E0E0E0Eu) << 1) |
+		    (empty >> 8 & ws_spread(0xF0F0F0F0u) << 1));
+}
+
+static inline uint64_t ws_free_right(uint64_t b)
+{
+	uint64_t empty = ~(b | b << 1);
+
+	return b & ((empty >> 8 & ws_spread(0x0F0F0F0Fu) << 1) |
+		    (empty >> 10 & ws_spread(0x70707070u) << 1));
+}
+
+/* The sheep's steps as a mask in the list's order: up-left from p in bit
+ * 2p, up-right in bit 2p + 1, of the ws_free_* masks l and r. */
+static uint64_t ws_sheep_moves(uint64_t l, uint64_t r)
+{
+	return l >> 1 | r;
+}
+
+/* The wolf's free steps on its bits. */
+static uint64_t ws_wolf_moves(const ws_cfg *c, uint64_t b, int from)
+{
+	return c->wolf_steps[from] & ~(b | b >> 1);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -116,30 +208,73 @@ enum { WS_OPT_WOLF, WS_NOPTIONS };
 
 static const uint8_t ws_wolf_starts[4] = { B8, D8, F8, H8 };
 
-static void ws_tables(ws_cfg *c)
-{
-	bg_lineboard lb;
+/* The first 8 bytes of the move with these fields, the rest zero. */
+_Static_assert(offsetof(bg_move, pts[2]) == sizeof(uint64_t),
+	       "a move's first word ends with pts[1]");
 
-	bg_lineboard_build(&lb, &c->board);
-	for (int p = 0; p < WS_NPOINTS; p++) {
-		for (int i = 0; i < lb.nstep[p]; i++)
-			c->steps[WOLF][p] |= 1u << lb.step[p][i].to;
-		c->steps[SHEEP][p] = ws_up_left(1u << p) | ws_up_right(1u << p);
-		for (int q = 0; q < WS_NPOINTS; q++)
-			if (ws_rank(q) <= ws_rank(p))
-				c->below[p] |= 1u << q;
-		c->z[WOLF][p] = bg_zobrist(WOLF, (uint32_t)p);
-		c->z[SHEEP][p] = bg_zobrist(SHEEP, (uint32_t)p);
+static uint64_t ws_word(int kind, int npath, int from, int to)
+{
+	bg_move m = { .kind = (uint8_t)kind, .npath = (uint8_t)npath,
+		      .pts = { (uint16_t)from, (uint16_t)to } };
+	uint64_t w;
+
+	memcpy(&w, &m, sizeof(w));
+	return w;
+}
+
+/* The wolf's window (ws_random_wolf) holds its steps to -5 -4 -3 +3 +4 +5
+ * points in bits 0 2 4 16 18 20; folded to 6 bits it indexes wolf_pick. */
+static const uint8_t ws_window_bits[6] = { 0, 2, 4, 16, 18, 20 };
+
+static int ws_window_index_bit(int v)
+{
+	return v < 16 ? v : v - 15;
+}
+
+static void ws_pick_tables(ws_cfg *c)
+{
+	for (uint32_t m = 1; m < 256; m++) {
+		uint32_t rest = c->pick[m & (m - 1)];
+
+		c->pick[m] = ((rest >> 24) + 1) << 24 |
+			     (rest & 0xFFFFFF) << 3 | (uint32_t)bg_ctz32(m);
 	}
-	c->zturn = bg_zobrist(2, 0);
-	for (uint32_t m = 0; m < 256; m++) {
+	for (uint32_t i = 0; i < 64; i++) {
 		uint32_t n = 0;
 
-		for (uint32_t b = 0; b < 8; b++)
-			if (m >> b & 1)
-				c->pick[m] |= b << 3 * n++;
-		c->pick[m] |= n << 24;
+		for (int k = 0; k < 6; k++)
+			if (i >> ws_window_index_bit(ws_window_bits[k]) & 1)
+				c->wolf_pick[i] |= (uint32_t)ws_window_bits[k]
+						   << 5 * n++;
+		c->wolf_pick[i] |= n << 24;
 	}
+}
+
+static void ws_tables(ws_cfg *c)
+{
+	for (int p = 0; p < WS_NPOINTS; p++) {
+		uint32_t at = 1u << p, up = ws_up_left(at) | ws_up_right(at);
+		/* Points of ranks up to p's: below the next rank. */
+		uint64_t ranks = (1ull << 4 * (ws_rank(p) + 1)) - 1;
+
+		c->steps[SHEEP][p] = up;
+		c->steps[WOLF][p] = up | ws_down_left(at) | ws_down_right(at);
+		c->wolf_steps[p] = ws_spread(c->steps[WOLF][p]);
+		c->below[p] = ws_spread((uint32_t)ranks) << 1;
+		c->z[WOLF][p] = bg_zobrist(WOLF, (uint32_t)p);
+		c->z[SHEEP][p] = bg_zobrist(SHEEP, (uint32_t)p);
+		c->wolf_head[p] = ws_word(BG_MOVE_STEP, 2, p, 0);
+		c->word[WOLF][2 * p] = ws_word(0, 0, 0, p);
+		for (uint32_t t = up; t; t &= t - 1) {
+			int to = bg_ctz32(t);
+			int right = to != p + ws_up_left_step(p);
+
+			c->word[SHEEP][2 * p + right] =
+				ws_word(BG_MOVE_STEP, 2, p, to);
+		}
+	}
+	c->zturn = bg_zobrist(2, 0);
+	ws_pick_tables(c);
 }
 
 static int ws_configure(void *cfgp, const bg_optval *opts)
@@ -158,11 +293,14 @@ static int ws_configure(void *cfgp, const bg_optval *opts)
 
 static uint64_t ws_full_hash(const ws_cfg *c, const ws_state *st)
 {
-	uint64_t h = c->z[WOLF][ws_wolf(st)];
+	uint64_t h = st->turn ? c->zturn : 0;
 
-	for (uint32_t s = st->bb[SHEEP]; s; s &= s - 1)
-		h ^= c->z[SHEEP][bg_ctz32(s)];
-	return st->turn ? h ^ c->zturn : h;
+	for (uint64_t b = st->board; b; b &= b - 1) {
+		int i = bg_ctz64(b);
+
+		h ^= c->z[i & 1][i >> 1];
+	}
+	return h;
 }
 
 static void ws_init(const void *cfgp, void *stp)
@@ -171,8 +309,9 @@ static void ws_init(const void *cfgp, void *stp)
 	ws_state *st = stp;
 
 	memset(st, 0, sizeof(*st));
-	st->bb[SHEEP] = 1u << A1 | 1u << C1 | 1u << E1 | 1u << G1;
-	st->bb[WOLF] = 1u << c->wolf_start;
+	st->board = ws_bit(SHEEP, A1) | ws_bit(SHEEP, C1) |
+		    ws_bit(SHEEP, E1) | ws_bit(SHEEP, G1) |
+		    ws_bit(WOLF, c->wolf_start);
 	st->turn = WOLF;
 	st->hash = ws_full_hash(c, st);
 }
@@ -185,50 +324,41 @@ static size_t ws_max_moves(const void *cfgp)
 	return 8; /* four sheep with two steps each; the wolf has four */
 }
 
-static uint32_t ws_empty(const ws_state *st)
-{
-	return ~(st->bb[WOLF] | st->bb[SHEEP]);
-}
-
-/* The points a piece of the side to move on `from` steps to, empty or not. */
-static uint32_t ws_targets(const ws_cfg *c, const ws_state *st, int from)
-{
-	return c->steps[st->turn][from];
-}
-
 static inline bool ws_can_move(const ws_cfg *c, const ws_state *st)
 {
-	uint32_t empty = ws_empty(st);
+	uint64_t b = st->board;
 
 	if (st->turn == WOLF)
-		return (ws_targets(c, st, ws_wolf(st)) & empty) != 0;
-	return ((ws_up_left(st->bb[SHEEP]) | ws_up_right(st->bb[SHEEP])) &
-		empty) != 0;
+		return ws_wolf_moves(c, b, ws_wolf(st)) != 0;
+	return (ws_free_left(b) | ws_free_right(b)) != 0;
 }
 
-static void ws_step(bg_move *m, int from, int to)
+/* The move whose first 8 bytes are w (ws_word), the rest zero: five
+ * stores. */
+static inline void ws_put(bg_move *m, uint64_t w)
 {
-	memset(m, 0, sizeof(*m));
-	m->kind = BG_MOVE_STEP;
-	m->npath = 2;
-	m->pts[0] = (uint16_t)from;
-	m->pts[1] = (uint16_t)to;
+	memset(&m->pts[2], 0, sizeof(*m) - sizeof(w));
+	memcpy(m, &w, sizeof(w));
 }
 
-/* The wolf's steps, or each sheep's in turn, to points in number order.
- * The step table is read once: the moves written could alias it. */
+/* The wolf's steps, or each sheep's in turn, to points in number order:
+ * the bits of a mask in the list's order, each to a word by table. */
 static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 {
-	uint32_t empty = ws_empty(st);
-	const uint32_t *steps = c->steps[st->turn];
+	uint64_t b = st->board, head = 0, moves;
+	const uint64_t *word = c->word[st->turn];
 	size_t n = 0;
 
-	for (uint32_t s = st->bb[st->turn]; s; s &= s - 1) {
-		int from = bg_ctz32(s);
+	if (st->turn == WOLF) {
+		int from = ws_wolf(st);
 
-		for (uint32_t t = steps[from] & empty; t; t &= t - 1)
-			ws_step(&buf[n++], from, bg_ctz32(t));
+		head = c->wolf_head[from];
+		moves = ws_wolf_moves(c, b, from);
+	} else {
+		moves = ws_sheep_moves(ws_free_left(b), ws_free_right(b));
 	}
+	for (; moves; moves &= moves - 1)
+		ws_put(&buf[n++], head | word[bg_ctz64(moves)]);
 	return n;
 }
 
@@ -245,53 +375,73 @@ static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
 	return n;
 }
 
-/* The position of bit number bg_rand() % count of the mask behind `pick`
- * (a pick[] entry): with the mask's bits in the list's order, the move the
- * core draws from the list. */
-static int ws_draw(uint32_t pick, uint64_t *rng)
+static uint64_t ws_rotate_right(uint64_t x, int n)
 {
-	return pick >> 3 * (bg_rand(rng) % (pick >> 24)) & 7;
+	return x >> (n & 63) | x << (-n & 63);
 }
 
-/* The wolf's free steps as 6 bits: offsets -5 -4 -3 from its point in
- * bits 0-2, +3 +4 +5 in bits 3-5 (every step on the board is one of
- * these), so in the list's order. */
+/* The wolf's free steps, at the window bits of ws_window_bits (the
+ * steps from its bit w at w - 10 .. w + 10, rotated down to bit 0: the
+ * window may start below bit 0), folded to 6 bits. */
+static int ws_wolf_window(uint64_t moves, int w, uint64_t *window)
+{
+	*window = ws_rotate_right(moves, w - 10);
+	return (int)((*window | *window >> 15) & 63);
+}
+
+/* The core draws bg_rand() % count from the list; the same number picks
+ * the move from a mask in the list's order. */
 static bool ws_random_wolf(const ws_cfg *c, const ws_state *st,
 			   uint64_t *rng, bg_move *out)
 {
-	int from = ws_wolf(st), j;
-	uint64_t w = (uint64_t)(c->steps[WOLF][from] & ws_empty(st)) << 5 >>
-		     from;
-	uint32_t pick = c->pick[(w & 7) | (w >> 5 & 0x38)];
+	int w = ws_wolf_bit(st), at;
+	uint64_t window;
+	uint32_t pick = c->wolf_pick[ws_wolf_window(
+		ws_wolf_moves(c, st->board, w >> 1), w, &window)];
 
 	if (pick >> 24 == 0)
 		return false;
-	j = ws_draw(pick, rng);
-	ws_step(out, from, from + (j < 3 ? j - 5 : j));
+	at = (int)(pick >> 5 * (bg_rand(rng) % (pick >> 24)) & 31);
+	ws_put(out, c->wolf_head[w >> 1] | c->word[WOLF][w - 10 + at]);
 	return true;
 }
 
-/* The sheep's free steps as 8 bits: up-left of the i-th sheep in point
- * order in bit 2i, up-right in bit 2i + 1, so in the list's order. */
+/* The bits in each byte of the sheep's moves (ws_sheep_moves of l and r),
+ * summed over that byte and those below it. l and r are on the odd bits:
+ * their sum, shifted down, counts each point's two. */
+static uint64_t ws_byte_sums(uint64_t l, uint64_t r)
+{
+	uint64_t v = (l + r) >> 1;
+
+	v = (v & 0x3333333333333333ull) + (v >> 2 & 0x3333333333333333ull);
+	v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+	return v * WS_BYTE_ONES;
+}
+
+/* Bit number k (from 0) of mask m, whose bytes' running counts are
+ * `sums`, without a loop: the bytes whose running count is at most k
+ * come before its byte (a byte-wise compare by subtraction); pick finds
+ * it within its byte. */
+static int ws_select(const ws_cfg *c, uint64_t m, uint64_t sums, uint64_t k)
+{
+	const uint64_t high = WS_BYTE_ONES << 7;
+	uint64_t le = ((k * WS_BYTE_ONES | high) - sums) & high;
+	int at = (int)((le >> 7) * WS_BYTE_ONES >> 53) & ~7;
+	uint64_t in = k - (sums << 8 >> at & 0xFF);
+
+	return at + (int)(c->pick[m >> at & 0xFF] >> 3 * in & 7);
+}
+
 static bool ws_random_sheep(const ws_cfg *c, const ws_state *st,
 			    uint64_t *rng, bg_move *out)
 {
-	uint32_t empty = ws_empty(st), s = st->bb[SHEEP], slots = 0, pick;
-	int p[WS_NSHEEP], from, j;
+	uint64_t l = ws_free_left(st->board), r = ws_free_right(st->board);
+	uint64_t sums = ws_byte_sums(l, r), n = sums >> 56;
 
-#pragma GCC unroll 4
-	for (int i = 0; i < WS_NSHEEP; i++, s &= s - 1) {
-		p[i] = bg_ctz32(s);
-		/* 64 bits: on rank 8 the shift passes 31. */
-		slots |= (uint32_t)((uint64_t)(c->steps[SHEEP][p[i]] & empty) >>
-				    (p[i] + ws_up_left_step(p[i]))) << 2 * i;
-	}
-	pick = c->pick[slots];
-	if (pick >> 24 == 0)
+	if (n == 0)
 		return false; /* the pass */
-	j = ws_draw(pick, rng);
-	from = p[j >> 1];
-	ws_step(out, from, from + ws_up_left_step(from) + (j & 1));
+	ws_put(out, c->word[SHEEP][ws_select(c, ws_sheep_moves(l, r), sums,
+					     bg_rand(rng) % n)]);
 	return true;
 }
 
@@ -338,24 +488,22 @@ static bool ws_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 	if (m->kind != BG_MOVE_STEP || m->npath != 2 ||
 	    (from | to) >= WS_NPOINTS)
 		return false;
-	return st->bb[st->turn] >> from &
-	       (ws_targets(c, st, from) & ws_empty(st)) >> to & 1;
+	return (st->board & ws_bit(st->turn, from)) &&
+	       (c->steps[st->turn][from] >> to & 1) &&
+	       !(st->board >> 2 * to & 3);
 }
 
 /* Makes m, or takes it back, for `mover`: a step is its own inverse on the
- * board and the hash, and so is passing the turn. */
+ * board and the hash, and so is passing the turn. A pass has both points
+ * 0: its two changes cancel. */
 static void ws_toggle(const ws_cfg *c, ws_state *st, const bg_move *m,
 		      int mover)
 {
 	int from = m->pts[0], to = m->pts[1];
-	uint64_t h = c->zturn;
 
-	if (m->kind == BG_MOVE_STEP) {
-		st->bb[mover] ^= 1u << from | 1u << to;
-		h ^= c->z[mover][from] ^ c->z[mover][to];
-	}
+	st->board ^= ws_bit(mover, from) ^ ws_bit(mover, to);
+	st->hash ^= c->z[mover][from] ^ c->z[mover][to] ^ c->zturn;
 	st->turn ^= 1;
-	st->hash ^= h;
 }
 
 static int ws_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
@@ -391,7 +539,7 @@ static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	(void)ctx;
 	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* Past every sheep: no sheep on the wolf's rank or below it. */
-	if (!(st->bb[SHEEP] & c->below[ws_wolf(st)]))
+	if (!(st->board & c->below[ws_wolf(st)]))
 		bg_result_set(out, BG_WIN, WOLF, BG_REASON_GOAL);
 	else if (!ws_can_move(c, st) &&
 		 (st->turn == WOLF || c->std.no_moves == BG_NO_MOVES_LOSE))
@@ -408,10 +556,10 @@ static void ws_piece(const void *cfgp, const void *stp, int p, int *seat,
 	(void)cfgp;
 	*seat = -1;
 	*kind = BG_PIECE_NONE;
-	if (st->bb[WOLF] >> p & 1) {
+	if (st->board & ws_bit(WOLF, p)) {
 		*seat = WOLF;
 		*kind = BG_PIECE_KING;
-	} else if (st->bb[SHEEP] >> p & 1) {
+	} else if (st->board & ws_bit(SHEEP, p)) {
 		*seat = SHEEP;
 		*kind = BG_PIECE_MAN;
 	}
@@ -424,8 +572,8 @@ static void ws_pieces(const void *cfgp, const void *stp, uint64_t *set,
 
 	(void)cfgp;
 	memset(set, 0, 6 * words * sizeof(*set));
-	set[(size_t)(3 * WOLF + 1) * words] = st->bb[WOLF];
-	set[(size_t)(3 * SHEEP) * words] = st->bb[SHEEP];
+	set[(size_t)(3 * WOLF + 1) * words] = ws_gather(st->board);
+	set[(size_t)(3 * SHEEP) * words] = ws_gather(st->board >> 1);
 }
 
 /* Ranks 8 to 1, each its four points from the left: w, s or '.'; then the
@@ -438,8 +586,8 @@ static void ws_write_position(const void *cfgp, const void *stp,
 	char cells[WS_NPOINTS];
 
 	for (int p = 0; p < WS_NPOINTS; p++)
-		cells[p] = (st->bb[WOLF] >> p & 1) ? 'w' :
-			   (st->bb[SHEEP] >> p & 1) ? 's' : '.';
+		cells[p] = (st->board & ws_bit(WOLF, p)) ? 'w' :
+			   (st->board & ws_bit(SHEEP, p)) ? 's' : '.';
 	bg_board_write_ranks(&c->board, cells, out);
 	bg_sb_putc(out, ' ');
 	bg_sb_putc(out, st->turn == WOLF ? 'w' : 's');
@@ -451,22 +599,23 @@ static int ws_read_position(const void *cfgp, void *stp, const char *text)
 	ws_state tmp;
 	char cells[WS_NPOINTS];
 	const char *s = text;
+	int wolves, sheep;
 
 	memset(&tmp, 0, sizeof(tmp));
 	if (bg_board_read_ranks(&c->board, &s, ".ws", cells) != BG_OK)
 		return BG_EFORMAT;
 	for (int p = 0; p < WS_NPOINTS; p++)
 		if (cells[p] != '.')
-			tmp.bb[cells[p] == 'w' ? WOLF : SHEEP] |= 1u << p;
+			tmp.board |= ws_bit(cells[p] == 'w' ? WOLF : SHEEP, p);
 	if ((s[0] != 'w' && s[0] != 's') || s[1])
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, w or s, after the board");
-	if (bg_popcount32(tmp.bb[WOLF]) != 1 ||
-	    bg_popcount32(tmp.bb[SHEEP]) != WS_NSHEEP)
+	wolves = bg_popcount64(tmp.board & WS_WOLF_BITS);
+	sheep = bg_popcount64(tmp.board & ~WS_WOLF_BITS);
+	if (wolves != 1 || sheep != WS_NSHEEP)
 		return bg_seterr(BG_EFORMAT,
 				 "the board needs 1 wolf and %d sheep, not %d and %d",
-				 WS_NSHEEP, bg_popcount32(tmp.bb[WOLF]),
-				 bg_popcount32(tmp.bb[SHEEP]));
+				 WS_NSHEEP, wolves, sheep);
 	tmp.turn = s[0] == 'w' ? WOLF : SHEEP;
 	tmp.hash = ws_full_hash(cfgp, &tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
