@@ -61,7 +61,8 @@ enum { WS_NSHEEP = 4, WS_WIDTH = 8, WS_NBITS = 2 * WS_NPOINTS };
  * the wolf on the even bits, the sheep on the odd ones, a rank to a
  * byte. */
 #define WS_WOLF_BITS 0x5555555555555555ull
-#define WS_BYTE_ONES 0x0101010101010101ull
+#define WS_SHEEP_BITS (WS_WOLF_BITS << 1)
+#define WS_NIBBLE_ONES 0x1111111111111111ull
 
 typedef struct ws_cfg {
 	bg_board board;
@@ -74,6 +75,8 @@ typedef struct ws_cfg {
 	uint64_t below[WS_NPOINTS]; /* the sheep bits of ranks <= the point's */
 	uint64_t z[2][WS_NPOINTS]; /* Zobrist keys of (seat, point) */
 	uint64_t zturn;            /* ... and of the sheep to move */
+	uint64_t zfrom[2][WS_NPOINTS]; /* z ^ zturn: a move's change but one */
+	uint64_t bit[2][WS_NPOINTS];   /* ws_bit, by table as z */
 	/* First words of moves (ws_word): a wolf's step from p without its
 	 * end, and the end q alone at word[WOLF][2q]; a sheep's whole step
 	 * at its bit of ws_sheep_moves in word[SHEEP]. */
@@ -107,9 +110,9 @@ static int ws_wolf_bit(const ws_state *st)
 	return bg_ctz64(st->board & WS_WOLF_BITS);
 }
 
-static int ws_wolf(const ws_state *st)
+static unsigned ws_wolf(const ws_state *st)
 {
-	return ws_wolf_bit(st) >> 1;
+	return (unsigned)ws_wolf_bit(st) >> 1;
 }
 
 static int ws_rank(int p)
@@ -263,6 +266,10 @@ static void ws_tables(ws_cfg *c)
 		c->below[p] = ws_spread((uint32_t)ranks) << 1;
 		c->z[WOLF][p] = bg_zobrist(WOLF, (uint32_t)p);
 		c->z[SHEEP][p] = bg_zobrist(SHEEP, (uint32_t)p);
+		c->zfrom[WOLF][p] = c->z[WOLF][p] ^ bg_zobrist(2, 0);
+		c->zfrom[SHEEP][p] = c->z[SHEEP][p] ^ bg_zobrist(2, 0);
+		c->bit[WOLF][p] = ws_bit(WOLF, p);
+		c->bit[SHEEP][p] = ws_bit(SHEEP, p);
 		c->wolf_head[p] = ws_word(BG_MOVE_STEP, 2, p, 0);
 		c->word[WOLF][2 * p] = ws_word(0, 0, 0, p);
 		for (uint32_t t = up; t; t &= t - 1) {
@@ -324,13 +331,30 @@ static size_t ws_max_moves(const void *cfgp)
 	return 8; /* four sheep with two steps each; the wolf has four */
 }
 
+/* ws_sheep_can_move past its first test: out of line, so that the common
+ * case is not made to compute it too. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool ws_sheep_can_move_all(uint64_t b)
+{
+	return (ws_free_left(b) | ws_free_right(b)) != 0;
+}
+
+/* Has a sheep a step? Most often one to the point 4 above its own (up-left
+ * from files b d f h, up-right from a c e g) is free: tried first. */
+static inline bool ws_sheep_can_move(uint64_t b)
+{
+	uint64_t empty = ~(b | b << 1); /* on the sheep's bits */
+
+	return ((b & WS_SHEEP_BITS) << 8 & empty) || ws_sheep_can_move_all(b);
+}
+
 static inline bool ws_can_move(const ws_cfg *c, const ws_state *st)
 {
-	uint64_t b = st->board;
-
 	if (st->turn == WOLF)
-		return ws_wolf_moves(c, b, ws_wolf(st)) != 0;
-	return (ws_free_left(b) | ws_free_right(b)) != 0;
+		return ws_wolf_moves(c, st->board, ws_wolf(st)) != 0;
+	return ws_sheep_can_move(st->board);
 }
 
 /* The move whose first 8 bytes are w (ws_word), the rest zero: five
@@ -406,41 +430,43 @@ static bool ws_random_wolf(const ws_cfg *c, const ws_state *st,
 	return true;
 }
 
-/* The bits in each byte of the sheep's moves (ws_sheep_moves of l and r),
- * summed over that byte and those below it. l and r are on the odd bits:
- * their sum, shifted down, counts each point's two. */
-static uint64_t ws_byte_sums(uint64_t l, uint64_t r)
+/* The running count of the sheep's moves (ws_sheep_moves of l and r) by
+ * nibble, two points to a nibble: nibble i counts the moves of points 0
+ * to 2i + 1. l and r are on the odd bits: their sum, shifted down, counts
+ * each point's two; the product adds up the nibbles (at most 8 moves, so
+ * no carry). */
+static uint64_t ws_running_counts(uint64_t l, uint64_t r)
 {
 	uint64_t v = (l + r) >> 1;
 
 	v = (v & 0x3333333333333333ull) + (v >> 2 & 0x3333333333333333ull);
-	v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-	return v * WS_BYTE_ONES;
+	return v * WS_NIBBLE_ONES;
 }
 
-/* Bit number k (from 0) of mask m, whose bytes' running counts are
- * `sums`, without a loop: the bytes whose running count is at most k
- * come before its byte (a byte-wise compare by subtraction); pick finds
- * it within its byte. */
-static int ws_select(const ws_cfg *c, uint64_t m, uint64_t sums, uint64_t k)
+/* Bit number k (from 0) of mask m, whose running counts are `counts`,
+ * without a loop: the nibbles counting at most k come before k's (their
+ * high bits, by a subtraction that borrows nowhere); pick finds the bit
+ * within its nibble. */
+static int ws_select(const ws_cfg *c, uint64_t m, uint64_t counts,
+		     uint64_t k)
 {
-	const uint64_t high = WS_BYTE_ONES << 7;
-	uint64_t le = ((k * WS_BYTE_ONES | high) - sums) & high;
-	int at = (int)((le >> 7) * WS_BYTE_ONES >> 53) & ~7;
-	uint64_t in = k - (sums << 8 >> at & 0xFF);
+	const uint64_t high = WS_NIBBLE_ONES << 3;
+	uint64_t le = ((k * WS_NIBBLE_ONES | high) - counts) & high;
+	int at = bg_ctz64(~le & high) - 3;
+	uint64_t in = k - (counts << 4 >> at & 15);
 
-	return at + (int)(c->pick[m >> at & 0xFF] >> 3 * in & 7);
+	return at + (int)(c->pick[m >> at & 15] >> 3 * in & 7);
 }
 
 static bool ws_random_sheep(const ws_cfg *c, const ws_state *st,
 			    uint64_t *rng, bg_move *out)
 {
 	uint64_t l = ws_free_left(st->board), r = ws_free_right(st->board);
-	uint64_t sums = ws_byte_sums(l, r), n = sums >> 56;
+	uint64_t counts = ws_running_counts(l, r), n = counts >> 60;
 
 	if (n == 0)
 		return false; /* the pass */
-	ws_put(out, c->word[SHEEP][ws_select(c, ws_sheep_moves(l, r), sums,
+	ws_put(out, c->word[SHEEP][ws_select(c, ws_sheep_moves(l, r), counts,
 					     bg_rand(rng) % n)]);
 	return true;
 }
@@ -495,26 +521,27 @@ static bool ws_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 
 /* Makes m, or takes it back, for `mover`: a step is its own inverse on the
  * board and the hash, and so is passing the turn. A pass has both points
- * 0: its two changes cancel. */
-static void ws_toggle(const ws_cfg *c, ws_state *st, const bg_move *m,
-		      int mover)
+ * 0: its two changes cancel. The tables share one index by (seat, point). */
+static uint64_t ws_toggle(const ws_cfg *c, ws_state *st, const bg_move *m,
+			  unsigned mover)
 {
-	int from = m->pts[0], to = m->pts[1];
+	unsigned from = m->pts[0], to = m->pts[1];
+	uint64_t change = c->bit[mover][from] ^ c->bit[mover][to];
 
-	st->board ^= ws_bit(mover, from) ^ ws_bit(mover, to);
-	st->hash ^= c->z[mover][from] ^ c->z[mover][to] ^ c->zturn;
+	st->board ^= change;
+	st->hash ^= c->zfrom[mover][from] ^ c->z[mover][to];
 	st->turn ^= 1;
+	return change;
 }
 
 static int ws_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 {
 	ws_state *st = stp;
-	int mover = st->turn;
+	unsigned mover = st->turn;
 
 	(void)undo;
-	ws_toggle(cfgp, st, m, mover);
-	/* Sheep never step back. */
-	return m->kind == BG_MOVE_STEP && mover == SHEEP ?
+	/* A sheep stepped: sheep never step back. */
+	return ws_toggle(cfgp, st, m, mover) & WS_SHEEP_BITS ?
 	       BG_APPLY_IRREVERSIBLE : 0;
 }
 
@@ -525,7 +552,7 @@ static void ws_unapply(const void *cfgp, void *stp, const bg_move *m,
 	ws_state *st = stp;
 
 	(void)undo;
-	ws_toggle(cfgp, st, m, st->turn ^ 1);
+	ws_toggle(cfgp, st, m, st->turn ^ 1u);
 }
 
 /* ---- Outcome -------------------------------------------------------------- */
