@@ -331,30 +331,22 @@ static size_t ws_max_moves(const void *cfgp)
 	return 8; /* four sheep with two steps each; the wolf has four */
 }
 
-/* ws_sheep_can_move past its first test: out of line, so that the common
- * case is not made to compute it too. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static bool ws_sheep_can_move_all(uint64_t b)
-{
-	return (ws_free_left(b) | ws_free_right(b)) != 0;
-}
-
-/* Has a sheep a step? Most often one to the point 4 above its own (up-left
- * from files b d f h, up-right from a c e g) is free: tried first. */
-static inline bool ws_sheep_can_move(uint64_t b)
+/* Has a sheep a step to the point 4 above its own (up-left from files b d
+ * f h, up-right from a c e g)? Most often one has: a quick first test. */
+static inline bool ws_sheep_step_up(uint64_t b)
 {
 	uint64_t empty = ~(b | b << 1); /* on the sheep's bits */
 
-	return ((b & WS_SHEEP_BITS) << 8 & empty) || ws_sheep_can_move_all(b);
+	return ((b & WS_SHEEP_BITS) << 8 & empty) != 0;
 }
 
-static inline bool ws_can_move(const ws_cfg *c, const ws_state *st)
+static bool ws_can_move(const ws_cfg *c, const ws_state *st)
 {
+	uint64_t b = st->board;
+
 	if (st->turn == WOLF)
-		return ws_wolf_moves(c, st->board, ws_wolf(st)) != 0;
-	return ws_sheep_can_move(st->board);
+		return ws_wolf_moves(c, b, ws_wolf(st)) != 0;
+	return (ws_free_left(b) | ws_free_right(b)) != 0;
 }
 
 /* The move whose first 8 bytes are w (ws_word), the rest zero: five
@@ -370,20 +362,22 @@ static inline void ws_put(bg_move *m, uint64_t w)
 static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 {
 	uint64_t b = st->board, head = 0, moves;
-	const uint64_t *word = c->word[st->turn];
-	size_t n = 0;
+	const uint64_t *word;
+	bg_move *m = buf;
 
 	if (st->turn == WOLF) {
-		int from = ws_wolf(st);
+		unsigned from = ws_wolf(st);
 
 		head = c->wolf_head[from];
 		moves = ws_wolf_moves(c, b, from);
+		word = c->word[WOLF];
 	} else {
 		moves = ws_sheep_moves(ws_free_left(b), ws_free_right(b));
+		word = c->word[SHEEP];
 	}
 	for (; moves; moves &= moves - 1)
-		ws_put(&buf[n++], head | word[bg_ctz64(moves)]);
-	return n;
+		ws_put(m++, head | word[bg_ctz64(moves)]);
+	return (size_t)(m - buf);
 }
 
 static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
@@ -557,20 +551,36 @@ static void ws_unapply(const void *cfgp, void *stp, const bg_move *m,
 
 /* ---- Outcome -------------------------------------------------------------- */
 
+/* The end by a side with no move, where a quick test found none: out of
+ * line, to keep the common case short. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void ws_outcome_stuck(const ws_cfg *c, const ws_state *st,
+			     bg_result *out)
+{
+	if (!ws_can_move(c, st) &&
+	    (st->turn == WOLF || c->std.no_moves == BG_NO_MOVES_LOSE))
+		bg_result_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
+}
+
 static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 		       bg_result *out)
 {
 	const ws_cfg *c = cfgp;
 	const ws_state *st = stp;
 
+	uint64_t b = st->board;
+	unsigned wolf = ws_wolf(st);
+
 	(void)ctx;
 	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* Past every sheep: no sheep on the wolf's rank or below it. */
-	if (!(st->board & c->below[ws_wolf(st)]))
+	if (!(b & c->below[wolf]))
 		bg_result_set(out, BG_WIN, WOLF, BG_REASON_GOAL);
-	else if (!ws_can_move(c, st) &&
-		 (st->turn == WOLF || c->std.no_moves == BG_NO_MOVES_LOSE))
-		bg_result_set(out, BG_WIN, !st->turn, BG_REASON_NO_MOVES);
+	else if (!(st->turn == WOLF ? ws_wolf_moves(c, b, wolf) != 0 :
+		   ws_sheep_step_up(b)))
+		ws_outcome_stuck(c, st, out);
 }
 
 /* ---- Position ------------------------------------------------------------- */
