@@ -57,12 +57,10 @@ static const bg_line ws_lines[] = {
 enum { WOLF = 0, SHEEP = 1 };
 enum { WS_NSHEEP = 4, WS_WIDTH = 8, WS_NBITS = 2 * WS_NPOINTS };
 
-/* The board word holds a piece of `seat` on point p in bit 2p + seat:
- * the wolf on the even bits, the sheep on the odd ones, a rank to a
- * byte. */
+/* A piece of `seat` on point p is bit 2p + seat of its seat's word: the
+ * wolf on the even bits, the sheep on the odd ones, a rank to a byte. */
 #define WS_WOLF_BITS 0x5555555555555555ull
 #define WS_SHEEP_BITS (WS_WOLF_BITS << 1)
-#define WS_NIBBLE_ONES 0x1111111111111111ull
 
 typedef struct ws_cfg {
 	bg_board board;
@@ -76,7 +74,6 @@ typedef struct ws_cfg {
 	uint64_t z[2][WS_NPOINTS]; /* Zobrist keys of (seat, point) */
 	uint64_t zturn;            /* ... and of the sheep to move */
 	uint64_t zfrom[2][WS_NPOINTS]; /* z ^ zturn: a move's change but one */
-	uint64_t bit[2][WS_NPOINTS];   /* ws_bit, by table as z */
 	/* First words of moves (ws_word): a wolf's step from p without its
 	 * end, and the end q alone at word[WOLF][2q]; a sheep's whole step
 	 * at its bit of ws_sheep_moves in word[SHEEP]. */
@@ -85,16 +82,20 @@ typedef struct ws_cfg {
 	/* For each 8-bit mask: the number of its bits << 24, and their
 	 * positions in ascending order, 3 bits each from bit 0. */
 	uint32_t pick[256];
-	/* The same for the wolf's steps by ws_wolf_window's index: bits of
-	 * the window, 5 bits each. */
+	/* The same for the wolf's steps by ws_wolf_window's index: their
+	 * ends less the wolf's point plus 5, 4 bits each. */
 	uint32_t wolf_pick[64];
+	int to_shift; /* where pts[1] is in a move's first word */
 } ws_cfg;
 
 typedef struct ws_state {
 	uint64_t hash;  /* ws_full_hash, kept incrementally */
 	uint8_t turn;   /* WOLF or SHEEP */
 	uint8_t pad[7];
-	uint64_t board; /* the pieces, as WS_WOLF_BITS tells */
+	/* The pieces by seat, as WS_WOLF_BITS tells: a word a seat, so
+	 * that what the side to move draws from its own pieces does not
+	 * wait for the other side's move just made. */
+	uint64_t pieces[2];
 } ws_state;
 BG_CONFIG_BOARD(ws_cfg);
 BG_STATE_HEAD(ws_state);
@@ -104,10 +105,16 @@ static uint64_t ws_bit(int seat, int p)
 	return 1ull << (2 * p + seat);
 }
 
-/* The wolf's bit in the board word, twice its point. */
+/* Both seats' pieces in one word. */
+static uint64_t ws_board(const ws_state *st)
+{
+	return st->pieces[WOLF] | st->pieces[SHEEP];
+}
+
+/* The wolf's bit, twice its point. */
 static int ws_wolf_bit(const ws_state *st)
 {
-	return bg_ctz64(st->board & WS_WOLF_BITS);
+	return bg_ctz64(st->pieces[WOLF]);
 }
 
 static unsigned ws_wolf(const ws_state *st)
@@ -174,22 +181,28 @@ static int ws_up_left_step(int p)
 	return 3 + (p >> 2 & 1);
 }
 
-/* The sheep free to step up-left, on their own bits of board word b: the
- * shifts of ws_up_left, doubled, test the point's two bits at once. */
-static inline uint64_t ws_free_left(uint64_t b)
+/* The empty points on the sheep's bits. */
+static inline uint64_t ws_empty_odd(uint64_t sheep, uint64_t wolf)
 {
-	uint64_t empty = ~(b | b << 1); /* on the sheep's bits */
-
-	return b & ((empty >> 6 & ws_spread(0x0E0E0E0Eu) << 1) |
-		    (empty >> 8 & ws_spread(0xF0F0F0F0u) << 1));
+	return ~(sheep | wolf << 1);
 }
 
-static inline uint64_t ws_free_right(uint64_t b)
+/* The sheep free to step up-left, on their own bits: the shifts of
+ * ws_up_left, doubled. */
+static inline uint64_t ws_free_left(uint64_t sheep, uint64_t wolf)
 {
-	uint64_t empty = ~(b | b << 1);
+	uint64_t empty = ws_empty_odd(sheep, wolf);
 
-	return b & ((empty >> 8 & ws_spread(0x0F0F0F0Fu) << 1) |
-		    (empty >> 10 & ws_spread(0x70707070u) << 1));
+	return sheep & ((empty >> 6 & ws_spread(0x0E0E0E0Eu) << 1) |
+			(empty >> 8 & ws_spread(0xF0F0F0F0u) << 1));
+}
+
+static inline uint64_t ws_free_right(uint64_t sheep, uint64_t wolf)
+{
+	uint64_t empty = ws_empty_odd(sheep, wolf);
+
+	return sheep & ((empty >> 8 & ws_spread(0x0F0F0F0Fu) << 1) |
+			(empty >> 10 & ws_spread(0x70707070u) << 1));
 }
 
 /* The sheep's steps as a mask in the list's order: up-left from p in bit
@@ -199,10 +212,10 @@ static uint64_t ws_sheep_moves(uint64_t l, uint64_t r)
 	return l >> 1 | r;
 }
 
-/* The wolf's free steps on its bits. */
-static uint64_t ws_wolf_moves(const ws_cfg *c, uint64_t b, int from)
+/* The wolf's free steps on its bits: none is to its own point. */
+static uint64_t ws_wolf_moves(const ws_cfg *c, uint64_t sheep, int from)
 {
-	return c->wolf_steps[from] & ~(b | b >> 1);
+	return c->wolf_steps[from] & ~(sheep >> 1);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -245,10 +258,11 @@ static void ws_pick_tables(ws_cfg *c)
 	for (uint32_t i = 0; i < 64; i++) {
 		uint32_t n = 0;
 
+		/* Window bit v is the step by v / 2 - 5 points. */
 		for (int k = 0; k < 6; k++)
 			if (i >> ws_window_index_bit(ws_window_bits[k]) & 1)
-				c->wolf_pick[i] |= (uint32_t)ws_window_bits[k]
-						   << 5 * n++;
+				c->wolf_pick[i] |= (uint32_t)ws_window_bits[k] /
+						   2 << 4 * n++;
 		c->wolf_pick[i] |= n << 24;
 	}
 }
@@ -268,8 +282,6 @@ static void ws_tables(ws_cfg *c)
 		c->z[SHEEP][p] = bg_zobrist(SHEEP, (uint32_t)p);
 		c->zfrom[WOLF][p] = c->z[WOLF][p] ^ bg_zobrist(2, 0);
 		c->zfrom[SHEEP][p] = c->z[SHEEP][p] ^ bg_zobrist(2, 0);
-		c->bit[WOLF][p] = ws_bit(WOLF, p);
-		c->bit[SHEEP][p] = ws_bit(SHEEP, p);
 		c->wolf_head[p] = ws_word(BG_MOVE_STEP, 2, p, 0);
 		c->word[WOLF][2 * p] = ws_word(0, 0, 0, p);
 		for (uint32_t t = up; t; t &= t - 1) {
@@ -281,6 +293,7 @@ static void ws_tables(ws_cfg *c)
 		}
 	}
 	c->zturn = bg_zobrist(2, 0);
+	c->to_shift = bg_ctz64(ws_word(0, 0, 0, 1));
 	ws_pick_tables(c);
 }
 
@@ -302,7 +315,7 @@ static uint64_t ws_full_hash(const ws_cfg *c, const ws_state *st)
 {
 	uint64_t h = st->turn ? c->zturn : 0;
 
-	for (uint64_t b = st->board; b; b &= b - 1) {
+	for (uint64_t b = ws_board(st); b; b &= b - 1) {
 		int i = bg_ctz64(b);
 
 		h ^= c->z[i & 1][i >> 1];
@@ -316,9 +329,9 @@ static void ws_init(const void *cfgp, void *stp)
 	ws_state *st = stp;
 
 	memset(st, 0, sizeof(*st));
-	st->board = ws_bit(SHEEP, A1) | ws_bit(SHEEP, C1) |
-		    ws_bit(SHEEP, E1) | ws_bit(SHEEP, G1) |
-		    ws_bit(WOLF, c->wolf_start);
+	st->pieces[SHEEP] = ws_bit(SHEEP, A1) | ws_bit(SHEEP, C1) |
+			    ws_bit(SHEEP, E1) | ws_bit(SHEEP, G1);
+	st->pieces[WOLF] = ws_bit(WOLF, c->wolf_start);
 	st->turn = WOLF;
 	st->hash = ws_full_hash(c, st);
 }
@@ -333,20 +346,18 @@ static size_t ws_max_moves(const void *cfgp)
 
 /* Has a sheep a step to the point 4 above its own (up-left from files b d
  * f h, up-right from a c e g)? Most often one has: a quick first test. */
-static inline bool ws_sheep_step_up(uint64_t b)
+static inline bool ws_sheep_step_up(uint64_t sheep, uint64_t wolf)
 {
-	uint64_t empty = ~(b | b << 1); /* on the sheep's bits */
-
-	return ((b & WS_SHEEP_BITS) << 8 & empty) != 0;
+	return (sheep << 8 & ws_empty_odd(sheep, wolf)) != 0;
 }
 
 static bool ws_can_move(const ws_cfg *c, const ws_state *st)
 {
-	uint64_t b = st->board;
+	uint64_t sheep = st->pieces[SHEEP], wolf = st->pieces[WOLF];
 
 	if (st->turn == WOLF)
-		return ws_wolf_moves(c, b, ws_wolf(st)) != 0;
-	return (ws_free_left(b) | ws_free_right(b)) != 0;
+		return ws_wolf_moves(c, sheep, ws_wolf(st)) != 0;
+	return (ws_free_left(sheep, wolf) | ws_free_right(sheep, wolf)) != 0;
 }
 
 /* The move whose first 8 bytes are w (ws_word), the rest zero: five
@@ -361,7 +372,8 @@ static inline void ws_put(bg_move *m, uint64_t w)
  * the bits of a mask in the list's order, each to a word by table. */
 static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 {
-	uint64_t b = st->board, head = 0, moves;
+	uint64_t sheep = st->pieces[SHEEP], wolf = st->pieces[WOLF];
+	uint64_t head = 0, moves;
 	const uint64_t *word;
 	bg_move *m = buf;
 
@@ -369,10 +381,11 @@ static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 		unsigned from = ws_wolf(st);
 
 		head = c->wolf_head[from];
-		moves = ws_wolf_moves(c, b, from);
+		moves = ws_wolf_moves(c, sheep, from);
 		word = c->word[WOLF];
 	} else {
-		moves = ws_sheep_moves(ws_free_left(b), ws_free_right(b));
+		moves = ws_sheep_moves(ws_free_left(sheep, wolf),
+				       ws_free_right(sheep, wolf));
 		word = c->word[SHEEP];
 	}
 	for (; moves; moves &= moves - 1)
@@ -412,56 +425,59 @@ static int ws_wolf_window(uint64_t moves, int w, uint64_t *window)
 static bool ws_random_wolf(const ws_cfg *c, const ws_state *st,
 			   uint64_t *rng, bg_move *out)
 {
-	int w = ws_wolf_bit(st), at;
+	int w = ws_wolf_bit(st), from = w >> 1;
 	uint64_t window;
 	uint32_t pick = c->wolf_pick[ws_wolf_window(
-		ws_wolf_moves(c, st->board, w >> 1), w, &window)];
+		ws_wolf_moves(c, st->pieces[SHEEP], from), w, &window)];
+	uint64_t to;
 
 	if (pick >> 24 == 0)
 		return false;
-	at = (int)(pick >> 5 * (bg_rand(rng) % (pick >> 24)) & 31);
-	ws_put(out, c->wolf_head[w >> 1] | c->word[WOLF][w - 10 + at]);
+	/* The end by arithmetic, not by table: a playout waits for it. */
+	to = (uint64_t)from - 5 +
+	     (pick >> 4 * (bg_rand(rng) % (pick >> 24)) & 15);
+	ws_put(out, c->wolf_head[from] | to << c->to_shift);
 	return true;
 }
 
-/* The running count of the sheep's moves (ws_sheep_moves of l and r) by
- * nibble, two points to a nibble: nibble i counts the moves of points 0
- * to 2i + 1. l and r are on the odd bits: their sum, shifted down, counts
- * each point's two; the product adds up the nibbles (at most 8 moves, so
- * no carry). */
-static uint64_t ws_running_counts(uint64_t l, uint64_t r)
+/* The sheep's free steps as 8 bits, in the list's order: up-left of the
+ * i-th sheep in point order in bit 2i, up-right in bit 2i + 1. Byte 2i + d
+ * of *index gets the bit of that step in ws_sheep_moves' mask. */
+static uint32_t ws_sheep_slots(uint64_t sheep, uint64_t wolf,
+			       uint64_t *index)
 {
-	uint64_t v = (l + r) >> 1;
+	/* Up-left of a sheep on its own bit, up-right on the one above. */
+	uint64_t steps = ws_free_left(sheep, wolf) |
+			 ws_free_right(sheep, wolf) << 1;
+	uint64_t s = sheep, bits = 0;
+	uint32_t slots = 0;
 
-	v = (v & 0x3333333333333333ull) + (v >> 2 & 0x3333333333333333ull);
-	return v * WS_NIBBLE_ONES;
+#pragma GCC unroll 4
+	for (int i = 0; i < WS_NSHEEP; i++, s &= s - 1) {
+		int t = bg_ctz64(s);
+
+		slots |= (uint32_t)(steps >> t & 3) << 2 * i;
+		bits |= (uint64_t)t << 16 * i;
+	}
+	/* A sheep on bit t steps by mask bits t - 1 and t. */
+	*index = bits * 0x101 - 0x0001000100010001ull;
+	return slots;
 }
 
-/* Bit number k (from 0) of mask m, whose running counts are `counts`,
- * without a loop: the nibbles counting at most k come before k's (their
- * high bits, by a subtraction that borrows nowhere); pick finds the bit
- * within its nibble. */
-static int ws_select(const ws_cfg *c, uint64_t m, uint64_t counts,
-		     uint64_t k)
-{
-	const uint64_t high = WS_NIBBLE_ONES << 3;
-	uint64_t le = ((k * WS_NIBBLE_ONES | high) - counts) & high;
-	int at = bg_ctz64(~le & high) - 3;
-	uint64_t in = k - (counts << 4 >> at & 15);
-
-	return at + (int)(c->pick[m >> at & 15] >> 3 * in & 7);
-}
-
+/* The draw has two halves: before the division, what does not depend on
+ * its result; after it, a short path to the move, for a playout waits for
+ * it. */
 static bool ws_random_sheep(const ws_cfg *c, const ws_state *st,
 			    uint64_t *rng, bg_move *out)
 {
-	uint64_t l = ws_free_left(st->board), r = ws_free_right(st->board);
-	uint64_t counts = ws_running_counts(l, r), n = counts >> 60;
+	uint64_t index;
+	uint32_t pick = c->pick[ws_sheep_slots(st->pieces[SHEEP],
+					       st->pieces[WOLF], &index)], j;
 
-	if (n == 0)
+	if (pick >> 24 == 0)
 		return false; /* the pass */
-	ws_put(out, c->word[SHEEP][ws_select(c, ws_sheep_moves(l, r), counts,
-					     bg_rand(rng) % n)]);
+	j = pick >> 3 * (bg_rand(rng) % (pick >> 24)) & 7;
+	ws_put(out, c->word[SHEEP][index >> 8 * j & 0xFF]);
 	return true;
 }
 
@@ -508,21 +524,23 @@ static bool ws_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 	if (m->kind != BG_MOVE_STEP || m->npath != 2 ||
 	    (from | to) >= WS_NPOINTS)
 		return false;
-	return (st->board & ws_bit(st->turn, from)) &&
+	return (st->pieces[st->turn] & ws_bit(st->turn, from)) &&
 	       (c->steps[st->turn][from] >> to & 1) &&
-	       !(st->board >> 2 * to & 3);
+	       !(ws_board(st) >> 2 * to & 3);
 }
 
 /* Makes m, or takes it back, for `mover`: a step is its own inverse on the
  * board and the hash, and so is passing the turn. A pass has both points
- * 0: its two changes cancel. The tables share one index by (seat, point). */
+ * 0: its two changes cancel. */
 static uint64_t ws_toggle(const ws_cfg *c, ws_state *st, const bg_move *m,
 			  unsigned mover)
 {
 	unsigned from = m->pts[0], to = m->pts[1];
-	uint64_t change = c->bit[mover][from] ^ c->bit[mover][to];
+	/* By shifts, not by table: the next draw waits for the board. */
+	uint64_t change = ws_bit((int)mover, (int)from) ^
+			  ws_bit((int)mover, (int)to);
 
-	st->board ^= change;
+	st->pieces[mover] ^= change;
 	st->hash ^= c->zfrom[mover][from] ^ c->z[mover][to];
 	st->turn ^= 1;
 	return change;
@@ -569,17 +587,16 @@ static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 {
 	const ws_cfg *c = cfgp;
 	const ws_state *st = stp;
-
-	uint64_t b = st->board;
+	uint64_t sheep = st->pieces[SHEEP];
 	unsigned wolf = ws_wolf(st);
 
 	(void)ctx;
 	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* Past every sheep: no sheep on the wolf's rank or below it. */
-	if (!(b & c->below[wolf]))
+	if (!(sheep & c->below[wolf]))
 		bg_result_set(out, BG_WIN, WOLF, BG_REASON_GOAL);
-	else if (!(st->turn == WOLF ? ws_wolf_moves(c, b, wolf) != 0 :
-		   ws_sheep_step_up(b)))
+	else if (!(st->turn == WOLF ? ws_wolf_moves(c, sheep, wolf) != 0 :
+		   ws_sheep_step_up(sheep, st->pieces[WOLF])))
 		ws_outcome_stuck(c, st, out);
 }
 
@@ -593,10 +610,10 @@ static void ws_piece(const void *cfgp, const void *stp, int p, int *seat,
 	(void)cfgp;
 	*seat = -1;
 	*kind = BG_PIECE_NONE;
-	if (st->board & ws_bit(WOLF, p)) {
+	if (st->pieces[WOLF] & ws_bit(WOLF, p)) {
 		*seat = WOLF;
 		*kind = BG_PIECE_KING;
-	} else if (st->board & ws_bit(SHEEP, p)) {
+	} else if (st->pieces[SHEEP] & ws_bit(SHEEP, p)) {
 		*seat = SHEEP;
 		*kind = BG_PIECE_MAN;
 	}
@@ -609,8 +626,8 @@ static void ws_pieces(const void *cfgp, const void *stp, uint64_t *set,
 
 	(void)cfgp;
 	memset(set, 0, 6 * words * sizeof(*set));
-	set[(size_t)(3 * WOLF + 1) * words] = ws_gather(st->board);
-	set[(size_t)(3 * SHEEP) * words] = ws_gather(st->board >> 1);
+	set[(size_t)(3 * WOLF + 1) * words] = ws_gather(st->pieces[WOLF]);
+	set[(size_t)(3 * SHEEP) * words] = ws_gather(st->pieces[SHEEP] >> 1);
 }
 
 /* Ranks 8 to 1, each its four points from the left: w, s or '.'; then the
@@ -623,8 +640,8 @@ static void ws_write_position(const void *cfgp, const void *stp,
 	char cells[WS_NPOINTS];
 
 	for (int p = 0; p < WS_NPOINTS; p++)
-		cells[p] = (st->board & ws_bit(WOLF, p)) ? 'w' :
-			   (st->board & ws_bit(SHEEP, p)) ? 's' : '.';
+		cells[p] = (st->pieces[WOLF] & ws_bit(WOLF, p)) ? 'w' :
+			   (st->pieces[SHEEP] & ws_bit(SHEEP, p)) ? 's' : '.';
 	bg_board_write_ranks(&c->board, cells, out);
 	bg_sb_putc(out, ' ');
 	bg_sb_putc(out, st->turn == WOLF ? 'w' : 's');
@@ -643,12 +660,13 @@ static int ws_read_position(const void *cfgp, void *stp, const char *text)
 		return BG_EFORMAT;
 	for (int p = 0; p < WS_NPOINTS; p++)
 		if (cells[p] != '.')
-			tmp.board |= ws_bit(cells[p] == 'w' ? WOLF : SHEEP, p);
+			tmp.pieces[cells[p] == 'w' ? WOLF : SHEEP] |=
+				ws_bit(cells[p] == 'w' ? WOLF : SHEEP, p);
 	if ((s[0] != 'w' && s[0] != 's') || s[1])
 		return bg_seterr(BG_EFORMAT,
 				 "expected the side to move, w or s, after the board");
-	wolves = bg_popcount64(tmp.board & WS_WOLF_BITS);
-	sheep = bg_popcount64(tmp.board & ~WS_WOLF_BITS);
+	wolves = bg_popcount64(tmp.pieces[WOLF]);
+	sheep = bg_popcount64(tmp.pieces[SHEEP]);
 	if (wolves != 1 || sheep != WS_NSHEEP)
 		return bg_seterr(BG_EFORMAT,
 				 "the board needs 1 wolf and %d sheep, not %d and %d",
