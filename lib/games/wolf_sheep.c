@@ -74,6 +74,7 @@ typedef struct ws_cfg {
 	uint64_t z[2][WS_NPOINTS]; /* Zobrist keys of (seat, point) */
 	uint64_t zturn;            /* ... and of the sheep to move */
 	uint64_t zfrom[2][WS_NPOINTS]; /* z ^ zturn: a move's change but one */
+	uint64_t bit[2][WS_NPOINTS];   /* ws_bit by table, indexed as z */
 	/* First words of moves (ws_word): a wolf's step from p without its
 	 * end, and the end q alone at word[WOLF][2q]; a sheep's whole step
 	 * at its bit of ws_sheep_moves in word[SHEEP]. */
@@ -282,6 +283,8 @@ static void ws_tables(ws_cfg *c)
 		c->z[SHEEP][p] = bg_zobrist(SHEEP, (uint32_t)p);
 		c->zfrom[WOLF][p] = c->z[WOLF][p] ^ bg_zobrist(2, 0);
 		c->zfrom[SHEEP][p] = c->z[SHEEP][p] ^ bg_zobrist(2, 0);
+		c->bit[WOLF][p] = ws_bit(WOLF, p);
+		c->bit[SHEEP][p] = ws_bit(SHEEP, p);
 		c->wolf_head[p] = ws_word(BG_MOVE_STEP, 2, p, 0);
 		c->word[WOLF][2 * p] = ws_word(0, 0, 0, p);
 		for (uint32_t t = up; t; t &= t - 1) {
@@ -531,13 +534,16 @@ static bool ws_is_legal(const void *cfgp, const void *stp, const bg_move *m)
 
 /* Makes m, or takes it back, for `mover`: a step is its own inverse on the
  * board and the hash, and so is passing the turn. A pass has both points
- * 0: its two changes cancel. */
-static uint64_t ws_toggle(const ws_cfg *c, ws_state *st, const bg_move *m,
-			  unsigned mover)
+ * 0: its two changes cancel. The pieces' bits by table take fewer
+ * instructions, by shifts less time: apply's next draw waits for them,
+ * nothing waits for unapply's. */
+static inline uint64_t ws_toggle(const ws_cfg *c, ws_state *st,
+				 const bg_move *m, unsigned mover,
+				 bool by_table)
 {
 	unsigned from = m->pts[0], to = m->pts[1];
-	/* By shifts, not by table: the next draw waits for the board. */
-	uint64_t change = ws_bit((int)mover, (int)from) ^
+	uint64_t change = by_table ? c->bit[mover][from] ^ c->bit[mover][to] :
+			  ws_bit((int)mover, (int)from) ^
 			  ws_bit((int)mover, (int)to);
 
 	st->pieces[mover] ^= change;
@@ -553,7 +559,7 @@ static int ws_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 
 	(void)undo;
 	/* A sheep stepped: sheep never step back. */
-	return ws_toggle(cfgp, st, m, mover) & WS_SHEEP_BITS ?
+	return ws_toggle(cfgp, st, m, mover, false) & WS_SHEEP_BITS ?
 	       BG_APPLY_IRREVERSIBLE : 0;
 }
 
@@ -564,7 +570,7 @@ static void ws_unapply(const void *cfgp, void *stp, const bg_move *m,
 	ws_state *st = stp;
 
 	(void)undo;
-	ws_toggle(cfgp, st, m, st->turn ^ 1u);
+	ws_toggle(cfgp, st, m, st->turn ^ 1u, true);
 }
 
 /* ---- Outcome -------------------------------------------------------------- */
