@@ -4,8 +4,8 @@
  * doc/games/wolf-sheep.md.
  *
  * Points are numbered rank by rank from a1, four to a rank; bitboards are
- * 32-bit words over those numbers, and the position is one 64-bit word
- * with two bits a point (see ws_state).
+ * 32-bit words over those numbers, and the pieces 64-bit words with two
+ * bits a point (see ws_state).
  */
 #include "core/rules.h"
 #include "core/zobrist.h"
