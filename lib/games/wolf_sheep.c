@@ -577,11 +577,8 @@ static void ws_unapply(const void *cfgp, void *stp, const bg_move *m,
 
 /* The end by a side with no move, where a quick test found none: out of
  * line, to keep the common case short. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void ws_outcome_stuck(const ws_cfg *c, const ws_state *st,
-			     bg_result *out)
+static BG_NOINLINE void ws_outcome_stuck(const ws_cfg *c,
+					 const ws_state *st, bg_result *out)
 {
 	if (!ws_can_move(c, st) &&
 	    (st->turn == WOLF || c->std.no_moves == BG_NO_MOVES_LOSE))
