@@ -269,7 +269,10 @@ static void mi_chunk_unions(mi_wide *u, const mi_wide *set, int k)
 
 /* A spread table for mi_spread_and: at chunk k holding v, the slots of
  * base but those that a point of the chunk rules out, taken[q] when it
- * is in v, else empty[q]. */
+ * is in v, else empty[q]. Out of line, as mi_place_spread is: inlined
+ * into one another and into mi_configure, their tables took clang's
+ * frame past the 8 KB the stack check allows. */
+BG_NOINLINE
 static void mi_spread_build(mi_wide (*t)[MI_CHUNK_VALS], const mi_wide *base,
 			    const mi_wide *taken, const mi_wide *empty)
 {
@@ -333,6 +336,7 @@ static void mi_slide_spreads(mi_cfg *c, int n, const uint32_t *mid,
 }
 
 /* The part of tplace for the i-th line through each point. */
+BG_NOINLINE
 static void mi_place_spread(mi_cfg *c, int i)
 {
 	mi_wide base = { { 0, 0 } }, none[MI_POINTS] = { { { 0, 0 } } };
