@@ -898,7 +898,7 @@ int bg_undo(bg_game *g)
 {
 	const bg_rules *r;
 	bg_ply_rec *rec;
-	void *undo;
+	const void *undo;
 	size_t n;
 
 	if (!g)
