@@ -60,8 +60,11 @@ typedef struct mi_wide {
 	uint64_t w[2];
 } mi_wide;
 
-/* Both words of a slide set at once, where the compiler has vectors. */
-#if defined(__GNUC__) && !defined(BG_PORTABLE_BITS)
+/* Both words of a slide set at once, where the compiler has vectors and
+ * the target 128-bit registers for them (32-bit x86 without SSE2 would
+ * pass them differently: gcc warns of the ABI change there). */
+#if defined(__GNUC__) && !defined(BG_PORTABLE_BITS) && \
+	(defined(__SSE2__) || defined(__aarch64__))
 #define MI_VECTORS 1
 typedef uint64_t mi_vec __attribute__((vector_size(sizeof(mi_wide))));
 
