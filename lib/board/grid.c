@@ -1,7 +1,5 @@
 #include "board/grid.h"
 
-#include "board/bits.h"
-
 const int8_t bg_dir[8][2] = {
 	{0, 1}, {1, 0}, {0, -1}, {-1, 0}, {1, 1}, {1, -1}, {-1, -1}, {-1, 1},
 };
@@ -43,7 +41,6 @@ void bg_custodian_init(bg_custodian *t, int w, int h, unsigned dirmask)
 {
 	for (int p = 0; p < w * h; p++) {
 		t->npairs[p] = 0;
-		t->next[p] = 0;
 		for (int d = 0; d < 8; d++) {
 			int q, r;
 
@@ -55,8 +52,6 @@ void bg_custodian_init(bg_custodian *t, int w, int h, unsigned dirmask)
 				continue;
 			t->pair[p][t->npairs[p]][0] = (uint8_t)q;
 			t->pair[p][t->npairs[p]++][1] = (uint8_t)r;
-			if (w * h <= 64)
-				t->next[p] |= (uint64_t)1 << q;
 		}
 	}
 }
@@ -74,17 +69,4 @@ int bg_grid_custodian(const bg_custodian *t, const uint8_t *cells, int p,
 			out[n++] = q;
 	}
 	return n;
-}
-
-uint64_t bg_grid_custodian_bits(const bg_custodian *t, int p, uint64_t own,
-				uint64_t prey)
-{
-	uint64_t taken = 0;
-
-	for (uint64_t x = t->next[p] & prey; x; x &= x - 1) {
-		int q = bg_ctz64(x);
-
-		taken |= (own >> (2 * q - p) & 1) << q;
-	}
-	return taken;
 }

@@ -39,9 +39,6 @@ size_t bg_grid_runs(int w, int h, int k, unsigned dirmask, uint8_t *runs);
 typedef struct bg_custodian {
 	uint8_t npairs[BG_CUSTODIAN_MAX_CELLS];
 	uint8_t pair[BG_CUSTODIAN_MAX_CELLS][8][2]; /* next, beyond */
-	/* On boards of at most 64 cells, the pairs' next cells as a set (the
-	 * cell beyond q seen from p is 2q - p). */
-	uint64_t next[BG_CUSTODIAN_MAX_CELLS];
 } bg_custodian;
 
 /* The table of a w x h grid (at most BG_CUSTODIAN_MAX_CELLS cells),
@@ -56,11 +53,5 @@ void bg_custodian_init(bg_custodian *t, int w, int h, unsigned dirmask);
  */
 int bg_grid_custodian(const bg_custodian *t, const uint8_t *cells, int p,
 		      int *out);
-
-/* The same on bitboards (bit q is cell q; boards of at most 64 cells): the
- * pieces of `prey` (the enemies that can be taken) that a piece arriving at
- * p takes against the pieces of `own`. */
-uint64_t bg_grid_custodian_bits(const bg_custodian *t, int p, uint64_t own,
-				uint64_t prey);
 
 #endif
