@@ -4,12 +4,14 @@
  * The only place for compiler builtins: the scans use GCC's and Clang's
  * where they exist (BG_PORTABLE_BITS turns them off) and the same result in
  * plain C elsewhere. The count is always the plain arithmetic: on plain
- * x86-64 __builtin_popcount is a call into libgcc.
+ * x86-64 __builtin_popcount is a call into libgcc. The vector types of the
+ * sets of 128 members (bg_bits128) are kept here too.
  */
 #ifndef BG_BOARD_BITS_H
 #define BG_BOARD_BITS_H
 
 #include <stdint.h>
+#include <string.h>
 
 static inline int bg_popcount64(uint64_t x)
 {
@@ -116,6 +118,110 @@ static inline uint64_t bg_flood64(const uint64_t *step, uint64_t from,
 		seen |= edge;
 	}
 	return seen;
+}
+
+/* A set of up to 128 members in two words: member k in bit k % 64 of
+ * w[k / 64]. */
+typedef struct bg_bits128 {
+	uint64_t w[2];
+} bg_bits128;
+
+/* Both words in one step, in one 128-bit register, where the compiler has
+ * vector types and the target has registers for them (32-bit x86 without
+ * SSE2 would pass them differently: gcc warns of the ABI change there);
+ * word by word elsewhere. */
+#if defined(BG_BITS_BUILTIN) && (defined(__SSE2__) || defined(__aarch64__))
+#define BG_BITS128_VECTOR 1
+typedef uint64_t bg_vec128 __attribute__((vector_size(sizeof(bg_bits128))));
+
+static inline bg_vec128 bg_vec128_in(const bg_bits128 *s)
+{
+	bg_vec128 v;
+
+	memcpy(&v, s, sizeof(v));
+	return v;
+}
+
+static inline bg_bits128 bg_vec128_out(bg_vec128 v)
+{
+	bg_bits128 s;
+
+	memcpy(&s, &v, sizeof(s));
+	return s;
+}
+#endif
+
+static inline bg_bits128 bg_bits128_or(const bg_bits128 *a,
+				       const bg_bits128 *b)
+{
+#ifdef BG_BITS128_VECTOR
+	return bg_vec128_out(bg_vec128_in(a) | bg_vec128_in(b));
+#else
+	return (bg_bits128){ { a->w[0] | b->w[0], a->w[1] | b->w[1] } };
+#endif
+}
+
+static inline bg_bits128 bg_bits128_and(const bg_bits128 *a,
+					const bg_bits128 *b)
+{
+#ifdef BG_BITS128_VECTOR
+	return bg_vec128_out(bg_vec128_in(a) & bg_vec128_in(b));
+#else
+	return (bg_bits128){ { a->w[0] & b->w[0], a->w[1] & b->w[1] } };
+#endif
+}
+
+/* The union and the intersection of four sets. */
+static inline bg_bits128 bg_bits128_or4(const bg_bits128 *const r[4])
+{
+#ifdef BG_BITS128_VECTOR
+	return bg_vec128_out(bg_vec128_in(r[0]) | bg_vec128_in(r[1]) |
+			     bg_vec128_in(r[2]) | bg_vec128_in(r[3]));
+#else
+	return (bg_bits128){ { r[0]->w[0] | r[1]->w[0] | r[2]->w[0] |
+				       r[3]->w[0],
+			       r[0]->w[1] | r[1]->w[1] | r[2]->w[1] |
+				       r[3]->w[1] } };
+#endif
+}
+
+static inline bg_bits128 bg_bits128_and4(const bg_bits128 *const r[4])
+{
+#ifdef BG_BITS128_VECTOR
+	return bg_vec128_out(bg_vec128_in(r[0]) & bg_vec128_in(r[1]) &
+			     bg_vec128_in(r[2]) & bg_vec128_in(r[3]));
+#else
+	return (bg_bits128){ { r[0]->w[0] & r[1]->w[0] & r[2]->w[0] &
+				       r[3]->w[0],
+			       r[0]->w[1] & r[1]->w[1] & r[2]->w[1] &
+				       r[3]->w[1] } };
+#endif
+}
+
+/* The members in each byte of a word, counted into that byte. */
+static inline uint64_t bg_byte_pops64(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+}
+
+/* The same for both words of s. */
+static inline bg_bits128 bg_bits128_byte_pops(const bg_bits128 *s)
+{
+#ifdef BG_BITS128_VECTOR
+	const bg_vec128 m1 = { 0x5555555555555555ull, 0x5555555555555555ull };
+	const bg_vec128 m2 = { 0x3333333333333333ull, 0x3333333333333333ull };
+	const bg_vec128 m4 = { 0x0f0f0f0f0f0f0f0full, 0x0f0f0f0f0f0f0f0full };
+	bg_vec128 x = bg_vec128_in(s);
+
+	x -= (x >> 1) & m1;
+	x = (x & m2) + ((x >> 2) & m2);
+	return bg_vec128_out((x + (x >> 4)) & m4);
+#else
+	return (bg_bits128){ { bg_byte_pops64(s->w[0]),
+			       bg_byte_pops64(s->w[1]) } };
+#endif
 }
 
 #endif

@@ -56,54 +56,7 @@ static const bg_line mi_lines[MI_LINES] = {
 };
 
 /* A set of slides, slot s in bit s % 64 of w[s / 64]. */
-typedef struct mi_wide {
-	uint64_t w[2];
-} mi_wide;
-
-/* Both words of a slide set at once, where the compiler has vectors and
- * the target 128-bit registers for them (32-bit x86 without SSE2 would
- * pass them differently: gcc warns of the ABI change there). */
-#if defined(__GNUC__) && !defined(BG_PORTABLE_BITS) && \
-	(defined(__SSE2__) || defined(__aarch64__))
-#define MI_VECTORS 1
-typedef uint64_t mi_vec __attribute__((vector_size(sizeof(mi_wide))));
-
-static inline mi_vec mi_vec_in(const mi_wide *w)
-{
-	mi_vec v;
-
-	memcpy(&v, w, sizeof(v));
-	return v;
-}
-
-static inline mi_wide mi_vec_out(mi_vec v)
-{
-	mi_wide w;
-
-	memcpy(&w, &v, sizeof(w));
-	return w;
-}
-#else
-#define MI_VECTORS 0
-#endif
-
-static inline mi_wide mi_wide_or(const mi_wide *a, const mi_wide *b)
-{
-#if MI_VECTORS
-	return mi_vec_out(mi_vec_in(a) | mi_vec_in(b));
-#else
-	return (mi_wide){ { a->w[0] | b->w[0], a->w[1] | b->w[1] } };
-#endif
-}
-
-static inline mi_wide mi_wide_and(const mi_wide *a, const mi_wide *b)
-{
-#if MI_VECTORS
-	return mi_vec_out(mi_vec_in(a) & mi_vec_in(b));
-#else
-	return (mi_wide){ { a->w[0] & b->w[0], a->w[1] & b->w[1] } };
-#endif
-}
+typedef bg_bits128 mi_wide;
 
 typedef struct mi_cfg {
 	bg_board board;
@@ -266,7 +219,7 @@ static void mi_chunk_unions(mi_wide *u, const mi_wide *set, int k)
 {
 	u[0] = (mi_wide){ { 0, 0 } };
 	for (uint32_t v = 1; v < MI_CHUNK_VALS; v++)
-		u[v] = mi_wide_or(&u[v & (v - 1)],
+		u[v] = bg_bits128_or(&u[v & (v - 1)],
 				  &set[MI_CHUNK * k + bg_ctz32(v)]);
 }
 
@@ -285,7 +238,7 @@ static void mi_spread_build(mi_wide (*t)[MI_CHUNK_VALS], const mi_wide *base,
 		mi_chunk_unions(in, taken, k);
 		mi_chunk_unions(out, empty, k);
 		for (uint32_t v = 0; v < MI_CHUNK_VALS; v++) {
-			mi_wide no = mi_wide_or(&in[v],
+			mi_wide no = bg_bits128_or(&in[v],
 						&out[(MI_CHUNK_VALS - 1) ^ v]);
 
 			t[k][v] = (mi_wide){ { base->w[0] & ~no.w[0],
@@ -606,14 +559,7 @@ static inline mi_wide mi_spread_or(const mi_wide (*t)[MI_CHUNK_VALS],
 	const mi_wide *r[4];
 
 	mi_spread_rows(t, x, r);
-#if MI_VECTORS
-	return mi_vec_out(mi_vec_in(r[0]) | mi_vec_in(r[1]) |
-			  mi_vec_in(r[2]) | mi_vec_in(r[3]));
-#else
-	return (mi_wide){ { r[0]->w[0] | r[1]->w[0] | r[2]->w[0] | r[3]->w[0],
-			    r[0]->w[1] | r[1]->w[1] | r[2]->w[1] |
-			    r[3]->w[1] } };
-#endif
+	return bg_bits128_or4(r);
 }
 
 static inline mi_wide mi_spread_and(const mi_wide (*t)[MI_CHUNK_VALS],
@@ -622,14 +568,7 @@ static inline mi_wide mi_spread_and(const mi_wide (*t)[MI_CHUNK_VALS],
 	const mi_wide *r[4];
 
 	mi_spread_rows(t, x, r);
-#if MI_VECTORS
-	return mi_vec_out(mi_vec_in(r[0]) & mi_vec_in(r[1]) &
-			  mi_vec_in(r[2]) & mi_vec_in(r[3]));
-#else
-	return (mi_wide){ { r[0]->w[0] & r[1]->w[0] & r[2]->w[0] & r[3]->w[0],
-			    r[0]->w[1] & r[1]->w[1] & r[2]->w[1] &
-			    r[3]->w[1] } };
-#endif
+	return bg_bits128_and4(r);
 }
 
 /* The points where a piece would complete the first, second and third
@@ -765,11 +704,7 @@ static inline int mi_nrem(const mi_cfg *c, const mi_side *v, int from, int to)
  * bytes 0 to i, so the top byte counts them all. */
 static inline uint64_t mi_byte_counts(uint64_t w)
 {
-	uint64_t x = w - ((w >> 1) & 0x5555555555555555ull);
-
-	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	return x * 0x0101010101010101ull;
+	return bg_byte_pops64(w) * 0x0101010101010101ull;
 }
 
 /* The index of the r-th (from 0) set bit of w, r below its count, upto
@@ -1150,7 +1085,7 @@ static inline mi_wide mi_open_slides(const mi_cfg *c, uint32_t own,
 	mi_wide from = mi_spread_or(c->torig, own);
 	mi_wide free_ = mi_spread_and(c->tfree, all);
 
-	return mi_wide_and(&from, &free_);
+	return bg_bits128_and(&from, &free_);
 }
 
 /* The slots of `open` that make mills: in m[0] those that close one other
@@ -1162,9 +1097,9 @@ static inline bool mi_mill_slides(const mi_cfg *c, uint32_t own,
 
 	for (int i = 0; i < 2; i++) {
 		m[i] = mi_spread_and(c->tmill[i], own);
-		m[i] = mi_wide_and(&m[i], open);
+		m[i] = bg_bits128_and(&m[i], open);
 	}
-	any = mi_wide_or(&m[0], &m[1]);
+	any = bg_bits128_or(&m[0], &m[1]);
 	return (any.w[0] | any.w[1]) != 0;
 }
 
@@ -1177,22 +1112,9 @@ static int mi_wide_has(const mi_wide *set, int s)
 static inline mi_wide mi_wide_counts(const mi_wide *set)
 {
 	const uint64_t ones = 0x0101010101010101ull;
-#if MI_VECTORS
-	mi_vec x = mi_vec_in(set);
-	mi_vec m1 = { 0x5555555555555555ull, 0x5555555555555555ull };
-	mi_vec m2 = { 0x3333333333333333ull, 0x3333333333333333ull };
-	mi_vec m4 = { 0x0f0f0f0f0f0f0f0full, 0x0f0f0f0f0f0f0f0full };
-	mi_wide bytes;
+	mi_wide bytes = bg_bits128_byte_pops(set);
 
-	x -= (x >> 1) & m1;
-	x = (x & m2) + ((x >> 2) & m2);
-	bytes = mi_vec_out((x + (x >> 4)) & m4);
 	return (mi_wide){ { bytes.w[0] * ones, bytes.w[1] * ones } };
-#else
-	(void)ones;
-	return (mi_wide){ { mi_byte_counts(set->w[0]),
-			    mi_byte_counts(set->w[1]) } };
-#endif
 }
 
 /* The members of set below slot e, counts its mi_wide_counts: the
@@ -1277,7 +1199,7 @@ static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 				 const mi_wide m[2], const mi_wide *counts,
 				 size_t total, bg_move *out)
 {
-	mi_wide rest = mi_wide_or(&m[0], &m[1]);
+	mi_wide rest = bg_bits128_or(&m[0], &m[1]);
 	mi_wide two = { { m[0].w[0] & m[1].w[0], m[0].w[1] & m[1].w[1] } };
 	size_t later[3] = { 0 }; /* of a slide by its mills */
 	mi_side v;
