@@ -291,7 +291,8 @@ typedef struct bg_rules {
 	 * the game goes on: repetition, then max_plies (a draw with
 	 * BG_REASON_REPETITION or BG_REASON_MOVE_LIMIT). An own end with
 	 * BG_REASON_MOVE_LIMIT (a counter such as no_removal) ranks with
-	 * max_plies, after repetition. */
+	 * max_plies, after repetition. `out` comes in as a game going on
+	 * (BG_ONGOING, no winner, BG_REASON_NONE): a hook writes only an end. */
 	void (*outcome)(const void *cfg, const void *st, const bg_ctx *ctx,
 			bg_result *out);
 	/* Optional: the result of a standard end (reason), for a game that

@@ -680,9 +680,6 @@ static void sg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	int reason;
 
 	(void)ctx;
-	out->status = BG_ONGOING;
-	out->winner = -1;
-	out->reason = BG_REASON_NONE;
 	/* The usual case first: none of sg_end_reason's ends can hold
 	 * (while placing, the passes and the clock are 0). */
 	if (s->occ[0] && s->occ[1] && s->passes < 2 && s->clock < c->clock_end)
