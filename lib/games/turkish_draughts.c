@@ -36,6 +36,11 @@ typedef struct td_cfg {
 					or -1 */
 	uint64_t z[4][TD_N];      /* td_zpiece(seat, king, p) at [seat + 2 * king] */
 	uint64_t zturn;
+	/* A move's first word (kind, counts, flags, two points) as memory
+	 * holds it: for a step with its points 0, and for a point 1 first
+	 * or second. A point's field is linear in the point, whatever the
+	 * byte order, so a step's word is step + from * from1 + to * to1. */
+	uint64_t head_step, head_from1, head_to1;
 } td_cfg;
 
 typedef struct td_state {
@@ -123,16 +128,20 @@ static int td_dir(int a, int b)
 /* Point number change of one step going N, E, S, W. */
 static const int td_delta[TD_DIRS] = { TD_SIDE, 1, -TD_SIDE, -1 };
 
-/* The squares one step from those of b going d: a rotation, once the
- * squares that would wrap round the edge are left out. */
-static uint64_t td_step(uint64_t b, int d)
+/* The squares one step from those of b going d, those that would leave
+ * the board left out. Inlined with d known, it is a shift and a mask. */
+BG_ALWAYS_INLINE uint64_t td_step(uint64_t b, int d)
 {
-	static const uint64_t keep[TD_DIRS] = { ~TD_RANK_8, ~TD_FILE_H,
-						~TD_RANK_1, ~TD_FILE_A };
-	static const unsigned rot[TD_DIRS] = { 8, 1, 56, 63 };
-
-	b &= keep[d];
-	return b << rot[d] | b >> (64 - rot[d]);
+	switch (d) {
+	case BG_N:
+		return b << TD_SIDE;
+	case BG_E:
+		return (b & ~TD_FILE_H) << 1;
+	case BG_S:
+		return b >> TD_SIDE;
+	default:
+		return (b & ~TD_FILE_A) >> 1;
+	}
 }
 
 /* The first square of occ from p going d, or -1. */
@@ -160,6 +169,40 @@ static int td_slide_len(const td_cfg *c, uint64_t occ, int p, int d)
 	int f = td_first(c, occ, p, d);
 
 	return f < 0 ? c->len[p][d] : c->len[p][d] - c->len[f][d] - 1;
+}
+
+/* ---- Move words ------------------------------------------------------------ */
+
+/* A move of two points, from and to, is all in its first word; the rest
+ * is zero. The quiet moves are written as words first, a man's steps
+ * each over the slot after the last kept (no branch to decide whether
+ * it is kept), then the rest of each kept move is cleared. */
+#define TD_HEAD_BYTES (offsetof(bg_move, pts) + 2 * sizeof(uint16_t))
+_Static_assert(TD_HEAD_BYTES == sizeof(uint64_t), "a move's head is a word");
+
+static uint64_t td_head(const bg_move *m)
+{
+	uint64_t h;
+
+	memcpy(&h, m, sizeof(h));
+	return h;
+}
+
+static void td_set_head(bg_move *m, uint64_t head)
+{
+	memcpy(m, &head, sizeof(head));
+}
+
+/* Zero past the first word of the moves from m to end, two at a time:
+ * the move at end may be cleared too (the list has room for it). */
+static void td_clear_tails(bg_move *m, const bg_move *end)
+{
+	for (; m < end; m += 2) {
+		memset((unsigned char *)m + TD_HEAD_BYTES, 0,
+		       sizeof(bg_move) - TD_HEAD_BYTES);
+		memset((unsigned char *)(m + 1) + TD_HEAD_BYTES, 0,
+		       sizeof(bg_move) - TD_HEAD_BYTES);
+	}
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -193,6 +236,9 @@ static int td_configure(void *cfgp, const bg_optval *opts)
 		for (int p = 0; p < TD_N; p++)
 			c->z[k][p] = td_zpiece(k % 2, k >= 2, p);
 	c->zturn = td_zturn();
+	c->head_step = td_head(&(bg_move){ .kind = BG_MOVE_STEP, .npath = 2 });
+	c->head_from1 = td_head(&(bg_move){ .pts = { 1, 0 } });
+	c->head_to1 = td_head(&(bg_move){ .pts = { 0, 1 } });
 	c->quiet_plies = 2 * (int)opts[TD_OPT_QUIET].i;
 	return BG_OK;
 }
@@ -462,7 +508,7 @@ typedef struct td_takers {
 } td_takers;
 
 /* Direction d of td_takers_of; `men` is none for the backward one. */
-static void td_takers_dir(td_takers *t, uint64_t enemy, uint64_t empty,
+BG_ALWAYS_INLINE void td_takers_dir(td_takers *t, uint64_t enemy, uint64_t empty,
 			  uint64_t men, int d)
 {
 	int o = td_opposite(d);
@@ -474,9 +520,10 @@ static void td_takers_dir(td_takers *t, uint64_t enemy, uint64_t empty,
 
 /* Whether the king on sq can take: the first piece on one of its lines
  * is prey. */
-static bool td_king_takes(const td_cfg *c, uint64_t all,
+BG_ALWAYS_INLINE bool td_king_takes(const td_cfg *c, uint64_t all,
 			  const uint64_t prey[TD_DIRS], int sq)
 {
+#pragma GCC unroll 4
 	for (int d = 0; d < TD_DIRS; d++)
 		/* Most lines hold no prey at all. */
 		if ((c->ray[sq][d] & prey[d]) &&
@@ -508,9 +555,9 @@ static uint64_t td_takers_of(const td_cfg *c, const td_state *s,
 	return t->all;
 }
 
-/* Whether td_takers_of finds any piece, without its details: what most
- * plies, which take nothing, need. */
-static bool td_can_take(const td_cfg *c, const td_state *s)
+/* Whether a king of the side to move can take: out of line, as most
+ * plies have no king. */
+BG_NOINLINE static bool td_kings_can_take(const td_cfg *c, const td_state *s)
 {
 	int seat = s->turn;
 	uint64_t all = td_all(s), empty = ~all, enemy = td_side(s, !seat);
@@ -518,16 +565,30 @@ static bool td_can_take(const td_cfg *c, const td_state *s)
 		enemy & td_step(empty, BG_S), enemy & td_step(empty, BG_W),
 		enemy & td_step(empty, BG_N), enemy & td_step(empty, BG_E)
 	};
-	uint64_t ahead = seat ? td_step(prey[BG_S], BG_N) :
-				td_step(prey[BG_N], BG_S);
 
-	if (s->men[seat] & (ahead | td_step(prey[BG_E], BG_W) |
-			    td_step(prey[BG_W], BG_E)))
-		return true;
 	for (uint64_t k = s->kings[seat]; k; k &= k - 1)
 		if (td_king_takes(c, all, prey, bg_ctz64(k)))
 			return true;
 	return false;
+}
+
+/* Whether td_takers_of finds any piece, without its details: what most
+ * plies, which take nothing, need. A man takes going d when the square
+ * next going d holds an enemy and the one after it is empty; ranks need
+ * no mask, as shifts drop what leaves the board. */
+static bool td_can_take(const td_cfg *c, const td_state *s)
+{
+	int seat = s->turn;
+	uint64_t all = td_all(s), empty = ~all, enemy = td_side(s, !seat);
+	uint64_t men = s->men[seat];
+	uint64_t east = ((((men & ~TD_FILE_H) << 1) & enemy & ~TD_FILE_H) << 1);
+	uint64_t west = ((((men & ~TD_FILE_A) >> 1) & enemy & ~TD_FILE_A) >> 1);
+	uint64_t fwd = seat ? ((men >> TD_SIDE) & enemy) >> TD_SIDE :
+			      ((men << TD_SIDE) & enemy) << TD_SIDE;
+
+	if ((east | west | fwd) & empty)
+		return true;
+	return s->kings[seat] && td_kings_can_take(c, s);
 }
 
 /*
@@ -605,7 +666,7 @@ static void td_set_move(bg_move *m, int kind, int from, int to)
 }
 
 /* The men of the side to move that can step going d (none backward). */
-static void td_men_steps(const td_state *s, uint64_t steps[TD_DIRS])
+BG_ALWAYS_INLINE void td_men_steps(const td_state *s, uint64_t steps[TD_DIRS])
 {
 	uint64_t empty = ~td_all(s), men = s->men[s->turn];
 
@@ -627,33 +688,75 @@ static int td_slides(const td_cfg *c, uint64_t all, int sq, int len[TD_DIRS])
 	return n;
 }
 
+/* A man's step directions in list order (N, E, S, W), backward left
+ * out, by seat. */
+static const int td_man_dirs[2][3] = { { BG_N, BG_E, BG_W },
+				       { BG_E, BG_S, BG_W } };
+
+/* The word of a step going d, less the word of its start (head_step +
+ * from * (head_from1 + head_to1)). */
+static uint64_t td_head_delta(const td_cfg *c, int d)
+{
+	return (uint64_t)(int64_t)td_delta[d] * c->head_to1;
+}
+
+/* The slides of the king on sq (its step word `head`), as words from m
+ * on; returns the end. Out of line: it keeps the men's loop in
+ * registers. */
+BG_NOINLINE static bg_move *td_king_heads(const td_cfg *c, uint64_t all,
+					   int sq, uint64_t head, bg_move *m)
+{
+	for (int d = 0; d < TD_DIRS; d++) {
+		uint64_t h = head, step = td_head_delta(c, d);
+
+		for (int k = td_slide_len(c, all, sq, d); k > 0; k--) {
+			h += step;
+			td_set_head(m++, h);
+		}
+	}
+	return m;
+}
+
+/* A man's steps (word `head` going nowhere) in the directions of delta:
+ * each written on m, kept when the man has it (bit set in that plane). */
+BG_ALWAYS_INLINE bg_move *td_man_heads(bg_move *m, uint64_t head, int sq,
+				       const uint64_t plane[3],
+				       const uint64_t delta[3])
+{
+	td_set_head(m, head + delta[0]);
+	m += plane[0] >> sq & 1;
+	td_set_head(m, head + delta[1]);
+	m += plane[1] >> sq & 1;
+	td_set_head(m, head + delta[2]);
+	return m + (plane[2] >> sq & 1);
+}
+
 static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
 {
 	/* Copies: the moves written could alias the state. */
 	uint64_t steps[TD_DIRS], kings = s->kings[s->turn], all = td_all(s);
+	const int *dirs = td_man_dirs[s->turn];
+	uint64_t from1 = c->head_from1 + c->head_to1, head0 = c->head_step;
+	uint64_t plane[3], delta[3];
 	bg_move *m = buf;
 
 	td_men_steps(s, steps);
-	/* The kings, and the men that have a step. */
-	for (uint64_t bits = kings | steps[0] | steps[1] | steps[2] | steps[3];
-	     bits; bits &= bits - 1) {
-		int sq = bg_ctz64(bits), len[TD_DIRS];
-
-		if (!(kings & bit(sq))) {
-			/* A man: one step at most each way. */
-#pragma GCC unroll 4
-			for (int d = 0; d < TD_DIRS; d++)
-				if (steps[d] & bit(sq))
-					td_set_move(m++, BG_MOVE_STEP, sq,
-						    sq + td_delta[d]);
-			continue;
-		}
-		td_slides(c, all, sq, len);
-		for (int d = 0; d < TD_DIRS; d++)
-			for (int k = 1; k <= len[d]; k++)
-				td_set_move(m++, BG_MOVE_STEP, sq,
-					    sq + k * td_delta[d]);
+	for (int i = 0; i < 3; i++) {
+		plane[i] = steps[dirs[i]];
+		delta[i] = td_head_delta(c, dirs[i]);
 	}
+	/* The kings, and the men that have a step. */
+	for (uint64_t bits = kings | plane[0] | plane[1] | plane[2]; bits;
+	     bits &= bits - 1) {
+		int sq = bg_ctz64(bits);
+		uint64_t head = head0 + (uint64_t)sq * from1;
+
+		if (kings & bit(sq))
+			m = td_king_heads(c, all, sq, head, m);
+		else
+			m = td_man_heads(m, head, sq, plane, delta);
+	}
+	td_clear_tails(buf, m);
 	return (size_t)(m - buf);
 }
 
@@ -829,17 +932,17 @@ static bool td_is_legal(const void *cfgp, const void *st, const bg_move *m)
 	return g.chain.found;
 }
 
-static bool td_has_move(const td_cfg *c, const td_state *s)
+/* Whether a piece of the side to move can step: sideways for all,
+ * forward for men, both ways along files for kings. */
+static bool td_can_step(const td_state *s)
 {
 	uint64_t empty = ~td_all(s), men = s->men[s->turn];
 	uint64_t kings = s->kings[s->turn];
 	uint64_t side = men | kings;
-	/* The squares a step reaches: sideways for all, forward for men,
-	 * both ways for kings. */
 	uint64_t to = ((side & ~TD_FILE_H) << 1) | ((side & ~TD_FILE_A) >> 1) |
 		      (s->turn ? men >> 8 : men << 8) | kings << 8 | kings >> 8;
 
-	return (to & empty) || td_can_take(c, s);
+	return (to & empty) != 0;
 }
 
 /* Follow a capture path as given, checking every hop; false when it is
@@ -921,31 +1024,49 @@ static bool td_take(const td_cfg *c, td_state *s, const bg_move *m, bool king)
 	return king;
 }
 
+/* A capture: it can never be undone. Out of line, as most moves are
+ * steps. */
+BG_NOINLINE static int td_apply_capture(const td_cfg *c, td_state *s,
+					const bg_move *m)
+{
+	int seat = s->turn, from = m->pts[0], to = m->pts[m->npath - 1];
+	bool was_king = (s->kings[seat] & bit(from)) != 0, king;
+
+	s->men[seat] &= ~bit(from);
+	s->kings[seat] &= ~bit(from);
+	s->hash ^= c->z[seat + 2 * was_king][from];
+	king = td_take(c, s, m, was_king) || td_last_rank(seat, to);
+	td_put_fast(c, s, seat, king, to);
+	s->quiet = 0;
+	s->turn = (uint8_t)!seat;
+	s->hash ^= c->zturn;
+	return BG_APPLY_IRREVERSIBLE;
+}
+
 static int td_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
 	const td_cfg *c = cfgp;
 	td_state *s = st;
-	int seat = s->turn, from = m->pts[0], to = m->pts[m->npath - 1];
-	bool was_king = (s->kings[seat] & bit(from)) != 0, king = was_king;
-	bool capture = m->kind == BG_MOVE_CAPTURE;
+	int seat = s->turn, from = m->pts[0], to = m->pts[1];
+	uint64_t move = bit(from) | bit(to);
 
 	(void)undo;
-	s->men[seat] &= ~bit(from);
-	s->kings[seat] &= ~bit(from);
-	s->hash ^= c->z[seat + 2 * was_king][from];
-	if (capture)
-		king = td_take(c, s, m, king);
-	if (td_last_rank(seat, to))
-		king = true;
-	td_put_fast(c, s, seat, king, to);
-	s->quiet = capture || !was_king ? 0 : (uint16_t)(s->quiet + 1);
+	if (m->kind == BG_MOVE_CAPTURE)
+		return td_apply_capture(c, s, m);
 	s->turn = (uint8_t)!seat;
-	s->hash ^= c->zturn;
-	/* Captures and forward man moves can never be undone; a man's
-	 * sideways step can. */
-	if (capture || (!was_king && from / TD_SIDE != to / TD_SIDE))
-		return BG_APPLY_IRREVERSIBLE;
-	return 0;
+	if (s->kings[seat] & bit(from)) {
+		/* A king's step: it could be undone. */
+		s->kings[seat] ^= move;
+		s->hash ^= c->z[seat + 2][from] ^ c->z[seat + 2][to] ^ c->zturn;
+		s->quiet++;
+		return 0;
+	}
+	s->quiet = 0;
+	s->men[seat] &= ~bit(from);
+	s->hash ^= c->z[seat][from] ^ c->zturn;
+	td_put_fast(c, s, seat, td_last_rank(seat, to), to);
+	/* A man's forward step can never be undone; its sideways one can. */
+	return from / TD_SIDE != to / TD_SIDE ? BG_APPLY_IRREVERSIBLE : 0;
 }
 
 /* ---- Outcome -------------------------------------------------------------- */
@@ -957,20 +1078,35 @@ static bool td_lone_kings(const td_state *s)
 	       bg_popcount64(s->kings[1]) == 1;
 }
 
-static void td_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
-		       bg_result *out)
+/* The draws, when the side to move has a move. */
+BG_ALWAYS_INLINE void td_draws(const td_cfg *c, const td_state *s, bg_result *out)
 {
-	const td_cfg *c = cfgp;
-	const td_state *s = st;
-
-	(void)ctx;
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
-	if (!td_has_move(c, s))
-		bg_result_set(out, BG_WIN, !s->turn, BG_REASON_NO_MOVES);
-	else if (c->king_draw && td_lone_kings(s))
+	if (c->king_draw && td_lone_kings(s))
 		bg_result_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
 	else if (c->quiet_plies > 0 && s->quiet >= c->quiet_plies)
 		bg_result_set(out, BG_DRAW, -1, BG_REASON_MOVE_LIMIT);
+}
+
+/* td_outcome when no piece can step: out of line, so that the common
+ * case makes no call. */
+BG_NOINLINE static void td_outcome_stuck(const td_cfg *c, const td_state *s,
+					 bg_result *out)
+{
+	if (!td_can_take(c, s))
+		bg_result_set(out, BG_WIN, !s->turn, BG_REASON_NO_MOVES);
+	else
+		td_draws(c, s, out);
+}
+
+static void td_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
+		       bg_result *out)
+{
+	(void)ctx;
+	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
+	if (td_can_step(st))
+		td_draws(cfgp, st, out);
+	else
+		td_outcome_stuck(cfgp, st, out);
 }
 
 /* ---- Table ---------------------------------------------------------------- */
