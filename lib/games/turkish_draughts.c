@@ -576,7 +576,7 @@ BG_NOINLINE static bool td_kings_can_take(const td_cfg *c, const td_state *s)
  * plies, which take nothing, need. A man takes going d when the square
  * next going d holds an enemy and the one after it is empty; ranks need
  * no mask, as shifts drop what leaves the board. */
-static bool td_can_take(const td_cfg *c, const td_state *s)
+BG_ALWAYS_INLINE bool td_can_take(const td_cfg *c, const td_state *s)
 {
 	int seat = s->turn;
 	uint64_t all = td_all(s), empty = ~all, enemy = td_side(s, !seat);
@@ -701,18 +701,22 @@ static uint64_t td_head_delta(const td_cfg *c, int d)
 }
 
 /* The slides of the king on sq (its step word `head`), as words from m
- * on; returns the end. Out of line: it keeps the men's loop in
- * registers. */
+ * on; returns the end. Each line's longest slide (7 squares) is written,
+ * and as many kept as the line has: no branch on the length. Out of line:
+ * it keeps the men's loop in registers. */
 BG_NOINLINE static bg_move *td_king_heads(const td_cfg *c, uint64_t all,
 					   int sq, uint64_t head, bg_move *m)
 {
+#pragma GCC unroll 4
 	for (int d = 0; d < TD_DIRS; d++) {
 		uint64_t h = head, step = td_head_delta(c, d);
 
-		for (int k = td_slide_len(c, all, sq, d); k > 0; k--) {
+#pragma GCC unroll 7
+		for (int k = 0; k < TD_SIDE - 1; k++) {
 			h += step;
-			td_set_head(m++, h);
+			td_set_head(&m[k], h);
 		}
+		m += td_slide_len(c, all, sq, d);
 	}
 	return m;
 }
