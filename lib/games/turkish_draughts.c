@@ -118,6 +118,13 @@ static int td_dir(int a, int b)
 	return -1;
 }
 
+/* td_dir for two squares known to share a rank or file: N, E, S, W are
+ * 0 to 3, so E and W are the rank's, S and W the way down. */
+static int td_line_dir(int a, int b)
+{
+	return ((a ^ b) < TD_SIDE) + 2 * (b < a);
+}
+
 /* ---- Bitboards ------------------------------------------------------------ */
 
 #define TD_FILE_A 0x0101010101010101ull
@@ -688,11 +695,6 @@ static int td_slides(const td_cfg *c, uint64_t all, int sq, int len[TD_DIRS])
 	return n;
 }
 
-/* A man's step directions in list order (N, E, S, W), backward left
- * out, by seat. */
-static const int td_man_dirs[2][3] = { { BG_N, BG_E, BG_W },
-				       { BG_E, BG_S, BG_W } };
-
 /* The word of a step going d, less the word of its start (head_step +
  * from * (head_from1 + head_to1)). */
 static uint64_t td_head_delta(const td_cfg *c, int d)
@@ -738,17 +740,22 @@ BG_ALWAYS_INLINE bg_move *td_man_heads(bg_move *m, uint64_t head, int sq,
 static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
 {
 	/* Copies: the moves written could alias the state. */
-	uint64_t steps[TD_DIRS], kings = s->kings[s->turn], all = td_all(s);
-	const int *dirs = td_man_dirs[s->turn];
+	int seat = s->turn;
+	uint64_t kings = s->kings[seat], all = td_all(s), empty = ~all;
+	uint64_t men = s->men[seat];
 	uint64_t from1 = c->head_from1 + c->head_to1, head0 = c->head_step;
-	uint64_t plane[3], delta[3];
+	uint64_t fwd = men & td_step(empty, seat ? BG_N : BG_S);
+	uint64_t east = men & td_step(empty, BG_W);
+	/* The men's steps by direction in list order (N, E, S, W). */
+	const uint64_t plane[3] = { seat ? east : fwd, seat ? fwd : east,
+				    men & td_step(empty, BG_E) };
+	const uint64_t delta[3] = {
+		td_head_delta(c, seat ? BG_E : BG_N),
+		td_head_delta(c, seat ? BG_S : BG_E),
+		td_head_delta(c, BG_W)
+	};
 	bg_move *m = buf;
 
-	td_men_steps(s, steps);
-	for (int i = 0; i < 3; i++) {
-		plane[i] = steps[dirs[i]];
-		delta[i] = td_head_delta(c, dirs[i]);
-	}
 	/* The kings, and the men that have a step. */
 	for (uint64_t bits = kings | plane[0] | plane[1] | plane[2]; bits;
 	     bits &= bits - 1) {
@@ -1011,7 +1018,7 @@ static bool td_take(const td_cfg *c, td_state *s, const bg_move *m, bool king)
 	uint64_t taken = 0;
 
 	for (int i = 1; i < m->npath; i++) {
-		int a = m->pts[i - 1], b = m->pts[i], d = td_dir(a, b);
+		int a = m->pts[i - 1], b = m->pts[i], d = td_line_dir(a, b);
 
 		/* Between a and b: the piece taken, and maybe squares
 		 * emptied earlier in the chain. */
