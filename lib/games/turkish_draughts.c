@@ -186,6 +186,8 @@ static int td_slide_len(const td_cfg *c, uint64_t occ, int p, int d)
  * it is kept), then the rest of each kept move is cleared. */
 #define TD_HEAD_BYTES (offsetof(bg_move, pts) + 2 * sizeof(uint16_t))
 _Static_assert(TD_HEAD_BYTES == sizeof(uint64_t), "a move's head is a word");
+_Static_assert(TD_MAXMOVES >= TD_PIECES * 14 + TD_SIDE,
+	       "the words written past the last quiet move kept fit the list");
 
 static uint64_t td_head(const bg_move *m)
 {
@@ -944,16 +946,18 @@ static bool td_is_legal(const void *cfgp, const void *st, const bg_move *m)
 }
 
 /* Whether a piece of the side to move can step: sideways for all,
- * forward for men, both ways along files for kings. */
+ * forward for men, both ways along files for kings. Sideways first: it
+ * answers most plies. */
 static bool td_can_step(const td_state *s)
 {
 	uint64_t empty = ~td_all(s), men = s->men[s->turn];
 	uint64_t kings = s->kings[s->turn];
 	uint64_t side = men | kings;
-	uint64_t to = ((side & ~TD_FILE_H) << 1) | ((side & ~TD_FILE_A) >> 1) |
-		      (s->turn ? men >> 8 : men << 8) | kings << 8 | kings >> 8;
 
-	return (to & empty) != 0;
+	if ((td_step(side, BG_E) | td_step(side, BG_W)) & empty)
+		return true;
+	return ((s->turn ? men >> TD_SIDE : men << TD_SIDE) | kings << TD_SIDE |
+		kings >> TD_SIDE) & empty;
 }
 
 /* Follow a capture path as given, checking every hop; false when it is
@@ -1084,9 +1088,11 @@ static int td_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 
 static bool td_lone_kings(const td_state *s)
 {
-	return !(s->men[0] | s->men[1]) &&
-	       bg_popcount64(s->kings[0]) == 1 &&
-	       bg_popcount64(s->kings[1]) == 1;
+	uint64_t k0 = s->kings[0], k1 = s->kings[1];
+
+	/* One bit each: b & (b - 1) clears the lowest. */
+	return !(s->men[0] | s->men[1]) && k0 && !(k0 & (k0 - 1)) && k1 &&
+	       !(k1 & (k1 - 1));
 }
 
 /* The draws, when the side to move has a move. */
