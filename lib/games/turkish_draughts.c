@@ -36,10 +36,11 @@ typedef struct td_cfg {
 					or -1 */
 	uint64_t z[4][TD_N];      /* td_zpiece(seat, king, p) at [seat + 2 * king] */
 	uint64_t zturn;
-	/* A move's first word (kind, counts, flags, two points) as memory
-	 * holds it: for a step with its points 0, and for a point 1 first
-	 * or second. A point's field is linear in the point, whatever the
-	 * byte order, so a step's word is step + from * from1 + to * to1. */
+	/* The first word of a move (kind, counts, flags, two points) as
+	 * memory holds it: of a step with both points 0 (head_step), of a
+	 * move with only its first or second point 1 (head_from1, head_to1).
+	 * A point's field is linear in the point, whatever the byte order,
+	 * so a step's word is head_step + from * head_from1 + to * head_to1. */
 	uint64_t head_step, head_from1, head_to1;
 } td_cfg;
 
@@ -178,7 +179,7 @@ static int td_slide_len(const td_cfg *c, uint64_t occ, int p, int d)
 	return f < 0 ? c->len[p][d] : c->len[p][d] - c->len[f][d] - 1;
 }
 
-/* ---- Move words ------------------------------------------------------------ */
+/* ---- Move words ----------------------------------------------------------- */
 
 /* A move of two points, from and to, is all in its first word; the rest
  * is zero. The quiet moves are written as words first, a man's steps
@@ -517,8 +518,8 @@ typedef struct td_takers {
 } td_takers;
 
 /* Direction d of td_takers_of; `men` is none for the backward one. */
-BG_ALWAYS_INLINE void td_takers_dir(td_takers *t, uint64_t enemy, uint64_t empty,
-			  uint64_t men, int d)
+BG_ALWAYS_INLINE void td_takers_dir(td_takers *t, uint64_t enemy,
+				    uint64_t empty, uint64_t men, int d)
 {
 	int o = td_opposite(d);
 
@@ -530,7 +531,7 @@ BG_ALWAYS_INLINE void td_takers_dir(td_takers *t, uint64_t enemy, uint64_t empty
 /* Whether the king on sq can take: the first piece on one of its lines
  * is prey. */
 BG_ALWAYS_INLINE bool td_king_takes(const td_cfg *c, uint64_t all,
-			  const uint64_t prey[TD_DIRS], int sq)
+				    const uint64_t prey[TD_DIRS], int sq)
 {
 #pragma GCC unroll 4
 	for (int d = 0; d < TD_DIRS; d++)
@@ -675,7 +676,8 @@ static void td_set_move(bg_move *m, int kind, int from, int to)
 }
 
 /* The men of the side to move that can step going d (none backward). */
-BG_ALWAYS_INLINE void td_men_steps(const td_state *s, uint64_t steps[TD_DIRS])
+BG_ALWAYS_INLINE void td_men_steps(const td_state *s,
+				   uint64_t steps[TD_DIRS])
 {
 	uint64_t empty = ~td_all(s), men = s->men[s->turn];
 
@@ -1096,7 +1098,8 @@ static bool td_lone_kings(const td_state *s)
 }
 
 /* The draws, when the side to move has a move. */
-BG_ALWAYS_INLINE void td_draws(const td_cfg *c, const td_state *s, bg_result *out)
+BG_ALWAYS_INLINE void td_draws(const td_cfg *c, const td_state *s,
+			       bg_result *out)
 {
 	if (c->king_draw && td_lone_kings(s))
 		bg_result_set(out, BG_DRAW, -1, BG_REASON_MATERIAL);
