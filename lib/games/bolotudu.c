@@ -921,7 +921,6 @@ static void bo_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 
 	(void)cfgp;
 	(void)ctx;
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (!bo_placing(s)) {
 		bool few0 = !three_or_more(s->occ[0]);
 		bool few1 = !three_or_more(s->occ[1]);

@@ -313,7 +313,6 @@ static void fg_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const fg_state *st = stp;
 
 	(void)ctx;
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (bg_popcount64(st->geese) < FG_GEESE_MIN)
 		bg_result_set(out, BG_WIN, FOX, BG_REASON_PIECES);
 	else if (!fg_can_move(c, st) &&

@@ -634,7 +634,6 @@ static void hs_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const hs_state *s = st;
 	int mover = !s->turn;
 
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* After a step or jump (s->last) the game went on before it, so only
 	 * the mover can have a five, through the cell it moved to. Else (a
 	 * pass, or a position given as text) either side may have one. */

@@ -1358,7 +1358,6 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	int turn = ku_turn(c, st), mover = !turn;
 	uint32_t ply = ctx->ply;
 
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (ply == 0)
 		return;
 	/* CLASSIC: after each own move, more than L moves made and a piece

@@ -271,7 +271,6 @@ static void kv_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const kv_state *s = st;
 	int mover = !s->turn;
 
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (kv_has_goal(c, s->occ[mover]))
 		bg_result_set(out, BG_WIN, mover, BG_REASON_GOAL);
 	else if (c->std.no_moves == BG_NO_MOVES_LOSE &&

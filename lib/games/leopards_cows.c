@@ -348,7 +348,6 @@ static void lc_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const lc_state *st = stp;
 
 	(void)ctx;
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (st->placed - popcount(st->cows) >= LC_TAKEN_WIN)
 		bg_result_set(out, BG_WIN, LEOPARDS, BG_REASON_PIECES);
 	else if (!lc_can_move(c, st) &&

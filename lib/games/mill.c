@@ -1494,7 +1494,6 @@ static void mi_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const mi_state *s = st;
 	int mover = !s->turn;
 
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (mi_two_or_fewer(s, s->turn))
 		bg_result_set(out, BG_WIN, mover, BG_REASON_PIECES);
 	else if (c->std.no_moves == BG_NO_MOVES_LOSE && !mi_can_move(c, s))

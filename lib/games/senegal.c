@@ -383,7 +383,6 @@ static void sn_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const sn_state *s = st;
 
 	(void)ctx;
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (!s->bb[0] || !s->bb[1])
 		sn_count(s, BG_REASON_PIECES, out);
 	else if (sn_separated(s))

@@ -189,7 +189,6 @@ static void tt_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	const tt_state *s = st;
 	int mover = !s->turn;
 
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (tt_has_line(c, s->occ[mover]))
 		bg_result_set(out, BG_WIN, mover, BG_REASON_GOAL);
 	else if (c->std.no_moves == BG_NO_MOVES_LOSE &&

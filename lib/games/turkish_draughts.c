@@ -1122,7 +1122,6 @@ static void td_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		       bg_result *out)
 {
 	(void)ctx;
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	if (td_can_step(st))
 		td_draws(cfgp, st, out);
 	else

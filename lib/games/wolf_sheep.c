@@ -594,7 +594,6 @@ static void ws_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	unsigned wolf = ws_wolf(st);
 
 	(void)ctx;
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* Past every sheep: no sheep on the wolf's rank or below it. */
 	if (!(sheep & c->below[wolf]))
 		bg_result_set(out, BG_WIN, WOLF, BG_REASON_GOAL);
