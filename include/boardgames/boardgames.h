@@ -382,11 +382,13 @@ BG_API int bg_move_equal(const bg_move *a, const bg_move *b);
 
 /**
  * The legal moves of the side to move, written into buf[0..cap-1]; *n gets
- * their number. With buf NULL and cap 0 only the number is reported. When
- * cap is too small: BG_EBUFSIZE and *n = the number needed. After the end of
- * the game the list is empty. The order is deterministic and documented on
- * each game's page; moves that reach the same position are listed once.
- * BG_EINVAL for NULL g or n, or buf NULL with cap > 0. Makes no allocation.
+ * their number. Entries past the *n-th may be written too (a game may
+ * write candidates there first). With buf NULL and cap 0 only the number
+ * is reported. When cap is too small: BG_EBUFSIZE and *n = the number
+ * needed. After the end of the game the list is empty. The order is
+ * deterministic and documented on each game's page; moves that reach the
+ * same position are listed once. BG_EINVAL for NULL g or n, or buf NULL
+ * with cap > 0. Makes no allocation.
  */
 BG_API int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap,
 			  size_t *n);
