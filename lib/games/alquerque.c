@@ -71,6 +71,14 @@ enum { AQ_SCORE_ADD, AQ_SCORE_REPLACE };
  * north, north-east); each is taken up (+d) and down (-d). */
 static const int aq_delta[4] = { 1, 4, 5, 6 };
 
+/* The jumps of a piece by slot, in the order of the lines (rows, files,
+ * then the diagonals, each towards its first listed point first), as the
+ * point difference of the point jumped over: a point starts jumps on at
+ * most one line of each slope, and where it has both diagonals the one
+ * of slope 6 comes first. A set of slots in a byte is a piece's jumps in
+ * list order. */
+static const int aq_slot_delta[AQ_MAXJ] = { -1, 1, -5, 5, -6, 6, 4, -4 };
+
 /* Two boards in a word, `hi` from bit AQ_HI: a shift right by up to 12
  * moves nothing of one into the other. A jump d points down, from p over
  * p - d onto p - 2 d, read from its landing is one up: with the jumper's
@@ -94,13 +102,16 @@ typedef struct aq_cfg {
 	 * jump aq_delta[k] up in the low half, the points those jumping as
 	 * far down land on in the high half. */
 	uint64_t jpack[2][4];
-	/* The jumps a seat's piece on p may make, in line order. */
-	uint8_t njump[2][AQ_N];
+	/* The jumps a seat's piece on p may make, by slot (aq_slot_delta):
+	 * the point jumped over and the landing. */
 	uint8_t jover[2][AQ_N][AQ_MAXJ];
 	uint8_t jto[2][AQ_N][AQ_MAXJ];
 	uint32_t jovers[2][AQ_N]; /* the points jumped over, as a set */
-	uint8_t jrank[2][AQ_N][AQ_N]; /* k of the jump from p over q */
+	uint8_t jslot[2][AQ_N][AQ_N]; /* the slot of the jump from p over q */
 	uint8_t mid[AQ_N][AQ_N]; /* the point between p and q, for replay */
+	/* For each byte, the indices of its set bits, lowest first, 3 bits
+	 * each: a piece's r-th step or jump without a loop. */
+	uint32_t nth[256];
 	/* The keys of aq_full_hash: pieces per seat, huff candidates, side
 	 * to move, opening. */
 	uint64_t z[2][AQ_N], zpend[AQ_N], zturn, zopening;
@@ -180,16 +191,19 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 				}
 		for (int k = 0; k < lb.njump[p]; k++) {
 			const bg_link *l = &lb.jump[p][k];
+			int slot = 0;
 
+			while (aq_slot_delta[slot] != l->over - p)
+				slot++;
 			c->mid[p][l->to] = l->over;
 			for (int s = 0; s < 2; s++) {
 				if (forward_only && !aq_not_backward(s, l->dy))
 					continue;
 				c->jovers[s][p] |= AQ_BIT(l->over);
-				c->jrank[s][p][l->over] = c->njump[s][p];
+				c->jslot[s][p][l->over] = (uint8_t)slot;
 				aq_set_dir(c->jup[s], c->jdown[s], p, l->over);
-				c->jover[s][p][c->njump[s][p]] = l->over;
-				c->jto[s][p][c->njump[s][p]++] = l->to;
+				c->jover[s][p][slot] = l->over;
+				c->jto[s][p][slot] = l->to;
 			}
 		}
 	}
@@ -200,6 +214,13 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 			c->jpack[s][k] = aq_pack(c->jup[s][k],
 						 c->jdown[s][k] >> 2 * d);
 		}
+	for (unsigned x = 0; x < 256; x++) {
+		int r = 0;
+
+		for (int b = 0; b < 8; b++)
+			if (x & 1u << b)
+				c->nth[x] |= (uint32_t)b << 3 * r++;
+	}
 	c->board.marks[AQ_C3] |= BG_MARK_SPECIAL;
 	for (int p = 0; p < AQ_N; p++) {
 		c->z[0][p] = bg_zobrist(0, (uint32_t)p);
@@ -262,8 +283,7 @@ static bool aq_can_capture(const aq_cfg *c, int seat, int p, int from,
 	return false;
 }
 
-/* The jumps the piece of seat on p can make now, as bits k of its jump
- * list: over a piece of `enemy` onto a point of `empty`. */
+/* The jumps the piece of seat on p can make now, as a set of slots: over a piece of `enemy` onto a point of `empty`. */
 static unsigned aq_jumps_at(const aq_cfg *c, int seat, int p, uint32_t enemy,
 			    uint32_t empty)
 {
@@ -274,7 +294,7 @@ static unsigned aq_jumps_at(const aq_cfg *c, int seat, int p, uint32_t enemy,
 		int over = bg_ctz32(b);
 
 		if (empty & AQ_BIT(2 * over - p))
-			out |= 1u << c->jrank[seat][p][over];
+			out |= 1u << c->jslot[seat][p][over];
 	}
 	return out;
 }
@@ -647,8 +667,8 @@ typedef struct aq_walk {
 	uint16_t path[AQ_PIECES + 1];
 } aq_walk;
 
-/* The jumps from `at` once `taken` are gone, as bits k of its jump list. */
-static unsigned aq_walk_jumps(const aq_walk *w, int at, uint32_t taken)
+/* The jumps from `at` once `taken` are gone, as a set of slots. */
+BG_ALWAYS_INLINE unsigned aq_walk_jumps(const aq_walk *w, int at, uint32_t taken)
 {
 	uint32_t prey = w->enemy & ~taken;
 
@@ -856,30 +876,55 @@ static void aq_pick_deeper(aq_walk *w, int p, size_t r, unsigned jumps,
 	aq_walk_from(w, to, t, aq_walk_jumps(w, to, t));
 }
 
+/* The set bit numbered r (from 0, lowest first) of the byte x. */
+static int aq_nth_bit(const aq_cfg *c, unsigned x, size_t r)
+{
+	return (int)(c->nth[x] >> 3 * r & 7);
+}
+
 /* Write the r-th move of the piece on p (no opening): its steps, then its
- * chains: its jumps (jumps[p] for a capturer) in the order of its jump
- * list or, for a piece of `deep`, as aq_pick_deeper finds them. */
+ * chains: its jumps (jumps[p] for a capturer, in slot order) or, for a
+ * piece of `deep`, as aq_pick_deeper finds them. The steps' targets are
+ * read in the byte aq_steps_of counts. */
 BG_ALWAYS_INLINE void
 aq_random_pick(const aq_cfg *c, int seat, aq_walk *w, int p, size_t r,
 	       uint32_t empty, uint32_t deep, const unsigned *jumps,
 	       uint16_t after[][AQ_MAXJ + 1], bg_move *out)
 {
-	size_t k = (size_t)aq_steps_of(c, seat, p, empty);
-	unsigned left;
+	uint64_t t = c->step[seat][p] & empty;
+	unsigned steps = (unsigned)(t << 8 >> (p + (seat ? 2 : 7)));
+	size_t k = aq_pop8[steps];
+	int to;
 
+	memset(out, 0, sizeof(*out));
+	out->npath = 2;
+	out->pts[0] = (uint16_t)p;
 	if (r < k) {
-		aq_write_nth(out, BG_MOVE_STEP, p, c->step[seat][p] & empty, r);
+		to = p + aq_nth_bit(c, steps, r) - (seat ? 6 : 1);
+		out->kind = BG_MOVE_STEP;
+	} else if (deep & AQ_BIT(p)) {
+		aq_pick_deeper(w, p, r - k, jumps[p], after[p]);
 		return;
+	} else {
+		to = c->jto[seat][p][aq_nth_bit(c, jumps[p], r - k)];
+		out->kind = BG_MOVE_CAPTURE;
 	}
-	r -= k;
-	if (deep & AQ_BIT(p)) {
-		aq_pick_deeper(w, p, r, jumps[p], after[p]);
-		return;
-	}
-	for (left = jumps[p]; r; r--)
-		left &= left - 1;
-	k = (size_t)bg_ctz32(left);
-	aq_write_nth(out, BG_MOVE_CAPTURE, p, AQ_BIT(c->jto[seat][p][k]), 0);
+	out->pts[1] = (uint16_t)to;
+}
+
+/* The jumps of the piece on p as a set of slots, from the words of every
+ * piece's jumps by direction (aq_random_seat's j1 .. j6, aq_pack): an up
+ * one at p in the low half, a down one at its landing, 2 d below p, in
+ * the high half. */
+BG_ALWAYS_INLINE unsigned aq_slots_at(uint64_t j1, uint64_t j4, uint64_t j5,
+				      uint64_t j6, int p)
+{
+	uint64_t a1 = j1 >> p, a4 = j4 >> p, a5 = j5 >> p, a6 = j6 >> p;
+
+	return (unsigned)((a1 >> (AQ_HI - 2) & 1) | (a1 & 1) << 1 |
+			  (a5 >> (AQ_HI - 10) & 1) << 2 | (a5 & 1) << 3 |
+			  (a6 >> (AQ_HI - 12) & 1) << 4 | (a6 & 1) << 5 |
+			  (a4 & 1) << 6 | (a4 >> (AQ_HI - 8) & 1) << 7);
 }
 
 /* The jumpers among j (a jpack word of direction d) whose landing is in
@@ -908,10 +953,12 @@ BG_ALWAYS_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s,
 	uint64_t j6 = from & prey >> 6 & to >> 12 & jp[3];
 	uint64_t any = j1 | j4 | j5 | j6;
 	uint32_t capt = 0, deep = 0;
-	size_t upto[AQ_N], n = 0, r;
+	/* The moves before each piece's, in list order, and the pieces. */
+	size_t upto[AQ_PIECES + 1], n = 0, r;
+	uint8_t piece[AQ_PIECES];
 	unsigned jumps[AQ_N];
 	uint16_t after[AQ_N][AQ_MAXJ + 1];
-	int i = 0;
+	int i = 0, np;
 	aq_walk w;
 
 	if (any) {
@@ -946,31 +993,39 @@ BG_ALWAYS_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s,
 	/* The moves up to each piece's, in list order: a capturer's chains
 	 * are its jumps, and for a piece of `deep` the results of two hops
 	 * or more. Without captures (half the positions) a loop of steps. */
+	upto[0] = 0;
 	for (uint32_t b = capt ? 0 : own; b; b &= b - 1) {
-		n += (size_t)aq_steps_of(c, seat, bg_ctz32(b), empty);
-		upto[i++] = n;
+		int p = bg_ctz32(b);
+
+		n += (size_t)aq_steps_of(c, seat, p, empty);
+		piece[i++] = (uint8_t)p;
+		upto[i] = n;
 	}
 	for (uint32_t b = capt ? own : 0; b; b &= b - 1) {
 		int p = bg_ctz32(b);
 
 		n += (size_t)aq_steps_of(c, seat, p, empty);
 		if (capt & AQ_BIT(p)) {
-			jumps[p] = aq_jumps_at(c, seat, p, enemy, empty);
+			jumps[p] = aq_slots_at(j1, j4, j5, j6, p);
 			n += aq_pop8[jumps[p]];
 			if (deep & AQ_BIT(p))
 				n += aq_walk_deeper(&w, p, jumps[p],
 						    after[p]);
 		}
-		upto[i++] = n;
+		piece[i++] = (uint8_t)p;
+		upto[i] = n;
 	}
 	/* At the list's room: let the list decide, or report an overflow. */
 	if (n == 0 || n >= AQ_MAX_MOVES)
 		return false;
 	r = bg_rand(rng) % n;
-	for (i = 0; upto[i] <= r; i++)
-		own &= own - 1;
-	aq_random_pick(c, seat, &w, bg_ctz32(own), i ? r - upto[i - 1] : r,
-		       empty, deep, jumps, after, out);
+	/* The piece of the move drawn, counted rather than searched: no
+	 * branch on where the draw fell. */
+	np = i;
+	for (i = 0; np > 1; np--)
+		i += upto[np - 1] <= r;
+	aq_random_pick(c, seat, &w, piece[i], r - upto[i], empty, deep, jumps,
+		       after, out);
 	return true;
 }
 
