@@ -990,9 +990,10 @@ BG_ALWAYS_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s,
 			w.out = out;
 		}
 	}
-	/* The moves up to each piece's, in list order: a capturer's chains
-	 * are its jumps, and for a piece of `deep` the results of two hops
-	 * or more. Without captures (half the positions) a loop of steps. */
+	/* The moves before each piece's, in list order: a piece's steps,
+	 * then its chains: a capturer's jumps and, for a piece of `deep`,
+	 * the results of two hops or more. Without captures (half the
+	 * positions) a loop of steps. */
 	upto[0] = 0;
 	for (uint32_t b = capt ? 0 : own; b; b &= b - 1) {
 		int p = bg_ctz32(b);
@@ -1001,19 +1002,30 @@ BG_ALWAYS_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s,
 		piece[i++] = (uint8_t)p;
 		upto[i] = n;
 	}
-	for (uint32_t b = capt ? own : 0; b; b &= b - 1) {
-		int p = bg_ctz32(b);
+	if (capt) {
+		/* A piece's moves after its steps: its chains. (The walks
+		 * keep each piece's results together, in any order.) */
+		uint16_t chains[AQ_N] = { 0 };
 
-		n += (size_t)aq_steps_of(c, seat, p, empty);
-		if (capt & AQ_BIT(p)) {
+		for (uint32_t b = capt; b; b &= b - 1) {
+			int p = bg_ctz32(b);
+
 			jumps[p] = aq_slots_at(j1, j4, j5, j6, p);
-			n += aq_pop8[jumps[p]];
-			if (deep & AQ_BIT(p))
-				n += aq_walk_deeper(&w, p, jumps[p],
-						    after[p]);
+			chains[p] = aq_pop8[jumps[p]];
 		}
-		piece[i++] = (uint8_t)p;
-		upto[i] = n;
+		for (uint32_t b = deep; b; b &= b - 1) {
+			int p = bg_ctz32(b);
+
+			chains[p] += (uint16_t)aq_walk_deeper(&w, p, jumps[p],
+							      after[p]);
+		}
+		for (uint32_t b = own; b; b &= b - 1) {
+			int p = bg_ctz32(b);
+
+			n += (size_t)aq_steps_of(c, seat, p, empty) + chains[p];
+			piece[i++] = (uint8_t)p;
+			upto[i] = n;
+		}
 	}
 	/* At the list's room: let the list decide, or report an overflow. */
 	if (n == 0 || n >= AQ_MAX_MOVES)
