@@ -655,9 +655,12 @@ aq_steps_of(const aq_cfg *c, int seat, int p, uint32_t empty)
 typedef struct aq_walk {
 	const aq_cfg *c;
 	int seat;
+	/* enemy and block apart: side by side, GCC fills them from one
+	 * 8-byte load of the state's two boards, which waits for apply's
+	 * 4-byte store to one of them (a failed store forward). */
 	uint32_t enemy; /* the enemies before the move */
-	uint32_t block; /* own pieces, the mover's start included */
 	uint32_t must;  /* opening: what a chain must take to be a move */
+	uint32_t block; /* own pieces, the mover's start included */
 	uint32_t *keys; /* the results so far (work space) */
 	size_t base;    /* where this piece's results begin */
 	size_t n;       /* where they end */
