@@ -961,7 +961,7 @@ BG_ALWAYS_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s,
 	uint8_t piece[AQ_PIECES];
 	unsigned jumps[AQ_N];
 	uint16_t after[AQ_N][AQ_MAXJ + 1];
-	int i = 0, np;
+	int i = 0, j, np;
 	aq_walk w;
 
 	if (any) {
@@ -1035,10 +1035,11 @@ BG_ALWAYS_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s,
 		return false;
 	r = bg_rand(rng) % n;
 	/* The piece of the move drawn, counted rather than searched: no
-	 * branch on where the draw fell. */
+	 * branch on where the draw fell. Two at a time: the last piece's
+	 * end, upto[np] = n, is above r. */
 	np = i;
-	for (i = 0; np > 1; np--)
-		i += upto[np - 1] <= r;
+	for (i = 0, j = 1; j < np; j += 2)
+		i += (upto[j] <= r) + (upto[j + 1] <= r);
 	aq_random_pick(c, seat, &w, piece[i], r - upto[i], empty, deep, jumps,
 		       after, out);
 	return true;
