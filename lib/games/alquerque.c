@@ -897,22 +897,22 @@ aq_random_pick(const aq_cfg *c, int seat, aq_walk *w, int p, size_t r,
 	uint64_t t = c->step[seat][p] & empty;
 	unsigned steps = (unsigned)(t << 8 >> (p + (seat ? 2 : 7)));
 	size_t k = aq_pop8[steps];
-	int to;
 
-	memset(out, 0, sizeof(*out));
-	out->npath = 2;
-	out->pts[0] = (uint16_t)p;
-	if (r < k) {
-		to = p + aq_nth_bit(c, steps, r) - (seat ? 6 : 1);
-		out->kind = BG_MOVE_STEP;
-	} else if (deep & AQ_BIT(p)) {
+	bool step = r < k;
+	int at;
+
+	if (!step && (deep & AQ_BIT(p))) {
 		aq_pick_deeper(w, p, r - k, jumps[p], after[p]);
 		return;
-	} else {
-		to = c->jto[seat][p][aq_nth_bit(c, jumps[p], r - k)];
-		out->kind = BG_MOVE_CAPTURE;
 	}
-	out->pts[1] = (uint16_t)to;
+	/* A step or a jump: both read, one kept, no branch on which. */
+	at = aq_nth_bit(c, step ? steps : jumps[p], step ? r : r - k);
+	memset(out, 0, sizeof(*out));
+	out->kind = step ? BG_MOVE_STEP : BG_MOVE_CAPTURE;
+	out->npath = 2;
+	out->pts[0] = (uint16_t)p;
+	out->pts[1] = (uint16_t)(step ? p + at - (seat ? 6 : 1) :
+				 c->jto[seat][p][at]);
 }
 
 /* The jumps of the piece on p as a set of slots, from the words of every
