@@ -726,21 +726,50 @@ static size_t aq_walk_piece(aq_walk *w, int p, size_t pick)
 }
 
 /* The chains on from `at` (jumps: its hops), each new result counted:
- * aq_walk_from without the path and the pick. */
+ * aq_walk_from without the path and the pick, in the same order (depth
+ * first), its nodes on a stack of its own rather than the call stack. */
 static void aq_walk_count(aq_walk *w, int at, uint32_t taken, unsigned jumps)
 {
 	const aq_cfg *c = w->c;
+	/* The nodes above the one walked: the point, what the chain had
+	 * taken there, the jumps left to follow. A chain takes at most
+	 * AQ_PIECES pieces. */
+	struct {
+		uint32_t taken;
+		uint8_t at, jumps;
+	} up[AQ_PIECES];
+	int depth = 0;
 
-	for (; jumps; jumps &= jumps - 1) {
-		int k = bg_ctz32(jumps), to = c->jto[w->seat][at][k];
-		uint32_t t = taken | AQ_BIT(c->jover[w->seat][at][k]);
-		unsigned next = aq_walk_jumps(w, to, t);
-		uint32_t key = t | (uint32_t)(next ? AQ_N : to) << AQ_N;
+	for (;;) {
+		int k, to;
+		uint32_t t, key;
+		unsigned next;
 
+		if (!jumps) {
+			if (!depth)
+				return;
+			depth--;
+			at = up[depth].at;
+			taken = up[depth].taken;
+			jumps = up[depth].jumps;
+			continue;
+		}
+		k = bg_ctz32(jumps);
+		jumps &= jumps - 1;
+		to = c->jto[w->seat][at][k];
+		t = taken | AQ_BIT(c->jover[w->seat][at][k]);
+		next = aq_walk_jumps(w, to, t);
+		key = t | (uint32_t)(next ? AQ_N : to) << AQ_N;
 		if (!aq_walk_listed(w, key))
 			w->keys[w->n++] = key;
-		if (next)
-			aq_walk_count(w, to, t, next);
+		if (next) {
+			up[depth].at = (uint8_t)at;
+			up[depth].taken = taken;
+			up[depth++].jumps = (uint8_t)jumps;
+			at = to;
+			taken = t;
+			jumps = next;
+		}
 	}
 }
 
