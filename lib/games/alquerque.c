@@ -71,12 +71,12 @@ enum { AQ_SCORE_ADD, AQ_SCORE_REPLACE };
  * north, north-east); each is taken up (+d) and down (-d). */
 static const int aq_delta[4] = { 1, 4, 5, 6 };
 
-/* The jumps of a piece by slot, in the order of the lines (rows, files,
- * then the diagonals, each towards its first listed point first), as the
- * point difference of the point jumped over: a point starts jumps on at
- * most one line of each slope, and where it has both diagonals the one
- * of slope 6 comes first. A set of slots in a byte is a piece's jumps in
- * list order. */
+/* The jumps of a piece by slot, as the difference to the point jumped
+ * over, in the order of the lines: row, file, then the diagonals, each
+ * towards its first listed point first. A point jumps along one line of
+ * each difference at most, and where it jumps along both diagonals the
+ * one of difference 6 is listed first, so a set of slots in a byte is a
+ * piece's jumps in list order. */
 static const int aq_slot_delta[AQ_MAXJ] = { -1, 1, -5, 5, -6, 6, 4, -4 };
 
 /* Two boards in a word, `hi` from bit AQ_HI: a shift right by up to 12
@@ -283,7 +283,8 @@ static bool aq_can_capture(const aq_cfg *c, int seat, int p, int from,
 	return false;
 }
 
-/* The jumps the piece of seat on p can make now, as a set of slots: over a piece of `enemy` onto a point of `empty`. */
+/* The jumps the piece of seat on p can make now, as a set of slots: over
+ * a piece of `enemy` onto a point of `empty`. */
 static unsigned aq_jumps_at(const aq_cfg *c, int seat, int p, uint32_t enemy,
 			    uint32_t empty)
 {
@@ -671,7 +672,8 @@ typedef struct aq_walk {
 } aq_walk;
 
 /* The jumps from `at` once `taken` are gone, as a set of slots. */
-BG_ALWAYS_INLINE unsigned aq_walk_jumps(const aq_walk *w, int at, uint32_t taken)
+BG_ALWAYS_INLINE unsigned aq_walk_jumps(const aq_walk *w, int at,
+					uint32_t taken)
 {
 	uint32_t prey = w->enemy & ~taken;
 
@@ -916,8 +918,9 @@ static int aq_nth_bit(const aq_cfg *c, unsigned x, size_t r)
 
 /* Write the r-th move of the piece on p (no opening): its steps, then its
  * chains: its jumps (jumps[p] for a capturer, in slot order) or, for a
- * piece of `deep`, as aq_pick_deeper finds them. The steps' targets are
- * read in the byte aq_steps_of counts. */
+ * piece of `deep`, as aq_pick_deeper finds them. The steps are read in
+ * the byte aq_steps_of counts, whose bit b is p + b - 1 (White) or
+ * p + b - 6 (Black). */
 BG_ALWAYS_INLINE void
 aq_random_pick(const aq_cfg *c, int seat, aq_walk *w, int p, size_t r,
 	       uint32_t empty, uint32_t deep, const unsigned *jumps,
@@ -926,7 +929,6 @@ aq_random_pick(const aq_cfg *c, int seat, aq_walk *w, int p, size_t r,
 	uint64_t t = c->step[seat][p] & empty;
 	unsigned steps = (unsigned)(t << 8 >> (p + (seat ? 2 : 7)));
 	size_t k = aq_pop8[steps];
-
 	bool step = r < k;
 	int at;
 
