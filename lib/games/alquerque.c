@@ -946,10 +946,10 @@ aq_random_pick(const aq_cfg *c, int seat, aq_walk *w, int p, size_t r,
 				 c->jto[seat][p][at]);
 }
 
-/* The jumps of the piece on p as a set of slots, from the words of every
- * piece's jumps by direction (aq_random_seat's j1 .. j6, aq_pack): an up
- * one at p in the low half, a down one at its landing, 2 d below p, in
- * the high half. */
+/* The jumps of the piece on p as a set of slots (bit k: aq_slot_delta[k]),
+ * from the words of every piece's jumps by direction (aq_random_seat's
+ * j1 .. j6, aq_pack): an up one at p in the low half, a down one at its
+ * landing, 2 d below p, in the high half. */
 BG_ALWAYS_INLINE unsigned aq_slots_at(uint64_t j1, uint64_t j4, uint64_t j5,
 				      uint64_t j6, int p)
 {
