@@ -1257,7 +1257,6 @@ static void aq_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 	uint32_t empty = ~(own | enemy) & AQ_ALL;
 
 	(void)ctx;
-	bg_result_set(out, BG_ONGOING, -1, BG_REASON_NONE);
 	/* Most positions: the opponent on the board, no huff choice, the
 	 * opening over, and a step: first looked for ahead on the files
 	 * (lines: a piece steps there). */
