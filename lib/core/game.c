@@ -760,9 +760,9 @@ BG_ALWAYS_INLINE void refresh(bg_game *g)
 	g->hash = bg_rules_hash(g->rules, g->cfg, g->st);
 	ctx.ply = g->ply0 + (uint32_t)g->hist_len;
 	ctx.reps = repetitions(g);
-	g->result.status = BG_ONGOING;
-	g->result.winner = -1;
-	g->result.reason = BG_REASON_NONE;
+	/* One store of the whole: the next ply's copy of it into the history
+	 * then loads what a store wrote, not parts of three. */
+	g->result = (bg_result){ BG_ONGOING, -1, BG_REASON_NONE };
 	g->rules->outcome(g->cfg, g->st, &ctx, &g->result);
 	std_outcome(g, &ctx, &g->result);
 }
