@@ -378,6 +378,19 @@ static inline uint64_t bg_rand(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
+/* bg_rand(state) % n for n from 1 to 8, without a division: 840 is a
+ * multiple of each such n, so x % n = (x % 840) % n, and bg_mod840[r]
+ * holds r % n in bits 4 (n - 1) to 4 n - 1. Only the shift waits for n:
+ * the division by a constant and the load depend on the generator alone
+ * and run ahead, while a playout whose n comes from the position just
+ * made would wait for a division at every ply. */
+extern const uint32_t bg_mod840[840];
+
+static inline uint32_t bg_rand_below8(uint64_t *state, uint32_t n)
+{
+	return bg_mod840[bg_rand(state) % 840] >> 4 * (n - 1) & 15;
+}
+
 /* The state bg_rand() leaves after k draws from `state`: the state moves
  * by a constant step, so draws can be made apart, in any order. */
 static inline uint64_t bg_rand_ahead(uint64_t state, uint64_t k)

@@ -438,7 +438,7 @@ static bool ws_random_wolf(const ws_cfg *c, const ws_state *st,
 		return false;
 	/* The end by arithmetic, not by table: a playout waits for it. */
 	to = (uint64_t)from - 5 +
-	     (pick >> 4 * (bg_rand(rng) % (pick >> 24)) & 15);
+	     (pick >> 4 * (bg_rand_below8(rng, pick >> 24)) & 15);
 	ws_put(out, c->wolf_head[from] | to << c->to_shift);
 	return true;
 }
@@ -467,9 +467,9 @@ static uint32_t ws_sheep_slots(uint64_t sheep, uint64_t wolf,
 	return slots;
 }
 
-/* The draw has two halves: before the division, what does not depend on
- * its result; after it, a short path to the move, for a playout waits for
- * it. */
+/* The draw has two halves: before the remainder, what does not depend on
+ * it; after it, a short path to the move, for a playout waits for it. At
+ * most 8 moves (as the wolf's 4): bg_rand_below8. */
 static bool ws_random_sheep(const ws_cfg *c, const ws_state *st,
 			    uint64_t *rng, bg_move *out)
 {
@@ -479,7 +479,7 @@ static bool ws_random_sheep(const ws_cfg *c, const ws_state *st,
 
 	if (pick >> 24 == 0)
 		return false; /* the pass */
-	j = pick >> 3 * (bg_rand(rng) % (pick >> 24)) & 7;
+	j = pick >> 3 * (bg_rand_below8(rng, pick >> 24)) & 7;
 	ws_put(out, c->word[SHEEP][index >> 8 * j & 0xFF]);
 	return true;
 }

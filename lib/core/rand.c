@@ -1,0 +1,22 @@
+/* The table of bg_rand_below8 (core/rules.h), written out by the
+ * preprocessor: entry r holds r % n in bits 4 (n - 1) up, n from 1 to 8. */
+#include "core/rules.h"
+
+#define MODS(r) \
+	((uint32_t)((r) % 2) << 4 | (uint32_t)((r) % 3) << 8 | \
+	 (uint32_t)((r) % 4) << 12 | (uint32_t)((r) % 5) << 16 | \
+	 (uint32_t)((r) % 6) << 20 | (uint32_t)((r) % 7) << 24 | \
+	 (uint32_t)((r) % 8) << 28)
+#define MODS10(r) MODS(r), MODS((r) + 1), MODS((r) + 2), MODS((r) + 3), \
+	MODS((r) + 4), MODS((r) + 5), MODS((r) + 6), MODS((r) + 7), \
+	MODS((r) + 8), MODS((r) + 9)
+#define MODS100(r) MODS10(r), MODS10((r) + 10), MODS10((r) + 20), \
+	MODS10((r) + 30), MODS10((r) + 40), MODS10((r) + 50), \
+	MODS10((r) + 60), MODS10((r) + 70), MODS10((r) + 80), \
+	MODS10((r) + 90)
+
+const uint32_t bg_mod840[840] = {
+	MODS100(0),   MODS100(100), MODS100(200), MODS100(300),
+	MODS100(400), MODS100(500), MODS100(600), MODS100(700),
+	MODS10(800),  MODS10(810),  MODS10(820),  MODS10(830),
+};
