@@ -248,6 +248,117 @@ static bool fg_can_move(const fg_cfg *c, const fg_state *st)
 	return false;
 }
 
+/* The point of the k-th set bit of s (k below its count). */
+static int fg_nth(uint64_t s, uint32_t k)
+{
+	while (k--)
+		s &= s - 1;
+	return ctz(s);
+}
+
+/* bg_rand(rng) % n, as the core draws from the list: by table when n is
+ * at most 8 (bg_rand_below8), the fox's usual case, else by division. */
+static uint32_t fg_draw(uint64_t *rng, uint32_t n)
+{
+	return n <= 8 ? bg_rand_below8(rng, n) : (uint32_t)(bg_rand(rng) % n);
+}
+
+/* The fox's jumps from its point as a mask of their indices in the jump
+ * table (the list's order); *deep when some jump could go on, which makes
+ * chains the list must sort out. */
+static uint32_t fg_fox_jumps(const fg_cfg *c, const fg_state *st,
+			     bool *deep)
+{
+	const bg_jumps *jt = &c->jumps;
+	uint64_t empty = ~st->geese & (bit(FG_NPOINTS) - 1);
+	uint32_t mask = 0;
+
+	*deep = false;
+	for (int i = 0; i < jt->njump[st->fox]; i++) {
+		const bg_jump *j = &jt->jump[st->fox][i];
+		uint64_t prey = st->geese & ~bit(j->over);
+
+		if (!((st->geese >> j->over) & 1) || !((empty >> j->to) & 1))
+			continue;
+		mask |= 1u << i;
+		/* The fox's own point is empty during the chain. */
+		*deep = *deep || bg_jumps_any(jt, j->to, prey, prey);
+	}
+	return mask;
+}
+
+/* The fox's move as the list has it: its steps in point order (none when
+ * it must capture and can), then its jumps in table order, each a whole
+ * chain when none can go on; false for chains, which the list draws. */
+static bool fg_random_fox(const fg_cfg *c, const fg_state *st, uint64_t *rng,
+			  bg_move *out)
+{
+	uint64_t empty = ~st->geese & (bit(FG_NPOINTS) - 1);
+	uint64_t steps = c->fox_step[st->fox] & empty;
+	bool deep;
+	uint32_t jumps = fg_fox_jumps(c, st, &deep), nsteps, r;
+	const bg_jump *j;
+
+	if (deep)
+		return false;
+	if (c->must && jumps)
+		steps = 0;
+	nsteps = (uint32_t)bg_popcount64(steps);
+	r = fg_draw(rng, nsteps + (uint32_t)bg_popcount32(jumps));
+	if (r < nsteps) {
+		fg_simple(out, BG_MOVE_STEP, st->fox, fg_nth(steps, r));
+		return true;
+	}
+	j = &c->jumps.jump[st->fox][fg_nth(jumps, r - nsteps)];
+	fg_simple(out, BG_MOVE_CAPTURE, st->fox, j->to);
+	return true;
+}
+
+/* The geese's step as the list has it: geese in point order, each one's
+ * targets in point order; false for the pass. */
+static bool fg_random_geese(const fg_cfg *c, const fg_state *st,
+			    uint64_t *rng, bg_move *out)
+{
+	uint64_t empty = ~st->geese & ~bit(st->fox) & (bit(FG_NPOINTS) - 1);
+	uint32_t n = 0, r, k;
+	uint64_t s, t;
+
+	for (s = st->geese; s; s &= s - 1)
+		n += (uint32_t)bg_popcount64(c->goose_step[ctz(s)] & empty);
+	if (n == 0)
+		return false;
+	r = (uint32_t)(bg_rand(rng) % n);
+	for (s = st->geese;; s &= s - 1) {
+		t = c->goose_step[ctz(s)] & empty;
+		k = (uint32_t)bg_popcount64(t);
+		if (r < k)
+			break;
+		r -= k;
+	}
+	fg_simple(out, BG_MOVE_STEP, ctz(s), fg_nth(t, r));
+	return true;
+}
+
+/* The move the core would draw from the list with the same generator
+ * state (bg_rand() % count, list order), without writing the list. */
+static bool fg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
+			   bg_move *out)
+{
+	const fg_cfg *c = cfgp;
+	const fg_state *st = stp;
+	uint64_t empty = ~st->geese & (bit(FG_NPOINTS) - 1);
+
+	if (st->turn == GEESE)
+		return fg_random_geese(c, st, rng, out);
+	if (st->fox != FG_NONE)
+		return fg_random_fox(c, st, rng, out);
+	fg_simple(out, BG_MOVE_PLACE,
+		  fg_nth(empty, (uint32_t)(bg_rand(rng) %
+					   (uint64_t)bg_popcount64(empty))),
+		  0);
+	return true;
+}
+
 /* Another path for the same capture: a chain from the fox that takes the
  * same geese and ends on the same point. */
 static bool fg_path_ok(const void *cfgp, const void *stp, const bg_move *m,
@@ -538,6 +649,7 @@ const bg_rules bg_rules_fox_geese = {
 	.work_size = fg_work_size,
 	.max_moves = fg_max_moves,
 	.legal = fg_legal,
+	.random_move = fg_random_move,
 	.path_ok = fg_path_ok,
 	.apply = fg_apply,
 	.to_move = fg_to_move,
