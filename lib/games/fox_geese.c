@@ -28,6 +28,25 @@ enum { FG_GEESE_MIN = 9 };
  * (BG_LEGAL_OVERFLOW), not cut short. */
 enum { FG_MAX_SOLID = 8 + 346, FG_MAX_DIAG = 16384 };
 
+/* The geese's steps of one length along the point numbers: a rank ahead
+ * (or behind) is 3, 5 or 7 points on, by rank; one length at most for
+ * each pair of the 7 ranks. */
+enum { FG_NSHIFTS = 6 };
+typedef struct fg_shift {
+	int delta;     /* to - from, > 1 */
+	uint64_t from; /* the points with that step */
+} fg_shift;
+
+/* The geese's steps by direction, for the draw: a goose has at most one
+ * step of each, and in point order they come behind, left, right, ahead.
+ * ahead_to and behind_to hold each point's target (0 when none). */
+typedef struct fg_steps {
+	uint64_t left, right; /* the points with a step to p - 1, p + 1 */
+	fg_shift ahead[FG_NSHIFTS], behind[FG_NSHIFTS];
+	int nahead, nbehind;
+	uint8_t ahead_to[FG_NPOINTS], behind_to[FG_NPOINTS];
+} fg_steps;
+
 typedef struct fg_cfg {
 	bg_board board;
 	int ngeese;
@@ -41,6 +60,7 @@ typedef struct fg_cfg {
 	uint64_t start;  /* the geese's points */
 	uint64_t fox_step[FG_NPOINTS];
 	uint64_t goose_step[FG_NPOINTS];
+	fg_steps geese_by_dir;
 	bg_jumps jumps;
 } fg_cfg;
 
@@ -74,6 +94,42 @@ static int ctz(uint64_t x)
 enum { FG_OPT_FOX, FG_OPT_GEESE, FG_OPT_DIAG, FG_OPT_BACK, FG_OPT_MUST,
        FG_NOPTIONS };
 
+/* Add `from` to the group of steps of length delta. */
+static void fg_shift_add(fg_shift *group, int *n, int delta, int from)
+{
+	int i = 0;
+
+	while (i < *n && group[i].delta != delta)
+		i++;
+	if (i == *n) {
+		group[i].delta = delta;
+		(*n)++;
+	}
+	group[i].from |= bit(from);
+}
+
+/* The geese's steps sorted by direction (fg_steps). */
+static void fg_steps_build(fg_steps *d, const uint64_t *goose_step)
+{
+	for (int p = 0; p < FG_NPOINTS; p++) {
+		for (uint64_t t = goose_step[p]; t; t &= t - 1) {
+			int to = ctz(t);
+
+			if (to == p - 1) {
+				d->left |= bit(p);
+			} else if (to == p + 1) {
+				d->right |= bit(p);
+			} else if (to > p) {
+				d->ahead_to[p] = (uint8_t)to;
+				fg_shift_add(d->ahead, &d->nahead, to - p, p);
+			} else {
+				d->behind_to[p] = (uint8_t)to;
+				fg_shift_add(d->behind, &d->nbehind, p - to, p);
+			}
+		}
+	}
+}
+
 /* Steps and jumps from the lines: the fox along solid lines (and dashed
  * ones with the option), geese along solid lines only. */
 static void fg_tables(fg_cfg *c, bool diagonals)
@@ -92,6 +148,7 @@ static void fg_tables(fg_cfg *c, bool diagonals)
 				c->goose_step[p] |= bit(l->to);
 		}
 	}
+	fg_steps_build(&c->geese_by_dir, c->goose_step);
 	bg_jumps_build(&c->jumps, &lb, diagonals);
 }
 
@@ -315,27 +372,46 @@ static bool fg_random_fox(const fg_cfg *c, const fg_state *st, uint64_t *rng,
 }
 
 /* The geese's step as the list has it: geese in point order, each one's
- * targets in point order; false for the pass. */
+ * targets in point order (behind, left, right, ahead); false for the pass.
+ * The geese that can step each way are found a direction at a time. */
 static bool fg_random_geese(const fg_cfg *c, const fg_state *st,
 			    uint64_t *rng, bg_move *out)
 {
-	uint64_t empty = ~st->geese & ~bit(st->fox) & (bit(FG_NPOINTS) - 1);
-	uint32_t n = 0, r, k;
-	uint64_t s, t;
+	const fg_steps *d = &c->geese_by_dir;
+	uint64_t g = st->geese;
+	uint64_t empty = ~g & ~bit(st->fox) & (bit(FG_NPOINTS) - 1);
+	uint64_t left = g & d->left & empty << 1;
+	uint64_t right = g & d->right & empty >> 1;
+	uint64_t ahead = 0, behind = 0, s;
+	uint32_t n, r, k;
+	int from;
 
-	for (s = st->geese; s; s &= s - 1)
-		n += (uint32_t)bg_popcount64(c->goose_step[ctz(s)] & empty);
+	for (int i = 0; i < d->nahead; i++)
+		ahead |= g & d->ahead[i].from & empty >> d->ahead[i].delta;
+	for (int i = 0; i < d->nbehind; i++)
+		behind |= g & d->behind[i].from & empty << d->behind[i].delta;
+	n = (uint32_t)(bg_popcount64(left) + bg_popcount64(right) +
+		       bg_popcount64(ahead) + bg_popcount64(behind));
 	if (n == 0)
 		return false;
 	r = (uint32_t)(bg_rand(rng) % n);
-	for (s = st->geese;; s &= s - 1) {
-		t = c->goose_step[ctz(s)] & empty;
-		k = (uint32_t)bg_popcount64(t);
+	for (s = left | right | ahead | behind;; s &= s - 1) {
+		from = ctz(s);
+		k = (uint32_t)((behind >> from & 1) + (left >> from & 1) +
+			       (right >> from & 1) + (ahead >> from & 1));
 		if (r < k)
 			break;
 		r -= k;
 	}
-	fg_simple(out, BG_MOVE_STEP, ctz(s), fg_nth(t, r));
+	/* The r-th of the goose's steps, in point order. */
+	if (behind >> from & 1 && r-- == 0)
+		fg_simple(out, BG_MOVE_STEP, from, d->behind_to[from]);
+	else if (left >> from & 1 && r-- == 0)
+		fg_simple(out, BG_MOVE_STEP, from, from - 1);
+	else if (right >> from & 1 && r-- == 0)
+		fg_simple(out, BG_MOVE_STEP, from, from + 1);
+	else
+		fg_simple(out, BG_MOVE_STEP, from, d->ahead_to[from]);
 	return true;
 }
 
