@@ -62,14 +62,19 @@ typedef struct fg_cfg {
 	uint64_t goose_step[FG_NPOINTS];
 	fg_steps geese_by_dir;
 	bg_jumps jumps;
+	/* The Zobrist keys of the hash: a goose, the fox on each point;
+	 * the fox to move. */
+	uint64_t zgoose[FG_NPOINTS], zfox[FG_NPOINTS], zturn;
 } fg_cfg;
 
 typedef struct fg_state {
-	uint64_t geese;
-	uint8_t fox;  /* point, or FG_NONE before it is placed */
-	uint8_t turn; /* GEESE or FOX */
+	uint64_t hash; /* kept by apply */
+	uint8_t turn;  /* GEESE or FOX */
+	uint8_t fox;   /* point, or FG_NONE before it is placed */
 	uint8_t pad[6];
+	uint64_t geese;
 } fg_state;
+BG_STATE_HEAD(fg_state);
 BG_CONFIG_BOARD(fg_cfg);
 
 #define X(n) BG_CROSS_##n
@@ -190,8 +195,25 @@ static int fg_configure(void *cfgp, const bg_optval *opts)
 	for (uint64_t s = c->start; s; s &= s - 1)
 		c->board.marks[ctz(s)] = BG_MARK_HOME0;
 	c->max_moves = opts[FG_OPT_DIAG].i ? FG_MAX_DIAG : FG_MAX_SOLID;
+	for (int p = 0; p < FG_NPOINTS; p++) {
+		c->zgoose[p] = bg_zobrist(GEESE, (uint32_t)p);
+		c->zfox[p] = bg_zobrist(FOX, (uint32_t)p);
+	}
+	c->zturn = bg_zobrist(2, 0);
 	fg_tables(c, opts[FG_OPT_DIAG].i != 0);
 	return BG_OK;
+}
+
+/* The position key from scratch (apply keeps it as moves go). */
+static uint64_t fg_hash_of(const fg_cfg *c, const fg_state *st)
+{
+	uint64_t h = st->turn ? c->zturn : 0;
+
+	if (st->fox != FG_NONE)
+		h ^= c->zfox[st->fox];
+	for (uint64_t s = st->geese; s; s &= s - 1)
+		h ^= c->zgoose[ctz(s)];
+	return h;
 }
 
 static void fg_init(const void *cfgp, void *stp)
@@ -203,6 +225,7 @@ static void fg_init(const void *cfgp, void *stp)
 	st->geese = c->start;
 	st->fox = c->fox_start < 0 ? FG_NONE : (uint8_t)c->fox_start;
 	st->turn = c->fox_start < 0 ? FOX : GEESE;
+	st->hash = fg_hash_of(c, st);
 }
 
 /* ---- Moves ---------------------------------------------------------------- */
@@ -455,25 +478,35 @@ static int fg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 {
 	const fg_cfg *c = cfgp;
 	fg_state *st = stp;
+	uint64_t taken;
 	int flags = 0;
 
 	(void)undo;
+	st->hash ^= c->zturn;
 	switch (m->kind) {
 	case BG_MOVE_PLACE:
 		st->fox = (uint8_t)m->pts[0];
+		st->hash ^= c->zfox[st->fox];
 		flags = BG_APPLY_IRREVERSIBLE;
 		break;
 	case BG_MOVE_CAPTURE:
-		st->geese &= ~bg_jumps_taken(&c->jumps, m->pts, m->npath);
+		taken = bg_jumps_taken(&c->jumps, m->pts, m->npath);
+		st->geese &= ~taken;
+		for (; taken; taken &= taken - 1)
+			st->hash ^= c->zgoose[ctz(taken)];
+		st->hash ^= c->zfox[st->fox];
 		st->fox = (uint8_t)m->pts[m->npath - 1];
+		st->hash ^= c->zfox[st->fox];
 		flags = BG_APPLY_IRREVERSIBLE;
 		break;
 	case BG_MOVE_STEP:
 		if (st->turn == FOX) {
+			st->hash ^= c->zfox[st->fox] ^ c->zfox[m->pts[1]];
 			st->fox = (uint8_t)m->pts[1];
 			break;
 		}
 		st->geese ^= bit(m->pts[0]) | bit(m->pts[1]);
+		st->hash ^= c->zgoose[m->pts[0]] ^ c->zgoose[m->pts[1]];
 		/* A goose that went forward cannot come back. */
 		if (!c->backward && bg_cross_xy[m->pts[1]][1] > bg_cross_xy[m->pts[0]][1])
 			flags = BG_APPLY_IRREVERSIBLE;
@@ -483,12 +516,6 @@ static int fg_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 	}
 	st->turn ^= 1;
 	return flags;
-}
-
-static int fg_to_move(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const fg_state *)stp)->turn;
 }
 
 /* ---- Outcome -------------------------------------------------------------- */
@@ -558,19 +585,6 @@ static double fg_evaluate(const void *cfgp, const void *stp, int ply)
 }
 
 /* ---- Position ------------------------------------------------------------- */
-
-static uint64_t fg_hash(const void *cfgp, const void *stp)
-{
-	const fg_state *st = stp;
-	uint64_t h = st->turn ? bg_zobrist(2, 0) : 0;
-
-	(void)cfgp;
-	if (st->fox != FG_NONE)
-		h ^= bg_zobrist(FOX, st->fox);
-	for (uint64_t s = st->geese; s; s &= s - 1)
-		h ^= bg_zobrist(GEESE, (uint32_t)ctz(s));
-	return h;
-}
 
 static void fg_piece(const void *cfgp, const void *stp, int p, int *seat,
 		     int *kind)
@@ -662,6 +676,7 @@ static int fg_read_position(const void *cfgp, void *stp, const char *text)
 		return bg_seterr(BG_EFORMAT,
 				 "no fox: only before its placing, with the fox to move and %d geese",
 				 c->ngeese);
+	tmp.hash = fg_hash_of(c, &tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
 	return BG_OK;
 }
@@ -720,6 +735,7 @@ const bg_rules bg_rules_fox_geese = {
 	.option_aliases = fg_opt_aliases,
 	.config_size = sizeof(fg_cfg),
 	.state_bytes = sizeof(fg_state),
+	.head = true,
 	.configure = fg_configure,
 	.init = fg_init,
 	.work_size = fg_work_size,
@@ -728,9 +744,7 @@ const bg_rules bg_rules_fox_geese = {
 	.random_move = fg_random_move,
 	.path_ok = fg_path_ok,
 	.apply = fg_apply,
-	.to_move = fg_to_move,
 	.outcome = fg_outcome,
-	.hash = fg_hash,
 	.evaluate = fg_evaluate,
 	.piece = fg_piece,
 	.pieces = fg_pieces,
