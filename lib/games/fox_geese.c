@@ -394,44 +394,77 @@ static bool fg_random_fox(const fg_cfg *c, const fg_state *st, uint64_t *rng,
 	return true;
 }
 
-/* The geese's step as the list has it: geese in point order, each one's
- * targets in point order (behind, left, right, ahead); false for the pass.
- * The geese that can step each way are found a direction at a time. */
-static bool fg_random_geese(const fg_cfg *c, const fg_state *st,
-			    uint64_t *rng, bg_move *out)
+/* The geese that can step each way: behind, left, right, ahead. */
+typedef struct fg_dirs {
+	uint64_t behind, left, right, ahead;
+} fg_dirs;
+
+static void fg_geese_dirs(const fg_cfg *c, const fg_state *st, fg_dirs *m)
 {
 	const fg_steps *d = &c->geese_by_dir;
 	uint64_t g = st->geese;
 	uint64_t empty = ~g & ~bit(st->fox) & (bit(FG_NPOINTS) - 1);
-	uint64_t left = g & d->left & empty << 1;
-	uint64_t right = g & d->right & empty >> 1;
-	uint64_t ahead = 0, behind = 0, s;
-	uint32_t n, r, k;
-	int from;
 
+	m->left = g & d->left & empty << 1;
+	m->right = g & d->right & empty >> 1;
+	m->ahead = m->behind = 0;
 	for (int i = 0; i < d->nahead; i++)
-		ahead |= g & d->ahead[i].from & empty >> d->ahead[i].delta;
+		m->ahead |= g & d->ahead[i].from & empty >> d->ahead[i].delta;
 	for (int i = 0; i < d->nbehind; i++)
-		behind |= g & d->behind[i].from & empty << d->behind[i].delta;
-	n = (uint32_t)(bg_popcount64(left) + bg_popcount64(right) +
-		       bg_popcount64(ahead) + bg_popcount64(behind));
+		m->behind |= g & d->behind[i].from & empty << d->behind[i].delta;
+}
+
+/* The first byte of x above r, for x's bytes rising, all below 128, and
+ * its top byte above r: each byte 0x80 + r - x keeps its top bit when
+ * x <= r. */
+static int fg_byte_above(uint64_t x, uint32_t r)
+{
+	const uint64_t top = 0x8080808080808080ull;
+	uint64_t upto = ((r * 0x0101010101010101ull | top) - x) & top;
+
+	return ctz(~upto & top) >> 3;
+}
+
+/* The geese's step as the list has it: geese in point order, each one's
+ * targets in point order (behind, left, right, ahead); false for the pass.
+ * The steps are counted a byte of points at a time; the draw walks the
+ * geese of its byte only. */
+static bool fg_random_geese(const fg_cfg *c, const fg_state *st,
+			    uint64_t *rng, bg_move *out)
+{
+	const fg_steps *d = &c->geese_by_dir;
+	fg_dirs m;
+	uint64_t upto, s;
+	uint32_t n, r, k;
+	int byte, from;
+
+	fg_geese_dirs(c, st, &m);
+	/* Byte i: the steps of the geese on points below 8 (i + 1), at most
+	 * 4 a goose, 68 in all. */
+	upto = (bg_byte_pops64(m.behind) + bg_byte_pops64(m.left) +
+		bg_byte_pops64(m.right) + bg_byte_pops64(m.ahead)) *
+	       0x0101010101010101ull;
+	n = (uint32_t)(upto >> 56);
 	if (n == 0)
 		return false;
 	r = (uint32_t)(bg_rand(rng) % n);
-	for (s = left | right | ahead | behind;; s &= s - 1) {
+	byte = fg_byte_above(upto, r);
+	r -= (uint32_t)(upto << 8 >> 8 * byte & 0xff);
+	s = m.behind | m.left | m.right | m.ahead;
+	for (s = s >> 8 * byte << 8 * byte;; s &= s - 1) {
 		from = ctz(s);
-		k = (uint32_t)((behind >> from & 1) + (left >> from & 1) +
-			       (right >> from & 1) + (ahead >> from & 1));
+		k = (uint32_t)((m.behind >> from & 1) + (m.left >> from & 1) +
+			       (m.right >> from & 1) + (m.ahead >> from & 1));
 		if (r < k)
 			break;
 		r -= k;
 	}
 	/* The r-th of the goose's steps, in point order. */
-	if (behind >> from & 1 && r-- == 0)
+	if (m.behind >> from & 1 && r-- == 0)
 		fg_simple(out, BG_MOVE_STEP, from, d->behind_to[from]);
-	else if (left >> from & 1 && r-- == 0)
+	else if (m.left >> from & 1 && r-- == 0)
 		fg_simple(out, BG_MOVE_STEP, from, from - 1);
-	else if (right >> from & 1 && r-- == 0)
+	else if (m.right >> from & 1 && r-- == 0)
 		fg_simple(out, BG_MOVE_STEP, from, from + 1);
 	else
 		fg_simple(out, BG_MOVE_STEP, from, d->ahead_to[from]);
