@@ -89,15 +89,22 @@ typedef struct lc_cfg {
 	uint64_t all;  /* every point */
 	uint64_t step[LC_MAXP];
 	bg_jumps jumps;
+	/* The Zobrist keys of the hash (lc_hash), by table for apply: a
+	 * leopard or cow on each point, the cows entered, the cows to move. */
+	uint64_t zpiece[2][LC_MAXP];
+	uint64_t zplaced[LC_NCOWS + 1];
+	uint64_t zturn;
 } lc_cfg;
 
 typedef struct lc_state {
-	uint64_t leopards, cows;
-	uint8_t placed; /* cows that have entered, taken ones included */
+	uint64_t hash;  /* lc_hash, kept by apply */
 	uint8_t turn;   /* LEOPARDS or COWS */
+	uint8_t placed; /* cows that have entered, taken ones included */
 	uint8_t pad[6];
+	uint64_t leopards, cows;
 } lc_state;
 BG_CONFIG_BOARD(lc_cfg);
+BG_STATE_HEAD(lc_state);
 
 static uint64_t bit(int p)
 {
@@ -130,6 +137,13 @@ static void lc_tables(lc_cfg *c)
 			c->step[p] |= bit(lb.step[p][i].to);
 	}
 	bg_jumps_build(&c->jumps, &lb, true);
+	for (int p = 0; p < c->npoints; p++) {
+		c->zpiece[LEOPARDS][p] = bg_zobrist(LEOPARDS, (uint32_t)p);
+		c->zpiece[COWS][p] = bg_zobrist(COWS, (uint32_t)p);
+	}
+	for (int k = 0; k <= LC_NCOWS; k++)
+		c->zplaced[k] = bg_zobrist(3, (uint32_t)k);
+	c->zturn = bg_zobrist(2, 0);
 	/* A cow's or leopard's steps are at most the directed edges, and so
 	 * are the steps and single jumps of two leopards (a jump follows an
 	 * edge from the leopard's point, as a step does: at most twice the
@@ -155,10 +169,27 @@ static int lc_configure(void *cfgp, const bg_optval *opts)
 	return BG_OK;
 }
 
+/* The position key from scratch: Zobrist over the leopards, the cows, the
+ * side to move and the cows entered. apply keeps it in the state. */
+static uint64_t lc_hash(const lc_cfg *c, const lc_state *st)
+{
+	uint64_t h = c->zplaced[st->placed];
+
+	if (st->turn)
+		h ^= c->zturn;
+	for (uint64_t s = st->leopards; s; s &= s - 1)
+		h ^= c->zpiece[LEOPARDS][ctz(s)];
+	for (uint64_t s = st->cows; s; s &= s - 1)
+		h ^= c->zpiece[COWS][ctz(s)];
+	return h;
+}
+
 static void lc_init(const void *cfgp, void *stp)
 {
-	(void)cfgp;
-	memset(stp, 0, sizeof(lc_state));
+	lc_state *st = stp;
+
+	memset(st, 0, sizeof(*st));
+	st->hash = lc_hash(cfgp, st);
 }
 
 static size_t lc_max_moves(const void *cfgp)
@@ -301,42 +332,52 @@ static bool lc_path_ok(const void *cfgp, const void *stp, const bg_move *m,
 	       taken == lc_path_takes(c, st, m->pts, m->npath);
 }
 
+/* The move made on the pieces and the key: a cow placed counts as
+ * entered, the pieces a capture takes go with their keys. */
 static int lc_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 {
 	const lc_cfg *c = cfgp;
 	lc_state *st = stp;
-	uint64_t *own = st->turn == LEOPARDS ? &st->leopards : &st->cows;
-	int flags = BG_APPLY_IRREVERSIBLE;
+	int turn = st->turn, from = m->pts[0];
+	uint64_t *own = turn == LEOPARDS ? &st->leopards : &st->cows;
+	const uint64_t *key = c->zpiece[turn];
+	uint64_t h = st->hash ^ c->zturn, taken;
+	int flags = BG_APPLY_IRREVERSIBLE, to;
 
 	(void)undo;
 	switch (m->kind) {
 	case BG_MOVE_PLACE:
-		*own |= bit(m->pts[0]);
-		if (st->turn == COWS)
+		*own |= bit(from);
+		h ^= key[from];
+		if (turn == COWS) {
+			h ^= c->zplaced[st->placed] ^ c->zplaced[st->placed + 1];
 			st->placed++;
+		}
 		break;
 	case BG_MOVE_CAPTURE:
-		st->cows &= ~bg_jumps_taken(&c->jumps, m->pts, m->npath);
-		/* A chain may end where it began. */
-		*own &= ~bit(m->pts[0]);
-		*own |= bit(m->pts[m->npath - 1]);
+		taken = bg_jumps_taken(&c->jumps, m->pts, m->npath);
+		st->cows &= ~taken;
+		for (; taken; taken &= taken - 1)
+			h ^= c->zpiece[COWS][ctz(taken)];
+		/* A chain may end where it began: the keys cancel. */
+		to = m->pts[m->npath - 1];
+		*own &= ~bit(from);
+		*own |= bit(to);
+		h ^= key[from] ^ key[to];
 		break;
 	case BG_MOVE_STEP:
-		*own ^= bit(m->pts[0]) | bit(m->pts[1]);
+		to = m->pts[1];
+		*own ^= bit(from) | bit(to);
+		h ^= key[from] ^ key[to];
 		flags = 0;
 		break;
 	default:
 		flags = 0;
 		break;
 	}
+	st->hash = h;
 	st->turn ^= 1;
 	return flags;
-}
-
-static int lc_to_move(const void *cfgp, const void *stp)
-{
-	(void)cfgp;
-	return ((const lc_state *)stp)->turn;
 }
 
 /* ---- Outcome -------------------------------------------------------------- */
@@ -517,21 +558,6 @@ static double lc_evaluate(const void *cfgp, const void *stp, int ply)
 
 /* ---- Position ------------------------------------------------------------- */
 
-static uint64_t lc_hash(const void *cfgp, const void *stp)
-{
-	const lc_state *st = stp;
-	uint64_t h = bg_zobrist(3, st->placed);
-
-	(void)cfgp;
-	if (st->turn)
-		h ^= bg_zobrist(2, 0);
-	for (uint64_t s = st->leopards; s; s &= s - 1)
-		h ^= bg_zobrist(LEOPARDS, (uint32_t)ctz(s));
-	for (uint64_t s = st->cows; s; s &= s - 1)
-		h ^= bg_zobrist(COWS, (uint32_t)ctz(s));
-	return h;
-}
-
 static void lc_piece(const void *cfgp, const void *stp, int p, int *seat,
 		     int *kind)
 {
@@ -639,6 +665,7 @@ static int lc_read_position(const void *cfgp, void *stp, const char *text)
 	tmp.placed = (uint8_t)(LC_NCOWS - hand);
 	if (lc_check_phase(&tmp) != BG_OK)
 		return BG_EFORMAT;
+	tmp.hash = lc_hash(c, &tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
 	return BG_OK;
 }
@@ -704,6 +731,7 @@ const bg_rules bg_rules_leopards_cows = {
 	.option_aliases = lc_opt_aliases,
 	.config_size = sizeof(lc_cfg),
 	.state_bytes = sizeof(lc_state),
+	.head = true,
 	.configure = lc_configure,
 	.init = lc_init,
 	.work_size = lc_work_size,
@@ -711,9 +739,7 @@ const bg_rules bg_rules_leopards_cows = {
 	.legal = lc_legal,
 	.path_ok = lc_path_ok,
 	.apply = lc_apply,
-	.to_move = lc_to_move,
 	.outcome = lc_outcome,
-	.hash = lc_hash,
 	.evaluate = lc_evaluate,
 	.piece = lc_piece,
 	.pieces = lc_pieces,
