@@ -94,6 +94,9 @@ typedef struct lc_cfg {
 	uint64_t zpiece[2][LC_MAXP];
 	uint64_t zplaced[LC_NCOWS + 1];
 	uint64_t zturn;
+	/* The set bits of each byte, lowest first, 3 bits each: the draw's
+	 * pick of the n-th point of a set. */
+	uint32_t nth[256];
 } lc_cfg;
 
 typedef struct lc_state {
@@ -144,6 +147,10 @@ static void lc_tables(lc_cfg *c)
 	for (int k = 0; k <= LC_NCOWS; k++)
 		c->zplaced[k] = bg_zobrist(3, (uint32_t)k);
 	c->zturn = bg_zobrist(2, 0);
+	for (int x = 0; x < 256; x++)
+		for (int b = 0, r = 0; b < 8; b++)
+			if (x >> b & 1)
+				c->nth[x] |= (uint32_t)b << 3 * r++;
 	/* A cow's or leopard's steps are at most the directed edges, and so
 	 * are the steps and single jumps of two leopards (a jump follows an
 	 * edge from the leopard's point, as a step does: at most twice the
@@ -314,6 +321,148 @@ static bool lc_can_move(const lc_cfg *c, const lc_state *st)
 			return true;
 	}
 	return false;
+}
+
+/* ---- The draw -------------------------------------------------------------- */
+
+/* The point numbered r (from 0, lowest first) of the set x: the byte it
+ * is in from the running counts of the bytes, then its bit by table. */
+static int lc_nth_point(const lc_cfg *c, uint64_t x, unsigned r)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+	/* Byte i: the points in bytes 0 .. i (at most 64, below 128). */
+	uint64_t upto = bg_byte_pops64(x) * ones;
+	uint64_t past = ((upto | ones << 7) - (r + 1) * ones) & ones << 7;
+	int at = ctz(past) - 7;
+	unsigned before = (unsigned)(upto << 8 >> at & 0xff);
+
+	return at + (int)(c->nth[x >> at & 0xff] >> 3 * (r - before) & 7);
+}
+
+/* Write the move of kind from `from` to the r-th point of `to`. */
+static void lc_write_nth(const lc_cfg *c, bg_move *out, int kind, int from,
+			 uint64_t to, unsigned r)
+{
+	lc_simple(out, kind, from, lc_nth_point(c, to, r));
+}
+
+/* The points the leopard on p can land on by a jump: a cow next to it
+ * along a line, the point beyond empty. The list takes them in this
+ * order (the jumps of a point go by landing point). */
+static uint64_t lc_landings(const lc_cfg *c, int p, uint64_t cows,
+			    uint64_t empty)
+{
+	const bg_jump *j = c->jumps.jump[p];
+	uint64_t land = 0;
+
+	for (int i = 0; i < c->jumps.njump[p]; i++)
+		land |= bit(j[i].to) & ((uint64_t)0 - (cows >> j[i].over & 1));
+	return land & empty;
+}
+
+/* True when a chain from the leopard on p can go on from a point of
+ * `land`: the cow jumped gone, p left empty. */
+static bool lc_chain_goes_on(const lc_cfg *c, const lc_state *st, int p,
+			     uint64_t land)
+{
+	uint64_t other = st->leopards & ~bit(p);
+
+	for (; land; land &= land - 1) {
+		int to = ctz(land);
+		uint64_t cows = st->cows & ~bit(c->jumps.over[p][to]);
+
+		if (bg_jumps_any(&c->jumps, to, cows, cows | other))
+			return true;
+	}
+	return false;
+}
+
+/* The leopards' move drawn as from the list: each leopard's steps, then
+ * its captures, in point order. Chains longer than one jump are left to
+ * the list. */
+static bool lc_random_leopard(const lc_cfg *c, const lc_state *st,
+			      uint64_t empty, uint64_t *rng, bg_move *out)
+{
+	int p[LC_NLEOPARDS] = { ctz(st->leopards), bg_high64(st->leopards) };
+	uint64_t step[LC_NLEOPARDS], land[LC_NLEOPARDS];
+	unsigned n = 0, r;
+
+	for (int i = 0; i < LC_NLEOPARDS; i++) {
+		step[i] = c->step[p[i]] & empty;
+		land[i] = lc_landings(c, p[i], st->cows, empty);
+		if (land[i] && c->multi &&
+		    lc_chain_goes_on(c, st, p[i], land[i]))
+			return false;
+	}
+	if (c->forced && (land[0] | land[1]))
+		step[0] = step[1] = 0;
+	for (int i = 0; i < LC_NLEOPARDS; i++)
+		n += (unsigned)(popcount(step[i]) + popcount(land[i]));
+	r = (unsigned)(bg_rand(rng) % n);
+	for (int i = 0;; i++) {
+		unsigned k = (unsigned)popcount(step[i]);
+
+		if (r < k) {
+			lc_write_nth(c, out, BG_MOVE_STEP, p[i], step[i], r);
+			return true;
+		}
+		r -= k;
+		k = (unsigned)popcount(land[i]);
+		if (r < k) {
+			lc_write_nth(c, out, BG_MOVE_CAPTURE, p[i], land[i], r);
+			return true;
+		}
+		r -= k;
+	}
+}
+
+/* The cows' step drawn as from the list: each cow's in point order. The
+ * pass of cows with no step is left to the list. */
+static bool lc_random_cow(const lc_cfg *c, const lc_state *st,
+			  uint64_t empty, uint64_t *rng, bg_move *out)
+{
+	/* The cows and the steps before each one's, in list order. */
+	uint8_t cow[LC_NCOWS], upto[LC_NCOWS + 1];
+	unsigned n = 0, r, i = 0, j;
+
+	for (uint64_t s = st->cows; s; s &= s - 1) {
+		int p = ctz(s);
+
+		upto[i] = (uint8_t)n;
+		cow[i++] = (uint8_t)p;
+		n += (unsigned)popcount(c->step[p] & empty);
+	}
+	if (n == 0)
+		return false;
+	upto[i] = (uint8_t)n;
+	r = (unsigned)(bg_rand(rng) % n);
+	/* The cow of the step drawn, counted rather than searched: no
+	 * branch on where the draw fell. */
+	for (j = 0; i > 1; i--)
+		j += upto[i - 1] <= r;
+	lc_write_nth(c, out, BG_MOVE_STEP, cow[j], c->step[cow[j]] & empty,
+		     r - upto[j]);
+	return true;
+}
+
+/* The move the core would draw from the list with the same generator
+ * state (bg_rand() % count, in list order), without writing the list. */
+static bool lc_random_move(const void *cfgp, const void *stp, uint64_t *rng,
+			   bg_move *out)
+{
+	const lc_cfg *c = cfgp;
+	const lc_state *st = stp;
+	uint64_t empty = c->all & ~(st->leopards | st->cows);
+
+	if (lc_placing(st)) {
+		unsigned r = (unsigned)(bg_rand(rng) % (unsigned)popcount(empty));
+
+		lc_simple(out, BG_MOVE_PLACE, lc_nth_point(c, empty, r), 0);
+		return true;
+	}
+	if (st->turn == LEOPARDS)
+		return lc_random_leopard(c, st, empty, rng, out);
+	return lc_random_cow(c, st, empty, rng, out);
 }
 
 /* Another path for the same chain: same leopard, same landing point, same
@@ -737,6 +886,7 @@ const bg_rules bg_rules_leopards_cows = {
 	.work_size = lc_work_size,
 	.max_moves = lc_max_moves,
 	.legal = lc_legal,
+	.random_move = lc_random_move,
 	.path_ok = lc_path_ok,
 	.apply = lc_apply,
 	.outcome = lc_outcome,
