@@ -71,6 +71,9 @@ static const bg_line lp_lines[] = {
 enum { LEOPARDS = 0, COWS = 1 };
 enum { LC_MAXP = 64 };
 enum { LC_NLEOPARDS = 2, LC_NCOWS = 24, LC_TAKEN_WIN = 8 };
+_Static_assert(LC_NLEOPARDS == 2 && LC_NCOWS % 8 == 0,
+	       "the draw takes the leopards as the lowest and highest bit, "
+	       "the cows' counts eight bytes at a time");
 /* Capture chains (multi_jump) can give thousands of different results in
  * contrived positions; the list has room for this many, and a position
  * with more (none is known; real games list a few dozen) is reported
@@ -103,7 +106,8 @@ typedef struct lc_state {
 	uint64_t hash;  /* lc_hash, kept by apply */
 	uint8_t turn;   /* LEOPARDS or COWS */
 	uint8_t placed; /* cows that have entered, taken ones included */
-	uint8_t pad[6];
+	uint8_t taken;  /* cows taken, kept for the end's test */
+	uint8_t pad[5];
 	uint64_t leopards, cows;
 } lc_state;
 BG_CONFIG_BOARD(lc_cfg);
@@ -273,7 +277,8 @@ static size_t lc_leopard_moves(const lc_cfg *c, const lc_state *st,
 
 static bool lc_placing(const lc_state *st)
 {
-	return st->turn == LEOPARDS ? popcount(st->leopards) < LC_NLEOPARDS :
+	/* Fewer than two leopards: at most one bit. */
+	return st->turn == LEOPARDS ? !(st->leopards & (st->leopards - 1)) :
 				      st->placed < LC_NCOWS;
 }
 
@@ -421,10 +426,14 @@ static bool lc_random_leopard(const lc_cfg *c, const lc_state *st,
 static bool lc_random_cow(const lc_cfg *c, const lc_state *st,
 			  uint64_t empty, uint64_t *rng, bg_move *out)
 {
-	/* The cows and the steps before each one's, in list order. */
-	uint8_t cow[LC_NCOWS], upto[LC_NCOWS + 1];
+	const uint64_t ones = 0x0101010101010101ull;
+	/* The cows, and the steps before each one's in list order; past the
+	 * last cow 0x7f, more than any step's number (at most 96). */
+	uint8_t cow[LC_NCOWS], upto[LC_NCOWS];
+	uint64_t word, past = 0;
 	unsigned n = 0, r, i = 0, j;
 
+	memset(upto, 0x7f, sizeof(upto));
 	for (uint64_t s = st->cows; s; s &= s - 1) {
 		int p = ctz(s);
 
@@ -434,12 +443,15 @@ static bool lc_random_cow(const lc_cfg *c, const lc_state *st,
 	}
 	if (n == 0)
 		return false;
-	upto[i] = (uint8_t)n;
 	r = (unsigned)(bg_rand(rng) % n);
-	/* The cow of the step drawn, counted rather than searched: no
-	 * branch on where the draw fell. */
-	for (j = 0; i > 1; i--)
-		j += upto[i - 1] <= r;
+	/* The cow of the step drawn: the starts up to r, counted eight at a
+	 * time (the high bit of a byte of 0x80 + start - (r + 1) is set
+	 * when the start is past r), no branch on where the draw fell. */
+	for (i = 0; i < LC_NCOWS; i += 8) {
+		memcpy(&word, &upto[i], sizeof(word));
+		past += ((word | ones << 7) - (r + 1) * ones) >> 7 & ones;
+	}
+	j = LC_NCOWS - 1 - (unsigned)(past * ones >> 56);
 	lc_write_nth(c, out, BG_MOVE_STEP, cow[j], c->step[cow[j]] & empty,
 		     r - upto[j]);
 	return true;
@@ -506,8 +518,10 @@ static int lc_apply(const void *cfgp, void *stp, const bg_move *m, void *undo)
 	case BG_MOVE_CAPTURE:
 		taken = bg_jumps_taken(&c->jumps, m->pts, m->npath);
 		st->cows &= ~taken;
-		for (; taken; taken &= taken - 1)
+		for (; taken; taken &= taken - 1) {
 			h ^= c->zpiece[COWS][ctz(taken)];
+			st->taken++;
+		}
 		/* A chain may end where it began: the keys cancel. */
 		to = m->pts[m->npath - 1];
 		*own &= ~bit(from);
@@ -538,7 +552,7 @@ static void lc_outcome(const void *cfgp, const void *stp, const bg_ctx *ctx,
 	const lc_state *st = stp;
 
 	(void)ctx;
-	if (st->placed - popcount(st->cows) >= LC_TAKEN_WIN)
+	if (st->taken >= LC_TAKEN_WIN)
 		bg_result_set(out, BG_WIN, LEOPARDS, BG_REASON_PIECES);
 	else if (!lc_can_move(c, st) &&
 		 (st->turn == LEOPARDS || c->std.no_moves == BG_NO_MOVES_LOSE))
@@ -636,7 +650,7 @@ static int lc_near_cows(const lc_cfg *c, const lc_state *st, int p)
  */
 static double lc_lead(const lc_cfg *c, const lc_state *st)
 {
-	int taken = st->placed - popcount(st->cows);
+	int taken = st->taken;
 	double lead = (11.0 * taken + 1.7 * lc_open_cows(c, st)) / LC_TAKEN_WIN;
 
 	if (popcount(st->leopards) < LC_NLEOPARDS)
@@ -814,6 +828,7 @@ static int lc_read_position(const void *cfgp, void *stp, const char *text)
 	tmp.placed = (uint8_t)(LC_NCOWS - hand);
 	if (lc_check_phase(&tmp) != BG_OK)
 		return BG_EFORMAT;
+	tmp.taken = (uint8_t)(tmp.placed - popcount(tmp.cows));
 	tmp.hash = lc_hash(c, &tmp);
 	memcpy(stp, &tmp, sizeof(tmp));
 	return BG_OK;
