@@ -69,7 +69,10 @@ static const bg_line lp_lines[] = {
 };
 
 enum { LEOPARDS = 0, COWS = 1 };
-enum { LC_MAXP = 64 };
+enum { LC_MAXP = 64, LC_NOWHERE = 63 };
+_Static_assert((int)LP_NPOINTS < (int)LC_NOWHERE &&
+	       (int)BG_CROSS_NPOINTS < (int)LC_NOWHERE,
+	       "LC_NOWHERE is a point of neither board");
 enum { LC_NLEOPARDS = 2, LC_NCOWS = 24, LC_TAKEN_WIN = 8 };
 _Static_assert(LC_NLEOPARDS == 2 && LC_NCOWS % 8 == 0,
 	       "the draw takes the leopards as the lowest and highest bit, "
@@ -100,6 +103,9 @@ typedef struct lc_cfg {
 	/* The set bits of each byte, lowest first, 3 bits each: the draw's
 	 * pick of the n-th point of a set. */
 	uint32_t nth[256];
+	/* beyond[p][q]: where a leopard on p lands jumping its neighbour q,
+	 * or LC_NOWHERE, a bit on neither board. */
+	uint8_t beyond[LC_MAXP][LC_MAXP];
 } lc_cfg;
 
 typedef struct lc_state {
@@ -151,6 +157,11 @@ static void lc_tables(lc_cfg *c)
 	for (int k = 0; k <= LC_NCOWS; k++)
 		c->zplaced[k] = bg_zobrist(3, (uint32_t)k);
 	c->zturn = bg_zobrist(2, 0);
+	memset(c->beyond, LC_NOWHERE, sizeof(c->beyond));
+	for (int p = 0; p < c->npoints; p++)
+		for (int i = 0; i < c->jumps.njump[p]; i++)
+			c->beyond[p][c->jumps.jump[p][i].over] =
+				c->jumps.jump[p][i].to;
 	for (int x = 0; x < 256; x++)
 		for (int b = 0, r = 0; b < 8; b++)
 			if (x >> b & 1)
@@ -357,11 +368,10 @@ static void lc_write_nth(const lc_cfg *c, bg_move *out, int kind, int from,
 static uint64_t lc_landings(const lc_cfg *c, int p, uint64_t cows,
 			    uint64_t empty)
 {
-	const bg_jump *j = c->jumps.jump[p];
 	uint64_t land = 0;
 
-	for (int i = 0; i < c->jumps.njump[p]; i++)
-		land |= bit(j[i].to) & ((uint64_t)0 - (cows >> j[i].over & 1));
+	for (uint64_t q = c->step[p] & cows; q; q &= q - 1)
+		land |= bit(c->beyond[p][ctz(q)]);
 	return land & empty;
 }
 
