@@ -291,6 +291,27 @@ START_TEST(test_chain_dedupe)
 }
 END_TEST
 
+/* A position a random game reached (one in three million): 5,872
+ * different chains, more than the list had room for until it was made
+ * 16,384 chains long. The leopard on g3 jumps a lattice of cows. */
+START_TEST(test_chains_by_thousands)
+{
+	bg_game *g = NULL;
+	bg_move *buf;
+	size_t n;
+
+	ck_assert_int_eq(bg_game_from_position(&g,
+		"leopards-cows:multi_jump=1 ..c/.c./..c.c../.cccc../"
+		"...c.c.../.cccccc/c.c.c.l/.../clc l 0 48"), BG_OK);
+	buf = malloc(bg_max_moves(g) * sizeof(*buf));
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(bg_legal_moves(g, buf, bg_max_moves(g), &n), BG_OK);
+	ck_assert_uint_eq(n, 5872);
+	free(buf);
+	bg_game_free(g);
+}
+END_TEST
+
 /* ---- The end -------------------------------------------------------------- */
 
 START_TEST(test_leopards_win)
@@ -493,6 +514,7 @@ static Suite *suite(void)
 	tcase_add_test(t, test_capture);
 	tcase_add_test(t, test_single_jump);
 	tcase_add_test(t, test_chain_dedupe);
+	tcase_add_test(t, test_chains_by_thousands);
 	tcase_add_test(t, test_leopards_win);
 	tcase_add_test(t, test_cows_win);
 	tcase_add_test(t, test_no_moves_option);
