@@ -849,6 +849,49 @@ START_TEST(test_batch_start_position)
 }
 END_TEST
 
+/* A game that reaches a position where a legal move has no action (here
+ * a cow's step lets a leopard take by more chains between two points
+ * than the layout's 16 ranks) is cut short: truncated, restarted, and the
+ * batch goes on. A random game comes to one in about 400 games. */
+START_TEST(test_batch_truncates_without_actions)
+{
+	static const char *const before =
+		"leopards-cows:board=33,multi_jump=1 cc./ccc/c.l..c./.c.cc.c/"
+		"...c.cc/c.c/ccl c 0 67";
+	bg_game *g = NULL;
+	bg_batch *b;
+	bg_move m;
+	uint32_t act;
+	uint8_t done = 0, *mask;
+	float reward = 1;
+	size_t count;
+
+	ck_assert_int_eq(bg_game_from_position(&g, before), BG_OK);
+	ck_assert_int_eq(bg_move_from_text(g, "g3-f4", &m), BG_OK);
+	ck_assert_int_eq(bg_move_to_action(g, &m, &act), BG_OK);
+	ck_assert_int_eq(bg_batch_new(&b, "leopards-cows:board=33,multi_jump=1",
+				      1, 1, 5), BG_OK);
+	ck_assert_int_eq(bg_batch_info(b, NULL, &count, NULL), BG_OK);
+	mask = malloc(count);
+	ck_assert_ptr_nonnull(mask);
+	ck_assert_int_eq(bg_batch_set_start(b, before), BG_OK);
+	ck_assert_int_eq(bg_batch_reset(b, NULL, mask), BG_OK);
+	ck_assert_int_eq(mask[act], 1);
+	/* The position after g3-f4, in a single game: no mask for it. */
+	play(g, "g3-f4");
+	ck_assert_int_eq(bg_action_mask(g, mask, count), BG_ENOMEM);
+	ck_assert_int_eq(bg_batch_step(b, &act, NULL, mask, &reward, &done),
+			 BG_OK);
+	ck_assert_int_eq(done, BG_STEP_TRUNCATED);
+	ck_assert(reward == 0);
+	ck_assert_uint_eq(bg_ply(bg_batch_game(b, 0)), 67);
+	ck_assert_int_eq(mask[act], 1);
+	free(mask);
+	bg_batch_free(b);
+	bg_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("learn");
@@ -869,6 +912,7 @@ int main(void)
 	tcase_add_test(tc, test_batch_errors_on_threads);
 	tcase_add_test(tc, test_batch_random_actions_by_seed);
 	tcase_add_test(tc, test_batch_start_position);
+	tcase_add_test(tc, test_batch_truncates_without_actions);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -26,10 +26,12 @@
  *   most one legal move of the current position. The number of ranks is a
  *   proven bound except in alquerque, fox-geese, leopards-cows with
  *   multi_jump, senegal and turkish-draughts, where it caps what random
- *   games reach with room to spare: a position with more chains between
- *   two points has moves without an action, and the calls that need
- *   them fail with BG_ENOMEM (as bg_max_moves() says of move lists). An action is therefore
- *   read in a position: bg_action_to_move() needs the game, and so does
+ *   games mostly reach: a position with more chains between two points
+ *   (about 1 random game in 400 of leopards-cows with multi_jump, 1 in
+ *   1,100 of fox-geese with fox_diagonals meets one) has moves without an
+ *   action, the calls that need them fail with BG_ENOMEM, and a batch
+ *   cuts the game short (BG_STEP_TRUNCATED). An action is therefore read
+ *   in a position: bg_action_to_move() needs the game, and so does
  *   bg_move_to_action() when the rank field is used.
  *
  * @par Observations
@@ -225,8 +227,10 @@ enum {
 	BG_STEP_GOING = 0,     /**< the game goes on */
 	BG_STEP_TERMINATED = 1, /**< the game ended by its rules and restarted */
 	BG_STEP_TRUNCATED = 2  /**< the game ended at the max_plies limit of
-				    its options (BG_REASON_MOVE_LIMIT) and
-				    restarted */
+				    its options (BG_REASON_MOVE_LIMIT), or
+				    was cut short at a position with a legal
+				    move that has no action (or more moves
+				    than bg_max_moves()), and restarted */
 };
 
 /**

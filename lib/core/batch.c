@@ -169,11 +169,20 @@ static int step_one(bg_batch *b, size_t i, bg_worker *w)
 			BG_STEP_TRUNCATED : BG_STEP_TERMINATED;
 		restart(b, i);
 	}
+	rc2 = list_legal(b, i, w);
+	if (rc2 != BG_OK && rc == BG_OK && done == BG_STEP_GOING) {
+		/* A position some of whose moves have no action (more chains
+		 * between two points than the layout has ranks) or that has
+		 * more moves than the list's room: the game cannot go on in
+		 * the batch, and is cut short as by a move limit. */
+		done = BG_STEP_TRUNCATED;
+		restart(b, i);
+		rc2 = list_legal(b, i, w);
+	}
 	if (b->rewards)
 		b->rewards[i] = reward;
 	if (b->done)
 		b->done[i] = done;
-	rc2 = list_legal(b, i, w);
 	if (rc == BG_OK)
 		rc = rc2;
 	rc2 = write_out(b, i, w);

@@ -263,7 +263,9 @@ class VectorEnv:
     rewards       float32 (num_envs,): for the seat that played the action,
                   1 when its move won, -1 when it lost, 0 otherwise
     terminations  bool (num_envs,): the game ended by its rules
-    truncations   bool (num_envs,): the game ended at its max_plies cap
+    truncations   bool (num_envs,): the game ended at its max_plies cap,
+                  or was cut short at a position with a legal move that
+                  has no action
     infos         {"action_mask": bool (num_envs, num_actions), read-only,
                    "_action_mask": bool (num_envs,) all True}
 
