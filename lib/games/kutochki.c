@@ -35,13 +35,9 @@ static const int8_t ku_dy[KU_DIRS] = { 1, 0, -1, 0, 1, -1, -1, 1 };
  */
 
 /* A direction from the squares of one jump word, for one seat: the bits
- * whose step or jump that way stays on the board (camp_lock applied); the
- * word k1 of the neighbour, and the rotations that bring the bits of the
- * neighbour and of the landing onto the square's. One struct rather than
- * arrays of different strides: gcc 12 dropped a loop over those as pure. */
+ * whose step or jump that way stays on the board (camp_lock applied). */
 typedef struct ku_dir {
 	uint64_t step, jump;
-	int k1, over, land;
 } ku_dir;
 
 /* A home in a corner: a the files from the corner, b the ranks from it. */
@@ -88,7 +84,6 @@ typedef struct ku_cfg {
 	int kw;                             /* state words before them */
 	uint8_t slot[KU_MAXP];              /* point -> word * 64 + bit */
 	uint8_t point[KU_CLASSES * 64];     /* and back */
-	int8_t hop[KU_DIRS];                /* how far a jump moves a bit */
 	ku_dir dir[2][KU_CLASSES][KU_DIRS];
 } ku_cfg;
 BG_CONFIG_BOARD(ku_cfg);
@@ -203,9 +198,7 @@ static int ku_slot_xy(const ku_cfg *c, int x, int y)
 	return ((x & 1) | (y & 1) << 1) * 64 + (y / 2) * 8 + x / 2;
 }
 
-/* The jump words: the points on one word, else the parity classes. Where
- * a step or a jump moves a bit is the same from every square of a word:
- * measured from one inside the board. */
+/* The jump words: the points on one word, else the parity classes. */
 static void ku_slots(ku_cfg *c)
 {
 	c->nk = c->nw == 1 ? 1 : KU_CLASSES;
@@ -215,24 +208,6 @@ static void ku_slots(ku_cfg *c)
 
 		c->slot[p] = (uint8_t)s;
 		c->point[s] = (uint8_t)p;
-	}
-	for (int k = 0; k < c->nk; k++) {
-		int x = 2 + (k & 1), y = 2 + (k >> 1), s = ku_slot_xy(c, x, y);
-
-		for (int d = 0; d < KU_DIRS; d++) {
-			int q = ku_slot_xy(c, x + ku_dx[d], y + ku_dy[d]);
-			int land = ku_slot_xy(c, x + 2 * ku_dx[d],
-					      y + 2 * ku_dy[d]);
-
-			c->hop[d] = (int8_t)((land & 63) - (s & 63));
-			for (int seat = 0; seat < 2; seat++) {
-				ku_dir *dir = &c->dir[seat][k][d];
-
-				dir->k1 = q >> 6;
-				dir->over = ((s & 63) - (q & 63)) & 63;
-				dir->land = -c->hop[d] & 63;
-			}
-		}
 	}
 }
 
@@ -849,28 +824,64 @@ static size_t ku_legal_word(const ku_cfg *c, const void *st, bg_move *buf)
 			       ku_list_word(c, st, buf, false);
 }
 
+/* One direction (dx, dy) of ku_class_dirs from the squares of class k:
+ * which class word holds the neighbours, and how far their bits and the
+ * landings' are from the squares' bits, follow from k and the direction
+ * alone (ku_slot_xy), the same on 10x10 and 16x16: constants once
+ * inlined, for rotations by immediates. */
+BG_ALWAYS_INLINE void ku_class_dir(const ku_dir *dir, const uint64_t *occ,
+				   int k, int dx, int dy, uint64_t *step,
+				   uint64_t *jump)
+{
+	int x = (k & 1) + dx, y = (k >> 1) + dy;
+	/* The neighbour's class, and its column and row from the square's
+	 * in the class grid: -1, 0 or 1. */
+	int k1 = (x & 1) | (y & 1) << 1, cx = (x + 2) / 2 - 1;
+	int cy = (y + 2) / 2 - 1;
+	uint64_t over = ku_rot(occ[k1], -(8 * cy + cx));
+
+	ku_dir_bits(dir, over, ku_rot(occ[k], -(8 * dy + dx)), step, jump);
+}
+
+/* ku_word_dirs on the parity classes; k is a constant in each call. */
+BG_ALWAYS_INLINE void ku_class_dirs(const ku_dir *dir, const uint64_t *occ,
+				    int k, bool diag, uint64_t *step,
+				    uint64_t *jump)
+{
+	ku_class_dir(&dir[0], occ, k, 0, 1, &step[0], &jump[0]);
+	ku_class_dir(&dir[1], occ, k, 1, 0, &step[1], &jump[1]);
+	ku_class_dir(&dir[2], occ, k, 0, -1, &step[2], &jump[2]);
+	ku_class_dir(&dir[3], occ, k, -1, 0, &step[3], &jump[3]);
+	if (!diag)
+		return;
+	ku_class_dir(&dir[4], occ, k, 1, 1, &step[4], &jump[4]);
+	ku_class_dir(&dir[5], occ, k, 1, -1, &step[5], &jump[5]);
+	ku_class_dir(&dir[6], occ, k, -1, -1, &step[6], &jump[6]);
+	ku_class_dir(&dir[7], occ, k, -1, 1, &step[7], &jump[7]);
+}
+
 /* The bits of jump word k from which seat can step, or jump, in each
  * direction: the neighbour is empty, or holds a piece and the landing is
  * empty. */
-static inline void ku_word_dirs(const ku_cfg *c, const void *st, int seat,
-				int k, uint64_t *step, uint64_t *jump)
+BG_ALWAYS_INLINE void ku_word_dirs(const ku_cfg *c, const void *st, int seat,
+				   int k, uint64_t *step, uint64_t *jump)
 {
 	const ku_word *a = ku_ccls(c, st, 0), *b = ku_ccls(c, st, 1);
 	const ku_dir *dir = c->dir[seat][k];
-	uint64_t occ[KU_CLASSES], empty;
+	uint64_t occ[KU_CLASSES];
+	bool diag = c->ndirs == 8;
 
 	if (c->nk == 1) {
-		ku_point_dirs(dir, a[0] | b[0], c->ndirs == 8, step, jump);
+		ku_point_dirs(dir, a[0] | b[0], diag, step, jump);
 		return;
 	}
-	for (int i = 0; i < c->nk; i++)
+	for (int i = 0; i < KU_CLASSES; i++)
 		occ[i] = a[i] | b[i];
-	empty = ~occ[k];
-	for (int d = 0; d < c->ndirs; d++) {
-		uint64_t over = ku_rot(occ[dir[d].k1], dir[d].over);
-
-		step[d] = dir[d].step & ~over;
-		jump[d] = dir[d].jump & over & ku_rot(empty, dir[d].land);
+	switch (k) {
+	case 0: ku_class_dirs(dir, occ, 0, diag, step, jump); break;
+	case 1: ku_class_dirs(dir, occ, 1, diag, step, jump); break;
+	case 2: ku_class_dirs(dir, occ, 2, diag, step, jump); break;
+	default: ku_class_dirs(dir, occ, 3, diag, step, jump); break;
 	}
 }
 
@@ -886,6 +897,21 @@ static void ku_class_path(const ku_cfg *c, const uint8_t *parent,
 		for (int q = c->slot[to] & 63, i = hops; i > 0;
 		     q = parent[q], i--)
 			m->pts[i] = (uint16_t)point[q];
+}
+
+/* The points a step takes seat's piece on `from` to, into dest; all and
+ * dest hold the point words from their word 1, 0 on either side. They
+ * are the 64 points from from - n - 1 on: bit t of all and of dest. */
+static inline void ku_class_steps(const ku_cfg *c, const uint64_t *all,
+				  int seat, int from, uint64_t *dest)
+{
+	int t = from + 64 - c->n - 1, lo = t >> 6, o = t & 63;
+	uint64_t near;
+
+	near = o ? all[lo] >> o | all[lo + 1] << (64 - o) : all[lo];
+	near = c->around[seat][from] & ~near;
+	dest[lo] = near << o;
+	dest[lo + 1] = o ? near >> (64 - o) : 0;
 }
 
 /* ku_legal where the jump words are the parity classes (10x10, 16x16): a
@@ -913,16 +939,9 @@ static size_t ku_legal_classes(const ku_cfg *c, const void *st, bg_move *buf)
 		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
 			int from = w * 64 + ctz64(bits), s = c->slot[from];
 			int k = s >> 6, bit = s & 63;
-			/* The steps: the 64 points from from - n - 1, at
-			 * bit t of all and of dest. */
-			int t = from + 64 - c->n - 1, lo = t >> 6, o = t & 63;
-			uint64_t dest[KU_W + 2] = { 0 }, near;
+			uint64_t dest[KU_W + 2] = { 0 };
 
-			near = o ? all[lo] >> o | all[lo + 1] << (64 - o) :
-				   all[lo];
-			near = c->around[seat][from] & ~near;
-			dest[lo] = near << o;
-			dest[lo + 1] = o ? near >> (64 - o) : 0;
+			ku_class_steps(c, all, seat, from, dest);
 			if (jumper[k] >> bit & 1)
 				for (uint64_t l = ku_word_tree(jump[k], jumper[k],
 							       diag, 1, bit,
@@ -961,14 +980,18 @@ static inline uint64_t ku_spread(const uint64_t *jump, uint64_t f, bool diag,
 	return t;
 }
 
-/* Flood with ku_spread: see ku_flood. */
-static inline uint64_t ku_spread_all(const uint64_t *jump, uint64_t f,
-				     bool diag, unsigned u)
+/* Flood with ku_spread: see ku_flood. A frontier none of whose bits can
+ * jump (jumper: those that can) spreads nowhere: the flood ends there
+ * without spreading it. */
+static inline uint64_t ku_spread_all(const uint64_t *jump, uint64_t jumper,
+				     uint64_t f, bool diag, unsigned u)
 {
 	uint64_t reach = 0;
 
-	while ((f = ku_spread(jump, f, diag, u) & ~reach))
+	while (f & jumper) {
+		f = ku_spread(jump, f, diag, u) & ~reach;
 		reach |= f;
+	}
 	return reach;
 }
 
@@ -977,12 +1000,13 @@ static inline uint64_t ku_spread_all(const uint64_t *jump, uint64_t f,
  * jump lands there. One loop for each case of the jump words: corners'
  * usual board, 8x8 without diagonals, gets code of its own. */
 static inline uint64_t ku_flood(const ku_cfg *c, const uint64_t *jump,
-				uint64_t f)
+				uint64_t jumper, uint64_t f)
 {
 	if (c->nk == 1 && c->ndirs == 4)
-		return ku_spread_all(jump, f, false, 2);
-	return c->nk == 1 ? ku_spread_all(jump, f, c->ndirs == 8, 2) :
-			    ku_spread_all(jump, f, c->ndirs == 8, 1);
+		return ku_spread_all(jump, jumper, f, false, 2);
+	return c->nk == 1 ?
+		       ku_spread_all(jump, jumper, f, c->ndirs == 8, 2) :
+		       ku_spread_all(jump, jumper, f, c->ndirs == 8, 1);
 }
 
 /* The chain from `from` to `to` as the generator lists it, or false when
@@ -1026,8 +1050,8 @@ typedef struct ku_moves {
 } ku_moves;
 
 /* The moves of seat in jump word k. */
-static void ku_word_moves(const ku_cfg *c, const void *st, int seat, int k,
-			  ku_moves *mv)
+BG_ALWAYS_INLINE void ku_word_moves(const ku_cfg *c, const void *st,
+				    int seat, int k, ku_moves *mv)
 {
 	const uint64_t *s = mv->step[k];
 	uint64_t *p = mv->nstep[k], c1, c2, c3, c4, t1, t2, t3;
@@ -1080,25 +1104,55 @@ static int ku_word_count(const ku_cfg *c, const void *st, int seat, int k,
 	for (uint64_t bits = own & mv->jumper[k]; bits; bits &= bits - 1) {
 		int b = ctz64(bits), s = k * 64 + b;
 
-		mv->chain[s] = ku_flood(c, mv->jump[k], (uint64_t)1 << b);
+		mv->chain[s] = ku_flood(c, mv->jump[k], mv->jumper[k],
+					(uint64_t)1 << b);
 		mv->nchain[s] = (uint8_t)ku_bits(mv->chain[s]);
 		n += mv->nchain[s];
 	}
 	return n;
 }
 
-/* The destinations (points) of the piece on p. */
-static void ku_dests(const ku_cfg *c, const ku_moves *mv, int p,
-		     uint64_t *dest)
+/* The moves of seat's pieces in jump word k and their number: k is a
+ * constant in each call of ku_count_moves, for ku_class_dirs. */
+BG_ALWAYS_INLINE int ku_word_total(const ku_cfg *c, const void *st, int seat,
+				   int k, ku_moves *mv)
+{
+	ku_word_moves(c, st, seat, k, mv);
+	return ku_word_count(c, st, seat, k, mv);
+}
+
+/* The number of seat's moves, with what ku_pick_piece needs in mv. A
+ * piece without a jump has no chains: nchain is 0 for it. */
+static int ku_count_moves(const ku_cfg *c, const void *st, int seat,
+			  ku_moves *mv)
+{
+	if (c->nk == 1) {
+		memset(mv->nchain, 0, 64);
+		return ku_word_total(c, st, seat, 0, mv);
+	}
+	memset(mv->nchain, 0, sizeof(mv->nchain));
+	return ku_word_total(c, st, seat, 0, mv) +
+	       ku_word_total(c, st, seat, 1, mv) +
+	       ku_word_total(c, st, seat, 2, mv) +
+	       ku_word_total(c, st, seat, 3, mv);
+}
+
+/* The destinations (points) of seat's piece on p, into dest, which like
+ * all (every piece) holds the point words from its word 1, 0 on either
+ * side. The steps come from a mask of the squares around p, not from
+ * mv's bits one direction at a time: no branch a direction. */
+static void ku_dests(const ku_cfg *c, const ku_moves *mv, const uint64_t *all,
+		     int seat, int p, uint64_t *dest)
 {
 	int k = c->slot[p] >> 6, b = c->slot[p] & 63;
 
+	if (c->nk == 1)
+		dest[1] = c->near[seat][p] & ~all[1];
+	else
+		ku_class_steps(c, all, seat, p, dest);
 	if (mv->jumper[k] >> b & 1)
 		for (uint64_t r = mv->chain[c->slot[p]]; r; r &= r - 1)
-			setbit(dest, c->point[k * 64 + ctz64(r)]);
-	for (int d = 0; d < c->ndirs; d++)
-		if (mv->step[k][d] >> b & 1)
-			setbit(dest, c->nb[p][d]);
+			setbit(dest + 1, c->point[k * 64 + ctz64(r)]);
 }
 
 /* The n-th (from 0) set bit of bb, one of a few. */
@@ -1121,10 +1175,8 @@ static int ku_pick_piece(const ku_cfg *c, const void *st, int seat,
 		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
 			int p = w * 64 + ctz64(bits), s = c->slot[p];
 			int k = s >> 6, b = s & 63;
-			uint64_t n = (uint64_t)ku_nsteps(mv, k, b);
+			uint64_t n = (uint64_t)ku_nsteps(mv, k, b) + mv->nchain[s];
 
-			if (mv->jumper[k] >> b & 1)
-				n += mv->nchain[s];
 			if (*pick < n)
 				return p;
 			*pick -= n;
@@ -1137,14 +1189,11 @@ static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 			   bg_move *out)
 {
 	const ku_cfg *c = cfgp;
-	int seat = ku_turn(c, st), total = 0, from, to;
-	uint64_t dest[KU_W] = { 0 }, pick;
+	int seat = ku_turn(c, st), total, from, to;
+	uint64_t all[KU_W + 2] = { 0 }, dest[KU_W + 2] = { 0 }, pick;
 	ku_moves mv;
 
-	for (int k = 0; k < c->nk; k++) {
-		ku_word_moves(c, st, seat, k, &mv);
-		total += ku_word_count(c, st, seat, k, &mv);
-	}
+	total = ku_count_moves(c, st, seat, &mv);
 	pick = bg_rand(rng) % (uint64_t)(total ? total : 1);
 	if (!total) {
 		memset(out, 0, sizeof(*out));
@@ -1152,8 +1201,9 @@ static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 		return true;
 	}
 	from = ku_pick_piece(c, st, seat, &mv, &pick);
-	ku_dests(c, &mv, from, dest);
-	to = ku_nth_bit(dest, (int)pick);
+	ku_all(c, st, all + 1);
+	ku_dests(c, &mv, all, seat, from, dest);
+	to = ku_nth_bit(dest + 1, (int)pick);
 	/* A step changes the parity of a coordinate, a jump none. */
 	if ((from % c->n - to % c->n) & 1 || (from / c->n - to / c->n) & 1)
 		ku_step_move(from, to, out);
