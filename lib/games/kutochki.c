@@ -1101,6 +1101,9 @@ static int ku_word_count(const ku_cfg *c, const void *st, int seat, int k,
 
 	if (c->ndirs == 8) /* else no bit has more than 4 steps */
 		n += 8 * ku_bits(p[3] & own);
+	/* A piece without a jump has no chains. Stores of a constant size,
+	 * not a loop. */
+	memset(&mv->nchain[k * 64], 0, 64);
 	for (uint64_t bits = own & mv->jumper[k]; bits; bits &= bits - 1) {
 		int b = ctz64(bits), s = k * 64 + b;
 
@@ -1121,16 +1124,12 @@ BG_ALWAYS_INLINE int ku_word_total(const ku_cfg *c, const void *st, int seat,
 	return ku_word_count(c, st, seat, k, mv);
 }
 
-/* The number of seat's moves, with what ku_pick_piece needs in mv. A
- * piece without a jump has no chains: nchain is 0 for it. */
+/* The number of seat's moves, with what ku_pick_piece needs in mv. */
 static int ku_count_moves(const ku_cfg *c, const void *st, int seat,
 			  ku_moves *mv)
 {
-	if (c->nk == 1) {
-		memset(mv->nchain, 0, 64);
+	if (c->nk == 1)
 		return ku_word_total(c, st, seat, 0, mv);
-	}
-	memset(mv->nchain, 0, sizeof(mv->nchain));
 	return ku_word_total(c, st, seat, 0, mv) +
 	       ku_word_total(c, st, seat, 1, mv) +
 	       ku_word_total(c, st, seat, 2, mv) +
@@ -1183,6 +1182,82 @@ static int ku_pick_piece(const ku_cfg *c, const void *st, int seat,
 		}
 }
 
+/* A node's jump in one direction in ku_drawn_tree: ku_word_hop without
+ * a branch. A jump that is not taken writes the spare entry 64. */
+BG_ALWAYS_INLINE void ku_drawn_hop(uint64_t jump, int hop, int q, int dq,
+				   uint64_t *blk, uint8_t *parent,
+				   uint8_t *depth, uint8_t *queue, int *tail)
+{
+	int land = (q + hop) & 63;
+	uint64_t ok = (jump >> q) & ~(*blk >> land) & 1;
+	int at = ok ? land : 64;
+
+	*blk |= ok << land;
+	parent[at] = (uint8_t)q;
+	depth[at] = (uint8_t)dq;
+	queue[*tail] = (uint8_t)land;
+	*tail += (int)ok;
+}
+
+/* ku_word_tree, the same queue and so the same tree, stopped once it
+ * lands on `to`: for the drawn chain, where a branch a direction would
+ * go wrong as often as not. parent and depth have the spare entry 64,
+ * queue room for a node's pushes past the last. */
+BG_ALWAYS_INLINE void ku_drawn_tree(const uint64_t *jump, bool diag,
+				    unsigned u, int from, int to,
+				    uint64_t all, uint8_t *parent,
+				    uint8_t *depth)
+{
+	uint8_t queue[64 + KU_DIRS];
+	uint64_t blk = all;
+	int head = 0, tail = 1, n = 8 * (int)u, e = (int)u;
+
+	queue[0] = (uint8_t)from;
+	depth[from] = 0;
+	do {
+		int q = queue[head++], dq = depth[q] + 1;
+
+		/* Direction order N, E, S, W, NE, SE, SW, NW. */
+		ku_drawn_hop(jump[0], n, q, dq, &blk, parent, depth, queue,
+			     &tail);
+		ku_drawn_hop(jump[1], e, q, dq, &blk, parent, depth, queue,
+			     &tail);
+		ku_drawn_hop(jump[2], -n, q, dq, &blk, parent, depth, queue,
+			     &tail);
+		ku_drawn_hop(jump[3], -e, q, dq, &blk, parent, depth, queue,
+			     &tail);
+		if (!diag)
+			continue;
+		ku_drawn_hop(jump[4], n + e, q, dq, &blk, parent, depth, queue,
+			     &tail);
+		ku_drawn_hop(jump[5], e - n, q, dq, &blk, parent, depth, queue,
+			     &tail);
+		ku_drawn_hop(jump[6], -n - e, q, dq, &blk, parent, depth,
+			     queue, &tail);
+		ku_drawn_hop(jump[7], n - e, q, dq, &blk, parent, depth, queue,
+			     &tail);
+	} while (!(blk >> to & 1));
+}
+
+/* The chain from `from` to `to` the draw gives, by ku_drawn_tree in
+ * from's jump word on the jump bits mv holds. */
+static void ku_drawn_chain(const ku_cfg *c, const void *st,
+			   const ku_moves *mv, int from, int to, bg_move *m)
+{
+	int s = c->slot[from], k = s >> 6, t = c->slot[to] & 63;
+	uint64_t all = ku_ccls(c, st, 0)[k] | ku_ccls(c, st, 1)[k];
+	uint8_t parent[65], depth[65];
+
+	if (c->nk == 1 && c->ndirs == 4)
+		ku_drawn_tree(mv->jump[0], false, 2, s, t, all, parent, depth);
+	else if (c->nk == 1)
+		ku_drawn_tree(mv->jump[0], true, 2, s, t, all, parent, depth);
+	else
+		ku_drawn_tree(mv->jump[k], c->ndirs == 8, 1, s & 63, t, all,
+			      parent, depth);
+	ku_class_path(c, parent, depth, k, from, to, m);
+}
+
 /* The move the legal list holds at bg_rand() % its length, found from the
  * move counts of the pieces without listing the moves. */
 static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
@@ -1208,7 +1283,7 @@ static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	if ((from % c->n - to % c->n) & 1 || (from / c->n - to / c->n) & 1)
 		ku_step_move(from, to, out);
 	else
-		ku_chain_move(c, st, seat, from, to, out);
+		ku_drawn_chain(c, st, &mv, from, to, out);
 	return true;
 }
 
