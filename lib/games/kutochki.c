@@ -684,21 +684,30 @@ static inline void ku_dir_bits(const ku_dir *dir, uint64_t over, uint64_t land,
 	*jump = dir->jump & over & ~land;
 }
 
+/* The bits with a jump in any of the directions of ku_word_dirs. */
+static inline uint64_t ku_jumpers(const uint64_t *jump, bool diag)
+{
+	uint64_t j = jump[0] | jump[1] | jump[2] | jump[3];
+
+	return diag ? j | jump[4] | jump[5] | jump[6] | jump[7] : j;
+}
+
 /* ku_word_dirs where the word is the points (rows 8 apart): shifts by
  * immediates. */
-static inline void ku_point_dirs(const ku_dir *dir, uint64_t occ, bool diag,
-				  uint64_t *step, uint64_t *jump)
+static inline uint64_t ku_point_dirs(const ku_dir *dir, uint64_t occ,
+				     bool diag, uint64_t *step, uint64_t *jump)
 {
 	ku_dir_bits(&dir[0], occ >> 8, occ >> 16, &step[0], &jump[0]);
 	ku_dir_bits(&dir[1], occ >> 1, occ >> 2, &step[1], &jump[1]);
 	ku_dir_bits(&dir[2], occ << 8, occ << 16, &step[2], &jump[2]);
 	ku_dir_bits(&dir[3], occ << 1, occ << 2, &step[3], &jump[3]);
-	if (!diag)
-		return;
-	ku_dir_bits(&dir[4], occ >> 9, occ >> 18, &step[4], &jump[4]);
-	ku_dir_bits(&dir[5], occ << 7, occ << 14, &step[5], &jump[5]);
-	ku_dir_bits(&dir[6], occ << 9, occ << 18, &step[6], &jump[6]);
-	ku_dir_bits(&dir[7], occ >> 7, occ >> 14, &step[7], &jump[7]);
+	if (diag) {
+		ku_dir_bits(&dir[4], occ >> 9, occ >> 18, &step[4], &jump[4]);
+		ku_dir_bits(&dir[5], occ << 7, occ << 14, &step[5], &jump[5]);
+		ku_dir_bits(&dir[6], occ << 9, occ << 18, &step[6], &jump[6]);
+		ku_dir_bits(&dir[7], occ >> 7, occ >> 14, &step[7], &jump[7]);
+	}
+	return ku_jumpers(jump, diag);
 }
 
 /* A node's jump in one direction in ku_word_tree: jump holds the points
@@ -785,15 +794,13 @@ static inline size_t ku_list_word(const ku_cfg *c, const void *st,
 				  bg_move *buf, bool diag)
 {
 	const ku_word *occ = st;
-	int seat = ku_turn(c, st), ndirs = diag ? 8 : 4;
-	uint64_t all = occ[0] | occ[1], jumper = 0;
+	int seat = ku_turn(c, st);
+	uint64_t all = occ[0] | occ[1], jumper;
 	uint64_t step[KU_DIRS], jump[KU_DIRS];
 	uint8_t parent[64], depth[64];
 	bg_move *m = buf;
 
-	ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
-	for (int d = 0; d < ndirs; d++)
-		jumper |= jump[d];
+	jumper = ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
 	for (uint64_t own = occ[seat]; own; own &= own - 1) {
 		int from = ctz64(own);
 		uint64_t steps = c->near[seat][from] & ~all, dest;
@@ -844,44 +851,44 @@ BG_ALWAYS_INLINE void ku_class_dir(const ku_dir *dir, const uint64_t *occ,
 }
 
 /* ku_word_dirs on the parity classes; k is a constant in each call. */
-BG_ALWAYS_INLINE void ku_class_dirs(const ku_dir *dir, const uint64_t *occ,
-				    int k, bool diag, uint64_t *step,
-				    uint64_t *jump)
+BG_ALWAYS_INLINE uint64_t ku_class_dirs(const ku_dir *dir,
+					const uint64_t *occ, int k, bool diag,
+					uint64_t *step, uint64_t *jump)
 {
 	ku_class_dir(&dir[0], occ, k, 0, 1, &step[0], &jump[0]);
 	ku_class_dir(&dir[1], occ, k, 1, 0, &step[1], &jump[1]);
 	ku_class_dir(&dir[2], occ, k, 0, -1, &step[2], &jump[2]);
 	ku_class_dir(&dir[3], occ, k, -1, 0, &step[3], &jump[3]);
-	if (!diag)
-		return;
-	ku_class_dir(&dir[4], occ, k, 1, 1, &step[4], &jump[4]);
-	ku_class_dir(&dir[5], occ, k, 1, -1, &step[5], &jump[5]);
-	ku_class_dir(&dir[6], occ, k, -1, -1, &step[6], &jump[6]);
-	ku_class_dir(&dir[7], occ, k, -1, 1, &step[7], &jump[7]);
+	if (diag) {
+		ku_class_dir(&dir[4], occ, k, 1, 1, &step[4], &jump[4]);
+		ku_class_dir(&dir[5], occ, k, 1, -1, &step[5], &jump[5]);
+		ku_class_dir(&dir[6], occ, k, -1, -1, &step[6], &jump[6]);
+		ku_class_dir(&dir[7], occ, k, -1, 1, &step[7], &jump[7]);
+	}
+	return ku_jumpers(jump, diag);
 }
 
 /* The bits of jump word k from which seat can step, or jump, in each
  * direction: the neighbour is empty, or holds a piece and the landing is
- * empty. */
-BG_ALWAYS_INLINE void ku_word_dirs(const ku_cfg *c, const void *st, int seat,
-				   int k, uint64_t *step, uint64_t *jump)
+ * empty; returns those with a jump in any direction. */
+BG_ALWAYS_INLINE uint64_t ku_word_dirs(const ku_cfg *c, const void *st,
+				       int seat, int k, uint64_t *step,
+				       uint64_t *jump)
 {
 	const ku_word *a = ku_ccls(c, st, 0), *b = ku_ccls(c, st, 1);
 	const ku_dir *dir = c->dir[seat][k];
 	uint64_t occ[KU_CLASSES];
 	bool diag = c->ndirs == 8;
 
-	if (c->nk == 1) {
-		ku_point_dirs(dir, a[0] | b[0], diag, step, jump);
-		return;
-	}
+	if (c->nk == 1)
+		return ku_point_dirs(dir, a[0] | b[0], diag, step, jump);
 	for (int i = 0; i < KU_CLASSES; i++)
 		occ[i] = a[i] | b[i];
 	switch (k) {
-	case 0: ku_class_dirs(dir, occ, 0, diag, step, jump); break;
-	case 1: ku_class_dirs(dir, occ, 1, diag, step, jump); break;
-	case 2: ku_class_dirs(dir, occ, 2, diag, step, jump); break;
-	default: ku_class_dirs(dir, occ, 3, diag, step, jump); break;
+	case 0: return ku_class_dirs(dir, occ, 0, diag, step, jump);
+	case 1: return ku_class_dirs(dir, occ, 1, diag, step, jump);
+	case 2: return ku_class_dirs(dir, occ, 2, diag, step, jump);
+	default: return ku_class_dirs(dir, occ, 3, diag, step, jump);
 	}
 }
 
@@ -923,18 +930,15 @@ static size_t ku_legal_classes(const ku_cfg *c, const void *st, bg_move *buf)
 	const ku_word *own = ku_cocc(c, st, seat);
 	const ku_word *a = ku_ccls(c, st, 0), *b = ku_ccls(c, st, 1);
 	uint64_t step[KU_CLASSES][KU_DIRS], jump[KU_CLASSES][KU_DIRS];
-	uint64_t jumper[KU_CLASSES] = { 0 };
+	uint64_t jumper[KU_CLASSES];
 	uint8_t parent[64], depth[64];
 	bool diag = c->ndirs == 8;
 	uint64_t all[KU_W + 2] = { 0 }; /* from all[1], 0 on either side */
 	bg_move *m = buf;
 
 	ku_all(c, st, all + 1);
-	for (int k = 0; k < KU_CLASSES; k++) {
-		ku_word_dirs(c, st, seat, k, step[k], jump[k]);
-		for (int d = 0; d < c->ndirs; d++)
-			jumper[k] |= jump[k][d];
-	}
+	for (int k = 0; k < KU_CLASSES; k++)
+		jumper[k] = ku_word_dirs(c, st, seat, k, step[k], jump[k]);
 	for (int w = 0; w < c->nw; w++)
 		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
 			int from = w * 64 + ctz64(bits), s = c->slot[from];
@@ -1004,9 +1008,10 @@ static inline uint64_t ku_flood(const ku_cfg *c, const uint64_t *jump,
 {
 	if (c->nk == 1 && c->ndirs == 4)
 		return ku_spread_all(jump, jumper, f, false, 2);
-	return c->nk == 1 ?
-		       ku_spread_all(jump, jumper, f, c->ndirs == 8, 2) :
-		       ku_spread_all(jump, jumper, f, c->ndirs == 8, 1);
+	if (c->nk == 1)
+		return ku_spread_all(jump, jumper, f, c->ndirs == 8, 2);
+	return c->ndirs == 8 ? ku_spread_all(jump, jumper, f, true, 1) :
+			       ku_spread_all(jump, jumper, f, false, 1);
 }
 
 /* The chain from `from` to `to` as the generator lists it, or false when
@@ -1056,12 +1061,9 @@ BG_ALWAYS_INLINE void ku_word_moves(const ku_cfg *c, const void *st,
 	const uint64_t *s = mv->step[k];
 	uint64_t *p = mv->nstep[k], c1, c2, c3, c4, t1, t2, t3;
 
-	ku_word_dirs(c, st, seat, k, mv->step[k], mv->jump[k]);
-	mv->jumper[k] = 0;
-	for (int d = 0; d < c->ndirs; d++)
-		mv->jumper[k] |= mv->jump[k][d];
+	mv->jumper[k] = ku_word_dirs(c, st, seat, k, mv->step[k], mv->jump[k]);
 	c1 = ku_csa(s[0], s[1], s[2], &t1);
-	if (c->ndirs == 4) {
+	if (c->ndirs != 8) {
 		p[0] = t1 ^ s[3];
 		c2 = t1 & s[3];
 		p[1] = c1 ^ c2;
