@@ -694,8 +694,9 @@ static inline uint64_t ku_jumpers(const uint64_t *jump, bool diag)
 
 /* ku_word_dirs where the word is the points (rows 8 apart): shifts by
  * immediates. */
-static inline uint64_t ku_point_dirs(const ku_dir *dir, uint64_t occ,
-				     bool diag, uint64_t *step, uint64_t *jump)
+BG_ALWAYS_INLINE uint64_t ku_point_dirs(const ku_dir *dir, uint64_t occ,
+					bool diag, uint64_t *step,
+					uint64_t *jump)
 {
 	ku_dir_bits(&dir[0], occ >> 8, occ >> 16, &step[0], &jump[0]);
 	ku_dir_bits(&dir[1], occ >> 1, occ >> 2, &step[1], &jump[1]);
@@ -893,9 +894,9 @@ BG_ALWAYS_INLINE uint64_t ku_word_dirs(const ku_cfg *c, const void *st,
 }
 
 /* ku_tree_move from ku_word_tree's arrays in jump word k (by slot). */
-static void ku_class_path(const ku_cfg *c, const uint8_t *parent,
-			  const uint8_t *depth, int k, int from, int to,
-			  bg_move *m)
+BG_ALWAYS_INLINE void ku_class_path(const ku_cfg *c, const uint8_t *parent,
+				    const uint8_t *depth, int k, int from,
+				    int to, bg_move *m)
 {
 	const uint8_t *point = &c->point[k * 64];
 	int hops = depth[c->slot[to] & 63];
