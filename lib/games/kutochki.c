@@ -985,11 +985,13 @@ static inline uint64_t ku_spread(const uint64_t *jump, uint64_t f, bool diag,
 	return t;
 }
 
-/* Flood with ku_spread: see ku_flood. A frontier none of whose bits can
- * jump (jumper: those that can) spreads nowhere: the flood ends there
- * without spreading it. */
-static inline uint64_t ku_spread_all(const uint64_t *jump, uint64_t jumper,
-				     uint64_t f, bool diag, unsigned u)
+/* Every bit that one jump or more take the bits of f to (jumper: the
+ * bits with a jump), by ku_spread. From a piece's bit that is where its
+ * chains end: the piece holds its square, so no jump lands there. A
+ * frontier none of whose bits can jump spreads nowhere: the flood ends
+ * there without spreading it. */
+BG_ALWAYS_INLINE uint64_t ku_flood(const uint64_t *jump, uint64_t jumper,
+				   uint64_t f, bool diag, unsigned u)
 {
 	uint64_t reach = 0;
 
@@ -998,21 +1000,6 @@ static inline uint64_t ku_spread_all(const uint64_t *jump, uint64_t jumper,
 		reach |= f;
 	}
 	return reach;
-}
-
-/* Every bit that one jump or more take the bits of f to. From a piece's
- * bit that is where its chains end: the piece holds its square, so no
- * jump lands there. One loop for each case of the jump words: corners'
- * usual board, 8x8 without diagonals, gets code of its own. */
-static inline uint64_t ku_flood(const ku_cfg *c, const uint64_t *jump,
-				uint64_t jumper, uint64_t f)
-{
-	if (c->nk == 1 && c->ndirs == 4)
-		return ku_spread_all(jump, jumper, f, false, 2);
-	if (c->nk == 1)
-		return ku_spread_all(jump, jumper, f, c->ndirs == 8, 2);
-	return c->ndirs == 8 ? ku_spread_all(jump, jumper, f, true, 1) :
-			       ku_spread_all(jump, jumper, f, false, 1);
 }
 
 /* The chain from `from` to `to` as the generator lists it, or false when
@@ -1093,16 +1080,16 @@ static int ku_nsteps(const ku_moves *mv, int k, int b)
 }
 
 /* The number of moves of seat's pieces in jump word k; the chains of
- * those with a jump go into mv. */
-static int ku_word_count(const ku_cfg *c, const void *st, int seat, int k,
-			 ku_moves *mv)
+ * those with a jump go into mv. diag and u as for ku_spread. */
+BG_ALWAYS_INLINE int ku_word_count(const ku_cfg *c, const void *st, int seat,
+				   int k, ku_moves *mv, bool diag, unsigned u)
 {
 	uint64_t own = ku_ccls(c, st, seat)[k];
 	const uint64_t *p = mv->nstep[k];
 	int n = ku_bits(p[0] & own) + 2 * ku_bits(p[1] & own) +
 		4 * ku_bits(p[2] & own);
 
-	if (c->ndirs == 8) /* else no bit has more than 4 steps */
+	if (diag) /* else no bit has more than 4 steps */
 		n += 8 * ku_bits(p[3] & own);
 	/* A piece without a jump has no chains. Stores of a constant size,
 	 * not a loop. */
@@ -1110,8 +1097,8 @@ static int ku_word_count(const ku_cfg *c, const void *st, int seat, int k,
 	for (uint64_t bits = own & mv->jumper[k]; bits; bits &= bits - 1) {
 		int b = ctz64(bits), s = k * 64 + b;
 
-		mv->chain[s] = ku_flood(c, mv->jump[k], mv->jumper[k],
-					(uint64_t)1 << b);
+		mv->chain[s] = ku_flood(mv->jump[k], mv->jumper[k],
+					(uint64_t)1 << b, diag, u);
 		mv->nchain[s] = (uint8_t)ku_bits(mv->chain[s]);
 		n += mv->nchain[s];
 	}
@@ -1119,24 +1106,38 @@ static int ku_word_count(const ku_cfg *c, const void *st, int seat, int k,
 }
 
 /* The moves of seat's pieces in jump word k and their number: k is a
- * constant in each call of ku_count_moves, for ku_class_dirs. */
+ * constant in each call of ku_count_in, for ku_class_dirs. */
 BG_ALWAYS_INLINE int ku_word_total(const ku_cfg *c, const void *st, int seat,
-				   int k, ku_moves *mv)
+				   int k, ku_moves *mv, bool diag, unsigned u)
 {
 	ku_word_moves(c, st, seat, k, mv);
-	return ku_word_count(c, st, seat, k, mv);
+	return ku_word_count(c, st, seat, k, mv, diag, u);
+}
+
+/* ku_count_moves with the case of the jump words constant: u as for
+ * ku_spread, 2 for the points of 8x8 in one word. */
+BG_ALWAYS_INLINE int ku_count_in(const ku_cfg *c, const void *st, int seat,
+				 ku_moves *mv, bool diag, unsigned u)
+{
+	if (u == 2)
+		return ku_word_total(c, st, seat, 0, mv, diag, u);
+	return ku_word_total(c, st, seat, 0, mv, diag, u) +
+	       ku_word_total(c, st, seat, 1, mv, diag, u) +
+	       ku_word_total(c, st, seat, 2, mv, diag, u) +
+	       ku_word_total(c, st, seat, 3, mv, diag, u);
 }
 
 /* The number of seat's moves, with what ku_pick_piece needs in mv. */
 static int ku_count_moves(const ku_cfg *c, const void *st, int seat,
 			  ku_moves *mv)
 {
+	bool diag = c->ndirs == 8;
+
 	if (c->nk == 1)
-		return ku_word_total(c, st, seat, 0, mv);
-	return ku_word_total(c, st, seat, 0, mv) +
-	       ku_word_total(c, st, seat, 1, mv) +
-	       ku_word_total(c, st, seat, 2, mv) +
-	       ku_word_total(c, st, seat, 3, mv);
+		return diag ? ku_count_in(c, st, seat, mv, true, 2) :
+			      ku_count_in(c, st, seat, mv, false, 2);
+	return diag ? ku_count_in(c, st, seat, mv, true, 1) :
+		      ku_count_in(c, st, seat, mv, false, 1);
 }
 
 /* The destinations (points) of seat's piece on p, into dest, which like
