@@ -1030,9 +1030,9 @@ static uint64_t ku_csa(uint64_t a, uint64_t b, uint64_t c, uint64_t *sum)
 
 /* What the side to move can do, by jump word: the bits that can step or
  * jump in each direction, those with a jump at all, the number of steps
- * from each bit, bit-sliced (plane i holds bit i of it), and for the
- * pieces with a jump where their chains end and how many squares that is
- * (by slot). */
+ * from each bit, bit-sliced (plane i holds bit i of it), for the
+ * pieces with a jump where their chains end, and for every piece how many
+ * squares that is, 0 without a jump (by slot). */
 typedef struct ku_moves {
 	uint64_t step[KU_CLASSES][KU_DIRS];
 	uint64_t jump[KU_CLASSES][KU_DIRS];
@@ -1178,7 +1178,8 @@ static int ku_pick_piece(const ku_cfg *c, const void *st, int seat,
 		for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
 			int p = w * 64 + ctz64(bits), s = c->slot[p];
 			int k = s >> 6, b = s & 63;
-			uint64_t n = (uint64_t)ku_nsteps(mv, k, b) + mv->nchain[s];
+			uint64_t n = (uint64_t)ku_nsteps(mv, k, b) +
+				     mv->nchain[s];
 
 			if (*pick < n)
 				return p;
