@@ -12,6 +12,7 @@
 #include "board/lines.h"
 #include "board/bits.h"
 
+#include <assert.h>
 #include <string.h>
 
 enum { GEESE = 0, FOX = 1 };
@@ -107,6 +108,7 @@ static void fg_shift_add(fg_shift *group, int *n, int delta, int from)
 	while (i < *n && group[i].delta != delta)
 		i++;
 	if (i == *n) {
+		assert(i < FG_NSHIFTS);
 		group[i].delta = delta;
 		(*n)++;
 	}
