@@ -101,7 +101,7 @@ void bg_game_free(bg_game *g)
 	free(g->hist);
 	free(g->keys);
 	free(g->undo);
-	free(g->seen);
+	free(g->last);
 	free(g->scratch);
 	free(g);
 }
@@ -147,9 +147,9 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 	/* Repetitions are counted (a scan of the history every ply) only
 	 * for a game with the repetition rule. */
 	if (r->std_def[BG_STD_REPETITION])
-		g->seen = calloc(1, BG_SEEN_SIZE * sizeof(*g->seen) + LINE_PAD);
+		g->last = calloc(1, BG_SEEN_SIZE * sizeof(*g->last) + LINE_PAD);
 	if (!g->cfg || !g->st || !g->scratch ||
-	    (r->std_def[BG_STD_REPETITION] && !g->seen) ||
+	    (r->std_def[BG_STD_REPETITION] && !g->last) ||
 	    hist_reserve(g, HIST_INITIAL) != BG_OK) {
 		bg_game_free(g);
 		return bg_seterr(BG_ENOMEM, "handle");
@@ -278,8 +278,8 @@ int bg_game_clone(bg_game **out, const bg_game *g)
 	memcpy(c->hist, g->hist, g->hist_len * sizeof(*g->hist));
 	memcpy(c->keys, g->keys, g->hist_len * sizeof(*g->keys));
 	memcpy(c->undo, g->undo, g->hist_len * g->undo_size);
-	if (g->seen)
-		memcpy(c->seen, g->seen, BG_SEEN_SIZE * sizeof(*g->seen));
+	if (g->last)
+		memcpy(c->last, g->last, BG_SEEN_SIZE * sizeof(*g->last));
 	copy_position(c, g);
 	*out = c;
 	bg_clearerr();
@@ -299,7 +299,7 @@ int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply)
 		*handle = sizeof(*g) + BG_WORK_OFFSET(g->rules->config_size) +
 			  g->work_size + g->st_size +
 			  (g->max_moves ? g->max_moves : 1) * sizeof(bg_move) +
-			  (g->seen ? BG_SEEN_SIZE * sizeof(*g->seen) +
+			  (g->last ? BG_SEEN_SIZE * sizeof(*g->last) +
 				     LINE_PAD : 0) +
 			  g->hist_cap * ply +
 			  7 * LINE_PAD; /* the handle, cfg, st, scratch, history */
@@ -632,37 +632,18 @@ static int check_legal(const bg_game *g, const bg_move *m)
 
 /* Earlier occurrences of the current position key since the last
  * irreversible move, counted up to 2 (threefold repetition is the most any
- * rule asks), when `left` keys of the history share its bucket. */
-static uint32_t repetition_scan(const bg_game *g, size_t left)
-{
-	size_t b = g->hash & (BG_SEEN_SIZE - 1);
-	uint32_t reps = 0;
-
-	/* The bucket counts are exact while the history is shorter than
-	 * their modulus: the scan stops once it has met every key of the
-	 * current key's bucket. */
-	if (g->hist_len >= 65536)
-		left = SIZE_MAX;
-	for (size_t i = g->hist_len; left && i-- > g->rep_start;) {
-		if ((g->keys[i] & (BG_SEEN_SIZE - 1)) != b)
-			continue;
-		left--;
-		if (g->keys[i] == g->hash && ++reps == 2)
-			break;
-	}
-	return reps;
-}
-
-/* The same, inline for the usual case: no key of the history shares the
- * current key's bucket. */
+ * rule asks): the keys of its bucket, latest first. */
 static inline uint32_t repetitions(const bg_game *g)
 {
-	size_t left;
+	uint32_t reps = 0;
 
-	if (!g->seen)
+	if (!g->last)
 		return 0;
-	left = g->seen[g->hash & (BG_SEEN_SIZE - 1)];
-	return left ? repetition_scan(g, left) : 0;
+	for (size_t i = g->last[g->hash & (BG_SEEN_SIZE - 1)];
+	     i > g->rep_start; i = g->hist[i - 1].chain)
+		if (g->keys[i - 1] == g->hash && ++reps == 2)
+			break;
+	return reps;
 }
 
 /* True when pts[used..] are all 0: eight bytes at a time (a loop of 34
@@ -823,8 +804,12 @@ BG_ALWAYS_INLINE int play_legal(bg_game *g, const bg_move *m)
 	rec->result = g->result;
 	rec->rep_start = (uint32_t)g->rep_start;
 	g->keys[n] = g->hash;
-	if (g->seen)
-		g->seen[g->hash & (BG_SEEN_SIZE - 1)]++;
+	if (g->last) {
+		uint32_t *last = &g->last[g->hash & (BG_SEEN_SIZE - 1)];
+
+		rec->chain = *last;
+		*last = (uint32_t)n + 1;
+	}
 	if (!r->unapply)
 		copy_state(undo, g->st, g->st_size);
 	flags = r->apply(g->cfg, g->st, m, undo);
@@ -948,8 +933,8 @@ int bg_undo(bg_game *g)
 	undo = g->undo + n * g->undo_size;
 	g->nlisted = 0;
 	g->hash = g->keys[n];
-	if (g->seen)
-		g->seen[g->hash & (BG_SEEN_SIZE - 1)]--;
+	if (g->last)
+		g->last[g->hash & (BG_SEEN_SIZE - 1)] = rec->chain;
 	g->result = rec->result;
 	g->rep_start = rec->rep_start;
 	if (r->unapply)
@@ -1238,9 +1223,10 @@ void bg_game_share_config(bg_game *g, const bg_game *owner)
 void bg_game_restart(bg_game *g, const bg_game *start)
 {
 	assert(g->rules == start->rules && start->hist_len == 0);
-	if (g->seen)
-		for (size_t i = 0; i < g->hist_len; i++)
-			g->seen[g->keys[i] & (BG_SEEN_SIZE - 1)]--;
+	if (g->last)
+		for (size_t i = g->hist_len; i-- > 0;)
+			g->last[g->keys[i] & (BG_SEEN_SIZE - 1)] =
+				g->hist[i].chain;
 	copy_position(g, start);
 }
 

@@ -9,7 +9,7 @@
 #include "core/rules.h"
 
 #define BG_SPEC_MAX 512
-#define BG_SEEN_SIZE 4096 /* buckets of bg_game.seen, a power of two */
+#define BG_SEEN_SIZE 4096 /* buckets of bg_game.last, a power of two */
 
 /* One ply of history: what is needed to take the move back. The position
  * keys live apart, in bg_game.keys, so the repetition scan reads a dense
@@ -18,6 +18,8 @@ typedef struct bg_ply_rec {
 	bg_move move;
 	bg_result result;    /* the outcome before the move */
 	uint32_t rep_start;  /* bg_game.rep_start before the move */
+	uint32_t chain;      /* 1 + the index of the key before this one's in
+				its bucket, 0 for none (see bg_game.last) */
 } bg_ply_rec;
 
 /* The fields a move reads and writes come first, in a few cache lines:
@@ -38,11 +40,12 @@ struct bg_game {
 	/* Positions keys[rep_start..] can come again: none before the last
 	 * irreversible move can. */
 	size_t rep_start;
-	/* How many keys of the history fall in each of BG_SEEN_SIZE buckets
-	 * by their low bits, kept modulo 2^16: a current key whose bucket is
-	 * empty has no earlier occurrence, and the scan is skipped. NULL for
+	/* The history's keys chained by bucket (their low bits): last[b] is
+	 * 1 + the index of the latest key in bucket b, 0 for none, and
+	 * hist[i].chain the same for the key before keys[i] in its bucket.
+	 * The repetition scan visits only the current key's bucket. NULL for
 	 * games without a repetition rule. */
-	uint16_t *seen;
+	uint32_t *last;
 	/* The standard ends' values (0: the rule is off or not the game's),
 	 * from the config. */
 	uint32_t rep_limit, ply_limit;
