@@ -9,7 +9,7 @@
 #include "core/rules.h"
 
 #define BG_SPEC_MAX 512
-#define BG_SEEN_SIZE 4096 /* buckets of bg_game.last, a power of two */
+#define BG_SEEN_SIZE 1024 /* buckets of bg_game.last, a power of two */
 
 /* One ply of history: what is needed to take the move back. The position
  * keys live apart, in bg_game.keys, so the repetition scan reads a dense
