@@ -116,10 +116,12 @@ static void std_limits(bg_game *g, const void *cfg)
 	const bg_stdvals *sv = (const bg_stdvals *)((const char *)cfg +
 						    r->std_offset);
 
-	if (r->std_def[BG_STD_REPETITION])
-		g->rep_limit = sv->repetition;
-	if (r->std_def[BG_STD_MAX_PLIES])
-		g->ply_limit = sv->max_plies;
+	g->rep_draw_at = g->ply_limit_at = UINT32_MAX;
+	/* A position's repetition-th occurrence: repetition - 1 earlier. */
+	if (r->std_def[BG_STD_REPETITION] && sv->repetition)
+		g->rep_draw_at = sv->repetition - 1;
+	if (r->std_def[BG_STD_MAX_PLIES] && sv->max_plies)
+		g->ply_limit_at = sv->max_plies;
 }
 
 static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
@@ -719,10 +721,9 @@ static inline void std_outcome(const bg_game *g, const bg_ctx *ctx,
 
 	if (res->status != BG_ONGOING && res->reason != BG_REASON_MOVE_LIMIT)
 		return;
-	if (g->rep_limit && ctx->reps + 1 >= g->rep_limit)
+	if (ctx->reps >= g->rep_draw_at)
 		reason = BG_REASON_REPETITION;
-	else if (res->status == BG_ONGOING && g->ply_limit &&
-		 ctx->ply >= g->ply_limit)
+	else if (res->status == BG_ONGOING && ctx->ply >= g->ply_limit_at)
 		reason = BG_REASON_MOVE_LIMIT;
 	else
 		return;

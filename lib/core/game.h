@@ -46,9 +46,10 @@ struct bg_game {
 	 * The repetition scan visits only the current key's bucket. NULL for
 	 * games without a repetition rule. */
 	uint32_t *last;
-	/* The standard ends' values (0: the rule is off or not the game's),
-	 * from the config. */
-	uint32_t rep_limit, ply_limit;
+	/* The standard ends, from the config, as the earlier repetitions
+	 * and the ply at which they end the game (UINT32_MAX: the rule is
+	 * off or not the game's), so that a ply tests each with one compare. */
+	uint32_t rep_draw_at, ply_limit_at;
 	uint32_t ply0;          /* the ply number where the history starts */
 	int from_position;      /* started from a position text */
 
