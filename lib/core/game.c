@@ -146,10 +146,11 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 	g->max_moves = r->max_moves(cfg);
 	g->scratch = calloc(1, (g->max_moves ? g->max_moves : 1) *
 			    sizeof(bg_move) + LINE_PAD);
-	/* Repetitions are counted (a scan of the history every ply) only
-	 * for a game with the repetition rule. */
+	/* Repetitions are counted (a walk of a bucket's keys every ply)
+	 * only for a game with the repetition rule. */
 	if (r->std_def[BG_STD_REPETITION])
-		g->last = calloc(1, BG_SEEN_SIZE * sizeof(*g->last) + LINE_PAD);
+		g->last = calloc(1, BG_REP_BUCKETS * sizeof(*g->last) +
+				 LINE_PAD);
 	if (!g->cfg || !g->st || !g->scratch ||
 	    (r->std_def[BG_STD_REPETITION] && !g->last) ||
 	    hist_reserve(g, HIST_INITIAL) != BG_OK) {
@@ -281,7 +282,7 @@ int bg_game_clone(bg_game **out, const bg_game *g)
 	memcpy(c->keys, g->keys, g->hist_len * sizeof(*g->keys));
 	memcpy(c->undo, g->undo, g->hist_len * g->undo_size);
 	if (g->last)
-		memcpy(c->last, g->last, BG_SEEN_SIZE * sizeof(*g->last));
+		memcpy(c->last, g->last, BG_REP_BUCKETS * sizeof(*g->last));
 	copy_position(c, g);
 	*out = c;
 	bg_clearerr();
@@ -301,7 +302,7 @@ int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply)
 		*handle = sizeof(*g) + BG_WORK_OFFSET(g->rules->config_size) +
 			  g->work_size + g->st_size +
 			  (g->max_moves ? g->max_moves : 1) * sizeof(bg_move) +
-			  (g->last ? BG_SEEN_SIZE * sizeof(*g->last) +
+			  (g->last ? BG_REP_BUCKETS * sizeof(*g->last) +
 				     LINE_PAD : 0) +
 			  g->hist_cap * ply +
 			  7 * LINE_PAD; /* the handle, cfg, st, scratch, history */
@@ -641,7 +642,7 @@ static inline uint32_t repetitions(const bg_game *g)
 
 	if (!g->last)
 		return 0;
-	for (size_t i = g->last[g->hash & (BG_SEEN_SIZE - 1)];
+	for (size_t i = g->last[g->hash & (BG_REP_BUCKETS - 1)];
 	     i > g->rep_start; i = g->hist[i - 1].chain)
 		if (g->keys[i - 1] == g->hash && ++reps == 2)
 			break;
@@ -806,7 +807,7 @@ BG_ALWAYS_INLINE int play_legal(bg_game *g, const bg_move *m)
 	rec->rep_start = (uint32_t)g->rep_start;
 	g->keys[n] = g->hash;
 	if (g->last) {
-		uint32_t *last = &g->last[g->hash & (BG_SEEN_SIZE - 1)];
+		uint32_t *last = &g->last[g->hash & (BG_REP_BUCKETS - 1)];
 
 		rec->chain = *last;
 		*last = (uint32_t)n + 1;
@@ -935,7 +936,7 @@ int bg_undo(bg_game *g)
 	g->nlisted = 0;
 	g->hash = g->keys[n];
 	if (g->last)
-		g->last[g->hash & (BG_SEEN_SIZE - 1)] = rec->chain;
+		g->last[g->hash & (BG_REP_BUCKETS - 1)] = rec->chain;
 	g->result = rec->result;
 	g->rep_start = rec->rep_start;
 	if (r->unapply)
@@ -1226,7 +1227,7 @@ void bg_game_restart(bg_game *g, const bg_game *start)
 	assert(g->rules == start->rules && start->hist_len == 0);
 	if (g->last)
 		for (size_t i = g->hist_len; i-- > 0;)
-			g->last[g->keys[i] & (BG_SEEN_SIZE - 1)] =
+			g->last[g->keys[i] & (BG_REP_BUCKETS - 1)] =
 				g->hist[i].chain;
 	copy_position(g, start);
 }

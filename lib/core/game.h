@@ -9,17 +9,18 @@
 #include "core/rules.h"
 
 #define BG_SPEC_MAX 512
-#define BG_SEEN_SIZE 1024 /* buckets of bg_game.last, a power of two */
+#define BG_REP_BUCKETS 1024 /* buckets of bg_game.last, a power of two */
 
-/* One ply of history: what is needed to take the move back. The position
- * keys live apart, in bg_game.keys, so the repetition scan reads a dense
- * array. */
+/* One ply of history: what is needed to take the move back, and the link
+ * of its position key (kept apart, in bg_game.keys) to the previous key of
+ * the same bucket. */
 typedef struct bg_ply_rec {
 	bg_move move;
 	bg_result result;    /* the outcome before the move */
 	uint32_t rep_start;  /* bg_game.rep_start before the move */
-	uint32_t chain;      /* 1 + the index of the key before this one's in
-				its bucket, 0 for none (see bg_game.last) */
+	uint32_t chain;      /* 1 + the index of the latest earlier key in
+				this ply's key's bucket, 0 for none (see
+				bg_game.last) */
 } bg_ply_rec;
 
 /* The fields a move reads and writes come first, in a few cache lines:
