@@ -735,7 +735,7 @@ static inline void std_outcome(const bg_game *g, const bg_ctx *ctx,
 		g->rules->std_end(g->cfg, g->st, reason, res);
 }
 
-/* Inlined in play_legal, which bg_playout inlines: a call less a ply. */
+/* Inlined in play_at, which bg_playout inlines: a call less a ply. */
 BG_ALWAYS_INLINE void refresh(bg_game *g)
 {
 	bg_ctx ctx;
@@ -786,9 +786,10 @@ static inline void copy_state(void *dst, const void *src, size_t n)
 }
 
 /* Make legal move m: record it for undo, apply, refresh the outcome.
- * BG_OK, or BG_ENOMEM with nothing changed. m may be the history's next
- * record itself: bg_playout draws into it, a copy less a ply. */
-BG_ALWAYS_INLINE int play_legal(bg_game *g, const bg_move *m)
+ * BG_OK, or BG_ENOMEM with nothing changed. drawn: m is the history's next
+ * record itself, drawn there by bg_playout once it made room (a copy and a
+ * check less a ply); a constant, folded where this is inlined. */
+BG_ALWAYS_INLINE int play_at(bg_game *g, const bg_move *m, bool drawn)
 {
 	const bg_rules *r = g->rules;
 	size_t n = g->hist_len;
@@ -796,12 +797,13 @@ BG_ALWAYS_INLINE int play_legal(bg_game *g, const bg_move *m)
 	void *undo;
 	int flags;
 
-	if (n == g->hist_cap && hist_reserve(g, g->hist_cap * 2) != BG_OK)
+	if (!drawn && n == g->hist_cap &&
+	    hist_reserve(g, g->hist_cap * 2) != BG_OK)
 		return BG_ENOMEM;
 	g->nlisted = 0;
 	rec = &g->hist[n];
 	undo = g->undo + n * g->undo_size;
-	if (m != &rec->move)
+	if (!drawn)
 		rec->move = *m;
 	rec->result = g->result;
 	rec->rep_start = (uint32_t)g->rep_start;
@@ -820,6 +822,11 @@ BG_ALWAYS_INLINE int play_legal(bg_game *g, const bg_move *m)
 		g->rep_start = n;
 	refresh(g);
 	return BG_OK;
+}
+
+BG_ALWAYS_INLINE int play_legal(bg_game *g, const bg_move *m)
+{
+	return play_at(g, m, false);
 }
 
 /* True when m is, byte for byte, the move at its own place in the list
@@ -885,8 +892,8 @@ int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
 		return gerr(g, BG_EINVAL, "NULL argument");
 	draw = g->rules->random_move;
 	while (made < max_plies && g->result.status == BG_ONGOING) {
-		/* The move is drawn into the history's next record, which
-		 * play_legal then need not copy. */
+		/* The move is drawn into the history's next record, with
+		 * room made for it here: play_at need not copy or check. */
 		if (g->hist_len == g->hist_cap &&
 		    hist_reserve(g, g->hist_cap * 2) != BG_OK)
 			rc = BG_ENOMEM;
@@ -903,7 +910,7 @@ int bg_playout(bg_game *g, uint64_t *rng, uint32_t max_plies,
 				*plies = 0;
 			return bg_game_fail(g, rc);
 		}
-		play_legal(g, m);
+		play_at(g, m, true);
 		made++;
 	}
 	if (plies)
