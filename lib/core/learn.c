@@ -469,6 +469,26 @@ static int piece_plane(int seat, int owner, int kind)
  * points (Dots' default field has 1248) use the hook. */
 #define PIECE_SET_WORDS 20
 
+/* A 1 on a cleared plane at each point of a set of `words` words. */
+BG_ALWAYS_INLINE void scatter_ones(float *plane, const int *cell,
+				   const uint64_t *set, size_t words)
+{
+	for (size_t w = 0; w < words; w++)
+		for (uint64_t b = set[w]; b; b &= b - 1)
+			plane[cell[w * 64 + (size_t)bg_ctz64(b)]] = 1;
+}
+
+/* The pieces of `owner`'s three sets (men, kings, others) on the three
+ * planes from `plane`; words is a constant where this is inlined. */
+BG_ALWAYS_INLINE void scatter_sets(float *plane, size_t area,
+				   const int *cell, const uint64_t *set,
+				   size_t words)
+{
+	for (int c = 0; c < 3; c++)
+		scatter_ones(plane + (size_t)c * area, cell,
+			     set + (size_t)c * words, words);
+}
+
 /* A 1 on the piece planes (cleared) where the pieces stand: through the
  * game's sets of pieces where it has them, else point by point. */
 static void write_pieces(const bg_game *g, const int *cell, int seat,
@@ -479,17 +499,22 @@ static void write_pieces(const bg_game *g, const int *cell, int seat,
 
 	if (r->pieces && words <= PIECE_SET_WORDS) {
 		uint64_t set[6 * PIECE_SET_WORDS];
+		/* Sets 0-2 are seat 0's, 3-5 seat 1's: planes 1-3 hold the
+		 * seat's own, 4-6 the opponent's. */
+		float *own = buf + area, *opp = buf + 4 * area;
+		float *first = seat == 0 ? own : opp;
+		float *second = seat == 0 ? opp : own;
 
 		r->pieces(g->cfg, g->st, set, words);
-		for (int k = 0; k < 6; k++) {
-			int plane = (k / 3 == seat ? 1 : 4) + k % 3;
-			float *out = buf + (size_t)plane * area;
-
-			for (size_t w = 0; w < words; w++)
-				for (uint64_t b = set[(size_t)k * words + w]; b;
-				     b &= b - 1)
-					out[cell[w * 64 +
-						 (size_t)bg_ctz64(b)]] = 1;
+		/* One word (boards of up to 64 points) written out: the
+		 * loops over words and planes cost more than the pieces. */
+		if (words == 1) {
+			scatter_sets(first, area, cell, set, 1);
+			scatter_sets(second, area, cell, set + 3, 1);
+		} else {
+			scatter_sets(first, area, cell, set, words);
+			scatter_sets(second, area, cell, set + 3 * words,
+				     words);
 		}
 		return;
 	}
