@@ -747,7 +747,9 @@ BG_ALWAYS_INLINE void refresh(bg_game *g)
 	 * then loads what a store wrote, not parts of three. */
 	g->result = (bg_result){ BG_ONGOING, -1, BG_REASON_NONE };
 	g->rules->outcome(g->cfg, g->st, &ctx, &g->result);
-	std_outcome(g, &ctx, &g->result);
+	/* Most plies reach neither limit: one test of both first. */
+	if (ctx.reps >= g->rep_draw_at || ctx.ply >= g->ply_limit_at)
+		std_outcome(g, &ctx, &g->result);
 }
 
 void bg_game_refresh(bg_game *g)
@@ -805,7 +807,6 @@ BG_ALWAYS_INLINE int play_at(bg_game *g, const bg_move *m, bool drawn)
 	undo = g->undo + n * g->undo_size;
 	if (!drawn)
 		rec->move = *m;
-	rec->result = g->result;
 	rec->rep_start = (uint32_t)g->rep_start;
 	g->keys[n] = g->hash;
 	if (g->last) {
@@ -944,7 +945,8 @@ int bg_undo(bg_game *g)
 	g->hash = g->keys[n];
 	if (g->last)
 		g->last[g->hash & (BG_REP_BUCKETS - 1)] = rec->chain;
-	g->result = rec->result;
+	/* No move is made after the end: before it, the game went on. */
+	g->result = (bg_result){ BG_ONGOING, -1, BG_REASON_NONE };
 	g->rep_start = rec->rep_start;
 	if (r->unapply)
 		r->unapply(g->cfg, g->st, &rec->move, undo);

@@ -13,10 +13,10 @@
 
 /* One ply of history: what is needed to take the move back, and the link
  * of its position key (kept apart, in bg_game.keys) to the previous key of
- * the same bucket. */
+ * the same bucket. The outcome before the move is not kept: no move is
+ * made after the end, so it was "going on". */
 typedef struct bg_ply_rec {
 	bg_move move;
-	bg_result result;    /* the outcome before the move */
 	uint32_t rep_start;  /* bg_game.rep_start before the move */
 	uint32_t chain;      /* 1 + the index of the latest earlier key in
 				this ply's key's bucket, 0 for none (see
