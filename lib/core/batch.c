@@ -62,6 +62,7 @@ struct bg_batch {
 	size_t *nset;
 	uint8_t *last_mask;
 	int *cell;            /* point -> square of a plane */
+	bool cells_direct;    /* cell[p] is p on every point */
 	uint64_t rng;
 	bg_worker *workers;
 	int nworkers;
@@ -127,7 +128,7 @@ static int write_out(bg_batch *b, size_t i, bg_worker *w)
 	int rc = BG_OK;
 
 	if (b->obs)
-		bg_observe_into(g, &b->al, b->cell,
+		bg_observe_into(g, &b->al, b->cell, b->cells_direct,
 				bg_rules_to_move(g->rules, g->cfg, g->st),
 				b->obs + i * b->obs_size, w->extra);
 	if (b->mask) {
@@ -411,7 +412,7 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 		bg_batch_free(b);
 		return bg_seterr(BG_ENOMEM, "batch of %zu games", n);
 	}
-	bg_cells_of(bd, b->cell);
+	b->cells_direct = bg_cells_of(bd, b->cell);
 	/* A handle of its own holds the shared config: the start position
 	 * can be replaced (bg_batch_set_start). */
 	if ((rc = bg_game_clone(&b->config, b->start)) != BG_OK) {

@@ -556,7 +556,7 @@ static void scale_plane(float *restrict plane, float v,
 }
 
 void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
-		     int seat, float *buf, float *extra)
+		     bool direct, int seat, float *buf, float *extra)
 {
 	const bg_rules *r = g->rules;
 	const bg_board *b = bg_rules_board(r, g->cfg);
@@ -592,6 +592,11 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	write_pieces(g, cell, seat, np, area, buf);
 	if (!nown)
 		return;
+	/* By point, plane after plane, is then the planes' own layout. */
+	if (direct) {
+		r->observe(g->cfg, g->st, seat, buf + BG_OBS_COMMON * area);
+		return;
+	}
 	r->observe(g->cfg, g->st, seat, extra);
 	for (size_t i = 0; i < nown; i++) {
 		float *plane = buf + (BG_OBS_COMMON + i) * area;
@@ -601,14 +606,18 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	}
 }
 
-void bg_cells_of(const bg_board *b, int *cell)
+bool bg_cells_of(const bg_board *b, int *cell)
 {
+	bool same = b->npoints == b->width * b->height;
+
 	for (int p = 0; p < b->npoints; p++) {
 		int x, y;
 
 		bg_board_xy(b, p, &x, &y);
 		cell[p] = y * b->width + x;
+		same = same && cell[p] == p;
 	}
+	return same;
 }
 
 int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
@@ -637,7 +646,6 @@ int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
 	extra = (float *)(void *)(cell + b->npoints);
 	assert((b->npoints + (al.nplanes - BG_OBS_COMMON) * b->npoints) *
 	       sizeof(int) <= g->max_moves * sizeof(bg_move));
-	bg_cells_of(b, cell);
-	bg_observe_into(g, &al, cell, seat, buf, extra);
+	bg_observe_into(g, &al, cell, bg_cells_of(b, cell), seat, buf, extra);
 	return BG_OK;
 }
