@@ -10,6 +10,7 @@
 #include "board/bits.h"
 #include "board/board.h"
 
+#include <assert.h>
 #include <string.h>
 
 #define HS_SIDE 9
@@ -247,6 +248,20 @@ static void hs_piece(const void *cfgp, const void *st, int p, int *seat,
 	(void)cfgp;
 	*seat = s->cells[p] ? s->cells[p] - 1 : -1;
 	*kind = s->cells[p] ? BG_PIECE_MAN : BG_PIECE_NONE;
+}
+
+/* The observation's piece sets: each side's men as its two-word bitboard
+ * (the board's 81 points take two words). */
+static void hs_pieces(const void *cfgp, const void *st, uint64_t *set,
+		      size_t words)
+{
+	const hs_state *s = st;
+
+	(void)cfgp;
+	assert(words == 2);
+	memset(set, 0, 6 * words * sizeof(*set));
+	memcpy(set, s->bb[0], sizeof(s->bb[0]));
+	memcpy(set + 3 * words, s->bb[1], sizeof(s->bb[1]));
 }
 
 /* "RANK9/.../RANK1 SIDE PASSES": 'w', 'b' or '.' per cell from the a-file. */
@@ -811,6 +826,7 @@ const bg_rules bg_rules_hasami_shogi = {
 	.outcome = hs_outcome,
 	.evaluate = hs_evaluate,
 	.piece = hs_piece,
+	.pieces = hs_pieces,
 	.write_position = hs_write_position,
 	.read_position = hs_read_position,
 	.learn = hs_learn,

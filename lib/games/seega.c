@@ -699,6 +699,16 @@ static void sg_piece(const void *cfgp, const void *stp, int p, int *seat,
 	*kind = sg_cell(s, p) ? BG_PIECE_MAN : BG_PIECE_NONE;
 }
 
+/* The observation's piece sets: each side's men as its bitboard. */
+static void sg_pieces(const void *cfgp, const void *stp, uint64_t *set,
+		      size_t words)
+{
+	const sg_state *s = stp;
+
+	(void)cfgp;
+	bg_board_pieces_two(s->occ[0], s->occ[1], set, words);
+}
+
 /* ---- Position text -------------------------------------------------------- */
 
 static void sg_write_position(const void *cfgp, const void *stp,
@@ -892,6 +902,7 @@ const bg_rules bg_rules_seega = {
 	.std_end = sg_end,
 	.scores = sg_scores,
 	.piece = sg_piece,
+	.pieces = sg_pieces,
 	.write_position = sg_write_position,
 	.read_position = sg_read_position,
 	.learn = sg_learn,
