@@ -167,15 +167,22 @@ int bg_actions_of(const bg_layout *layout, const bg_move *list, size_t n,
 
 		if (key == UINT32_MAX)
 			return no_action();
-		acts[i] = is_special(al, key) ? key : key * al->ranks;
+		acts[i] = key; /* the key until the next loop */
 		twice[k / 64] |= once[k / 64] & (uint64_t)1 << (k % 64);
 		once[k / 64] |= (uint64_t)1 << (k % 64);
 	}
+	/* Every key of a move but pass and ground (keys al->pass and up,
+	 * their own actions) is below al->pass: one compare, and the key
+	 * at hand, not divided back out of the action. */
 	for (size_t i = 0; i < n; i++) {
-		size_t k = (acts[i] / al->ranks) & (words * 64 - 1);
+		uint32_t key = acts[i];
+		size_t k = key & (words * 64 - 1);
 
-		if (!is_special(al, acts[i]) && twice[k / 64] >> (k % 64) & 1)
+		if (key >= al->pass)
+			continue;
+		if (twice[k / 64] >> (k % 64) & 1)
 			shared[nshared++] = (uint32_t)i;
+		acts[i] = key * al->ranks;
 	}
 	/* A move's rank: the moves of its key before it in move_cmp's
 	 * order, as bg_action_at counts them. (acts[j] / ranks is j's key
