@@ -1391,6 +1391,41 @@ START_TEST(test_clone_independent)
 }
 END_TEST
 
+/* bg_game_copy: a handle of the same spec becomes the other game, a
+ * declared end included; anything else fails and changes nothing. */
+START_TEST(test_copy)
+{
+	bg_game *g = new_game("kvartet:repetition=2");
+	bg_game *c = new_game("kvartet:repetition=2");
+	bg_game *other = new_game("kvartet");
+	snapshot *s;
+
+	play_first(g, NULL, 0);
+	play_first(g, NULL, 0);
+	play_first(c, NULL, 0);
+	s = snap_take(c);
+	ck_assert_int_eq(bg_game_copy(c, NULL), BG_EINVAL);
+	ck_assert_int_eq(bg_game_copy(NULL, g), BG_EINVAL);
+	/* The same game with another option is another spec. */
+	ck_assert_int_eq(bg_game_copy(c, other), BG_EINVAL);
+	ck_assert_ptr_nonnull(strstr(bg_game_error(c), "kvartet"));
+	snap_check(c, s, "a failed bg_game_copy");
+	ck_assert_int_eq(bg_game_copy(g, g), BG_OK);
+	ck_assert_int_eq(bg_resign(g, 0), BG_OK);
+	s = snap_take(g);
+	ck_assert_int_eq(bg_game_copy(c, g), BG_OK);
+	snap_check(c, s, "bg_game_copy");
+	/* The copy has the history: the resignation, then both moves. */
+	for (int i = 0; i < 3; i++)
+		ck_assert_int_eq(bg_undo(c), BG_OK);
+	ck_assert_int_eq(bg_undo(c), BG_ENOUNDO);
+	ck_assert_uint_eq(bg_history_length(g), 2);
+	bg_game_free(other);
+	bg_game_free(c);
+	bg_game_free(g);
+}
+END_TEST
+
 START_TEST(test_history_and_seats)
 {
 	bg_game *g = new_game("kutochki");
@@ -2192,6 +2227,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_play_and_undo);
 	tcase_add_test(tc, test_transposition);
 	tcase_add_test(tc, test_clone_independent);
+	tcase_add_test(tc, test_copy);
 	tcase_add_test(tc, test_history_and_seats);
 	tcase_add_test(tc, test_game_over);
 	tcase_add_test(tc, test_random_move);

@@ -110,6 +110,9 @@ struct run {
 	uint64_t rng;
 	uint32_t ply; /* plies played in this game */
 	bg_game *g;
+	/* The game copied (bg_game_copy) before each move, the move then
+	 * played in it too: one ply ahead, and over its own history. */
+	bg_game *copy;
 	size_t cap;        /* room in the move buffers */
 	size_t npoints;
 	bg_move *moves;    /* legal moves now */
@@ -560,6 +563,46 @@ static void check_clone(run *r, const bg_move *m)
 	REQUIRE(r, rc == BG_OK, "bg_undo = %d", rc);
 }
 
+/* The copy made before the last move and played on with it is the game:
+ * its hash, outcome and history, the repetition count (from the copied
+ * buckets and chains) included. */
+static void check_copy(run *r)
+{
+	int s1, w1, r1, s2, w2, r2;
+
+	if (r->ply == 0)
+		return;
+	bg_outcome(r->copy, &s1, &w1, &r1);
+	bg_outcome(r->g, &s2, &w2, &r2);
+	REQUIRE(r, s1 == s2 && w1 == w2 && r1 == r2,
+		"copy's outcome %d/%d/%d, the game's %d/%d/%d", s1, w1, r1, s2,
+		w2, r2);
+	REQUIRE(r, bg_hash(r->copy) == bg_hash(r->g), "copy's hash differs");
+	REQUIRE(r, bg_history_length(r->copy) == bg_history_length(r->g),
+		"copy's history differs");
+}
+
+/* Copy the game over a longer history of the copy's own, one more random
+ * move in it first, and play m there. */
+static void copy_and_play(run *r, const bg_move *m)
+{
+	uint64_t rng = r->rng;
+	bg_move extra;
+	int rc;
+
+	if (bg_random_move(r->copy, &rng, &extra) == BG_OK)
+		bg_play(r->copy, &extra);
+	rc = bg_game_copy(r->copy, r->g);
+
+	REQUIRE(r, rc == BG_OK, "bg_game_copy = %d (%s)", rc,
+		bg_last_error());
+	write_position(r, r->copy, r->tmp);
+	REQUIRE(r, strcmp(r->tmp, r->pos) == 0, "the copy is %s", r->tmp);
+	rc = bg_play(r->copy, m);
+	REQUIRE(r, rc == BG_OK, "copy: bg_play = %d (%s)", rc,
+		bg_last_error());
+}
+
 /* (d) the position text read back behaves the same. */
 static void check_from_position(run *r)
 {
@@ -854,6 +897,8 @@ static uint32_t play_random_game(const char *spec, uint64_t seed)
 	r->rng = seed;
 	int rc = bg_game_new(&r->g, spec);
 	REQUIRE(r, rc == BG_OK, "bg_game_new = %d (%s)", rc, bg_last_error());
+	rc = bg_game_new(&r->copy, spec);
+	REQUIRE(r, rc == BG_OK, "bg_game_new = %d (%s)", rc, bg_last_error());
 	r->cap = bg_max_moves(r->g);
 	REQUIRE(r, r->cap > 0, "bg_max_moves = 0");
 	r->npoints = bg_point_count(r->g);
@@ -878,6 +923,7 @@ static uint32_t play_random_game(const char *spec, uint64_t seed)
 		r->digests[r->ply] = digest(r->pos, without_ply(r->pos));
 		r->hashes[r->ply] = h;
 		check_repetitions(r);
+		check_copy(r);
 
 		REQUIRE(r, bg_ply(r->g) == r->ply, "bg_ply = %u",
 			(unsigned)bg_ply(r->g));
@@ -910,6 +956,7 @@ static uint32_t play_random_game(const char *spec, uint64_t seed)
 		check_move_text(r, &m);
 		check_play_undo(r, &m, h);
 		check_clone(r, &m);
+		copy_and_play(r, &m);
 		rc = bg_play(r->g, &m);
 		REQUIRE(r, rc == BG_OK, "bg_play = %d (%s)", rc,
 			bg_last_error());
@@ -930,6 +977,7 @@ static uint32_t play_random_game(const char *spec, uint64_t seed)
 	free(r->child);
 	free(r->actions);
 	free(r->mask);
+	bg_game_free(r->copy);
 	bg_game_free(r->g);
 	free(r);
 	return plies;

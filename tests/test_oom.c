@@ -326,6 +326,38 @@ END_TEST
 
 /* bg_play and bg_playout past the history the handle was made with: room
  * for 256 plies (HIST_INITIAL in lib/core/game.c), then it grows. */
+/* bg_game_copy of g, 257 plies long, into a new handle (room for 256):
+ * each failure of the growth leaves the handle as it was; once it has
+ * the room, copies allocate nothing. */
+static void expect_copy_grows(const bg_game *g)
+{
+	bg_game *c = new_game(bg_game_spec(g));
+	uint64_t hash = bg_hash(c);
+	long count;
+	int rc;
+
+	for (long k = 0; k < 3; k++) {
+		arm(k);
+		rc = bg_game_copy(c, g);
+		fail_in = -1;
+		ck_assert_int_eq(rc, BG_ENOMEM);
+		ck_assert(failed);
+		ck_assert_uint_eq(bg_ply(c), 0);
+		ck_assert_uint_eq(bg_hash(c), hash);
+	}
+	ck_assert_int_eq(bg_game_copy(c, g), BG_OK);
+	ck_assert_uint_eq(bg_ply(c), 257);
+	ck_assert_int_eq(bg_undo(c), BG_OK);
+	arm(-1);
+	rc = bg_game_copy(c, g);
+	count = made;
+	ck_assert_int_eq(rc, BG_OK);
+	ck_assert_msg(count == 0, "bg_game_copy with room: %ld allocations",
+		      count);
+	ck_assert_uint_eq(bg_hash(c), bg_hash(g));
+	bg_game_free(c);
+}
+
 START_TEST(test_history_growth)
 {
 	static probe pr;
@@ -361,6 +393,7 @@ START_TEST(test_history_growth)
 	ck_assert_uint_eq(bg_hash(pr.g), hash);
 	ck_assert_int_eq(bg_play(pr.g, &m), BG_OK);
 	ck_assert_uint_eq(bg_ply(pr.g), 257);
+	expect_copy_grows(pr.g);
 	bg_game_free(pr.g);
 }
 END_TEST

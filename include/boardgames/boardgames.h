@@ -95,11 +95,11 @@ extern "C" {
  * 1.0 (doc/api.md, "What 1.x promises"). */
 #define BG_VERSION_MAJOR 1
 /** The minor version: grows when functions or codes are added. */
-#define BG_VERSION_MINOR 1
+#define BG_VERSION_MINOR 2
 /** The patch version: fixes that change no interface. */
 #define BG_VERSION_PATCH 0
 /** The version as text, "MAJOR.MINOR.PATCH". */
-#define BG_VERSION_STRING "1.1.0"
+#define BG_VERSION_STRING "1.2.0"
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define BG_VERSION_NUMBER \
 	(BG_VERSION_MAJOR * 10000 + BG_VERSION_MINOR * 100 + BG_VERSION_PATCH)
@@ -216,6 +216,16 @@ BG_API void bg_game_free(bg_game *g);
 /** A deep copy that plays identically, history and undo included (and a
  * declared end). BG_EINVAL, BG_ENOMEM; on failure *out is NULL. */
 BG_API int bg_game_clone(bg_game **out, const bg_game *g);
+/**
+ * Make dst the game src is, history and undo included (and a declared
+ * end), into dst's own room: a handle of the same spec, reused, as search
+ * and playouts do from a root. It allocates only when src's history is
+ * longer than any dst held (then it grows as bg_play's does). BG_EINVAL
+ * for NULL or handles of different specs (as bg_game_spec() writes them,
+ * every option included); BG_ENOMEM. A failed call leaves dst as it was.
+ * Since 1.2.
+ */
+BG_API int bg_game_copy(bg_game *dst, const bg_game *src);
 /**
  * The canonical spec of the game: its canonical name, then the options that
  * differ from their defaults, in the order of the catalogue, with canonical

@@ -289,6 +289,48 @@ int bg_game_clone(bg_game **out, const bg_game *g)
 	return BG_OK;
 }
 
+/* dst's bucket table (bg_game.last) made src's, before the keys are
+ * copied. Only the buckets of a history's keys are not 0, so for short
+ * histories (a playout copied from its root) those of dst's are cleared
+ * and those of src's copied, rather than the whole table. */
+static void copy_buckets(bg_game *dst, const bg_game *src)
+{
+	const size_t mask = BG_REP_BUCKETS - 1;
+
+	if (dst->hist_len + src->hist_len >= BG_REP_BUCKETS / 4) {
+		memcpy(dst->last, src->last,
+		       BG_REP_BUCKETS * sizeof(*src->last));
+		return;
+	}
+	for (size_t i = 0; i < dst->hist_len; i++)
+		dst->last[dst->keys[i] & mask] = 0;
+	for (size_t i = 0; i < src->hist_len; i++)
+		dst->last[src->keys[i] & mask] =
+			src->last[src->keys[i] & mask];
+}
+
+int bg_game_copy(bg_game *dst, const bg_game *src)
+{
+	if (!dst || !src)
+		return gerr(dst, BG_EINVAL, "%s is NULL",
+			    dst ? "the game copied" : "the copy");
+	if (dst == src)
+		return BG_OK;
+	if (dst->rules != src->rules ||
+	    strcmp(dst->full_spec, src->full_spec) != 0)
+		return gerr(dst, BG_EINVAL, "a handle of %s cannot copy one of "
+			    "%s", dst->spec, src->spec);
+	if (hist_reserve(dst, src->hist_len) != BG_OK)
+		return bg_game_fail(dst, BG_ENOMEM);
+	if (src->last)
+		copy_buckets(dst, src);
+	memcpy(dst->hist, src->hist, src->hist_len * sizeof(*src->hist));
+	memcpy(dst->keys, src->keys, src->hist_len * sizeof(*src->keys));
+	memcpy(dst->undo, src->undo, src->hist_len * src->undo_size);
+	copy_position(dst, src);
+	return BG_OK;
+}
+
 int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply)
 {
 	size_t ply;
