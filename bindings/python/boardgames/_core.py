@@ -650,6 +650,20 @@ class Game:
             self._check(self._lib.bg_game_clone(_byref(h), self._handle()))
         return Game._wrap(self._lib, h)
 
+    def copy_from(self, other: Game) -> None:
+        """Make this game the one ``other`` is, history and undo included,
+        in this game's own memory (bg_game_copy): for search and playouts
+        that start again and again from one position. Both must be of the
+        same spec (InvalidArgument otherwise); this game is unchanged when
+        it fails."""
+        if other is self:
+            return
+        # Both locks, in one order whoever calls: no deadlock.
+        first, second = sorted((self, other), key=id)
+        with first._lock, second._lock:
+            self._check(self._lib.bg_game_copy(self._handle(),
+                                               other._handle()))
+
     def __copy__(self):
         return self.copy()
 

@@ -14,7 +14,7 @@ from .errors import LibraryError
 
 #: The library version this binding was written for: the library must have
 #: the same major version and at least this minor version.
-BINDING_VERSION = (1, 1, 0)
+BINDING_VERSION = (1, 2, 0)
 
 #: Environment variables read by :func:`find_library`.
 ENV_LIBRARY = "BOARDGAMES_LIBRARY"
@@ -92,6 +92,7 @@ PROTOTYPES = {
     "bg_game_new": (_int, [_game_pp, _str]),
     "bg_game_free": (None, [_game_p]),
     "bg_game_clone": (_int, [_game_pp, _game_p]),
+    "bg_game_copy": (_int, [_game_p, _game_p]),
     "bg_game_spec": (_str, [_game_p]),
     "bg_game_name": (_str, [_game_p]),
     # board

@@ -312,6 +312,27 @@ class TestHandles(unittest.TestCase):
         with self.assertRaises(boardgames.NoUndo):
             c.undo()
 
+    def test_copy_from(self):
+        root = boardgames.Game("kvartet:repetition=2")
+        root.play(root.legal_moves()[0])
+        work = boardgames.Game("kvartet:repetition=2")
+        state = 7
+        for _ in range(20):  # a playout from the root, again and again
+            work.copy_from(root)
+            self.assertEqual((work.position, work.history, work.hash),
+                             (root.position, root.history, root.hash))
+            plies, state = work.playout(state, 60)
+            self.assertEqual(work.ply, root.ply + plies)
+        while work.ply > root.ply:
+            work.undo()
+        self.assertEqual(work.position, root.position)
+        work.copy_from(work)  # itself: nothing to do
+        with boardgames.Game("mill") as other:
+            before = work.position
+            with self.assertRaises(boardgames.InvalidArgument):
+                work.copy_from(other)
+            self.assertEqual(work.position, before)
+
     def test_repr(self):
         with boardgames.Game("kutochki") as g:
             self.assertIn("kutochki", repr(g))
