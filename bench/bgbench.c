@@ -89,7 +89,7 @@ static size_t alloc_calls, alloc_bytes;
 /* ---- playouts ----------------------------------------------------------- */
 
 static uint64_t rng_state;
-static int use_list;
+static int use_list, use_undo;
 
 static uint64_t rng_next(void)
 {
@@ -116,16 +116,21 @@ static void die(const char *what, int rc)
 	exit(1);
 }
 
-/* One random game from the start; returns its plies and undoes them.
- * The moves are made by bg_playout, as a bot's playouts would make them,
- * or with --list drawn from the whole legal list and played by bg_play. */
-static uint32_t playout(bg_game *g, bg_move *buf, size_t cap, int *result,
-			int *winner)
+/* One random game in g from the start, root: g is made a copy of root
+ * (bg_game_copy), as Ludii's benchmark starts each trial from its start
+ * state; with --undo, g is root and the plies are taken back after. The
+ * moves are made by bg_playout, as a bot's playouts would make them, or
+ * with --list drawn from the whole legal list and played by bg_play.
+ * Returns the plies made. */
+static uint32_t playout(bg_game *g, const bg_game *root, bg_move *buf,
+			size_t cap, int *result, int *winner)
 {
 	uint32_t plies = 0;
 	int status, rc;
 	size_t n;
 
+	if (!use_undo && (rc = bg_game_copy(g, root)) != BG_OK)
+		die("copy", rc);
 	if (!use_list) {
 		rc = bg_playout(g, &rng_state, PLAYOUT_CAP, &plies);
 		if (rc)
@@ -144,8 +149,9 @@ static uint32_t playout(bg_game *g, bg_move *buf, size_t cap, int *result,
 	*result = status;
 	/* Exactly the plies made: a failing bg_undo would format an error
 	 * message, which is no part of a playout. */
-	for (uint32_t i = 0; i < plies; i++)
-		bg_undo(g);
+	if (use_undo)
+		for (uint32_t i = 0; i < plies; i++)
+			bg_undo(g);
 	return plies;
 }
 
@@ -176,11 +182,15 @@ static void bench(const char *spec, double seconds, uint64_t games,
 	uint64_t playouts = 0, plies = 0, wins[2] = {0, 0}, draws = 0, open = 0;
 	size_t memory = handle_memory(spec), calls, ply_bytes;
 	double t0, t;
-	bg_game *g;
+	bg_game *g, *root;
 	bg_move *buf;
-	int rc = bg_game_new(&g, spec), result, winner;
+	int rc = bg_game_new(&root, spec), result, winner;
 
 	if (rc)
+		die(spec, rc);
+	if (use_undo)
+		g = root;
+	else if ((rc = bg_game_clone(&g, root)) != BG_OK)
 		die(spec, rc);
 	bg_memory(g, NULL, &ply_bytes);
 	buf = malloc(bg_max_moves(g) * sizeof(*buf));
@@ -190,13 +200,14 @@ static void bench(const char *spec, double seconds, uint64_t games,
 	 * before. */
 	t0 = now();
 	do
-		playout(g, buf, bg_max_moves(g), &result, &winner);
+		playout(g, root, buf, bg_max_moves(g), &result, &winner);
 	while (more(now() - t0, seconds / 10, ++playouts, (games + 9) / 10));
 	playouts = 0;
 	calls = alloc_calls;
 	t0 = now();
 	do {
-		plies += playout(g, buf, bg_max_moves(g), &result, &winner);
+		plies += playout(g, root, buf, bg_max_moves(g), &result,
+				 &winner);
 		playouts++;
 		if (result == BG_WIN)
 			wins[winner]++;
@@ -216,7 +227,9 @@ static void bench(const char *spec, double seconds, uint64_t games,
 	       (unsigned long long)open, memory, ply_bytes, COUNTING ? "" : "?",
 	       calls);
 	free(buf);
-	bg_game_free(g);
+	if (g != root)
+		bg_game_free(g);
+	bg_game_free(root);
 }
 
 static uint64_t perft(bg_game *g, bg_move *bufs, size_t cap, int depth)
@@ -323,11 +336,14 @@ static void bench_search(const char *spec, double seconds, uint64_t seed)
 
 static const char usage_text[] =
 	"usage: bgbench SPEC [--seconds S | --games N] [--seed N] [--list]\n"
+	"               [--undo]\n"
 	"       bgbench SPEC --perft DEPTH\n"
 	"       bgbench --all [--seconds S] [--seed N] [--list]\n"
 	"       bgbench SPEC --search [--seconds S] [--seed N]\n"
 	"--list draws each move from the whole legal list and plays it\n"
-	"with bg_play instead of bg_playout\n";
+	"with bg_play instead of bg_playout; --undo takes each playout back\n"
+	"ply by ply (bg_undo) instead of starting the next from a copy of the\n"
+	"start (bg_game_copy)\n";
 
 /* "bgbench: ARG: WHY" (or "bgbench: WHY"), then the usage; exit 2. */
 static void usage(const char *arg, const char *why)
@@ -386,6 +402,8 @@ int main(int argc, char **argv)
 			search = 1;
 		else if (!strcmp(a, "--list"))
 			use_list = 1;
+		else if (!strcmp(a, "--undo"))
+			use_undo = 1;
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			fputs(usage_text, stdout);
 			return 0;
