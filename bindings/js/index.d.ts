@@ -175,6 +175,8 @@ export declare class Game {
 	free(): void;
 	readonly freed: boolean;
 	clone(): Game;
+	/** Make this game the one `other` is (same spec), history included. */
+	copyFrom(other: Game): void;
 
 	readonly lastError: string;
 	readonly spec: string;

@@ -347,6 +347,12 @@ export class Game {
 		const h = this.#handle();
 		return Game.#wrap(made((s, out) => M._bg_game_clone(out, h)));
 	}
+	/** Make this game the one `other` is (same spec), history included,
+	 * in this game's own memory: for playouts again and again from one
+	 * position. */
+	copyFrom(other) {
+		check(M._bg_game_copy(this.#handle(), other.#handle()));
+	}
 
 	/** The detail of the last failed call on this game ("" when none). */
 	get lastError() { return cstring(M._bg_game_error(this.#handle())); }

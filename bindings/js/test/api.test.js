@@ -68,10 +68,16 @@ for (const info of bg.games()) {
 		assert.deepEqual(again.history().map(String), g.history().map(String));
 		assert.deepEqual(again.outcome, g.outcome);
 		const copy = g.clone();
+		const into = new Game(info.name);
+		into.copyFrom(g);
+		assert.equal(into.record, record);
 		while (g.history().length)
 			g.undo();
 		assert.equal(g.position, start);
 		assert.equal(copy.position, again.position);
+		into.copyFrom(g);
+		assert.equal(into.position, start);
+		into.free();
 		fails(() => g.undo(), 'ENOUNDO');
 		for (const x of [g, again, copy])
 			x.free();
