@@ -599,7 +599,8 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	write_pieces(g, cell, seat, np, area, buf);
 	if (!nown)
 		return;
-	/* By point, plane after plane, is then the planes' own layout. */
+	/* Where cell[p] is p, the game's layout (plane i at i * np) is the
+	 * observation's own: the game writes in place. */
 	if (direct) {
 		r->observe(g->cfg, g->st, seat, buf + BG_OBS_COMMON * area);
 		return;
