@@ -701,6 +701,13 @@ START_TEST(test_batch_errors)
 	ck_assert_int_eq(bg_batch_new(&b, "kutochki", 0, 1, 0), BG_EINVAL);
 	ck_assert_ptr_null(b);
 	ck_assert_int_eq(bg_batch_new(&b, "nosuchgame", 3, 1, 0), BG_ENOGAME);
+	/* Games are numbered in 32 bits: refused before anything is made. */
+	if (SIZE_MAX > UINT32_MAX) {
+		ck_assert_int_eq(bg_batch_new(&b, "kutochki",
+					      (size_t)UINT32_MAX + 1, 1, 0),
+				 BG_ENOMEM);
+		ck_assert_ptr_null(b);
+	}
 	ck_assert_int_eq(bg_batch_new(&b, "kutochki", 3, 0, 0), BG_EINVAL);
 	ck_assert_int_eq(bg_batch_new(&b, "kutochki", 3, 2, 0), BG_OK);
 	ck_assert_int_eq(bg_batch_random_actions(b, acts), BG_OK);

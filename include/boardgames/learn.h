@@ -238,7 +238,8 @@ enum {
  * `threads` threads (1 or more; 1 on platforms without threads). `seed`
  * starts the generator of bg_batch_random_actions(). The games are at
  * their start. BG_EINVAL (NULL, n 0, threads < 1), BG_ENOGAME, BG_EOPTION,
- * BG_ENOMEM. On failure *out is NULL.
+ * BG_ENOMEM (also for n above 2^32 - 1, which no memory holds). On failure
+ * *out is NULL.
  */
 BG_API int bg_batch_new(bg_batch **out, const char *spec, size_t n,
 			int threads, uint64_t seed);

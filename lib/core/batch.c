@@ -5,11 +5,14 @@
  *
  * Every per-game part of a call runs on the pool: checking the actions,
  * drawing random ones, stepping, resetting. Each thread takes chunks of
- * its own share of the games first, then of the others' shares, so a
- * thread that wakes late or runs slow leaves its games to the others; the
- * games' results do not depend on which thread made them. Between calls
- * the threads spin briefly before they sleep, so a loop of steps does not
- * wait for threads to wake.
+ * its own share of the games, the same share every call, so a game's
+ * memory stays in one core's cache. A thread that has run out takes half
+ * of what is left of another's share, from its back, so a thread that
+ * wakes late or runs slow leaves some of its games to the others without
+ * the two taking turns on every chunk; the games' results do not depend
+ * on which thread made them. Between calls the threads spin briefly
+ * before they sleep, so a loop of steps does not wait for threads to
+ * wake.
  */
 #include <stdatomic.h>
 #include <stdint.h>
@@ -26,17 +29,21 @@ enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW };
 #define SPIN_NS 100000     /* how long a thread spins before it sleeps */
 #define NO_GAME SIZE_MAX
 
-/* What one thread works with: its share of the games, the next game of
- * that share no thread has taken, and its own room for the game's
- * observation planes and for working out actions. */
+/* What one thread works with: its share of the games, the games of it no
+ * thread has taken yet, and its own room for the game's observation
+ * planes and for working out actions. */
 typedef struct bg_worker {
 	struct bg_batch *b;
-	size_t lo, hi;
+	uint32_t lo, hi;
 	float *extra;
 	uint64_t *scratch;
-	atomic_size_t next;
-	/* Every thread takes games from every share: keep each share's
-	 * counter on a cache line of its own. */
+	/* The first game not taken in the low half, the end in the high
+	 * half: one word, so that the owner taking from the front and
+	 * another thread taking from the back cannot take the same game.
+	 * A thread that takes from the back makes what it took its own
+	 * range. On a cache line of its own: other threads look at it. */
+	char pad0[64];
+	_Atomic uint64_t range;
 	char pad[64];
 } bg_worker;
 
@@ -269,26 +276,81 @@ static void run_games(bg_batch *b, size_t lo, size_t hi, bg_worker *w)
 	}
 }
 
+static uint64_t range_of(uint32_t lo, uint32_t hi)
+{
+	return (uint64_t)hi << 32 | lo;
+}
+
+/* The next chunk of the thread's own range into lo..hi-1: whether there
+ * was one. */
+static bool take_front(bg_worker *w, uint32_t *lo, uint32_t *hi)
+{
+	uint64_t r = atomic_load_explicit(&w->range, memory_order_relaxed);
+
+	for (;;) {
+		uint32_t next = (uint32_t)r, end = (uint32_t)(r >> 32);
+		uint32_t stop = end - next > CHUNK ? next + CHUNK : end;
+
+		if (next >= end)
+			return false;
+		if (atomic_compare_exchange_weak_explicit(
+			    &w->range, &r, range_of(stop, end),
+			    memory_order_relaxed, memory_order_relaxed)) {
+			*lo = next;
+			*hi = stop;
+			return true;
+		}
+	}
+}
+
+/* Take the back half of what is left in another thread's range and make
+ * it this thread's own range (empty now): whether there was any. */
+static bool take_back(bg_batch *b, int t)
+{
+	for (int k = 1; k < b->threads; k++) {
+		bg_worker *v = &b->workers[(t + k) % b->threads];
+		uint64_t r = atomic_load_explicit(&v->range,
+						  memory_order_relaxed);
+
+		for (;;) {
+			uint32_t next = (uint32_t)r, end = (uint32_t)(r >> 32);
+			uint32_t mid = end - (end - next + 1) / 2;
+
+			if (next >= end)
+				break;
+			if (atomic_compare_exchange_weak_explicit(
+				    &v->range, &r, range_of(next, mid),
+				    memory_order_relaxed,
+				    memory_order_relaxed)) {
+				atomic_store_explicit(&b->workers[t].range,
+						      range_of(mid, end),
+						      memory_order_relaxed);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 /* Take chunks of games until none is left: the thread's own share
- * first. */
+ * first. The games done are reported once, at the end: the pool's count
+ * is one cache line for every thread, and reporting each chunk moved it
+ * between the cores a hundred times a job. */
 static void take_chunks(void *arg, int t)
 {
 	bg_batch *b = arg;
 	bg_worker *own = &b->workers[t];
+	size_t done = 0;
+	uint32_t lo, hi;
 
-	for (int k = 0; k < b->threads; k++) {
-		bg_worker *w = &b->workers[(t + k) % b->threads];
-		size_t i;
-
-		while ((i = atomic_fetch_add_explicit(&w->next, CHUNK,
-						      memory_order_relaxed)) <
-		       w->hi) {
-			size_t end = w->hi - i > CHUNK ? i + CHUNK : w->hi;
-
-			run_games(b, i, end, own);
-			bg_pool_done(b->pool, end - i);
+	do {
+		while (take_front(own, &lo, &hi)) {
+			run_games(b, lo, hi, own);
+			done += hi - lo;
 		}
-	}
+	} while (take_back(b, t));
+	if (done)
+		bg_pool_done(b->pool, done);
 }
 
 /* Make room for a job: after this the caller may write the job's fields. */
@@ -304,7 +366,9 @@ static void job_begin(bg_batch *b, int job)
 static int job_run(bg_batch *b)
 {
 	for (int t = 0; t < b->threads; t++)
-		atomic_store_explicit(&b->workers[t].next, b->workers[t].lo,
+		atomic_store_explicit(&b->workers[t].range,
+				      range_of(b->workers[t].lo,
+					       b->workers[t].hi),
 				      memory_order_relaxed);
 	bg_pool_run(b->pool, b->n);
 	if (b->bad == NO_GAME)
@@ -357,9 +421,10 @@ static int start_workers(bg_batch *b, int want)
 		bg_worker *w = &b->workers[t];
 
 		w->b = b;
-		w->lo = per * (size_t)t < b->n ? per * (size_t)t : b->n;
-		w->hi = w->lo + per < b->n ? w->lo + per : b->n;
-		atomic_init(&w->next, 0);
+		w->lo = (uint32_t)(per * (size_t)t < b->n ? per * (size_t)t :
+				   b->n);
+		w->hi = (uint32_t)(w->lo + per < b->n ? w->lo + per : b->n);
+		atomic_init(&w->range, 0);
 		w->extra = malloc((extra ? extra : 1) * sizeof(float));
 		w->scratch = malloc(bg_actions_scratch(b->max_moves) *
 				    sizeof(uint64_t));
@@ -383,6 +448,10 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 		return bg_seterr(BG_EINVAL, "%s", !out || !spec ?
 				 "NULL argument" : n == 0 ? "a batch of 0 games" :
 				 "fewer than 1 thread");
+	/* Games are numbered in 32 bits (a share's range is one word); a
+	 * handle is tens of kilobytes, so more games would not fit anyway. */
+	if ((uint64_t)n > UINT32_MAX)
+		return bg_seterr(BG_ENOMEM, "a batch of %zu games", n);
 	if ((size_t)threads > n)
 		threads = (int)n;
 	b = calloc(1, sizeof(*b));
