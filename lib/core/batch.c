@@ -450,8 +450,10 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 				 "fewer than 1 thread");
 	/* Games are numbered in 32 bits (a share's range is one word); a
 	 * handle is tens of kilobytes, so more games would not fit anyway. */
-	if ((uint64_t)n > UINT32_MAX)
+#if SIZE_MAX > UINT32_MAX
+	if (n > UINT32_MAX)
 		return bg_seterr(BG_ENOMEM, "a batch of %zu games", n);
+#endif
 	if ((size_t)threads > n)
 		threads = (int)n;
 	b = calloc(1, sizeof(*b));
