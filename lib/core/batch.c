@@ -362,15 +362,21 @@ static void job_begin(bg_batch *b, int job)
 }
 
 /* Run the job begun on every game, the calling thread being one of the
- * pool: BG_OK, or the error of the first game at fault. */
+ * pool: BG_OK, or the error of the first game at fault. One thread runs
+ * the games itself: the pool's atomic counts would be a tenth of a
+ * one-game step. */
 static int job_run(bg_batch *b)
 {
-	for (int t = 0; t < b->threads; t++)
-		atomic_store_explicit(&b->workers[t].range,
-				      range_of(b->workers[t].lo,
-					       b->workers[t].hi),
-				      memory_order_relaxed);
-	bg_pool_run(b->pool, b->n);
+	if (b->threads == 1) {
+		run_games(b, 0, b->n, &b->workers[0]);
+	} else {
+		for (int t = 0; t < b->threads; t++)
+			atomic_store_explicit(
+				&b->workers[t].range,
+				range_of(b->workers[t].lo, b->workers[t].hi),
+				memory_order_relaxed);
+		bg_pool_run(b->pool, b->n);
+	}
 	if (b->bad == NO_GAME)
 		return BG_OK;
 	return bg_seterr(b->bad_rc, "%s", b->bad_msg);
