@@ -69,6 +69,7 @@ struct bg_batch {
 	size_t *nset;
 	uint8_t *last_mask;
 	int *cell;            /* point -> square of a plane */
+	float *board;         /* the board plane: 1 on the points */
 	bool cells_direct;    /* cell[p] is p on every point */
 	uint64_t rng;
 	bg_worker *workers;
@@ -135,7 +136,7 @@ static int write_out(bg_batch *b, size_t i, bg_worker *w)
 	int rc = BG_OK;
 
 	if (b->obs)
-		bg_observe_into(g, &b->al, b->cell, b->cells_direct,
+		bg_observe_into(g, &b->al, b->cell, b->board, b->cells_direct,
 				bg_rules_to_move(g->rules, g->cfg, g->st),
 				b->obs + i * b->obs_size, w->extra);
 	if (b->mask) {
@@ -403,6 +404,7 @@ void bg_batch_free(bg_batch *b)
 	free(b->set);
 	free(b->nset);
 	free(b->cell);
+	free(b->board);
 	bg_game_free(b->start);
 	bg_game_free(b->config);
 	free(b);
@@ -484,12 +486,14 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->set = calloc(n * b->max_moves, sizeof(uint32_t));
 	b->nset = calloc(n, sizeof(size_t));
 	b->cell = calloc((size_t)bd->npoints, sizeof(int));
+	b->board = calloc((size_t)bd->width * (size_t)bd->height,
+			  sizeof(float));
 	if (!b->games || !b->moves || !b->nmoves || !b->chosen || !b->cell ||
-	    !b->set || !b->nset) {
+	    !b->board || !b->set || !b->nset) {
 		bg_batch_free(b);
 		return bg_seterr(BG_ENOMEM, "batch of %zu games", n);
 	}
-	b->cells_direct = bg_cells_of(bd, b->cell);
+	b->cells_direct = bg_cells_of(bd, b->cell, b->board);
 	/* A handle of its own holds the shared config: the start position
 	 * can be replaced (bg_batch_set_start). */
 	if ((rc = bg_game_clone(&b->config, b->start)) != BG_OK) {

@@ -563,7 +563,8 @@ static void scale_plane(float *restrict plane, float v,
 }
 
 void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
-		     bool direct, int seat, float *buf, float *extra)
+		     const float *board, bool direct, int seat, float *buf,
+		     float *extra)
 {
 	const bg_rules *r = g->rules;
 	const bg_board *b = bg_rules_board(r, g->cfg);
@@ -589,12 +590,11 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 			fill_plane(buf + (size_t)(7 + i) * area, counters[i],
 				   area);
 	} else {
-		memset(buf, 0, area * sizeof(*buf));
-		for (size_t p = 0; p < np; p++)
-			buf[cell[p]] = 1;
+		/* Made once with the cells: a copy, not a scatter a step. */
+		memcpy(buf, board, area * sizeof(*buf));
 		for (int i = 0; i < 4; i++)
 			scale_plane(buf + (size_t)(7 + i) * area, counters[i],
-				    buf, area);
+				    board, area);
 	}
 	write_pieces(g, cell, seat, np, area, buf);
 	if (!nown)
@@ -614,15 +614,18 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	}
 }
 
-bool bg_cells_of(const bg_board *b, int *cell)
+bool bg_cells_of(const bg_board *b, int *cell, float *board)
 {
 	bool same = b->npoints == b->width * b->height;
 
+	memset(board, 0, (size_t)b->width * (size_t)b->height *
+	       sizeof(*board));
 	for (int p = 0; p < b->npoints; p++) {
 		int x, y;
 
 		bg_board_xy(b, p, &x, &y);
 		cell[p] = y * b->width + x;
+		board[cell[p]] = 1;
 		same = same && cell[p] == p;
 	}
 	return same;
@@ -634,7 +637,8 @@ int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
 	bg_layout al;
 	size_t need;
 	int *cell;
-	float *extra;
+	float *extra, *board;
+	bool direct;
 
 	if (!g || !buf)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
@@ -647,13 +651,18 @@ int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
 		return bg_game_fail(g, bg_seterr(BG_EBUFSIZE, "the observation "
 						 "needs %zu floats, not %zu",
 						 need, cap));
-	/* The cell table and the game's planes go in the scratch move list,
-	 * which is not in use between calls: no allocation. */
+	/* The cell table, the game's planes and the board plane go in the
+	 * scratch move list, which is not in use between calls: no
+	 * allocation. */
 	((bg_game *)g)->nlisted = 0; /* scratch holds no list now */
 	cell = (int *)(void *)g->scratch;
 	extra = (float *)(void *)(cell + b->npoints);
-	assert((b->npoints + (al.nplanes - BG_OBS_COMMON) * b->npoints) *
-	       sizeof(int) <= g->max_moves * sizeof(bg_move));
-	bg_observe_into(g, &al, cell, bg_cells_of(b, cell), seat, buf, extra);
+	board = extra + (al.nplanes - BG_OBS_COMMON) * b->npoints;
+	_Static_assert(sizeof(int) == sizeof(float), "cells and planes");
+	assert((b->npoints + (al.nplanes - BG_OBS_COMMON) * b->npoints +
+		b->width * b->height) * sizeof(int) <=
+	       g->max_moves * sizeof(bg_move));
+	direct = bg_cells_of(b, cell, board);
+	bg_observe_into(g, &al, cell, board, direct, seat, buf, extra);
 	return BG_OK;
 }

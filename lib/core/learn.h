@@ -48,15 +48,18 @@ size_t bg_actions_scratch(size_t max_moves);
  * at each of them; BG_ENOMEM when two moves have the same action. */
 int bg_actions_mark(const uint32_t *acts, size_t n, uint8_t *mask);
 
-/* cell[p]: the index of point p's square in a plane. True when that is p
- * on every point and every square is a point (the points are numbered
- * row by row from the lower left). */
-bool bg_cells_of(const bg_board *b, int *cell);
+/* cell[p]: the index of point p's square in a plane; board: the board
+ * plane (width * height), 1 on the squares that are points and 0 on the
+ * others. True when cell[p] is p on every point and every square is a
+ * point (the points are numbered row by row from the lower left). */
+bool bg_cells_of(const bg_board *b, int *cell, float *board);
 
-/* The observation from seat into buf (al->nplanes planes); extra has room
- * for the game's own planes by point. direct: bg_cells_of's answer for
- * cell, when the game's own planes are written straight into buf. */
+/* The observation from seat into buf (al->nplanes planes), with cell and
+ * board from bg_cells_of; extra has room for the game's own planes by
+ * point. direct: bg_cells_of's answer, when the game's own planes are
+ * written straight into buf. */
 void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
-		     bool direct, int seat, float *buf, float *extra);
+		     const float *board, bool direct, int seat, float *buf,
+		     float *extra);
 
 #endif
