@@ -535,7 +535,9 @@ static void write_pieces(const bg_game *g, const int *cell, int seat,
 }
 
 /* v on every square of a plane, eight squares a step, which compilers
- * turn into vector stores at -O2. */
+ * turn into vector stores at -O2. The squares past the last eight-step
+ * are written as the plane's last eight, overlapping the step before:
+ * one vector store where a loop of up to seven would be. */
 static void fill_plane(float *plane, float v, size_t area)
 {
 	size_t c = 0;
@@ -543,8 +545,12 @@ static void fill_plane(float *plane, float v, size_t area)
 	for (; c + 8 <= area; c += 8)
 		for (int k = 0; k < 8; k++)
 			plane[c + (size_t)k] = v;
-	for (; c < area; c++)
-		plane[c] = v;
+	if (c < area && area >= 8)
+		for (int k = 0; k < 8; k++)
+			plane[area - 8 + (size_t)k] = v;
+	else
+		for (; c < area; c++)
+			plane[c] = v;
 }
 
 /* v on the squares of a plane that are points, 0 on the others: v times
@@ -558,8 +564,13 @@ static void scale_plane(float *restrict plane, float v,
 	for (; c + 8 <= area; c += 8)
 		for (int k = 0; k < 8; k++)
 			plane[c + (size_t)k] = v * board[c + (size_t)k];
-	for (; c < area; c++)
-		plane[c] = v * board[c];
+	if (c < area && area >= 8)
+		for (int k = 0; k < 8; k++)
+			plane[area - 8 + (size_t)k] =
+				v * board[area - 8 + (size_t)k];
+	else
+		for (; c < area; c++)
+			plane[c] = v * board[c];
 }
 
 void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
