@@ -56,7 +56,8 @@ struct bg_batch {
 	bg_game *start;       /* where games restart: an empty history */
 	bg_game *config;      /* whose config the games read, if they share */
 	bg_game **games;
-	bg_move *moves;       /* n lists of max_moves: the legal moves now */
+	bg_move *moves;       /* n lists of max_moves: the legal moves now;
+				 NULL where the layout is direct */
 	size_t *nmoves;
 	size_t *chosen;       /* per game: the index of the move to play */
 	/* Per game, the actions of the moves listed now (nset[i] of them,
@@ -93,15 +94,24 @@ struct bg_batch {
 };
 
 /* The legal moves of game i into its list (none once it is over) and
- * their actions. */
+ * their actions; where the game makes its actions directly, only those. */
 static int list_legal(bg_batch *b, size_t i, bg_worker *w)
 {
 	bg_game *g = b->games[i];
+	uint32_t *set = b->set + i * b->max_moves;
+	bg_move *moves;
 	size_t n = 0;
 	int rc;
 
+	if (b->al.direct) {
+		if (g->result.status == BG_ONGOING)
+			n = g->rules->legal_actions(g->cfg, g->st, set);
+		b->nmoves[i] = b->nset[i] = n;
+		return BG_OK;
+	}
+	moves = b->moves + i * b->max_moves;
 	if (g->result.status == BG_ONGOING) {
-		n = g->rules->legal(g->cfg, g->st, b->moves + i * b->max_moves);
+		n = g->rules->legal(g->cfg, g->st, moves);
 		if (n == BG_LEGAL_OVERFLOW) {
 			b->nmoves[i] = b->nset[i] = 0;
 			return bg_seterr(BG_ENOMEM, "a position with more than "
@@ -109,8 +119,7 @@ static int list_legal(bg_batch *b, size_t i, bg_worker *w)
 		}
 	}
 	b->nmoves[i] = n;
-	rc = bg_actions_of(&b->al, b->moves + i * b->max_moves, n,
-			   b->set + i * b->max_moves, w->scratch);
+	rc = bg_actions_of(&b->al, moves, n, set, w->scratch);
 	b->nset[i] = rc == BG_OK ? n : 0;
 	return rc;
 }
@@ -158,11 +167,25 @@ static void restart(bg_batch *b, size_t i)
 	bg_game_restart(b->games[i], b->start);
 }
 
+/* Game i's chosen move: the listed one, or made from its action into
+ * buf. */
+static const bg_move *chosen_move(const bg_batch *b, size_t i, bg_move *buf)
+{
+	const bg_game *g = b->games[i];
+	size_t k = i * b->max_moves + b->chosen[i];
+
+	if (!b->al.direct)
+		return b->moves + k;
+	g->rules->action_move(g->cfg, g->st, b->set[k], buf);
+	return buf;
+}
+
 /* Step game i with its chosen move. */
 static int step_one(bg_batch *b, size_t i, bg_worker *w)
 {
 	bg_game *g = b->games[i];
-	const bg_move *m = b->moves + i * b->max_moves + b->chosen[i];
+	bg_move buf;
+	const bg_move *m = chosen_move(b, i, &buf);
 	int mover = bg_rules_to_move(g->rules, g->cfg, g->st), rc, rc2;
 	float reward = 0;
 	uint8_t done = BG_STEP_GOING;
@@ -480,7 +503,9 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->obs_size = b->al.nplanes * (size_t)bd->width * (size_t)bd->height;
 	b->max_moves = b->start->max_moves;
 	b->games = calloc(n, sizeof(*b->games));
-	b->moves = calloc(n * b->max_moves, sizeof(bg_move));
+	/* Where the game makes moves of actions, no list is kept. */
+	if (!b->al.direct)
+		b->moves = calloc(n * b->max_moves, sizeof(bg_move));
 	b->nmoves = calloc(n, sizeof(size_t));
 	b->chosen = calloc(n, sizeof(size_t));
 	b->set = calloc(n * b->max_moves, sizeof(uint32_t));
@@ -488,8 +513,8 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->cell = calloc((size_t)bd->npoints, sizeof(int));
 	b->board = calloc((size_t)bd->width * (size_t)bd->height,
 			  sizeof(float));
-	if (!b->games || !b->moves || !b->nmoves || !b->chosen || !b->cell ||
-	    !b->board || !b->set || !b->nset) {
+	if (!b->games || (!b->moves && !b->al.direct) || !b->nmoves ||
+	    !b->chosen || !b->cell || !b->board || !b->set || !b->nset) {
 		bg_batch_free(b);
 		return bg_seterr(BG_ENOMEM, "batch of %zu games", n);
 	}

@@ -23,6 +23,7 @@ typedef struct bg_layout {
 	uint32_t count;
 	uint32_t nplanes;  /* observation planes, the game's own included */
 	const char *const *plane_names;
+	bool direct;       /* the game's legal_actions and action_move serve */
 } bg_layout;
 
 void bg_layout_of(const bg_game *g, bg_layout *al);

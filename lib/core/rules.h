@@ -157,7 +157,29 @@ typedef struct bg_learn_info {
 	/* Planes the game's observe hook writes, and their names. */
 	uint8_t nplanes;
 	const char *const *plane_names;
+	/* The game's legal_actions and action_move serve this config. */
+	uint8_t direct;
 } bg_learn_info;
+
+/* The actions of a layout with a from-to field, no removal field and one
+ * rank (learn.c numbers every layout), on n points, for legal_actions and
+ * action_move: a move from `from` to `to`, the pass, and back. */
+static inline uint32_t bg_action_pair(uint32_t n, int from, int to)
+{
+	return n + (uint32_t)from * n + (uint32_t)to;
+}
+
+static inline uint32_t bg_action_pass(uint32_t n)
+{
+	return n + n * n;
+}
+
+static inline void bg_action_ends(uint32_t n, uint32_t action, int *from,
+				  int *to)
+{
+	*from = (int)((action - n) / n);
+	*to = (int)((action - n) % n);
+}
 
 /* An observe hook's counter: v on every point of a plane. */
 static inline void bg_plane_fill(float *plane, int npoints, float v)
@@ -329,6 +351,19 @@ typedef struct bg_rules {
 	int (*read_position)(const void *cfg, void *st, const char *text);
 	/* Optional: the learning API's facts about the game (above). */
 	void (*learn)(const void *cfg, bg_learn_info *out);
+	/* Optional, both or neither, used where `learn` says `direct` (a
+	 * layout with one rank and no removal field): the actions of the
+	 * legal moves (bg_action_pair, bg_action_pass), in the order `legal`
+	 * lists the moves, made without making the moves; returns their
+	 * count. A batch of games then neither writes nor reads a list of
+	 * 72-byte moves a step, and a game need not find every chain's
+	 * path. */
+	size_t (*legal_actions)(const void *cfg, const void *st,
+				uint32_t *acts);
+	/* The move of one of those actions, byte for byte as `legal` lists
+	 * it. */
+	void (*action_move)(const void *cfg, const void *st, uint32_t action,
+			    bg_move *m);
 	/* Optional: the game's own observation planes, seen from `seat`:
 	 * plane k of point p into out[k * npoints + p], every entry written
 	 * (a counter repeated over every point). */

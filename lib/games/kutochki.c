@@ -832,6 +832,113 @@ static size_t ku_legal_word(const ku_cfg *c, const void *st, bg_move *buf)
 			       ku_list_word(c, st, buf, false);
 }
 
+/* The landings of ku_word_tree, without its tree: the squares a chain
+ * from `from` reaches, grown a hop at a time in all directions at once. */
+BG_ALWAYS_INLINE uint64_t ku_word_reach(const uint64_t *jump, bool diag,
+					unsigned u, int from, uint64_t all)
+{
+	unsigned n = 8 * u, e = u;
+	uint64_t reach = 0, front = (uint64_t)1 << from;
+
+	do {
+		uint64_t land = (front & jump[0]) << n | (front & jump[1]) << e |
+				(front & jump[2]) >> n | (front & jump[3]) >> e;
+
+		if (diag)
+			land |= (front & jump[4]) << (n + e) |
+				(front & jump[5]) >> (n - e) |
+				(front & jump[6]) >> (n + e) |
+				(front & jump[7]) << (n - e);
+		front = land & ~(all | reach);
+		reach |= front;
+	} while (front);
+	return reach;
+}
+
+/* ku_list_word's moves as their actions, in its order: the landings of a
+ * piece's chains, without their paths. */
+BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
+					uint32_t *acts, bool diag)
+{
+	const ku_word *occ = st;
+	int seat = ku_turn(c, st);
+	uint32_t n = (uint32_t)c->npts, *a = acts;
+	uint64_t all = occ[0] | occ[1], jumper;
+	uint64_t step[KU_DIRS], jump[KU_DIRS];
+
+	jumper = ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
+	for (uint64_t own = occ[seat]; own; own &= own - 1) {
+		int from = ctz64(own);
+		uint64_t dest = c->near[seat][from] & ~all;
+		uint32_t base = bg_action_pair(n, from, 0);
+
+		if (jumper >> from & 1)
+			dest |= ku_word_reach(jump, diag, 2, from, all);
+		for (; dest; dest &= dest - 1)
+			*a++ = base + (uint32_t)ctz64(dest);
+	}
+	if (a == acts)
+		*a++ = bg_action_pass(n);
+	return (size_t)(a - acts);
+}
+
+static size_t ku_legal_actions(const void *cfgp, const void *st,
+			       uint32_t *acts)
+{
+	const ku_cfg *c = cfgp;
+
+	return c->ndirs == 8 ? ku_actions_word(c, st, acts, true) :
+			       ku_actions_word(c, st, acts, false);
+}
+
+/* The move ku_list_word lists from `from` to `to`: the step, else the
+ * chain its tree finds. */
+BG_ALWAYS_INLINE void ku_word_move(const ku_cfg *c, const void *st, int from,
+				   int to, bool diag, bg_move *m)
+{
+	const ku_word *occ = st;
+	int seat = ku_turn(c, st);
+	uint64_t all = occ[0] | occ[1], jumper;
+	uint64_t step[KU_DIRS], jump[KU_DIRS];
+	uint8_t parent[64], depth[64];
+
+	if ((c->near[seat][from] & ~all) >> to & 1) {
+		ku_step_move(from, to, m);
+		return;
+	}
+	jumper = ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
+	ku_word_tree(jump, jumper, diag, 2, from, all, parent, depth);
+	ku_word_path(parent, depth, from, to, m);
+}
+
+static void ku_action_move(const void *cfgp, const void *st, uint32_t action,
+			   bg_move *m)
+{
+	const ku_cfg *c = cfgp;
+	uint32_t n = (uint32_t)c->npts;
+	int from, to;
+
+	if (action == bg_action_pass(n)) {
+		ku_pass(m);
+		return;
+	}
+	bg_action_ends(n, action, &from, &to);
+	if (c->ndirs == 8)
+		ku_word_move(c, st, from, to, true, m);
+	else
+		ku_word_move(c, st, from, to, false, m);
+}
+
+/* The learning API's layout is the default one (a from-to field, one
+ * rank: a piece reaches a square by one move); on 8x8 the actions come
+ * straight from the bitboards. */
+static void ku_learn(const void *cfgp, bg_learn_info *out)
+{
+	const ku_cfg *c = cfgp;
+
+	out->direct = c->nk == 1;
+}
+
 /* One direction (dx, dy) of ku_class_dirs from the squares of class k:
  * which class word holds the neighbours, and how far their bits and the
  * landings' are from the squares' bits, follow from k and the direction
@@ -1647,6 +1754,9 @@ const bg_rules bg_rules_kutochki = {
 	.record_tag_value = ku_deficit_tag,
 	.write_position = ku_write_position,
 	.read_position = ku_read_position,
+	.learn = ku_learn,
+	.legal_actions = ku_legal_actions,
+	.action_move = ku_action_move,
 };
 
 static const bg_optdef ha_options[] = {
