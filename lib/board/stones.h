@@ -16,6 +16,7 @@
 #include "board/bits.h"
 #include "board/board.h"
 #include "board/grid.h"
+#include "core/rules.h"
 #include "core/strbuf.h"
 #include "core/zobrist.h"
 
@@ -94,6 +95,46 @@ static inline size_t bg_stones_steps(const bg_stone_steps *t,
 		}
 	}
 	return n;
+}
+
+/* Those steps as their actions (bg_action_pair on n cells), in the same
+ * order: a batch's list without the moves. */
+static inline size_t bg_stones_step_actions(const bg_stone_steps *t,
+					    const bg_stones *s, uint32_t n,
+					    uint32_t *acts)
+{
+	uint32_t all = s->occ[0] | s->occ[1];
+	size_t k = 0;
+
+	for (uint32_t b = s->occ[s->turn]; b; b &= b - 1) {
+		int from = bg_ctz32(b);
+		uint32_t base = bg_action_pair(n, from, 0);
+
+		for (int d = 0; d < t->ndirs; d++) {
+			int to = t->nb[from][d];
+
+			if (to >= 0 && !(all >> to & 1))
+				acts[k++] = base + (uint32_t)to;
+		}
+	}
+	return k;
+}
+
+/* The move of a stones action on n cells: a placement (the cell is the
+ * action), a step (bg_action_pair) or the pass. */
+static inline void bg_stones_action_move(uint32_t n, uint32_t action,
+					 bg_move *m)
+{
+	int from, to;
+
+	if (action == bg_action_pass(n)) {
+		bg_stones_move(m, BG_MOVE_PASS, -1, -1);
+	} else if (action < n) {
+		bg_stones_move(m, BG_MOVE_PLACE, -1, (int)action);
+	} else {
+		bg_action_ends(n, action, &from, &to);
+		bg_stones_move(m, BG_MOVE_STEP, from, to);
+	}
 }
 
 /* Is m (a well-formed move on the board) one of the steps listed? */

@@ -191,6 +191,42 @@ static size_t kv_legal(const void *cfgp, const void *st, bg_move *buf)
 	return n;
 }
 
+/* kv_legal's moves as their actions, in its order (a placement's action
+ * is its cell). */
+static size_t kv_legal_actions(const void *cfgp, const void *st,
+			       uint32_t *acts)
+{
+	const kv_cfg *c = cfgp;
+	const kv_state *s = st;
+	size_t n = 0;
+
+	if (in_hand(s, s->turn) > 0) {
+		uint32_t empty = ~(s->occ[0] | s->occ[1]) &
+				 ((1u << KV_CELLS) - 1);
+
+		for (; empty; empty &= empty - 1)
+			acts[n++] = (uint32_t)bg_ctz32(empty);
+		return n;
+	}
+	n = bg_stones_step_actions(&c->steps, s, KV_CELLS, acts);
+	if (n == 0)
+		acts[n++] = bg_action_pass(KV_CELLS);
+	return n;
+}
+
+static void kv_action_move(const void *cfgp, const void *st, uint32_t action,
+			   bg_move *m)
+{
+	bg_stones_action_move(KV_CELLS, action, m);
+}
+
+/* The default layout (placements, from-to pairs, one rank), whose
+ * actions the game makes itself for batches. */
+static void kv_learn(const void *cfgp, bg_learn_info *out)
+{
+	out->direct = 1;
+}
+
 /* The move kv_legal would list at index bg_rand() % count, counted
  * instead of listed; the pass is left to the list. */
 static bool kv_random_move(const void *cfgp, const void *st, uint64_t *rng,
@@ -306,6 +342,9 @@ const bg_rules bg_rules_kvartet = {
 	.init = kv_init,
 	.max_moves = kv_max_moves,
 	.legal = kv_legal,
+	.learn = kv_learn,
+	.legal_actions = kv_legal_actions,
+	.action_move = kv_action_move,
 	.is_legal = kv_is_legal,
 	.random_move = kv_random_move,
 	.apply = kv_apply,

@@ -160,6 +160,34 @@ static size_t tt_legal(const void *cfgp, const void *st, bg_move *buf)
 	return n;
 }
 
+/* tt_legal's moves as their actions, in its order. */
+static size_t tt_legal_actions(const void *cfgp, const void *st,
+			       uint32_t *acts)
+{
+	const tt_cfg *c = cfgp;
+	uint32_t cells = (uint32_t)c->board.npoints;
+	size_t n = bg_stones_step_actions(&c->steps, st, cells, acts);
+
+	if (n == 0)
+		acts[n++] = bg_action_pass(cells);
+	return n;
+}
+
+static void tt_action_move(const void *cfgp, const void *st, uint32_t action,
+			   bg_move *m)
+{
+	const tt_cfg *c = cfgp;
+
+	bg_stones_action_move((uint32_t)c->board.npoints, action, m);
+}
+
+/* The default layout (from-to pairs, one rank), whose actions the game
+ * makes itself for batches. */
+static void tt_learn(const void *cfgp, bg_learn_info *out)
+{
+	out->direct = 1;
+}
+
 static bool tt_can_move(const tt_cfg *c, const tt_state *s)
 {
 	return bg_stones_steps(&c->steps, s, NULL) != 0;
@@ -233,6 +261,9 @@ const bg_rules bg_rules_tak_tikl = {
 	.init = tt_init,
 	.max_moves = tt_max_moves,
 	.legal = tt_legal,
+	.learn = tt_learn,
+	.legal_actions = tt_legal_actions,
+	.action_move = tt_action_move,
 	.is_legal = tt_is_legal,
 	.apply = tt_apply,
 	.outcome = tt_outcome,
