@@ -821,8 +821,8 @@ END_TEST
 /* The random actions of a seed do not depend on the thread count, and
  * are those drawn before the draws moved onto the batch's threads: one
  * generator walked game by game. The digests are regression values from
- * that code (this test printed them); those of Corners, Kvartet and
- * tak-tikl are from before their batches made the actions without listing
+ * that code (this test printed them); those of Corners, Kvartet,
+ * tak-tikl and seega are from before their batches made the actions without listing
  * the moves, which must keep the list's order. */
 static const struct {
 	const char *spec;
@@ -834,6 +834,7 @@ static const struct {
 	{ "kutochki:layout=rect3x4", 0x68a1716898c5cd87ull },
 	{ "kvartet", 0x27819c8456c2fb87ull },
 	{ "tak-tikl", 0x36bda6f2a6136a7cull },
+	{ "seega", 0x53305d2f7f253c35ull },
 };
 
 START_TEST(test_batch_random_actions_by_seed)

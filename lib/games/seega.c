@@ -342,13 +342,22 @@ static int sg_step_to(uint64_t e, int from, uint32_t i)
 	return from - SG_WIN_CENTRE + (int)(e >> (4 + 4 * i) & 15);
 }
 
+/* Whether the list of steps ends with the pass: a side that cannot take
+ * may pass, but not right after a pass nor while the sides move as usual;
+ * a side that cannot move must pass. */
+static bool sg_pass_listed(const sg_cfg *c, const sg_state *s, bool steps)
+{
+	if (!steps)
+		return true;
+	return sg_may_pass(s) && !sg_any_capture(c, s);
+}
+
 /* Steps by piece, ascending, then direction N E S W NE SE SW NW; then the
  * pass where the pass rule allows it. */
 static size_t sg_stepping(const sg_cfg *c, const sg_state *s, bg_move *buf)
 {
 	uint64_t empty6 = (uint64_t)(~(s->occ[0] | s->occ[1]) & SG_ALL)
 			  << SG_WIN_CENTRE;
-	bool capture = false;
 	bg_move *m = buf;
 
 	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1) {
@@ -360,13 +369,57 @@ static size_t sg_stepping(const sg_cfg *c, const sg_state *s, bg_move *buf)
 			m = sg_put(m, BG_MOVE_STEP, from,
 				   from - SG_WIN_CENTRE + (int)(t & 15));
 	}
-	capture = m != buf && sg_may_pass(s) && sg_any_capture(c, s);
-	/* A side that cannot take may pass, but not right after a pass nor
-	 * while the sides move as usual; a side that cannot move must
-	 * pass. */
-	if (m == buf || (!capture && sg_may_pass(s)))
+	if (sg_pass_listed(c, s, m != buf))
 		m = sg_put(m, BG_MOVE_PASS, 0, 0);
 	return (size_t)(m - buf);
+}
+
+/* sg_placement's and sg_stepping's moves as their actions, in their
+ * order: a placement is a pair of cells, as a step is. */
+static size_t sg_legal_actions(const void *cfgp, const void *stp,
+			       uint32_t *acts)
+{
+	const sg_cfg *c = cfgp;
+	const sg_state *s = stp;
+	uint32_t empty = ~(s->occ[0] | s->occ[1]) & SG_ALL, *a = acts;
+
+	if (sg_placing(s)) {
+		for (uint32_t p = empty & ~bit(SG_CENTRE); p; p &= p - 1) {
+			uint32_t base = bg_action_pair(SG_CELLS, bg_ctz32(p), 0);
+
+			for (uint32_t q = p & (p - 1); q; q &= q - 1)
+				*a++ = base + (uint32_t)bg_ctz32(q);
+		}
+		return (size_t)(a - acts);
+	}
+	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1) {
+		int from = bg_ctz32(own);
+		uint64_t e = sg_piece_steps(c, (uint64_t)empty << SG_WIN_CENTRE,
+					    from);
+		uint64_t t = e >> 4;
+		/* A nibble is the target's cell + SG_WIN_CENTRE - from. */
+		uint32_t base = bg_action_pair(SG_CELLS, from, from) -
+				SG_WIN_CENTRE;
+
+		for (uint32_t k = e & 15; k; k--, t >>= 4)
+			*a++ = base + (uint32_t)(t & 15);
+	}
+	if (sg_pass_listed(c, s, a != acts))
+		*a++ = bg_action_pass(SG_CELLS);
+	return (size_t)(a - acts);
+}
+
+static void sg_action_move(const void *cfgp, const void *stp, uint32_t action,
+			   bg_move *m)
+{
+	int a, b;
+
+	if (action == bg_action_pass(SG_CELLS)) {
+		sg_put(m, BG_MOVE_PASS, 0, 0);
+		return;
+	}
+	bg_action_ends(SG_CELLS, action, &a, &b);
+	sg_put(m, sg_placing(stp) ? BG_MOVE_PLACE : BG_MOVE_STEP, a, b);
 }
 
 /* The pass rule without listing the steps. */
@@ -376,9 +429,7 @@ static bool sg_pass_ok(const sg_cfg *c, const sg_state *s)
 
 	for (uint32_t own = s->occ[s->turn]; own; own &= own - 1)
 		reach |= c->nbm[bg_ctz32(own)];
-	if (!(reach & empty))
-		return true; /* no step: the pass is forced */
-	return sg_may_pass(s) && !sg_any_capture(c, s);
+	return sg_pass_listed(c, s, reach & empty);
 }
 
 _Static_assert(BG_MOVE_MAX_POINTS == 2 + 8 * 4,
@@ -855,6 +906,7 @@ static void sg_learn(const void *cfgp, bg_learn_info *out)
 	out->ranks = 1;
 	out->nplanes = 5;
 	out->plane_names = names;
+	out->direct = 1;
 }
 
 static void sg_observe(const void *cfgp, const void *stp, int seat,
@@ -906,5 +958,7 @@ const bg_rules bg_rules_seega = {
 	.write_position = sg_write_position,
 	.read_position = sg_read_position,
 	.learn = sg_learn,
+	.legal_actions = sg_legal_actions,
+	.action_move = sg_action_move,
 	.observe = sg_observe,
 };
