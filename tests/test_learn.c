@@ -502,7 +502,7 @@ static const char *const batch_specs[] = {
 	"seega", "alquerque", "turkish-draughts:max_plies=60", "bolotudu",
 	/* Most of its games end by repetition, which a restarted game must
 	 * count from its own start. */
-	"kvartet:repetition=2", "tak-tikl",
+	"kvartet:repetition=2", "tak-tikl", "hasami-shogi",
 };
 
 START_TEST(test_batch_follows_single_games)
@@ -822,7 +822,7 @@ END_TEST
  * are those drawn before the draws moved onto the batch's threads: one
  * generator walked game by game. The digests are regression values from
  * that code (this test printed them); those of Corners, Kvartet,
- * tak-tikl and seega are from before their batches made the actions without listing
+ * tak-tikl, seega and hasami shogi are from before their batches made the actions without listing
  * the moves, which must keep the list's order. */
 static const struct {
 	const char *spec;
@@ -835,6 +835,7 @@ static const struct {
 	{ "kvartet", 0x27819c8456c2fb87ull },
 	{ "tak-tikl", 0x36bda6f2a6136a7cull },
 	{ "seega", 0x53305d2f7f253c35ull },
+	{ "hasami-shogi", 0xc3827012aa2fc715ull },
 };
 
 START_TEST(test_batch_random_actions_by_seed)

@@ -361,11 +361,12 @@ static void hs_put_move(bg_move *m, int kind, int p, int q)
 }
 
 /* Order: pieces by point (a1, b1, ..., i9), then directions N, E, S, W
- * without the backward one; each gives one step or one jump at most. */
-static size_t hs_legal(const void *cfgp, const void *st, bg_move *buf)
+ * without the backward one; each gives one step or one jump at most.
+ * The moves into buf, or their actions into acts (buf NULL): a constant
+ * where this is inlined. */
+BG_ALWAYS_INLINE size_t hs_moves(const hs_cfg *c, const hs_state *s,
+				 bg_move *buf, uint32_t *acts)
 {
-	const hs_cfg *c = cfgp;
-	const hs_state *s = st;
 	int back = hs_backward(s->turn);
 	uint8_t own = (uint8_t)(s->turn + 1);
 	size_t n = 0;
@@ -375,27 +376,60 @@ static size_t hs_legal(const void *cfgp, const void *st, bg_move *buf)
 			int p = w * 64 + bg_ctz64(bits);
 
 			for (int d = 0; d < HS_DIRS; d++) {
-				int q = c->nb[p][d], r;
+				int q = c->nb[p][d], r, kind = BG_MOVE_STEP;
 
 				if (d == back || q < 0)
 					continue;
-				if (!s->cells[q]) {
-					hs_put_move(&buf[n++], BG_MOVE_STEP, p, q);
-					continue;
-				}
 				/* Only an enemy may be jumped. */
-				if (s->cells[q] == own || (r = c->nb[q][d]) < 0 ||
-				    s->cells[r])
-					continue;
-				hs_put_move(&buf[n++], BG_MOVE_JUMP, p, r);
+				if (s->cells[q]) {
+					if (s->cells[q] == own ||
+					    (r = c->nb[q][d]) < 0 || s->cells[r])
+						continue;
+					q = r;
+					kind = BG_MOVE_JUMP;
+				}
+				if (buf)
+					hs_put_move(&buf[n++], kind, p, q);
+				else
+					acts[n++] = bg_action_pair(HS_N, p, q);
 			}
 		}
-	if (n == 0) {
+	if (n == 0 && buf) {
 		memset(buf, 0, sizeof(*buf));
 		buf->kind = BG_MOVE_PASS;
 		n = 1;
+	} else if (n == 0) {
+		acts[n++] = bg_action_pass(HS_N);
 	}
 	return n;
+}
+
+static size_t hs_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	return hs_moves(cfgp, st, buf, NULL);
+}
+
+static size_t hs_legal_actions(const void *cfgp, const void *st,
+			       uint32_t *acts)
+{
+	return hs_moves(cfgp, st, NULL, acts);
+}
+
+/* A step goes one cell, a jump two. */
+static void hs_action_move(const void *cfgp, const void *st, uint32_t action,
+			   bg_move *m)
+{
+	int p, q, far;
+
+	if (action == bg_action_pass(HS_N)) {
+		memset(m, 0, sizeof(*m));
+		m->kind = BG_MOVE_PASS;
+		return;
+	}
+	bg_action_ends(HS_N, action, &p, &q);
+	far = q - p == 2 || p - q == 2 || q - p == 2 * HS_SIDE ||
+	      p - q == 2 * HS_SIDE;
+	hs_put_move(m, far ? BG_MOVE_JUMP : BG_MOVE_STEP, p, q);
 }
 
 /* The cells of b moved by k points (k in -63..63, not 0). Bits carried
@@ -788,6 +822,7 @@ static void hs_learn(const void *cfgp, bg_learn_info *out)
 	out->ranks = 1;
 	out->nplanes = 2;
 	out->plane_names = names;
+	out->direct = 1;
 }
 
 static void hs_observe(const void *cfgp, const void *stp, int seat,
@@ -830,5 +865,7 @@ const bg_rules bg_rules_hasami_shogi = {
 	.write_position = hs_write_position,
 	.read_position = hs_read_position,
 	.learn = hs_learn,
+	.legal_actions = hs_legal_actions,
+	.action_move = hs_action_move,
 	.observe = hs_observe,
 };
