@@ -168,50 +168,46 @@ static size_t kv_max_moves(const void *cfgp)
 }
 
 /* Drops on the empty cells in cell order; then steps, pieces in cell
- * order, each N, E, S, W, NE, SE, SW, NW; a pass when there is none. */
-static size_t kv_legal(const void *cfgp, const void *st, bg_move *buf)
+ * order, each N, E, S, W, NE, SE, SW, NW; a pass when there is none. The
+ * moves into buf, or their actions into acts (buf NULL; a drop's action
+ * is its cell): a constant where this is inlined. */
+BG_ALWAYS_INLINE size_t kv_moves(const kv_cfg *c, const kv_state *s,
+				 bg_move *buf, uint32_t *acts)
 {
-	const kv_cfg *c = cfgp;
-	const kv_state *s = st;
 	size_t n = 0;
 
 	if (in_hand(s, s->turn) > 0) {
 		uint32_t empty = ~(s->occ[0] | s->occ[1]) &
 				 ((1u << KV_CELLS) - 1);
 
-		for (; empty; empty &= empty - 1)
-			bg_stones_move(&buf[n++], BG_MOVE_PLACE, -1, bg_ctz32(empty));
+		for (; empty; empty &= empty - 1, n++) {
+			int to = bg_ctz32(empty);
+
+			if (buf)
+				bg_stones_move(&buf[n], BG_MOVE_PLACE, -1, to);
+			else
+				acts[n] = (uint32_t)to;
+		}
 		return n;
 	}
-	n = bg_stones_steps(&c->steps, s, buf);
-	if (n == 0) {
+	n = buf ? bg_stones_steps(&c->steps, s, buf) :
+		  bg_stones_step_actions(&c->steps, s, KV_CELLS, acts);
+	if (n == 0 && buf)
 		bg_stones_move(buf, BG_MOVE_PASS, -1, -1);
-		n = 1;
-	}
-	return n;
+	else if (n == 0)
+		acts[0] = bg_action_pass(KV_CELLS);
+	return n ? n : 1;
 }
 
-/* kv_legal's moves as their actions, in its order (a placement's action
- * is its cell). */
+static size_t kv_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	return kv_moves(cfgp, st, buf, NULL);
+}
+
 static size_t kv_legal_actions(const void *cfgp, const void *st,
 			       uint32_t *acts)
 {
-	const kv_cfg *c = cfgp;
-	const kv_state *s = st;
-	size_t n = 0;
-
-	if (in_hand(s, s->turn) > 0) {
-		uint32_t empty = ~(s->occ[0] | s->occ[1]) &
-				 ((1u << KV_CELLS) - 1);
-
-		for (; empty; empty &= empty - 1)
-			acts[n++] = (uint32_t)bg_ctz32(empty);
-		return n;
-	}
-	n = bg_stones_step_actions(&c->steps, s, KV_CELLS, acts);
-	if (n == 0)
-		acts[n++] = bg_action_pass(KV_CELLS);
-	return n;
+	return kv_moves(cfgp, st, NULL, acts);
 }
 
 static void kv_action_move(const void *cfgp, const void *st, uint32_t action,
