@@ -4,9 +4,10 @@
  *
  *   bglearn [--seconds S] [--steps N] [--batch N --threads T] [SPEC...]
  *
- * For each spec (every game's default when none is given), batches of 1
- * and 1024 games with 1 and 2 threads, or only the batch size and thread
- * count given. One line per run, parsed by other
+ * For each spec (every game's default when none is given), batches of 1,
+ * 64 and 1024 games with 1 thread and of 1024 with 2, or only the batch
+ * size and thread count given. (A thread's 64 games and their outputs
+ * stay in its core's cache; 1024 do not.) One line per run, parsed by other
  * programs; keep it exact:
  *   SPEC batch=N threads=T steps/s=X actions=A obs=O
  * A step is one game's move: a batch step of N games counts N. The
@@ -91,17 +92,17 @@ static int only_threads;
 
 static int bench(const char *spec, double seconds, long fixed)
 {
-	static const size_t sizes[] = { 1, 1024 };
+	static const struct {
+		size_t n;
+		int threads;
+	} runs[] = { { 1, 1 }, { 64, 1 }, { 1024, 1 }, { 1024, 2 } };
 	int bad = 0;
 
 	if (only_batch)
 		return run(spec, only_batch, only_threads ? only_threads : 1,
 			   seconds, fixed);
-	for (int s = 0; s < 2; s++)
-		for (int threads = 1; threads <= 2; threads++)
-			if (sizes[s] > 1 || threads == 1)
-				bad |= run(spec, sizes[s], threads, seconds,
-					   fixed);
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++)
+		bad |= run(spec, runs[i].n, runs[i].threads, seconds, fixed);
 	return bad;
 }
 

@@ -1,5 +1,5 @@
 """Batched random steps per second through NumPy (boardgames.learn.VectorEnv):
-per game, at batch 1 and 1024, with 1 and 2 threads.
+per game, at batch 1, 64 and 1024 with 1 thread, and 1024 with 2.
 
     PYTHONPATH=bindings/python python3 bindings/python/examples/learn_bench.py
     ... --seconds 1 kutochki mill
@@ -46,10 +46,10 @@ def main():
     ap.add_argument("--seconds", type=float, default=0.5)
     args = ap.parse_args()
     specs = args.specs or [g.name for g in boardgames.games()]
-    configs = [(1, 1), (1024, 1), (1024, 2)]
-    print("%-20s %8s %12s %12s %12s %8s" % (
-        "spec", "actions", "b1 t1 cpu", "b1024 t1 cpu", "b1024 t2 cpu",
-        "t2/t1 wall"))
+    configs = [(1, 1), (64, 1), (1024, 1), (1024, 2)]
+    print("%-20s %8s %12s %12s %12s %12s %8s" % (
+        "spec", "actions", "b1 t1 cpu", "b64 t1 cpu", "b1024 t1 cpu",
+        "b1024 t2 cpu", "t2/t1 wall"))
     for spec in specs:
         with boardgames.Game(spec) as g:
             actions = learn.action_count(g)
@@ -58,9 +58,9 @@ def main():
         except boardgames.BoardGamesError as exc:
             print("%-20s %8d %s" % (spec, actions, exc))
             continue
-        print("%-20s %8d %12.0f %12.0f %12.0f %8.2f"
-              % (spec, actions, r[0][0], r[1][0], r[2][0],
-                 r[2][1] / r[1][1]))
+        print("%-20s %8d %12.0f %12.0f %12.0f %12.0f %8.2f"
+              % (spec, actions, r[0][0], r[1][0], r[2][0], r[3][0],
+                 r[3][1] / r[2][1]))
 
 if __name__ == "__main__":
     main()
