@@ -503,6 +503,12 @@ static const char *const batch_specs[] = {
 	/* Most of its games end by repetition, which a restarted game must
 	 * count from its own start. */
 	"kvartet:repetition=2", "tak-tikl", "hasami-shogi",
+	/* The options of the games that make their batch's actions
+	 * without the moves. */
+	"kutochki:layout=square3,diagonal=1",
+	"kutochki:layout=rect3x4,diagonal=1,rules=classic",
+	"seega:centre_safe=1,free_pass=1,movement_first=seat1",
+	"tak-tikl:setup=mirrored", "kvartet:no_moves=pass",
 };
 
 START_TEST(test_batch_follows_single_games)
