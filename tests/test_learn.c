@@ -508,7 +508,8 @@ static const char *const batch_specs[] = {
 	"kutochki:layout=square3,diagonal=1",
 	"kutochki:layout=rect3x4,diagonal=1,rules=classic",
 	"seega:centre_safe=1,free_pass=1,movement_first=seat1",
-	"tak-tikl:setup=mirrored", "kvartet:no_moves=pass",
+	"tak-tikl:setup=mirrored", "kvartet:no_moves=pass", "leopards-cows",
+	"leopards-cows:board=33,forced_capture=1,no_moves=pass",
 };
 
 START_TEST(test_batch_follows_single_games)
@@ -828,8 +829,9 @@ END_TEST
  * are those drawn before the draws moved onto the batch's threads: one
  * generator walked game by game. The digests are regression values from
  * that code (this test printed them); those of Corners, Kvartet,
- * tak-tikl, seega and hasami shogi are from before their batches made the actions without listing
- * the moves, which must keep the list's order. */
+ * tak-tikl, seega, hasami shogi and leopards and cows are from before
+ * their batches made the actions without listing the moves, which must
+ * keep the list's order. */
 static const struct {
 	const char *spec;
 	uint64_t digest;
@@ -842,6 +844,7 @@ static const struct {
 	{ "tak-tikl", 0x36bda6f2a6136a7cull },
 	{ "seega", 0x53305d2f7f253c35ull },
 	{ "hasami-shogi", 0xc3827012aa2fc715ull },
+	{ "leopards-cows", 0x0f31e8418d2c704dull },
 };
 
 START_TEST(test_batch_random_actions_by_seed)

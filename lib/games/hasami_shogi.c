@@ -362,10 +362,10 @@ static void hs_put_move(bg_move *m, int kind, int p, int q)
 
 /* Order: pieces by point (a1, b1, ..., i9), then directions N, E, S, W
  * without the backward one; each gives one step or one jump at most.
- * The moves into buf, or their actions into acts (buf NULL): a constant
- * where this is inlined. */
+ * The moves into buf, or with act their actions into acts; act is a
+ * constant where this is inlined, so that each is its own loop. */
 BG_ALWAYS_INLINE size_t hs_moves(const hs_cfg *c, const hs_state *s,
-				 bg_move *buf, uint32_t *acts)
+				 bg_move *buf, uint32_t *acts, bool act)
 {
 	int back = hs_backward(s->turn);
 	uint8_t own = (uint8_t)(s->turn + 1);
@@ -388,31 +388,31 @@ BG_ALWAYS_INLINE size_t hs_moves(const hs_cfg *c, const hs_state *s,
 					q = r;
 					kind = BG_MOVE_JUMP;
 				}
-				if (buf)
-					hs_put_move(&buf[n++], kind, p, q);
-				else
+				if (act)
 					acts[n++] = bg_action_pair(HS_N, p, q);
+				else
+					hs_put_move(&buf[n++], kind, p, q);
 			}
 		}
-	if (n == 0 && buf) {
+	if (n == 0 && act) {
+		acts[n++] = bg_action_pass(HS_N);
+	} else if (n == 0) {
 		memset(buf, 0, sizeof(*buf));
 		buf->kind = BG_MOVE_PASS;
 		n = 1;
-	} else if (n == 0) {
-		acts[n++] = bg_action_pass(HS_N);
 	}
 	return n;
 }
 
 static size_t hs_legal(const void *cfgp, const void *st, bg_move *buf)
 {
-	return hs_moves(cfgp, st, buf, NULL);
+	return hs_moves(cfgp, st, buf, NULL, false);
 }
 
 static size_t hs_legal_actions(const void *cfgp, const void *st,
 			       uint32_t *acts)
 {
-	return hs_moves(cfgp, st, NULL, acts);
+	return hs_moves(cfgp, st, NULL, acts, true);
 }
 
 /* A step goes one cell, a jump two. */

@@ -169,10 +169,11 @@ static size_t kv_max_moves(const void *cfgp)
 
 /* Drops on the empty cells in cell order; then steps, pieces in cell
  * order, each N, E, S, W, NE, SE, SW, NW; a pass when there is none. The
- * moves into buf, or their actions into acts (buf NULL; a drop's action
- * is its cell): a constant where this is inlined. */
+ * moves into buf, or with act their actions into acts (a drop's action is
+ * its cell); act is a constant where this is inlined, so that each is its
+ * own loop. */
 BG_ALWAYS_INLINE size_t kv_moves(const kv_cfg *c, const kv_state *s,
-				 bg_move *buf, uint32_t *acts)
+				 bg_move *buf, uint32_t *acts, bool act)
 {
 	size_t n = 0;
 
@@ -183,31 +184,31 @@ BG_ALWAYS_INLINE size_t kv_moves(const kv_cfg *c, const kv_state *s,
 		for (; empty; empty &= empty - 1, n++) {
 			int to = bg_ctz32(empty);
 
-			if (buf)
-				bg_stones_move(&buf[n], BG_MOVE_PLACE, -1, to);
-			else
+			if (act)
 				acts[n] = (uint32_t)to;
+			else
+				bg_stones_move(&buf[n], BG_MOVE_PLACE, -1, to);
 		}
 		return n;
 	}
-	n = buf ? bg_stones_steps(&c->steps, s, buf) :
-		  bg_stones_step_actions(&c->steps, s, KV_CELLS, acts);
-	if (n == 0 && buf)
-		bg_stones_move(buf, BG_MOVE_PASS, -1, -1);
-	else if (n == 0)
+	n = act ? bg_stones_step_actions(&c->steps, s, KV_CELLS, acts) :
+		   bg_stones_steps(&c->steps, s, buf);
+	if (n == 0 && act)
 		acts[0] = bg_action_pass(KV_CELLS);
+	else if (n == 0)
+		bg_stones_move(buf, BG_MOVE_PASS, -1, -1);
 	return n ? n : 1;
 }
 
 static size_t kv_legal(const void *cfgp, const void *st, bg_move *buf)
 {
-	return kv_moves(cfgp, st, buf, NULL);
+	return kv_moves(cfgp, st, buf, NULL, false);
 }
 
 static size_t kv_legal_actions(const void *cfgp, const void *st,
 			       uint32_t *acts)
 {
-	return kv_moves(cfgp, st, NULL, acts);
+	return kv_moves(cfgp, st, NULL, acts, true);
 }
 
 static void kv_action_move(const void *cfgp, const void *st, uint32_t action,

@@ -294,32 +294,97 @@ static bool lc_placing(const lc_state *st)
 				      st->placed < LC_NCOWS;
 }
 
-static size_t lc_legal(const void *cfgp, const void *stp, bg_move *buf)
+/* lc_leopard_moves' moves as their actions, where a capture is one jump
+ * (no multi_jump): a chain then is a jump over a cow to a point free of
+ * cows and of the other leopard, in the table's order. */
+static size_t lc_leopard_actions(const lc_cfg *c, const lc_state *st,
+				 uint32_t *acts)
 {
-	const lc_cfg *c = cfgp;
-	const lc_state *st = stp;
+	uint64_t occ = st->leopards | st->cows, empty = c->all & ~occ;
+	bool steps = !(c->forced && lc_leopard_can_capture(c, st));
+	uint32_t n = (uint32_t)c->npoints, *a = acts;
+
+	for (uint64_t l = st->leopards; l; l &= l - 1) {
+		int from = ctz(l);
+		uint32_t base = bg_action_pair(n, from, 0);
+		const bg_jump *j = c->jumps.jump[from];
+
+		for (uint64_t t = steps ? c->step[from] & empty : 0; t;
+		     t &= t - 1)
+			*a++ = base + (uint32_t)ctz(t);
+		for (int i = 0; i < c->jumps.njump[from]; i++)
+			if ((st->cows >> j[i].over & 1) && !(occ >> j[i].to & 1))
+				*a++ = base + j[i].to;
+	}
+	return (size_t)(a - acts);
+}
+
+/* The moves into buf, or with act their actions into acts; act is a
+ * constant where this is inlined, so that each is its own loop. */
+BG_ALWAYS_INLINE size_t lc_list(const lc_cfg *c, const lc_state *st,
+				bg_move *buf, uint32_t *acts, bool act)
+{
 	uint64_t empty = c->all & ~(st->leopards | st->cows);
 	size_t n = 0;
 
 	if (lc_placing(st)) {
-		for (uint64_t t = empty; t; t &= t - 1)
-			lc_simple(&buf[n++], BG_MOVE_PLACE, ctz(t), 0);
+		for (uint64_t t = empty; t; t &= t - 1, n++)
+			if (act)
+				acts[n] = (uint32_t)ctz(t);
+			else
+				lc_simple(&buf[n], BG_MOVE_PLACE, ctz(t), 0);
 		return n;
 	}
 	if (st->turn == LEOPARDS)
-		return lc_leopard_moves(c, st, buf);
+		return act ? lc_leopard_actions(c, st, acts) :
+			      lc_leopard_moves(c, st, buf);
 	for (uint64_t s = st->cows; s; s &= s - 1) {
 		int from = ctz(s);
 
-		for (uint64_t t = c->step[from] & empty; t; t &= t - 1)
-			lc_simple(&buf[n++], BG_MOVE_STEP, from, ctz(t));
+		for (uint64_t t = c->step[from] & empty; t; t &= t - 1, n++)
+			if (act)
+				acts[n] = bg_action_pair((uint32_t)c->npoints,
+							 from, ctz(t));
+			else
+				lc_simple(&buf[n], BG_MOVE_STEP, from, ctz(t));
 	}
-	if (n == 0) {
-		/* Only under no_moves=pass: the game is over otherwise. */
+	/* No move is a pass: only under no_moves=pass, the game is over
+	 * otherwise. */
+	if (n == 0 && act)
+		acts[0] = bg_action_pass((uint32_t)c->npoints);
+	else if (n == 0)
 		memset(buf, 0, sizeof(*buf));
-		n = 1;
+	return n ? n : 1;
+}
+
+static size_t lc_legal(const void *cfgp, const void *stp, bg_move *buf)
+{
+	return lc_list(cfgp, stp, buf, NULL, false);
+}
+
+static size_t lc_legal_actions(const void *cfgp, const void *stp,
+			       uint32_t *acts)
+{
+	return lc_list(cfgp, stp, NULL, acts, true);
+}
+
+/* A leopard's move that is no step is its one jump. */
+static void lc_action_move(const void *cfgp, const void *stp,
+			   uint32_t action, bg_move *m)
+{
+	const lc_cfg *c = cfgp;
+	uint32_t n = (uint32_t)c->npoints;
+	int from, to;
+
+	if (action == bg_action_pass(n)) {
+		memset(m, 0, sizeof(*m));
+	} else if (action < n) {
+		lc_simple(m, BG_MOVE_PLACE, (int)action, 0);
+	} else {
+		bg_action_ends(n, action, &from, &to);
+		lc_simple(m, c->step[from] >> to & 1 ? BG_MOVE_STEP :
+			  BG_MOVE_CAPTURE, from, to);
 	}
-	return n;
 }
 
 static bool lc_can_move(const lc_cfg *c, const lc_state *st)
@@ -878,6 +943,7 @@ static void lc_learn(const void *cfgp, bg_learn_info *out)
 
 	out->pairs = 1;
 	out->ranks = c->multi ? 16 : 1;
+	out->direct = !c->multi;
 	out->nplanes = 1;
 	out->plane_names = names;
 }
@@ -922,5 +988,7 @@ const bg_rules bg_rules_leopards_cows = {
 	.write_position = lc_write_position,
 	.read_position = lc_read_position,
 	.learn = lc_learn,
+	.legal_actions = lc_legal_actions,
+	.action_move = lc_action_move,
 	.observe = lc_observe,
 };
