@@ -7,8 +7,8 @@
  * For each spec (every game's default when none is given), batches of 1,
  * 64 and 1024 games with 1 thread and of 1024 with 2, or only the batch
  * size and thread count given. (A thread's 64 games and their outputs
- * stay in its core's cache; 1024 do not.) One line per run, parsed by other
- * programs; keep it exact:
+ * stay in its core's cache; 1024 do not.) One line per run, parsed by
+ * other programs; keep it exact:
  *   SPEC batch=N threads=T steps/s=X actions=A obs=O
  * A step is one game's move: a batch step of N games counts N. The
  * actions are drawn with bg_batch_random_actions(), inside the timing.

@@ -498,8 +498,9 @@ static void shadow_step(shadow *s)
 }
 
 static const char *const batch_specs[] = {
-	"kutochki", "kutochki:diagonal=1", "mill", "tochki:size=8x8", "wolf-sheep:max_plies=30",
-	"seega", "alquerque", "turkish-draughts:max_plies=60", "bolotudu",
+	"kutochki", "kutochki:diagonal=1", "mill", "tochki:size=8x8",
+	"wolf-sheep:max_plies=30", "seega", "alquerque",
+	"turkish-draughts:max_plies=60", "bolotudu",
 	/* Most of its games end by repetition, which a restarted game must
 	 * count from its own start. */
 	"kvartet:repetition=2", "tak-tikl", "hasami-shogi",
