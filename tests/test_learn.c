@@ -511,6 +511,7 @@ static const char *const batch_specs[] = {
 	"seega:centre_safe=1,free_pass=1,movement_first=seat1",
 	"tak-tikl:setup=mirrored", "kvartet:no_moves=pass", "leopards-cows",
 	"leopards-cows:board=33,forced_capture=1,no_moves=pass",
+	"mill:protect_mills=1,flying=1", "mill:double_mill=1,flying=1",
 };
 
 START_TEST(test_batch_follows_single_games)
@@ -595,19 +596,27 @@ static bool shares_a_key(const bg_move *m, size_t n)
 	return false;
 }
 
-/* Each legal action of g, stepped in a batch started from g's position,
- * makes the move bg_play_action() makes. */
+/* A batch started from g's position has g's mask, and each legal action
+ * of g, stepped there, makes the move bg_play_action() makes. */
 static void batch_plays_each_action(const bg_game *g)
 {
 	char text[2048];
 	uint32_t acts[512];
-	size_t n;
+	size_t n, na = bg_action_count(g);
+	uint8_t *want = malloc(na), *got = malloc(na);
 	bg_batch *b;
 
+	ck_assert(want && got);
 	ck_assert_int_eq(bg_position_text(g, text, sizeof(text), NULL), BG_OK);
 	ck_assert_int_eq(bg_legal_actions(g, acts, 512, &n), BG_OK);
 	ck_assert_int_eq(bg_batch_new(&b, bg_game_spec(g), 1, 1, 0), BG_OK);
 	ck_assert_int_eq(bg_batch_set_start(b, text), BG_OK);
+	ck_assert_int_eq(bg_batch_reset(b, NULL, got), BG_OK);
+	ck_assert_int_eq(bg_action_mask(g, want, na), BG_OK);
+	ck_assert_msg(!memcmp(want, got, na), "%s: mask differs",
+		      bg_game_spec(g));
+	free(want);
+	free(got);
 	for (size_t k = 0; k < n; k++) {
 		bg_game *c;
 		int status;
@@ -619,11 +628,22 @@ static void batch_plays_each_action(const bg_game *g)
 					       NULL), BG_OK);
 		/* A game the move ends restarts from the position. */
 		if (bg_outcome(c, &status, NULL, NULL) == BG_OK &&
-		    status == BG_ONGOING)
-			ck_assert_msg(bg_hash(bg_batch_game(b, 0)) ==
-				      bg_hash(c), "%s: action %u",
-				      bg_game_spec(g), acts[k]);
-		else
+		    status == BG_ONGOING) {
+			/* The batch's game starts at g's position. */
+			const bg_game *bg = bg_batch_game(b, 0);
+			bg_move want_move, got_move;
+
+			ck_assert_msg(bg_hash(bg) == bg_hash(c),
+				      "%s: action %u", bg_game_spec(g),
+				      acts[k]);
+			ck_assert_int_eq(bg_history_move(c,
+					 bg_history_length(c) - 1,
+					 &want_move), BG_OK);
+			ck_assert_int_eq(bg_history_move(bg,
+					 bg_history_length(bg) - 1,
+					 &got_move), BG_OK);
+			ck_assert(bg_move_equal(&want_move, &got_move));
+		} else
 			ck_assert_uint_eq(bg_hash(bg_batch_game(b, 0)),
 					  bg_hash(g));
 		bg_game_free(c);
@@ -638,7 +658,7 @@ START_TEST(test_batch_ranked_actions)
 {
 	static const char *const specs[] = {
 		"alquerque", "turkish-draughts", "bolotudu", "mill",
-		"fox-geese",
+		"fox-geese", "mill:protect_mills=1,flying=1",
 	};
 	bg_move moves[512];
 	uint64_t rng = 17;
@@ -830,9 +850,9 @@ END_TEST
  * are those drawn before the draws moved onto the batch's threads: one
  * generator walked game by game. The digests are regression values from
  * that code (this test printed them); those of Corners, Kvartet,
- * tak-tikl, seega, hasami shogi and leopards and cows are from before
- * their batches made the actions without listing the moves, which must
- * keep the list's order. */
+ * tak-tikl, seega, hasami shogi, leopards and cows and mill are from
+ * before their batches made the actions without listing the moves, which
+ * must keep the list's order. */
 static const struct {
 	const char *spec;
 	uint64_t digest;
@@ -846,6 +866,11 @@ static const struct {
 	{ "seega", 0x53305d2f7f253c35ull },
 	{ "hasami-shogi", 0xc3827012aa2fc715ull },
 	{ "leopards-cows", 0x0f31e8418d2c704dull },
+	{ "mill", 0x520953c0429b0537ull },
+	{ "mill:double_mill=1", 0x994fb8cb0689c3faull },
+	{ "mill:protect_mills=1,flying=1", 0x789178ab89174530ull },
+	{ "mill:flying=1,double_mill=1,protect_mills=1",
+	  0xfe042fe9c27b115dull },
 };
 
 START_TEST(test_batch_random_actions_by_seed)
@@ -956,7 +981,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_batch_follows_single_games, 0,
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
 	tcase_add_loop_test(tc, test_batch_mask_buffers_in_turn, 0, 2);
-	tcase_add_loop_test(tc, test_batch_ranked_actions, 0, 5);
+	tcase_add_loop_test(tc, test_batch_ranked_actions, 0, 6);
 	tcase_add_test(tc, test_batch_threads_agree);
 	tcase_add_test(tc, test_batch_errors);
 	tcase_add_test(tc, test_batch_errors_on_threads);

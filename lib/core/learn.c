@@ -31,9 +31,9 @@ void bg_layout_of(const bg_game *g, bg_layout *al)
 	al->nplanes = BG_OBS_COMMON + li.nplanes;
 	al->plane_names = li.plane_names;
 	al->direct = li.direct && r->legal_actions && r->action_move;
-	/* The numbers of bg_action_pair and bg_action_pass. */
-	assert(!al->direct || (al->pairs && al->removals == 1 &&
-			       al->ranks == 1 && al->ground == UINT32_MAX));
+	/* The numbers of bg_action_pair, bg_action_pass and
+	 * bg_action_make. */
+	assert(!al->direct || (al->pairs && al->ground == UINT32_MAX));
 }
 
 /* The fields of m but its rank, as one number (key * ranks + rank is the

@@ -161,9 +161,10 @@ typedef struct bg_learn_info {
 	uint8_t direct;
 } bg_learn_info;
 
-/* The actions of a layout with a from-to field, no removal field and one
- * rank (learn.c numbers every layout), on n points, for legal_actions and
- * action_move: a move from `from` to `to`, the pass, and back. */
+/* The numbers of learn.c's layouts with a from-to field, on n points, for
+ * legal_actions and action_move. The base of a move from `from` to `to`
+ * (a placement's is its point), of the pass, and back. Without a removal
+ * field and ranks, the base is the action. */
 static inline uint32_t bg_action_pair(uint32_t n, int from, int to)
 {
 	return n + (uint32_t)from * n + (uint32_t)to;
@@ -174,11 +175,30 @@ static inline uint32_t bg_action_pass(uint32_t n)
 	return n + n * n;
 }
 
-static inline void bg_action_ends(uint32_t n, uint32_t action, int *from,
+static inline void bg_action_ends(uint32_t n, uint32_t base, int *from,
 				  int *to)
 {
-	*from = (int)((action - n) / n);
-	*to = (int)((action - n) % n);
+	*from = (int)((base - n) / n);
+	*to = (int)((base - n) % n);
+}
+
+/* The action of a move in a layout of R removal values (1, or n + 1 with a
+ * removal field) and K ranks: its base, rem (0, or 1 + the first point
+ * removed) and rank; the pass's is its base with rem and rank 0. And
+ * back. */
+static inline uint32_t bg_action_make(uint32_t R, uint32_t K, uint32_t base,
+				      uint32_t rem, uint32_t rank)
+{
+	return (base * R + rem) * K + rank;
+}
+
+static inline void bg_action_split(uint32_t R, uint32_t K, uint32_t action,
+				   uint32_t *base, uint32_t *rem,
+				   uint32_t *rank)
+{
+	*rank = action % K;
+	*rem = action / K % R;
+	*base = action / K / R;
 }
 
 /* An observe hook's counter: v on every point of a plane. */
@@ -352,10 +372,10 @@ typedef struct bg_rules {
 	/* Optional: the learning API's facts about the game (above). */
 	void (*learn)(const void *cfg, bg_learn_info *out);
 	/* Optional, both or neither, used where `learn` says `direct` (a
-	 * layout with one rank and no removal field): the actions of the
-	 * legal moves (bg_action_pair, bg_action_pass), in the order `legal`
-	 * lists the moves, made without making the moves; returns their
-	 * count. A batch of games then neither writes nor reads a list of
+	 * layout without ground): the actions of the legal moves
+	 * (bg_action_pair, bg_action_pass, bg_action_make), in the order
+	 * `legal` lists the moves, made without making the moves; returns
+	 * their count. A batch of games then neither writes nor reads a list of
 	 * 72-byte moves a step, and a game need not find every chain's
 	 * path. */
 	size_t (*legal_actions)(const void *cfg, const void *st,

@@ -11,6 +11,7 @@
 #include "board/lines.h"
 #include "board/bits.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +107,14 @@ typedef struct mi_cfg {
 	 * pieces, as mi_spread_and gives them: line i in bits 32 * i up
 	 * (mi_place_mills). */
 	mi_wide tplace[MI_NCHUNKS][MI_CHUNK_VALS];
+	/* The learning actions (mi_learn): ranks, the action of a move from
+	 * p (or MI_HAND) to point 0 and what a point of destination adds,
+	 * each slot's, the pass's; all without removals. */
+	uint32_t ranks;
+	uint32_t afrom[MI_POINTS + 1];
+	uint32_t ato;
+	uint32_t sact[MI_SLOTS];
+	uint32_t apass;
 	int per_mill;          /* removals per move: 1 per mill, or 1 in all */
 	bool protect;          /* pieces in mills are immune (protect_mills) */
 	bool flying;           /* three pieces fly */
@@ -357,6 +366,41 @@ static size_t mi_choose(int n, int k)
 	return r;
 }
 
+/* The removals of a move but its first are its rank: the ways to choose
+ * them from the pieces left, C(MI_PIECES - 1, MI_MAX_MILLS - 1) at most,
+ * with a removal per mill. */
+static uint32_t mi_ranks(const mi_cfg *c)
+{
+	uint32_t most = 1;
+
+	for (int k = 1; c->per_mill && k < MI_MAX_MILLS; k++)
+		if (c->nsets[MI_PIECES - 1][k] > most)
+			most = c->nsets[MI_PIECES - 1][k];
+	return most;
+}
+
+/* The action of the move without removals from `from` (or MI_HAND) to
+ * `to`. */
+static uint32_t mi_action(const mi_cfg *c, int from, int to)
+{
+	uint32_t base = from == MI_HAND ? (uint32_t)to :
+			bg_action_pair(MI_POINTS, from, to);
+
+	return bg_action_make(MI_POINTS + 1, c->ranks, base, 0, 0);
+}
+
+static void mi_action_tables(mi_cfg *c)
+{
+	c->ranks = mi_ranks(c);
+	for (int p = 0; p <= MI_POINTS; p++)
+		c->afrom[p] = mi_action(c, p, 0);
+	c->ato = mi_action(c, MI_HAND, 1);
+	for (int s = 0; s < MI_SLOTS; s++)
+		c->sact[s] = mi_action(c, c->sfrom[s], c->sto[s]);
+	c->apass = bg_action_make(MI_POINTS + 1, c->ranks,
+				  bg_action_pass(MI_POINTS), 0, 0);
+}
+
 static int mi_configure(void *cfgp, const bg_optval *opts)
 {
 	mi_cfg *c = cfgp;
@@ -389,6 +433,7 @@ static int mi_configure(void *cfgp, const bg_optval *opts)
 		for (int k = 0; k <= MI_MAX_MILLS && k <= n; k++)
 			c->nsets[n][k] = (uint8_t)mi_choose(n, k);
 	c->per_mill = opts[MI_OPT_DOUBLE].i == 2;
+	mi_action_tables(c);
 	/* (origin, destination) pairs times the removal sets: a placement
 	 * has 24 destinations, 9 pieces at most 8 links each, 3 flying
 	 * pieces 21 empty points each. */
@@ -591,7 +636,7 @@ static int mi_place_count(const uint32_t m[MI_MAX_MILLS], int to)
 
 /* The points that complete a line of `own`: only a move there can make a
  * mill. */
-static uint32_t mi_closers(const mi_cfg *c, uint32_t own)
+static inline uint32_t mi_closers(const mi_cfg *c, uint32_t own)
 {
 	uint32_t m[MI_MAX_MILLS];
 
@@ -1306,9 +1351,57 @@ static size_t mi_write_turns(const mi_cfg *c, const mi_side *v, bg_move *m,
 	return n;
 }
 
-/* mi_legal of a side that places or flies: origin by origin. */
-static size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
-			      bg_move *buf)
+/* The actions of the turns mi_write_turns writes, `act` the move's
+ * without removals: the first removal a field, the later ones the rank,
+ * counted in the sets' order among those that share the first. */
+static size_t mi_turn_actions(const mi_cfg *c, const mi_side *v,
+			      uint32_t *acts, uint32_t act, int k,
+			      uint32_t singles)
+{
+	uint32_t K = c->ranks, rank = 0;
+	size_t n = 0;
+	int first = -1;
+	mi_sets it;
+
+	if (k == 0) {
+		acts[0] = act;
+		return 1;
+	}
+	if (k == 1) {
+		for (uint32_t r = singles; r; r &= r - 1)
+			acts[n++] = act + (1 + (uint32_t)bg_ctz32(r)) * K;
+		return n;
+	}
+	mi_sets_first(&it, v->opp, k);
+	do {
+		uint32_t set = mi_sets_mask(&it);
+		int p = bg_ctz32(set);
+
+		if (!mi_removal_ok(c, v->opp, set))
+			continue;
+		rank = p == first ? rank + 1 : 0;
+		first = p;
+		assert(rank < K);
+		acts[n++] = act + (1 + (uint32_t)p) * K + rank;
+	} while (mi_sets_next(&it));
+	return n;
+}
+
+/* The actions of mi_write_plain's moves. */
+static size_t mi_plain_actions(const mi_cfg *c, uint32_t *acts, int from,
+			       uint32_t to)
+{
+	uint32_t *start = acts;
+
+	for (; to; to &= to - 1)
+		*acts++ = c->afrom[from] + (uint32_t)bg_ctz32(to) * c->ato;
+	return (size_t)(acts - start);
+}
+
+/* mi_legal of a side that places or flies: origin by origin. Their moves
+ * into buf, or (act) their actions into acts. */
+BG_ALWAYS_INLINE size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
+					bg_move *buf, uint32_t *acts, bool act)
 {
 	uint32_t closers = mi_closers(c, v->own);
 	/* The sets of one removal, the common case: each piece that may be
@@ -1325,6 +1418,10 @@ static size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
 				 v->flies ? d : c->step[from];
 		int other = from == MI_HAND ? BG_MOVE_PLACE : BG_MOVE_JUMP;
 
+		if (!(d & closers) && act) {
+			n += mi_plain_actions(c, &acts[n], from, d);
+			continue;
+		}
 		if (!(d & closers)) {
 			n += mi_write_plain(&buf[n], d, steps, c->wstep[from],
 					    c->wother[from],
@@ -1334,22 +1431,29 @@ static size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
 		for (; d; d &= d - 1) {
 			int to = bg_ctz32(d);
 			int kind = steps & bitmask(to) ? BG_MOVE_STEP : other;
-
 			/* No mill, also when the piece leaves the line it
 			 * would close. */
-			n += mi_write_turns(c, v, &buf[n], kind, from, to,
-					    closers & bitmask(to) ?
-					    mi_nrem(c, v, from, to) : 0,
-					    singles);
+			int k = closers & bitmask(to) ?
+				mi_nrem(c, v, from, to) : 0;
+
+			if (act)
+				n += mi_turn_actions(c, v, &acts[n],
+						     c->afrom[from] +
+						     (uint32_t)to * c->ato, k,
+						     singles);
+			else
+				n += mi_write_turns(c, v, &buf[n], kind, from,
+						    to, k, singles);
 		}
 	}
 	return n;
 }
 
 /* mi_legal of a side that slides: the open slides in slot order, which
- * is the list's. */
-static size_t mi_legal_slides(const mi_cfg *c, const mi_side *v,
-			      bg_move *buf)
+ * is the list's. Their moves into buf, or (act) their actions into
+ * acts. */
+BG_ALWAYS_INLINE size_t mi_legal_slides(const mi_cfg *c, const mi_side *v,
+					bg_move *buf, uint32_t *acts, bool act)
 {
 	mi_wide open = mi_open_slides(c, v->own, v->all), m[2];
 	uint32_t singles;
@@ -1357,9 +1461,14 @@ static size_t mi_legal_slides(const mi_cfg *c, const mi_side *v,
 
 	if (!mi_mill_slides(c, v->own, &open, m)) {
 		for (int h = 0; h < 2; h++)
-			for (uint64_t b = open.w[h]; b; b &= b - 1)
-				mi_put(&buf[n++],
-				       c->sword[64 * h + bg_ctz64(b)]);
+			for (uint64_t b = open.w[h]; b; b &= b - 1) {
+				int s = 64 * h + bg_ctz64(b);
+
+				if (act)
+					acts[n++] = c->sact[s];
+				else
+					mi_put(&buf[n++], c->sword[s]);
+			}
 		return n;
 	}
 	singles = v->removable;
@@ -1369,13 +1478,15 @@ static size_t mi_legal_slides(const mi_cfg *c, const mi_side *v,
 			int from = c->sfrom[s], to = c->sto[s];
 			int k = mi_slide_earned(c, v, m, s);
 
-			if (!k) {
+			if (act)
+				n += mi_turn_actions(c, v, &acts[n], c->sact[s],
+						     k, singles);
+			else if (!k)
 				mi_put(&buf[n++], c->sword[s]);
-				continue;
-			}
-			n += mi_write_turns(c, v, &buf[n],
-					    mi_kind(c, v, from, to), from, to,
-					    k, singles);
+			else
+				n += mi_write_turns(c, v, &buf[n],
+						    mi_kind(c, v, from, to),
+						    from, to, k, singles);
 		}
 	}
 	return n;
@@ -1384,24 +1495,83 @@ static size_t mi_legal_slides(const mi_cfg *c, const mi_side *v,
 /* Placements on the empty points in point order; in the movement, pieces
  * in point order, each to its destinations in point order; each with its
  * removal sets in lexicographic order. A blocked side passes
- * (no_moves=pass). */
-static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
+ * (no_moves=pass). The moves into buf, or (act) their actions into
+ * acts. */
+BG_ALWAYS_INLINE size_t mi_moves(const mi_cfg *c, const mi_state *st,
+				 bg_move *buf, uint32_t *acts, bool act)
 {
-	const mi_cfg *c = cfgp;
 	mi_side v;
 	size_t n;
 
 	mi_side_removing(c, st, &v);
 	if (v.places || v.flies)
-		n = mi_legal_groups(c, &v, buf);
+		n = mi_legal_groups(c, &v, buf, acts, act);
 	else
-		n = mi_legal_slides(c, &v, buf);
+		n = mi_legal_slides(c, &v, buf, acts, act);
 	if (n == 0) {
-		memset(buf, 0, sizeof(*buf));
-		buf->kind = BG_MOVE_PASS;
+		if (act) {
+			acts[0] = c->apass;
+		} else {
+			memset(buf, 0, sizeof(*buf));
+			buf->kind = BG_MOVE_PASS;
+		}
 		n = 1;
 	}
 	return n;
+}
+
+static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	return mi_moves(cfgp, st, buf, NULL, false);
+}
+
+static size_t mi_legal_actions(const void *cfgp, const void *st,
+			       uint32_t *acts)
+{
+	return mi_moves(cfgp, st, NULL, acts, true);
+}
+
+/* The move of an action of mi_legal_actions, as mi_legal writes it. */
+static void mi_action_move(const void *cfgp, const void *st, uint32_t action,
+			   bg_move *m)
+{
+	const mi_cfg *c = cfgp;
+	uint32_t base, rem, rank;
+	int from = MI_HAND, to, k, kind;
+	mi_side v;
+	mi_sets it;
+
+	bg_action_split(MI_POINTS + 1, c->ranks, action, &base, &rem, &rank);
+	if (base == bg_action_pass(MI_POINTS)) {
+		*m = (bg_move){ .kind = BG_MOVE_PASS };
+		return;
+	}
+	to = (int)base;
+	if (base >= MI_POINTS)
+		bg_action_ends(MI_POINTS, base, &from, &to);
+	mi_side_removing(c, st, &v);
+	kind = mi_kind(c, &v, from, to);
+	k = rem ? mi_nrem(c, &v, from, to) : 0;
+	if (k == 0) {
+		mi_write_quiet(m, kind, from, to);
+		return;
+	}
+	if (k == 1) {
+		mi_write_single(m, kind, from, to, (int)rem - 1);
+		return;
+	}
+	/* The rank-th of the sets that remove rem - 1 first. */
+	mi_sets_first(&it, v.opp, k);
+	do {
+		uint32_t set = mi_sets_mask(&it);
+
+		if (bg_ctz32(set) == (int)rem - 1 &&
+		    mi_removal_ok(c, v.opp, set) && rank-- == 0) {
+			mi_write(m, kind, from, to, set);
+			return;
+		}
+	} while (mi_sets_next(&it));
+	assert(!"an action of mi_legal_actions");
 }
 
 static bool mi_is_legal(const void *cfgp, const void *st, const bg_move *m)
@@ -1540,14 +1710,11 @@ static void mi_learn(const void *cfgp, bg_learn_info *out)
 		"own in hand", "opponent in hand", "quiet plies"
 	};
 	const mi_cfg *c = cfgp;
-	int most = 1;
 
-	for (int k = 1; k < MI_MAX_MILLS; k++)
-		if (c->nsets[MI_PIECES - 1][k] > most)
-			most = c->nsets[MI_PIECES - 1][k];
 	out->pairs = 1;
 	out->removals = 1;
-	out->ranks = (uint8_t)(c->per_mill ? most : 1);
+	out->ranks = (uint8_t)c->ranks;
+	out->direct = 1;
 	out->nplanes = 3;
 	out->plane_names = names;
 }
@@ -1591,5 +1758,7 @@ const bg_rules bg_rules_mill = {
 	.write_position = mi_write_position,
 	.read_position = mi_read_position,
 	.learn = mi_learn,
+	.legal_actions = mi_legal_actions,
+	.action_move = mi_action_move,
 	.observe = mi_observe,
 };
