@@ -512,6 +512,8 @@ static const char *const batch_specs[] = {
 	"tak-tikl:setup=mirrored", "kvartet:no_moves=pass", "leopards-cows",
 	"leopards-cows:board=33,forced_capture=1,no_moves=pass",
 	"mill:protect_mills=1,flying=1", "mill:double_mill=1,flying=1",
+	"bolotudu:pair_gap=0,reuse_threes=1",
+	"bolotudu:pair_gap=1,capture_ends=0",
 };
 
 START_TEST(test_batch_follows_single_games)
@@ -659,6 +661,7 @@ START_TEST(test_batch_ranked_actions)
 	static const char *const specs[] = {
 		"alquerque", "turkish-draughts", "bolotudu", "mill",
 		"fox-geese", "mill:protect_mills=1,flying=1",
+		"bolotudu:pair_gap=0,reuse_threes=1",
 	};
 	bg_move moves[512];
 	uint64_t rng = 17;
@@ -850,7 +853,8 @@ END_TEST
  * are those drawn before the draws moved onto the batch's threads: one
  * generator walked game by game. The digests are regression values from
  * that code (this test printed them); those of Corners, Kvartet,
- * tak-tikl, seega, hasami shogi, leopards and cows and mill are from
+ * tak-tikl, seega, hasami shogi, leopards and cows, mill and bolotudu are
+ * from
  * before their batches made the actions without listing the moves, which
  * must keep the list's order. */
 static const struct {
@@ -871,6 +875,9 @@ static const struct {
 	{ "mill:protect_mills=1,flying=1", 0x789178ab89174530ull },
 	{ "mill:flying=1,double_mill=1,protect_mills=1",
 	  0xfe042fe9c27b115dull },
+	{ "bolotudu", 0x97b664ceb0428eecull },
+	{ "bolotudu:pair_gap=0,reuse_threes=1", 0x1d7867b3f1bc6b8bull },
+	{ "bolotudu:pair_gap=1,capture_ends=0", 0x6980a50c122691e1ull },
 };
 
 START_TEST(test_batch_random_actions_by_seed)
@@ -981,7 +988,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_batch_follows_single_games, 0,
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
 	tcase_add_loop_test(tc, test_batch_mask_buffers_in_turn, 0, 2);
-	tcase_add_loop_test(tc, test_batch_ranked_actions, 0, 6);
+	tcase_add_loop_test(tc, test_batch_ranked_actions, 0, 7);
 	tcase_add_test(tc, test_batch_threads_agree);
 	tcase_add_test(tc, test_batch_errors);
 	tcase_add_test(tc, test_batch_errors_on_threads);

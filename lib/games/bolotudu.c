@@ -15,6 +15,7 @@
 #include "board/bits.h"
 #include "board/board.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -429,12 +430,42 @@ static int bo_choice(const bo_three t[2], int n, int r, int *pts)
 }
 
 /* The r-th move of the step from -> to making the scoring threes t. */
-static void bo_step_move(bg_move *m, int from, int to, const bo_three t[2],
-			 int n, int r)
+BG_ALWAYS_INLINE void bo_step_move(bg_move *m, int from, int to,
+				   const bo_three t[2], int n, int r)
 {
 	int pts[4] = { from, to };
 
 	bo_put(m, BG_MOVE_STEP, 2, pts, bo_choice(t, n, r, pts + 2));
+}
+
+/* The learning actions (bo_learn): a removal field, the second removal
+ * the rank. The action of the move of `base` (bg_action_pair) that
+ * removes `first` first (-1: none) with `rank`. */
+static uint32_t bo_action(uint32_t base, int first, uint32_t rank)
+{
+	return bg_action_make(BO_CELLS + 1, BO_PIECES, base,
+			      (uint32_t)(first + 1), rank);
+}
+
+/* The actions of the k moves of the step from -> to making the scoring
+ * threes t[0..n-1], in bo_step_move's order: a second removal ranks the
+ * move among those that remove the same piece first. */
+static size_t bo_step_actions(uint32_t *acts, int from, int to,
+			      const bo_three t[2], int n, int k)
+{
+	uint32_t base = bg_action_pair(BO_CELLS, from, to), rank = 0;
+	int prev = -1;
+
+	for (int r = 0; r < k; r++) {
+		int pts[2] = { -1, -1 };
+		int nrem = bo_choice(t, n, r, pts);
+
+		rank = nrem == 2 && pts[0] == prev ? rank + 1 : 0;
+		prev = pts[0];
+		assert(rank < BO_PIECES);
+		acts[r] = bo_action(base, pts[0], rank);
+	}
+	return (size_t)k;
 }
 
 /* The steps of the side to move by direction d (N E S W): the pieces that
@@ -488,10 +519,14 @@ static inline int bo_step_count(const bo_cfg *c, const bo_state *s,
 	return bo_nchoices(t, *n);
 }
 
-static size_t bo_movement(const bo_cfg *c, const bo_state *s, bg_move *buf)
+/* The steps into buf, or (act) their actions into acts; a pass when
+ * there are none. */
+BG_ALWAYS_INLINE size_t bo_movement(const bo_cfg *c, const bo_state *s,
+				    bg_move *buf, uint32_t *acts, bool act)
 {
 	bo_steps st;
 	bg_move *m = buf;
+	size_t na = 0;
 
 	bo_steps_of(s, &st);
 	for (uint32_t o = bo_movers(&st); o; o &= o - 1) {
@@ -504,9 +539,20 @@ static size_t bo_movement(const bo_cfg *c, const bo_state *s, bg_move *buf)
 			if (!(st.from[d] & bit(from)))
 				continue;
 			k = bo_step_count(c, s, &st, from, d, t, &n);
-			for (int r = 0; r < k; r++)
-				bo_step_move(m++, from, c->nb[from][d], t, n, r);
+			if (act)
+				na += bo_step_actions(&acts[na], from,
+						      c->nb[from][d], t, n, k);
+			else
+				for (int r = 0; r < k; r++)
+					bo_step_move(m++, from, c->nb[from][d],
+						     t, n, r);
 		}
+	}
+	if (act) {
+		if (na == 0)
+			acts[na++] = bo_action(bg_action_pass(BO_CELLS), -1,
+					       0);
+		return na;
 	}
 	if (m == buf)
 		m = bo_put(m, BG_MOVE_PASS, 0, NULL, 0);
@@ -616,10 +662,13 @@ static int bo_pairs(const bo_cfg *c, const bo_state *s,
 	return 0;
 }
 
-static size_t bo_placement(const bo_cfg *c, const bo_state *s, bg_move *buf)
+/* The pairs into buf, or (act) their actions into acts. */
+BG_ALWAYS_INLINE size_t bo_placement(const bo_cfg *c, const bo_state *s,
+				     bg_move *buf, uint32_t *acts, bool act)
 {
 	uint32_t sec[BO_CELLS], empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
 	bg_move *m = buf;
+	size_t na = 0;
 
 	if (!bo_pairs(c, s, sec))
 		return 0;
@@ -628,10 +677,14 @@ static size_t bo_placement(const bo_cfg *c, const bo_state *s, bg_move *buf)
 
 		for (uint32_t b = sec[pts[0]]; b; b &= b - 1) {
 			pts[1] = bg_ctz32(b);
-			m = bo_put(m, BG_MOVE_PLACE, 2, pts, 0);
+			if (act)
+				acts[na++] = bo_action(bg_action_pair(BO_CELLS,
+						pts[0], pts[1]), -1, 0);
+			else
+				m = bo_put(m, BG_MOVE_PLACE, 2, pts, 0);
 		}
 	}
-	return (size_t)(m - buf);
+	return act ? na : (size_t)(m - buf);
 }
 
 /* A pair is legal when it is allowed at the first level that has one. */
@@ -688,8 +741,55 @@ static size_t bo_legal(const void *cfgp, const void *stp, bg_move *buf)
 {
 	const bo_state *s = stp;
 
-	return bo_placing(s) ? bo_placement(cfgp, s, buf) :
-			       bo_movement(cfgp, s, buf);
+	return bo_placing(s) ? bo_placement(cfgp, s, buf, NULL, false) :
+			       bo_movement(cfgp, s, buf, NULL, false);
+}
+
+static size_t bo_legal_actions(const void *cfgp, const void *stp,
+			       uint32_t *acts)
+{
+	const bo_state *s = stp;
+
+	return bo_placing(s) ? bo_placement(cfgp, s, NULL, acts, true) :
+			       bo_movement(cfgp, s, NULL, acts, true);
+}
+
+/* The move of an action of bo_legal_actions, as bo_legal writes it: a
+ * step's moves are made in turn until the one with the action's removals
+ * (a few; the action's rank counts those with the same first). */
+static void bo_action_move(const void *cfgp, const void *stp,
+			   uint32_t action, bg_move *m)
+{
+	const bo_cfg *c = cfgp;
+	const bo_state *s = stp;
+	uint32_t base, rem, rank;
+	int from, to, d, n, k;
+	bo_steps st;
+	bo_three t[2];
+
+	bg_action_split(BO_CELLS + 1, BO_PIECES, action, &base, &rem, &rank);
+	if (base == bg_action_pass(BO_CELLS)) {
+		bo_put(m, BG_MOVE_PASS, 0, NULL, 0);
+		return;
+	}
+	bg_action_ends(BO_CELLS, base, &from, &to);
+	if (bo_placing(s)) {
+		int pts[2] = { from, to };
+
+		bo_put(m, BG_MOVE_PLACE, 2, pts, 0);
+		return;
+	}
+	bo_steps_of(s, &st);
+	for (d = 0; c->nb[from][d] != to; d++)
+		;
+	k = bo_step_count(c, s, &st, from, d, t, &n);
+	for (int r = 0; r < k; r++) {
+		bo_step_move(m, from, to, t, n, r);
+		if ((m->nremove ? m->pts[2] + 1u : 0) == rem &&
+		    (m->nremove < 2 || rank-- == 0))
+			return;
+	}
+	assert(!"an action of bo_legal_actions");
 }
 
 /* ---- Random moves --------------------------------------------------------- */
@@ -1223,7 +1323,7 @@ _Static_assert(sizeof(bo_options) / sizeof(bo_options[0]) == BO_NOPTIONS,
 	       "the standard option values follow the own ones");
 
 /* Learning: two pieces dropped are a pair; the first removal is a field,
- * a second one a rank. */
+ * a second one a rank. The game makes the actions for batches itself. */
 static void bo_learn(const void *cfgp, bg_learn_info *out)
 {
 	static const char *const names[] = {
@@ -1234,6 +1334,7 @@ static void bo_learn(const void *cfgp, bg_learn_info *out)
 	out->pairs = 1;
 	out->removals = 1;
 	out->ranks = BO_PIECES;
+	out->direct = 1;
 	out->nplanes = 4;
 	out->plane_names = names;
 }
@@ -1284,5 +1385,7 @@ const bg_rules bg_rules_bolotudu = {
 	.write_position = bo_write_position,
 	.read_position = bo_read_position,
 	.learn = bo_learn,
+	.legal_actions = bo_legal_actions,
+	.action_move = bo_action_move,
 	.observe = bo_observe,
 };
