@@ -514,6 +514,9 @@ static const char *const batch_specs[] = {
 	"mill:protect_mills=1,flying=1", "mill:double_mill=1,flying=1",
 	"bolotudu:pair_gap=0,reuse_threes=1",
 	"bolotudu:pair_gap=1,capture_ends=0",
+	/* Games whose batch makes the actions of quiet moves and lists the
+	 * positions with captures. */
+	"senegal", "senegal:chain=0",
 };
 
 START_TEST(test_batch_follows_single_games)
@@ -853,10 +856,9 @@ END_TEST
  * are those drawn before the draws moved onto the batch's threads: one
  * generator walked game by game. The digests are regression values from
  * that code (this test printed them); those of Corners, Kvartet,
- * tak-tikl, seega, hasami shogi, leopards and cows, mill and bolotudu are
- * from
- * before their batches made the actions without listing the moves, which
- * must keep the list's order. */
+ * tak-tikl, seega, hasami shogi, leopards and cows, mill, bolotudu and
+ * Senegal are from before their batches made the actions without listing
+ * the moves, which must keep the list's order. */
 static const struct {
 	const char *spec;
 	uint64_t digest;
@@ -878,6 +880,8 @@ static const struct {
 	{ "bolotudu", 0x97b664ceb0428eecull },
 	{ "bolotudu:pair_gap=0,reuse_threes=1", 0x1d7867b3f1bc6b8bull },
 	{ "bolotudu:pair_gap=1,capture_ends=0", 0x6980a50c122691e1ull },
+	{ "senegal", 0xdb4a7575c4edb2b7ull },
+	{ "senegal:chain=0", 0x35b142f588e65053ull },
 };
 
 START_TEST(test_batch_random_actions_by_seed)

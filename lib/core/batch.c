@@ -57,7 +57,9 @@ struct bg_batch {
 	bg_game *config;      /* whose config the games read, if they share */
 	bg_game **games;
 	bg_move *moves;       /* n lists of max_moves: the legal moves now;
-				 NULL where the layout is direct */
+				 NULL where the game's actions are always
+				 direct */
+	uint8_t *listed;      /* per game: its moves are listed now */
 	size_t *nmoves;
 	size_t *chosen;       /* per game: the index of the move to play */
 	/* Per game, the actions of the moves listed now (nset[i] of them,
@@ -106,9 +108,14 @@ static int list_legal(bg_batch *b, size_t i, bg_worker *w)
 	if (b->al.direct) {
 		if (g->result.status == BG_ONGOING)
 			n = g->rules->legal_actions(g->cfg, g->st, set);
-		b->nmoves[i] = b->nset[i] = n;
-		return BG_OK;
+		if (n != BG_ACTIONS_LISTED) {
+			b->listed[i] = 0;
+			b->nmoves[i] = b->nset[i] = n;
+			return BG_OK;
+		}
+		n = 0;
 	}
+	b->listed[i] = 1;
 	moves = b->moves + i * b->max_moves;
 	if (g->result.status == BG_ONGOING) {
 		n = g->rules->legal(g->cfg, g->st, moves);
@@ -174,7 +181,7 @@ static const bg_move *chosen_move(const bg_batch *b, size_t i, bg_move *buf)
 	const bg_game *g = b->games[i];
 	size_t k = i * b->max_moves + b->chosen[i];
 
-	if (!b->al.direct)
+	if (b->listed[i])
 		return b->moves + k;
 	g->rules->action_move(g->cfg, g->st, b->set[k], buf);
 	return buf;
@@ -422,6 +429,7 @@ void bg_batch_free(bg_batch *b)
 	free(b->workers);
 	free(b->games);
 	free(b->moves);
+	free(b->listed);
 	free(b->nmoves);
 	free(b->chosen);
 	free(b->set);
@@ -503,9 +511,10 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->obs_size = b->al.nplanes * (size_t)bd->width * (size_t)bd->height;
 	b->max_moves = b->start->max_moves;
 	b->games = calloc(n, sizeof(*b->games));
-	/* Where the game makes moves of actions, no list is kept. */
-	if (!b->al.direct)
+	/* Where the game always makes moves of actions, no list is kept. */
+	if (b->al.direct != BG_DIRECT_ALWAYS)
 		b->moves = calloc(n * b->max_moves, sizeof(bg_move));
+	b->listed = calloc(n, 1);
 	b->nmoves = calloc(n, sizeof(size_t));
 	b->chosen = calloc(n, sizeof(size_t));
 	b->set = calloc(n * b->max_moves, sizeof(uint32_t));
@@ -513,7 +522,8 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->cell = calloc((size_t)bd->npoints, sizeof(int));
 	b->board = calloc((size_t)bd->width * (size_t)bd->height,
 			  sizeof(float));
-	if (!b->games || (!b->moves && !b->al.direct) || !b->nmoves ||
+	if (!b->games || (!b->moves && b->al.direct != BG_DIRECT_ALWAYS) ||
+	    !b->listed || !b->nmoves ||
 	    !b->chosen || !b->cell || !b->board || !b->set || !b->nset) {
 		bg_batch_free(b);
 		return bg_seterr(BG_ENOMEM, "batch of %zu games", n);

@@ -30,7 +30,7 @@ void bg_layout_of(const bg_game *g, bg_layout *al)
 	al->count = al->pass + 1 + (li.ground ? 1 : 0);
 	al->nplanes = BG_OBS_COMMON + li.nplanes;
 	al->plane_names = li.plane_names;
-	al->direct = li.direct && r->legal_actions && r->action_move;
+	al->direct = r->legal_actions && r->action_move ? li.direct : 0;
 	/* The numbers of bg_action_pair, bg_action_pass and
 	 * bg_action_make. */
 	assert(!al->direct || (al->pairs && al->ground == UINT32_MAX));

@@ -23,7 +23,9 @@ typedef struct bg_layout {
 	uint32_t count;
 	uint32_t nplanes;  /* observation planes, the game's own included */
 	const char *const *plane_names;
-	bool direct;       /* the game's legal_actions and action_move serve */
+	/* The game's legal_actions and action_move serve: 0, or
+	 * bg_learn_info's BG_DIRECT_ALWAYS or BG_DIRECT_OR_LIST. */
+	uint8_t direct;
 } bg_layout;
 
 void bg_layout_of(const bg_game *g, bg_layout *al);

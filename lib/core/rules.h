@@ -157,9 +157,13 @@ typedef struct bg_learn_info {
 	/* Planes the game's observe hook writes, and their names. */
 	uint8_t nplanes;
 	const char *const *plane_names;
-	/* The game's legal_actions and action_move serve this config. */
+	/* The game's legal_actions and action_move serve this config: in
+	 * every position (BG_DIRECT_ALWAYS), or where legal_actions does not
+	 * answer BG_ACTIONS_LISTED (BG_DIRECT_OR_LIST). */
 	uint8_t direct;
 } bg_learn_info;
+
+enum { BG_DIRECT_ALWAYS = 1, BG_DIRECT_OR_LIST = 2 };
 
 /* The numbers of learn.c's layouts with a from-to field, on n points, for
  * legal_actions and action_move. The base of a move from `from` to `to`
@@ -377,7 +381,9 @@ typedef struct bg_rules {
 	 * `legal` lists the moves, made without making the moves; returns
 	 * their count. A batch of games then neither writes nor reads a list of
 	 * 72-byte moves a step, and a game need not find every chain's
-	 * path. */
+	 * path. With BG_DIRECT_OR_LIST it may answer BG_ACTIONS_LISTED
+	 * instead, for a position whose actions the core is to number from
+	 * the list (capture chains that share their ends and need ranks). */
 	size_t (*legal_actions)(const void *cfg, const void *st,
 				uint32_t *acts);
 	/* The move of one of those actions, byte for byte as `legal` lists
@@ -392,6 +398,9 @@ typedef struct bg_rules {
 
 /* What `legal` returns for a position with more moves than max_moves. */
 #define BG_LEGAL_OVERFLOW SIZE_MAX
+
+/* What `legal_actions` returns for a position it leaves to the list. */
+#define BG_ACTIONS_LISTED SIZE_MAX
 
 /*
  * The work space of a handle: work_size(cfg) bytes that follow its config,

@@ -1334,7 +1334,7 @@ static void bo_learn(const void *cfgp, bg_learn_info *out)
 	out->pairs = 1;
 	out->removals = 1;
 	out->ranks = BO_PIECES;
-	out->direct = 1;
+	out->direct = BG_DIRECT_ALWAYS;
 	out->nplanes = 4;
 	out->plane_names = names;
 }

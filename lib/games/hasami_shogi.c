@@ -822,7 +822,7 @@ static void hs_learn(const void *cfgp, bg_learn_info *out)
 	out->ranks = 1;
 	out->nplanes = 2;
 	out->plane_names = names;
-	out->direct = 1;
+	out->direct = BG_DIRECT_ALWAYS;
 }
 
 static void hs_observe(const void *cfgp, const void *stp, int seat,

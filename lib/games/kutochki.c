@@ -936,7 +936,7 @@ static void ku_learn(const void *cfgp, bg_learn_info *out)
 {
 	const ku_cfg *c = cfgp;
 
-	out->direct = c->nk == 1;
+	out->direct = c->nk == 1 ? BG_DIRECT_ALWAYS : 0;
 }
 
 /* One direction (dx, dy) of ku_class_dirs from the squares of class k:

@@ -221,7 +221,7 @@ static void kv_action_move(const void *cfgp, const void *st, uint32_t action,
  * actions the game makes itself for batches. */
 static void kv_learn(const void *cfgp, bg_learn_info *out)
 {
-	out->direct = 1;
+	out->direct = BG_DIRECT_ALWAYS;
 }
 
 /* The move kv_legal would list at index bg_rand() % count, counted

@@ -943,7 +943,7 @@ static void lc_learn(const void *cfgp, bg_learn_info *out)
 
 	out->pairs = 1;
 	out->ranks = c->multi ? 16 : 1;
-	out->direct = !c->multi;
+	out->direct = c->multi ? 0 : BG_DIRECT_ALWAYS;
 	out->nplanes = 1;
 	out->plane_names = names;
 }

@@ -1714,7 +1714,7 @@ static void mi_learn(const void *cfgp, bg_learn_info *out)
 	out->pairs = 1;
 	out->removals = 1;
 	out->ranks = (uint8_t)c->ranks;
-	out->direct = 1;
+	out->direct = BG_DIRECT_ALWAYS;
 	out->nplanes = 3;
 	out->plane_names = names;
 }

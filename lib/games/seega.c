@@ -906,7 +906,7 @@ static void sg_learn(const void *cfgp, bg_learn_info *out)
 	out->ranks = 1;
 	out->nplanes = 5;
 	out->plane_names = names;
-	out->direct = 1;
+	out->direct = BG_DIRECT_ALWAYS;
 }
 
 static void sg_observe(const void *cfgp, const void *stp, int seat,

@@ -29,6 +29,10 @@
  * 6 * 38 + 8 * 11 = 316. */
 #define SN_MAX_MOVES 316
 
+/* Learning: the rank of a from-to action tells apart the capture chains
+ * that share their ends; a cap that random games do not reach. */
+#define SN_RANKS 4
+
 #define SN_BIT(p) ((uint32_t)1 << (p))
 #define SN_FILE_A 0x01041041u /* a1, a2, ..., a5 */
 
@@ -243,27 +247,46 @@ static void sn_captures(sn_gen *g, const sn_state *s, uint32_t pieces)
 	g->found = w->found;
 }
 
-static void sn_steps(sn_gen *g, const sn_state *s)
+/* The learning actions (sn_learn): from-to pairs, ranks for the capture
+ * chains that share their ends. A step's: */
+static uint32_t sn_step_action(int from, int to)
+{
+	return bg_action_make(1, SN_RANKS, bg_action_pair(SN_N, from, to), 0,
+			      0);
+}
+
+static void sn_step_move(bg_move *m, int from, int to)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = BG_MOVE_STEP;
+	m->npath = 2;
+	m->pts[0] = (uint16_t)from;
+	m->pts[1] = (uint16_t)to;
+}
+
+/* The steps of the side to move into buf, or (act) their actions into
+ * acts; how many. */
+BG_ALWAYS_INLINE size_t sn_steps(const sn_cfg *c, const sn_state *s,
+				 bg_move *buf, uint32_t *acts, bool act)
 {
 	uint32_t occ = s->bb[0] | s->bb[1];
+	size_t n = 0;
 
-	for (uint32_t b = s->bb[g->seat]; b; b &= b - 1) {
+	for (uint32_t b = s->bb[s->turn]; b; b &= b - 1) {
 		int from = bg_ctz32(b);
 
 		for (int d = 0; d < SN_DIRS; d++) {
-			int to = g->c->next[g->seat][from][d];
-			bg_move *m;
+			int to = c->next[s->turn][from][d];
 
 			if (to < 0 || (occ & SN_BIT(to)))
 				continue;
-			m = &g->buf[g->n++];
-			memset(m, 0, sizeof(*m));
-			m->kind = BG_MOVE_STEP;
-			m->npath = 2;
-			m->pts[0] = (uint16_t)from;
-			m->pts[1] = (uint16_t)to;
+			if (act)
+				acts[n++] = sn_step_action(from, to);
+			else
+				sn_step_move(&buf[n++], from, to);
 		}
 	}
+	return n;
 }
 
 /* Captures when there are any (compulsory), else steps; each by piece in
@@ -280,8 +303,31 @@ static size_t sn_legal(const void *cfgp, const void *st, bg_move *buf)
 	g.want = NULL;
 	sn_captures(&g, s, sn_capturers(cfgp, s, s->turn));
 	if (g.n == 0)
-		sn_steps(&g, s);
+		g.n = sn_steps(cfgp, s, buf, NULL, false);
 	return g.n;
+}
+
+/* The steps' actions; a position with captures, whose chains may share
+ * their ends, is left to the list. */
+static size_t sn_legal_actions(const void *cfgp, const void *st,
+			       uint32_t *acts)
+{
+	const sn_state *s = st;
+
+	if (sn_capturers(cfgp, s, s->turn))
+		return BG_ACTIONS_LISTED;
+	return sn_steps(cfgp, s, NULL, acts, true);
+}
+
+static void sn_action_move(const void *cfgp, const void *st, uint32_t action,
+			   bg_move *m)
+{
+	int from, to;
+
+	(void)cfgp;
+	(void)st;
+	bg_action_ends(SN_N, action / SN_RANKS, &from, &to);
+	sn_step_move(m, from, to);
 }
 
 /* A step when no capture is possible, or a capture chain the generator
@@ -486,12 +532,14 @@ static const bg_optdef sn_options[] = {
 _Static_assert(sizeof(sn_options) / sizeof(sn_options[0]) == SN_NOPTIONS,
 	       "the standard option values follow the own ones");
 
-/* Learning: chains between the same points may differ in what they take. */
+/* Learning: chains between the same points may differ in what they take.
+ * A batch makes the actions of steps itself and lists the captures. */
 static void sn_learn(const void *cfgp, bg_learn_info *out)
 {
 	(void)cfgp;
 	out->pairs = 1;
-	out->ranks = 4;
+	out->ranks = SN_RANKS;
+	out->direct = BG_DIRECT_OR_LIST;
 }
 
 const bg_rules bg_rules_senegal = {
@@ -527,4 +575,6 @@ const bg_rules bg_rules_senegal = {
 	.write_position = sn_write_position,
 	.read_position = sn_read_position,
 	.learn = sn_learn,
+	.legal_actions = sn_legal_actions,
+	.action_move = sn_action_move,
 };

@@ -185,7 +185,7 @@ static void tt_action_move(const void *cfgp, const void *st, uint32_t action,
  * makes itself for batches. */
 static void tt_learn(const void *cfgp, bg_learn_info *out)
 {
-	out->direct = 1;
+	out->direct = BG_DIRECT_ALWAYS;
 }
 
 static bool tt_can_move(const tt_cfg *c, const tt_state *s)
