@@ -517,6 +517,7 @@ static const char *const batch_specs[] = {
 	/* Games whose batch makes the actions of quiet moves and lists the
 	 * positions with captures. */
 	"senegal", "senegal:chain=0",
+	"turkish-draughts:promote_midcapture=1,king_draw=0",
 };
 
 START_TEST(test_batch_follows_single_games)
@@ -856,9 +857,9 @@ END_TEST
  * are those drawn before the draws moved onto the batch's threads: one
  * generator walked game by game. The digests are regression values from
  * that code (this test printed them); those of Corners, Kvartet,
- * tak-tikl, seega, hasami shogi, leopards and cows, mill, bolotudu and
- * Senegal are from before their batches made the actions without listing
- * the moves, which must keep the list's order. */
+ * tak-tikl, seega, hasami shogi, leopards and cows, mill, bolotudu,
+ * Senegal and Turkish draughts are from before their batches made the
+ * actions without listing the moves, which must keep the list's order. */
 static const struct {
 	const char *spec;
 	uint64_t digest;
@@ -882,6 +883,8 @@ static const struct {
 	{ "bolotudu:pair_gap=1,capture_ends=0", 0x6980a50c122691e1ull },
 	{ "senegal", 0xdb4a7575c4edb2b7ull },
 	{ "senegal:chain=0", 0x35b142f588e65053ull },
+	{ "turkish-draughts", 0xab1fdaf66dac60c1ull },
+	{ "turkish-draughts:max_plies=60", 0x5d6ffbe886f7e63aull },
 };
 
 START_TEST(test_batch_random_actions_by_seed)

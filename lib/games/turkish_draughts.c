@@ -21,6 +21,9 @@
  * (only thinkable made up, with many kings; real games list a few dozen)
  * is reported (BG_LEGAL_OVERFLOW), not cut short. */
 #define TD_MAXMOVES 1024
+/* Learning: the rank of a from-to action tells apart a king's chains that
+ * share their ends; a cap that random games do not reach. */
+#define TD_RANKS 8
 
 typedef struct td_cfg {
 	bg_board board;
@@ -775,6 +778,47 @@ static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
 	return (size_t)(m - buf);
 }
 
+/* The learning action (td_learn) of a move from -> to that shares its
+ * ends with no other: a quiet move or a single jump. */
+static uint32_t td_action(int from, int to)
+{
+	return bg_action_make(1, TD_RANKS, bg_action_pair(TD_N, from, to), 0,
+			      0);
+}
+
+/* The actions of td_quiet_moves's moves, in its order. */
+static size_t td_quiet_actions(const td_cfg *c, const td_state *s,
+			       uint32_t *acts)
+{
+	int seat = s->turn;
+	uint64_t kings = s->kings[seat], all = td_all(s), empty = ~all;
+	uint64_t men = s->men[seat];
+	uint64_t fwd = men & td_step(empty, seat ? BG_N : BG_S);
+	uint64_t east = men & td_step(empty, BG_W);
+	const uint64_t plane[3] = { seat ? east : fwd, seat ? fwd : east,
+				    men & td_step(empty, BG_E) };
+	const int delta[3] = { seat ? 1 : TD_SIDE, seat ? -TD_SIDE : 1, -1 };
+	size_t n = 0;
+
+	for (uint64_t bits = kings | plane[0] | plane[1] | plane[2]; bits;
+	     bits &= bits - 1) {
+		int sq = bg_ctz64(bits);
+
+		if (!(kings & bit(sq))) {
+			for (int j = 0; j < 3; j++)
+				if (plane[j] & bit(sq))
+					acts[n++] = td_action(sq,
+							      sq + delta[j]);
+			continue;
+		}
+		for (int d = 0; d < TD_DIRS; d++)
+			for (int k = 1, len = td_slide_len(c, all, sq, d);
+			     k <= len; k++)
+				acts[n++] = td_action(sq, sq + k * td_delta[d]);
+	}
+	return n;
+}
+
 /* The single jumps of t, in the order the chain search would list them:
  * by start square, then direction. */
 static size_t td_jumps(const td_takers *t, bg_move *buf)
@@ -788,6 +832,22 @@ static size_t td_jumps(const td_takers *t, bg_move *buf)
 			if (t->men[d] & bit(sq))
 				td_set_move(&buf[n++], BG_MOVE_CAPTURE, sq,
 					    sq + 2 * td_delta[d]);
+	}
+	return n;
+}
+
+/* Their actions. */
+static size_t td_jump_actions(const td_takers *t, uint32_t *acts)
+{
+	size_t n = 0;
+
+	for (uint64_t bits = t->all; bits; bits &= bits - 1) {
+		int sq = bg_ctz64(bits);
+
+		for (int d = 0; d < TD_DIRS; d++)
+			if (t->men[d] & bit(sq))
+				acts[n++] = td_action(sq,
+						      sq + 2 * td_delta[d]);
 	}
 	return n;
 }
@@ -806,6 +866,31 @@ static size_t td_legal(const void *cfgp, const void *st, bg_move *buf)
 	/* A piece that can take has at least one chain. */
 	return td_only_jumps(cfgp, st, &t) ? td_jumps(&t, buf) :
 					     td_captures(cfgp, st, buf, t.all);
+}
+
+/* The actions of the quiet moves and of single jumps; chains, which may
+ * share their ends, are left to the list. */
+static size_t td_legal_actions(const void *cfgp, const void *st,
+			       uint32_t *acts)
+{
+	td_takers t;
+
+	if (!td_can_take(cfgp, st))
+		return td_quiet_actions(cfgp, st, acts);
+	td_takers_of(cfgp, st, &t);
+	return td_only_jumps(cfgp, st, &t) ? td_jump_actions(&t, acts) :
+					     BG_ACTIONS_LISTED;
+}
+
+/* The move of one of those actions: a jump where the side can take. */
+static void td_action_move(const void *cfgp, const void *st, uint32_t action,
+			   bg_move *m)
+{
+	int from, to;
+
+	bg_action_ends(TD_N, action / TD_RANKS, &from, &to);
+	td_set_move(m, td_can_take(cfgp, st) ? BG_MOVE_CAPTURE : BG_MOVE_STEP,
+		    from, to);
 }
 
 /* The direction of the r-th (from 0) of the masks that hold sq, in the
@@ -1149,14 +1234,16 @@ _Static_assert(sizeof(td_options) / sizeof(td_options[0]) == TD_NOPTIONS,
 	       "the standard option values follow the own ones");
 
 /* Learning: a king's chains between the same squares differ in what they
- * take. */
+ * take. A batch makes the actions of quiet moves and single jumps itself
+ * and lists the chains. */
 static void td_learn(const void *cfgp, bg_learn_info *out)
 {
 	static const char *const names[] = { "quiet plies" };
 
 	(void)cfgp;
 	out->pairs = 1;
-	out->ranks = 8;
+	out->ranks = TD_RANKS;
+	out->direct = BG_DIRECT_OR_LIST;
 	out->nplanes = 1;
 	out->plane_names = names;
 }
@@ -1198,5 +1285,7 @@ const bg_rules bg_rules_turkish_draughts = {
 	.write_position = td_write_position,
 	.read_position = td_read_position,
 	.learn = td_learn,
+	.legal_actions = td_legal_actions,
+	.action_move = td_action_move,
 	.observe = td_observe,
 };
