@@ -518,6 +518,8 @@ static const char *const batch_specs[] = {
 	 * positions with captures. */
 	"senegal", "senegal:chain=0",
 	"turkish-draughts:promote_midcapture=1,king_draw=0",
+	"alquerque:huff_all=1", "alquerque:opening=0,capture_forward_only=1",
+	"fox-geese", "fox-geese:no_moves=pass,geese=17,fox_must_capture=1",
 };
 
 START_TEST(test_batch_follows_single_games)
@@ -695,6 +697,45 @@ START_TEST(test_batch_ranked_actions)
 }
 END_TEST
 
+/* Moves a game makes from an action alone for its batch besides steps and
+ * jumps: passes (a side with no move passes) and placements. Each
+ * position's mask and moves in a batch are the single game's. */
+static const char *const direct_positions[] = {
+	/* White's a1 d1 g1 d2 walled in. */
+	"mill:no_moves=pass b.b/.../.../b....b/bbb/bwb/www w 0 0 0 0",
+	/* No goose can go forward or sideways. */
+	"fox-geese:no_moves=pass ggg/ggg/ggfgggg/......./......./.../... g 0",
+	/* White's a1 b1 a2 shut in by Black's c1 b2 a3. */
+	"bolotudu ....../....../c...../Cb..../ABa... w 0 0 0 - 50",
+};
+
+START_TEST(test_batch_direct_passes)
+{
+	bg_move moves[4];
+	size_t n;
+	bg_game *g;
+
+	ck_assert_int_eq(bg_game_from_position(&g, direct_positions[_i]),
+			 BG_OK);
+	ck_assert_int_eq(bg_legal_moves(g, moves, 4, &n), BG_OK);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(moves[0].kind, BG_MOVE_PASS);
+	batch_plays_each_action(g);
+	bg_game_free(g);
+}
+END_TEST
+
+/* The fox is placed first; Mill and Bolotudu begin with placements. */
+START_TEST(test_batch_direct_placements)
+{
+	static const char *const specs[] = { "fox-geese", "mill", "bolotudu" };
+	bg_game *g = new_game(specs[_i]);
+
+	batch_plays_each_action(g);
+	bg_game_free(g);
+}
+END_TEST
+
 START_TEST(test_batch_threads_agree)
 {
 	bg_batch *b[2];
@@ -858,8 +899,9 @@ END_TEST
  * generator walked game by game. The digests are regression values from
  * that code (this test printed them); those of Corners, Kvartet,
  * tak-tikl, seega, hasami shogi, leopards and cows, mill, bolotudu,
- * Senegal and Turkish draughts are from before their batches made the
- * actions without listing the moves, which must keep the list's order. */
+ * Senegal, Turkish draughts, alquerque and fox and geese are from before
+ * their batches made the actions without listing the moves, which must
+ * keep the list's order. */
 static const struct {
 	const char *spec;
 	uint64_t digest;
@@ -885,6 +927,14 @@ static const struct {
 	{ "senegal:chain=0", 0x35b142f588e65053ull },
 	{ "turkish-draughts", 0xab1fdaf66dac60c1ull },
 	{ "turkish-draughts:max_plies=60", 0x5d6ffbe886f7e63aull },
+	{ "alquerque", 0x2ca211fd47dd605eull },
+	{ "alquerque:opening=0,capture_forward_only=1",
+	  0xe0a7a07960db3ab2ull },
+	{ "alquerque:huff_all=1", 0x26d7f0ccb55f160dull },
+	{ "fox-geese", 0xba4d5f671e7667ffull },
+	{ "fox-geese:fox_diagonals=1,geese_backward=1",
+	  0x82459c76bc35bf2cull },
+	{ "fox-geese:no_moves=pass,geese=17", 0xd0fa6580fae3ed3full },
 };
 
 START_TEST(test_batch_random_actions_by_seed)
@@ -996,6 +1046,10 @@ int main(void)
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
 	tcase_add_loop_test(tc, test_batch_mask_buffers_in_turn, 0, 2);
 	tcase_add_loop_test(tc, test_batch_ranked_actions, 0, 7);
+	tcase_add_loop_test(tc, test_batch_direct_passes, 0,
+			    (int)(sizeof(direct_positions) /
+				  sizeof(direct_positions[0])));
+	tcase_add_loop_test(tc, test_batch_direct_placements, 0, 3);
 	tcase_add_test(tc, test_batch_threads_agree);
 	tcase_add_test(tc, test_batch_errors);
 	tcase_add_test(tc, test_batch_errors_on_threads);

@@ -28,6 +28,10 @@
  * (BG_LEGAL_OVERFLOW), not cut short. One piece's moves always fit. */
 #define AQ_MAX_MOVES 4096
 
+/* Learning: the rank of a from-to action tells apart the chains that
+ * share their ends (aq_learn). */
+#define AQ_RANKS 64
+
 #define AQ_BIT(p) ((uint32_t)1 << (p))
 
 static const int8_t aq_xy[AQ_N][2] = {
@@ -567,6 +571,52 @@ static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 	for (uint32_t b = s->pending; b; b &= b - 1)
 		aq_gen_side(&g, s, bg_ctz32(b), AQ_ALL);
 	return g.list.overflow ? BG_LEGAL_OVERFLOW : g.list.n;
+}
+
+/* The learning action (aq_learn) of the step from -> to. */
+static uint32_t aq_step_action(const aq_cfg *c, int from, int to)
+{
+	return bg_action_make(c->huff_all ? AQ_N + 1 : 1, AQ_RANKS,
+			      bg_action_pair(AQ_N, from, to), 0, 0);
+}
+
+/* Where no piece can take and no huff is pending, the moves are the
+ * steps, each to a position of its own: their actions, in aq_legal's
+ * order. The other positions are left to the list. */
+static size_t aq_legal_actions(const void *cfgp, const void *st,
+			       uint32_t *acts)
+{
+	const aq_cfg *c = cfgp;
+	const aq_state *s = st;
+	int seat = s->turn;
+	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
+	uint32_t empty = ~(own | enemy) & AQ_ALL, to = empty & aq_step_to(s);
+	size_t n = 0;
+
+	if (s->pending || aq_capturers(c, seat, own, enemy, empty))
+		return BG_ACTIONS_LISTED;
+	for (uint32_t b = own; b; b &= b - 1) {
+		int from = bg_ctz32(b);
+
+		for (uint32_t t = c->step[seat][from] & to; t; t &= t - 1)
+			acts[n++] = aq_step_action(c, from, bg_ctz32(t));
+	}
+	return n;
+}
+
+static void aq_action_move(const void *cfgp, const void *st, uint32_t action,
+			   bg_move *m)
+{
+	const aq_cfg *c = cfgp;
+	uint32_t base, rem, rank;
+	int from, to;
+
+	(void)st;
+	bg_action_split(c->huff_all ? AQ_N + 1 : 1, AQ_RANKS, action, &base,
+			&rem, &rank);
+	bg_action_ends(AQ_N, base, &from, &to);
+	aq_write(m, BG_MOVE_STEP, (const uint16_t[]){ (uint16_t)from,
+						      (uint16_t)to }, 2, -1);
 }
 
 /* The generator run without writing the list. With no huff choice, a
@@ -1465,7 +1515,8 @@ _Static_assert(sizeof(aq_options) / sizeof(aq_options[0]) == AQ_NOPTIONS,
 
 /* Learning: chains between the same points differ in what they take (a
  * bound seen in random games, not proven: a position with more has moves
- * without an action); huff_all's removal is the first-removal field. */
+ * without an action); huff_all's removal is the first-removal field. A
+ * batch makes the actions of positions with steps alone itself. */
 static void aq_learn(const void *cfgp, bg_learn_info *out)
 {
 	static const char *const names[] = { "pending removal", "opening" };
@@ -1473,7 +1524,8 @@ static void aq_learn(const void *cfgp, bg_learn_info *out)
 
 	out->pairs = 1;
 	out->removals = c->huff_all;
-	out->ranks = 64;
+	out->ranks = AQ_RANKS;
+	out->direct = BG_DIRECT_OR_LIST;
 	out->nplanes = 2;
 	out->plane_names = names;
 }
@@ -1518,5 +1570,7 @@ const bg_rules bg_rules_alquerque = {
 	.write_position = aq_write_position,
 	.read_position = aq_read_position,
 	.learn = aq_learn,
+	.legal_actions = aq_legal_actions,
+	.action_move = aq_action_move,
 	.observe = aq_observe,
 };

@@ -28,6 +28,9 @@ enum { FG_GEESE_MIN = 9 };
  * (none is known; real games list a few dozen) is reported
  * (BG_LEGAL_OVERFLOW), not cut short. */
 enum { FG_MAX_SOLID = 8 + 346, FG_MAX_DIAG = 16384 };
+/* Learning: the rank of a from-to action tells apart the fox's chains
+ * that share their ends (fg_learn). */
+enum { FG_RANKS = 16 };
 
 /* The geese's steps of one length along the point numbers: a rank ahead
  * (or behind) is 3, 5 or 7 points on, by rank; one length at most for
@@ -313,6 +316,72 @@ static size_t fg_legal(const void *cfgp, const void *stp, bg_move *buf)
 		n = 1;
 	}
 	return n;
+}
+
+/* The learning action of a placement on p or of a move from -> to. */
+static uint32_t fg_place_action(int p)
+{
+	return bg_action_make(1, FG_RANKS, (uint32_t)p, 0, 0);
+}
+
+static uint32_t fg_action(int from, int to)
+{
+	return bg_action_make(1, FG_RANKS, bg_action_pair(FG_NPOINTS, from, to),
+			      0, 0);
+}
+
+/* The actions of fg_legal's moves, in its order, where no move is a
+ * capture chain (which may share its ends with another); a fox that can
+ * jump is left to the list. */
+static size_t fg_legal_actions(const void *cfgp, const void *stp,
+			       uint32_t *acts)
+{
+	const fg_cfg *c = cfgp;
+	const fg_state *st = stp;
+	uint64_t empty = ~st->geese & (bit(FG_NPOINTS) - 1);
+	size_t n = 0;
+
+	if (st->turn == FOX && st->fox == FG_NONE) {
+		for (uint64_t t = empty; t; t &= t - 1)
+			acts[n++] = fg_place_action(ctz(t));
+		return n;
+	}
+	if (st->turn == FOX) {
+		if (bg_jumps_any(&c->jumps, st->fox, st->geese, st->geese))
+			return BG_ACTIONS_LISTED;
+		for (uint64_t t = c->fox_step[st->fox] & empty; t; t &= t - 1)
+			acts[n++] = fg_action(st->fox, ctz(t));
+		return n;
+	}
+	empty &= ~bit(st->fox);
+	for (uint64_t s = st->geese; s; s &= s - 1) {
+		int from = ctz(s);
+
+		for (uint64_t t = c->goose_step[from] & empty; t; t &= t - 1)
+			acts[n++] = fg_action(from, ctz(t));
+	}
+	if (n == 0)
+		acts[n++] = bg_action_make(1, FG_RANKS,
+					   bg_action_pass(FG_NPOINTS), 0, 0);
+	return n;
+}
+
+static void fg_action_move(const void *cfgp, const void *stp,
+			   uint32_t action, bg_move *m)
+{
+	uint32_t base = action / FG_RANKS;
+	int from, to;
+
+	(void)cfgp;
+	(void)stp;
+	if (base == bg_action_pass(FG_NPOINTS)) {
+		memset(m, 0, sizeof(*m));
+	} else if (base < FG_NPOINTS) {
+		fg_simple(m, BG_MOVE_PLACE, (int)base, 0);
+	} else {
+		bg_action_ends(FG_NPOINTS, base, &from, &to);
+		fg_simple(m, BG_MOVE_STEP, from, to);
+	}
 }
 
 static bool fg_can_move(const fg_cfg *c, const fg_state *st)
@@ -748,12 +817,14 @@ static const bg_optalias fg_opt_aliases[] = {
 };
 
 /* Learning: the fox's chains between the same points differ in the geese
- * they take. */
+ * they take. A batch makes the actions of the positions without chains
+ * itself. */
 static void fg_learn(const void *cfgp, bg_learn_info *out)
 {
 	(void)cfgp;
 	out->pairs = 1;
-	out->ranks = 16;
+	out->ranks = FG_RANKS;
+	out->direct = BG_DIRECT_OR_LIST;
 }
 
 const bg_rules bg_rules_fox_geese = {
@@ -786,4 +857,6 @@ const bg_rules bg_rules_fox_geese = {
 	.write_position = fg_write_position,
 	.read_position = fg_read_position,
 	.learn = fg_learn,
+	.legal_actions = fg_legal_actions,
+	.action_move = fg_action_move,
 };
