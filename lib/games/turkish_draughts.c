@@ -786,7 +786,9 @@ static uint32_t td_action(int from, int to)
 			      0);
 }
 
-/* The actions of td_quiet_moves's moves, in its order. */
+/* The actions of td_quiet_moves's moves, in its order. As there, each
+ * possible step is written and kept when the piece has it, no branch that
+ * guesses (the same room past the last one kept). */
 static size_t td_quiet_actions(const td_cfg *c, const td_state *s,
 			       uint32_t *acts)
 {
@@ -805,16 +807,18 @@ static size_t td_quiet_actions(const td_cfg *c, const td_state *s,
 		int sq = bg_ctz64(bits);
 
 		if (!(kings & bit(sq))) {
-			for (int j = 0; j < 3; j++)
-				if (plane[j] & bit(sq))
-					acts[n++] = td_action(sq,
-							      sq + delta[j]);
+			for (int j = 0; j < 3; j++) {
+				acts[n] = td_action(sq, sq + delta[j]);
+				n += plane[j] >> sq & 1;
+			}
 			continue;
 		}
-		for (int d = 0; d < TD_DIRS; d++)
-			for (int k = 1, len = td_slide_len(c, all, sq, d);
-			     k <= len; k++)
-				acts[n++] = td_action(sq, sq + k * td_delta[d]);
+		for (int d = 0; d < TD_DIRS; d++) {
+			for (int k = 1; k < TD_SIDE; k++)
+				acts[n + (size_t)k - 1] =
+					td_action(sq, sq + k * td_delta[d]);
+			n += (size_t)td_slide_len(c, all, sq, d);
+		}
 	}
 	return n;
 }
