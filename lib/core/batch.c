@@ -59,7 +59,8 @@ struct bg_batch {
 	bg_move *moves;       /* n lists of max_moves: the legal moves now;
 				 NULL where the game's actions are always
 				 direct */
-	uint8_t *listed;      /* per game: its moves are listed now */
+	uint8_t *listed;      /* per game where the game makes actions: its
+				 moves are listed now */
 	size_t *nmoves;
 	size_t *chosen;       /* per game: the index of the move to play */
 	/* Per game, the actions of the moves listed now (nset[i] of them,
@@ -113,9 +114,9 @@ static int list_legal(bg_batch *b, size_t i, bg_worker *w)
 			b->nmoves[i] = b->nset[i] = n;
 			return BG_OK;
 		}
+		b->listed[i] = 1;
 		n = 0;
 	}
-	b->listed[i] = 1;
 	moves = b->moves + i * b->max_moves;
 	if (g->result.status == BG_ONGOING) {
 		n = g->rules->legal(g->cfg, g->st, moves);
@@ -181,7 +182,7 @@ static const bg_move *chosen_move(const bg_batch *b, size_t i, bg_move *buf)
 	const bg_game *g = b->games[i];
 	size_t k = i * b->max_moves + b->chosen[i];
 
-	if (b->listed[i])
+	if (!b->al.direct || b->listed[i])
 		return b->moves + k;
 	g->rules->action_move(g->cfg, g->st, b->set[k], buf);
 	return buf;
