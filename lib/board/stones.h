@@ -98,7 +98,9 @@ static inline size_t bg_stones_steps(const bg_stone_steps *t,
 }
 
 /* Those steps as their actions (bg_action_pair on n cells), in the same
- * order: a batch's list without the moves. */
+ * order: a batch's list without the moves. Each direction's is written
+ * and kept when it is a step, with no branch that guesses: acts needs
+ * room for one a direction of each piece. */
 static inline size_t bg_stones_step_actions(const bg_stone_steps *t,
 					    const bg_stones *s, uint32_t n,
 					    uint32_t *acts)
@@ -113,8 +115,8 @@ static inline size_t bg_stones_step_actions(const bg_stone_steps *t,
 		for (int d = 0; d < t->ndirs; d++) {
 			int to = t->nb[from][d];
 
-			if (to >= 0 && !(all >> to & 1))
-				acts[k++] = base + (uint32_t)to;
+			acts[k] = base + (uint32_t)to;
+			k += (size_t)((to >= 0) & !(all >> (to & 31) & 1));
 		}
 	}
 	return k;

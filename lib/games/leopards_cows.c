@@ -312,9 +312,12 @@ static size_t lc_leopard_actions(const lc_cfg *c, const lc_state *st,
 		for (uint64_t t = steps ? c->step[from] & empty : 0; t;
 		     t &= t - 1)
 			*a++ = base + (uint32_t)ctz(t);
-		for (int i = 0; i < c->jumps.njump[from]; i++)
-			if ((st->cows >> j[i].over & 1) && !(occ >> j[i].to & 1))
-				*a++ = base + j[i].to;
+		/* Each jump written, kept when it is one: no branch that
+		 * guesses. */
+		for (int i = 0; i < c->jumps.njump[from]; i++) {
+			*a = base + j[i].to;
+			a += (st->cows >> j[i].over & 1) & !(occ >> j[i].to & 1);
+		}
 	}
 	return (size_t)(a - acts);
 }

@@ -401,8 +401,11 @@ static size_t sg_legal_actions(const void *cfgp, const void *stp,
 		uint32_t base = bg_action_pair(SG_CELLS, from, from) -
 				SG_WIN_CENTRE;
 
-		for (uint32_t k = e & 15; k; k--, t >>= 4)
-			*a++ = base + (uint32_t)(t & 15);
+		/* All eight written, the count kept: no branch that
+		 * guesses. */
+		for (int k = 0; k < 8; k++)
+			a[k] = base + (uint32_t)(t >> 4 * k & 15);
+		a += e & 15;
 	}
 	if (sg_pass_listed(c, s, a != acts))
 		*a++ = bg_action_pass(SG_CELLS);
