@@ -506,14 +506,20 @@ static uint32_t bo_movers(const bo_steps *st)
 	return st->from[0] | st->from[1] | st->from[2] | st->from[3];
 }
 
-/* The moves of the step from `from` in direction d: their number, and the
+/* The axes along which the step from `from` in direction d makes a three
+ * (bit 0 horizontal); the moves of that step: their number, and the
  * scoring threes it makes in t, n. */
+static inline int bo_step_axes(const bo_steps *st, int from, int d)
+{
+	return (int)((st->three[0][d] >> from) & 1) |
+	       (int)((st->three[1][d] >> from) & 1) << 1;
+}
+
 static inline int bo_step_count(const bo_cfg *c, const bo_state *s,
 				const bo_steps *st, int from, int d,
 				bo_three t[2], int *n)
 {
-	int axes = (int)((st->three[0][d] >> from) & 1) |
-		   (int)((st->three[1][d] >> from) & 1) << 1;
+	int axes = bo_step_axes(st, from, d);
 
 	*n = axes ? bo_scoring(c, s, from, c->nb[from][d], axes, t) : 0;
 	return bo_nchoices(t, *n);
@@ -536,6 +542,15 @@ BG_ALWAYS_INLINE size_t bo_movement(const bo_cfg *c, const bo_state *s,
 			bo_three t[2];
 			int n, k;
 
+			/* A step that makes no three, or none: its action
+			 * written, kept when it is a step, with no branch
+			 * that guesses. */
+			if (act && !bo_step_axes(&st, from, d)) {
+				acts[na] = bo_action(bg_action_pair(BO_CELLS,
+						from, c->nb[from][d]), -1, 0);
+				na += st.from[d] >> from & 1;
+				continue;
+			}
 			if (!(st.from[d] & bit(from)))
 				continue;
 			k = bo_step_count(c, s, &st, from, d, t, &n);
