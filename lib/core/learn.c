@@ -538,28 +538,10 @@ static void write_pieces(const bg_game *g, const int *cell, int seat,
 	}
 }
 
-/* v on every square of a plane, eight squares a step, which compilers
- * turn into vector stores at -O2. The squares past the last eight-step
- * are written as the plane's last eight, overlapping the step before:
- * one vector store where a loop of up to seven would be. */
-static void fill_plane(float *plane, float v, size_t area)
-{
-	size_t c = 0;
-
-	for (; c + 8 <= area; c += 8)
-		for (int k = 0; k < 8; k++)
-			plane[c + (size_t)k] = v;
-	if (c < area && area >= 8)
-		for (int k = 0; k < 8; k++)
-			plane[area - 8 + (size_t)k] = v;
-	else
-		for (; c < area; c++)
-			plane[c] = v;
-}
-
 /* v on the squares of a plane that are points, 0 on the others: v times
- * the board plane (1 on the points), eight squares a step likewise. (v is
- * never negative, so its 0s are the +0 of a cleared plane.) */
+ * the board plane (1 on the points), eight squares a step as
+ * bg_plane_fill does. (v is never negative, so its 0s are the +0 of a
+ * cleared plane.) */
 static void scale_plane(float *restrict plane, float v,
 			const float *restrict board, size_t area)
 {
@@ -600,10 +582,10 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	counters[2] = (float)bg_game_repetitions(g);
 	counters[3] = (float)(g->hist_len - g->rep_start);
 	if (np == area) {
-		fill_plane(buf, 1, area);
+		bg_plane_fill(buf, (int)area, 1);
 		for (int i = 0; i < 4; i++)
-			fill_plane(buf + (size_t)(7 + i) * area, counters[i],
-				   area);
+			bg_plane_fill(buf + (size_t)(7 + i) * area, (int)area,
+				      counters[i]);
 	} else {
 		/* Made once with the cells: a copy, not a scatter a step. */
 		memcpy(buf, board, area * sizeof(*buf));
