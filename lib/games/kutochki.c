@@ -855,6 +855,14 @@ BG_ALWAYS_INLINE uint64_t ku_word_reach(const uint64_t *jump, bool diag,
 	return reach;
 }
 
+/* The point a step of ku_point_dirs's direction d goes to, less its
+ * start; the directions by that, ascending: a piece's steps in point
+ * order. */
+static const int ku_word_delta[KU_DIRS] = { 8, 1, -8, -1, 9, -7, -9, 7 };
+static const int8_t ku_word_order[2][KU_DIRS] = {
+	{ 2, 3, 1, 0 }, { 6, 2, 5, 3, 1, 7, 0, 4 }
+};
+
 /* ku_list_word's moves as their actions, in its order: the landings of a
  * piece's chains, without their paths. */
 BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
@@ -869,11 +877,24 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 	jumper = ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
 	for (uint64_t own = occ[seat]; own; own &= own - 1) {
 		int from = ctz64(own);
-		uint64_t dest = c->near[seat][from] & ~all;
 		uint32_t base = bg_action_pair(n, from, 0);
+		uint64_t dest;
 
-		if (jumper >> from & 1)
-			dest |= ku_word_reach(jump, diag, 2, from, all);
+		if (!(jumper >> from & 1)) {
+			/* Steps alone, in point order: each written, kept
+			 * when the piece has it, no branch that guesses.
+			 * The room (ku_max_moves: a piece's empty squares,
+			 * 40 on 8x8) holds the eight written. */
+			for (int i = 0; i < (diag ? 8 : 4); i++) {
+				int d = ku_word_order[diag][i];
+
+				*a = base + (uint32_t)(from + ku_word_delta[d]);
+				a += step[d] >> from & 1;
+			}
+			continue;
+		}
+		dest = (c->near[seat][from] & ~all) |
+		       ku_word_reach(jump, diag, 2, from, all);
 		for (; dest; dest &= dest - 1)
 			*a++ = base + (uint32_t)ctz64(dest);
 	}
