@@ -14,6 +14,7 @@
  * before they sleep, so a loop of steps does not wait for threads to
  * wake.
  */
+#include <assert.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -114,6 +115,9 @@ static int list_legal(bg_batch *b, size_t i, bg_worker *w)
 			b->nmoves[i] = b->nset[i] = n;
 			return BG_OK;
 		}
+		/* Only a game that may leave a position to the list has
+		 * one. */
+		assert(b->al.direct == BG_DIRECT_OR_LIST);
 		b->listed[i] = 1;
 		n = 0;
 	}
