@@ -855,10 +855,8 @@ BG_ALWAYS_INLINE uint64_t ku_word_reach(const uint64_t *jump, bool diag,
 	return reach;
 }
 
-/* The point a step of ku_point_dirs's direction d goes to, less its
- * start; the directions by that, ascending: a piece's steps in point
- * order. */
-static const int ku_word_delta[KU_DIRS] = { 8, 1, -8, -1, 9, -7, -9, 7 };
+/* The directions of ku_point_dirs by the point a step goes to less its
+ * start (ku_dy * 8 + ku_dx), ascending: a piece's steps in point order. */
 static const int8_t ku_word_order[2][KU_DIRS] = {
 	{ 2, 3, 1, 0 }, { 6, 2, 5, 3, 1, 7, 0, 4 }
 };
@@ -888,7 +886,8 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 			for (int i = 0; i < (diag ? 8 : 4); i++) {
 				int d = ku_word_order[diag][i];
 
-				*a = base + (uint32_t)(from + ku_word_delta[d]);
+				*a = base + (uint32_t)(from + 8 * ku_dy[d] +
+						       ku_dx[d]);
 				a += step[d] >> from & 1;
 			}
 			continue;
