@@ -476,6 +476,13 @@ static int piece_plane(int seat, int owner, int kind)
 	return base + (kind == BG_PIECE_MAN ? 0 : kind == BG_PIECE_KING ? 1 : 2);
 }
 
+const float bg_nibble_floats[16][4] = {
+	{0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {1, 1, 0, 0},
+	{0, 0, 1, 0}, {1, 0, 1, 0}, {0, 1, 1, 0}, {1, 1, 1, 0},
+	{0, 0, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {1, 1, 0, 1},
+	{0, 0, 1, 1}, {1, 0, 1, 1}, {0, 1, 1, 1}, {1, 1, 1, 1},
+};
+
 /* The most words a game's `pieces` sets may take: boards of up to 1280
  * points (Dots' default field has 1248) use the hook. */
 #define PIECE_SET_WORDS 20
