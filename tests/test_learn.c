@@ -195,7 +195,10 @@ START_TEST(test_observation_planes)
 	ck_assert(buf[8 * 49] == 1);              /* ply 1 */
 	ck_assert(buf[11 * 49] == 8);             /* own in hand */
 	ck_assert(buf[12 * 49] == 9);             /* opponent in hand */
+	ck_assert(buf[12 * 49 + 48] == 9);        /* and on g7 */
 	ck_assert(buf[0 * 49 + 1] == 0);          /* b1 is not a point */
+	ck_assert(buf[11 * 49 + 1] == 0);         /* nor in a counter */
+	ck_assert(buf[13 * 49 + 1] == 0);
 	ck_assert_int_eq(bg_observe(g, 1, buf, size), BG_OK);
 	ck_assert(buf[4 * 49 + 1 * 7 + 3] == 1);  /* opponent men, d2 */
 	ck_assert(buf[7 * 49] == 1);

@@ -29,7 +29,11 @@ void bg_layout_of(const bg_game *g, bg_layout *al)
 	al->ground = li.ground ? al->pass + 1 : UINT32_MAX;
 	al->count = al->pass + 1 + (li.ground ? 1 : 0);
 	al->nplanes = BG_OBS_COMMON + li.nplanes;
+	al->counters = li.counters;
 	al->plane_names = li.plane_names;
+	assert(li.counters <= li.nplanes && li.counters <= BG_GAME_COUNTERS &&
+	       (!li.counters || r->counters) &&
+	       (li.counters == li.nplanes || r->observe));
 	al->direct = r->legal_actions && r->action_move ? li.direct : 0;
 	/* The numbers of bg_action_pair, bg_action_pass and
 	 * bg_action_make. */
@@ -573,32 +577,41 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	const bg_rules *r = g->rules;
 	const bg_board *b = bg_rules_board(r, g->cfg);
 	size_t area = (size_t)b->width * (size_t)b->height;
-	size_t np = (size_t)b->npoints, nown = al->nplanes - BG_OBS_COMMON;
-	float counters[4];
+	size_t np = (size_t)b->npoints, nc = 4 + al->counters;
+	size_t nown = al->nplanes - BG_OBS_COMMON - al->counters;
+	/* Planes 7-10, then the game's counters: one run of planes. */
+	float counters[4 + BG_GAME_COUNTERS];
+	float *own = buf + (7 + nc) * area;
 
 	/* Plane by plane, each written in one pass. The piece planes hold a
-	 * 1 only where a piece stands, and the game's own planes are written
-	 * at the points only: they are cleared first. */
+	 * 1 only where a piece stands, and the game's planes after its
+	 * counters are written at the points only: they are cleared first. */
 	memset(buf + area, 0, 6 * area * sizeof(*buf));
 	if (np < area)
-		memset(buf + BG_OBS_COMMON * area, 0,
-		       nown * area * sizeof(*buf));
+		memset(own, 0, nown * area * sizeof(*buf));
 	counters[0] = bg_rules_to_move(r, g->cfg, g->st) == seat &&
 		      g->result.status == BG_ONGOING;
 	counters[1] = (float)(g->ply0 + g->hist_len);
 	counters[2] = (float)bg_game_repetitions(g);
 	counters[3] = (float)(g->hist_len - g->rep_start);
+	if (al->counters)
+		r->counters(g->cfg, g->st, seat, counters + 4);
 	if (np == area) {
 		bg_plane_fill(buf, (int)area, 1);
-		for (int i = 0; i < 4; i++)
-			bg_plane_fill(buf + (size_t)(7 + i) * area, (int)area,
+		/* The common four in a loop of a constant count, which
+		 * compilers unroll; the game's counters after them. */
+		for (size_t i = 0; i < 4; i++)
+			bg_plane_fill(buf + (7 + i) * area, (int)area,
+				      counters[i]);
+		for (size_t i = 4; i < nc; i++)
+			bg_plane_fill(buf + (7 + i) * area, (int)area,
 				      counters[i]);
 	} else {
 		/* Made once with the cells: a copy, not a scatter a step. */
 		memcpy(buf, board, area * sizeof(*buf));
-		for (int i = 0; i < 4; i++)
-			scale_plane(buf + (size_t)(7 + i) * area, counters[i],
-				    board, area);
+		for (size_t i = 0; i < nc; i++)
+			scale_plane(buf + (7 + i) * area, counters[i], board,
+				    area);
 	}
 	write_pieces(g, cell, seat, np, area, buf);
 	if (!nown)
@@ -606,12 +619,12 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	/* Where cell[p] is p, the game's layout (plane i at i * np) is the
 	 * observation's own: the game writes in place. */
 	if (direct) {
-		r->observe(g->cfg, g->st, seat, buf + BG_OBS_COMMON * area);
+		r->observe(g->cfg, g->st, seat, own);
 		return;
 	}
 	r->observe(g->cfg, g->st, seat, extra);
 	for (size_t i = 0; i < nown; i++) {
-		float *plane = buf + (BG_OBS_COMMON + i) * area;
+		float *plane = own + i * area;
 
 		for (size_t p = 0; p < np; p++)
 			plane[cell[p]] = extra[i * np + p];

@@ -22,6 +22,7 @@ typedef struct bg_layout {
 	uint32_t pass, ground; /* ground UINT32_MAX when the game has none */
 	uint32_t count;
 	uint32_t nplanes;  /* observation planes, the game's own included */
+	uint32_t counters; /* the game's planes of one value, first */
 	const char *const *plane_names;
 	/* The game's legal_actions and action_move serve: 0, or
 	 * bg_learn_info's BG_DIRECT_ALWAYS or BG_DIRECT_OR_LIST. */

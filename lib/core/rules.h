@@ -155,14 +155,24 @@ typedef struct bg_learn_info {
 	/* The most legal moves that share every other field (chains
 	 * between the same points, further removals, flags): 1 .. 255. */
 	uint8_t ranks;
-	/* Planes the game's observe hook writes, and their names. */
+	/* The game's own planes, and their names. */
 	uint8_t nplanes;
 	const char *const *plane_names;
+	/* Of those, the first `counters` (at most BG_GAME_COUNTERS) are
+	 * each one value on every point, a count of pieces in hand or a
+	 * clock: the counters hook gives the values and the core writes the
+	 * planes, as it writes its own counters. On a board whose points
+	 * are not all its squares that is one scaled fill a plane, where a
+	 * plane written a point at a time is copied to its squares a point
+	 * at a time. The observe hook writes the planes after them. */
+	uint8_t counters;
 	/* The game's legal_actions and action_move serve this config: in
 	 * every position (BG_DIRECT_ALWAYS), or where legal_actions does not
 	 * answer BG_ACTIONS_LISTED (BG_DIRECT_OR_LIST). */
 	uint8_t direct;
 } bg_learn_info;
+
+#define BG_GAME_COUNTERS 8
 
 enum { BG_DIRECT_ALWAYS = 1, BG_DIRECT_OR_LIST = 2 };
 
@@ -415,9 +425,12 @@ typedef struct bg_rules {
 	 * it. */
 	void (*action_move)(const void *cfg, const void *st, uint32_t action,
 			    bg_move *m);
-	/* Optional: the game's own observation planes, seen from `seat`:
-	 * plane k of point p into out[k * npoints + p], every entry written
-	 * (a counter repeated over every point). */
+	/* With bg_learn_info's counters: the values of the game's first
+	 * planes, seen from `seat`, plane k's into v[k]. */
+	void (*counters)(const void *cfg, const void *st, int seat, float *v);
+	/* With planes past the counters: those planes, seen from `seat`,
+	 * the first past the counters as plane 0: plane k of point p into
+	 * out[k * npoints + p], every entry written. */
 	void (*observe)(const void *cfg, const void *st, int seat, float *out);
 } bg_rules;
 

@@ -948,17 +948,18 @@ static void lc_learn(const void *cfgp, bg_learn_info *out)
 	out->ranks = c->multi ? 16 : 1;
 	out->direct = c->multi ? 0 : BG_DIRECT_ALWAYS;
 	out->nplanes = 1;
+	out->counters = 1;
 	out->plane_names = names;
 }
 
-static void lc_observe(const void *cfgp, const void *stp, int seat,
-		       float *out)
+static void lc_counters(const void *cfgp, const void *stp, int seat,
+			float *v)
 {
-	const lc_cfg *c = cfgp;
 	const lc_state *st = stp;
 
+	(void)cfgp;
 	(void)seat;
-	bg_plane_fill(out, c->npoints, LC_NCOWS - st->placed);
+	v[0] = LC_NCOWS - st->placed;
 }
 
 const bg_rules bg_rules_leopards_cows = {
@@ -993,5 +994,5 @@ const bg_rules bg_rules_leopards_cows = {
 	.learn = lc_learn,
 	.legal_actions = lc_legal_actions,
 	.action_move = lc_action_move,
-	.observe = lc_observe,
+	.counters = lc_counters,
 };

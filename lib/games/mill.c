@@ -1718,18 +1718,19 @@ static void mi_learn(const void *cfgp, bg_learn_info *out)
 	out->ranks = (uint8_t)c->ranks;
 	out->direct = BG_DIRECT_ALWAYS;
 	out->nplanes = 3;
+	out->counters = 3;
 	out->plane_names = names;
 }
 
-static void mi_observe(const void *cfgp, const void *stp, int seat,
-		       float *out)
+static void mi_counters(const void *cfgp, const void *stp, int seat,
+			float *v)
 {
 	const mi_state *st = stp;
 
 	(void)cfgp;
-	bg_plane_fill(out, MI_POINTS, st->hand[seat]);
-	bg_plane_fill(out + MI_POINTS, MI_POINTS, st->hand[!seat]);
-	bg_plane_fill(out + 2 * MI_POINTS, MI_POINTS, (float)st->quiet);
+	v[0] = st->hand[seat];
+	v[1] = st->hand[!seat];
+	v[2] = (float)st->quiet;
 }
 
 const bg_rules bg_rules_mill = {
@@ -1762,5 +1763,5 @@ const bg_rules bg_rules_mill = {
 	.learn = mi_learn,
 	.legal_actions = mi_legal_actions,
 	.action_move = mi_action_move,
-	.observe = mi_observe,
+	.counters = mi_counters,
 };
