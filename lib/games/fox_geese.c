@@ -357,8 +357,14 @@ static size_t fg_legal_actions(const void *cfgp, const void *stp,
 	for (uint64_t s = st->geese; s; s &= s - 1) {
 		int from = ctz(s);
 
-		for (uint64_t t = c->goose_step[from] & empty; t; t &= t - 1)
-			acts[n++] = fg_action(from, ctz(t));
+		/* Every step written, kept when it is empty: a loop whose
+		 * end the processor guesses from the point, not from the
+		 * pieces around it. At most eight a goose, which the list's
+		 * room holds (FG_MAX_SOLID and FG_MAX_DIAG count more). */
+		for (uint64_t t = c->goose_step[from]; t; t &= t - 1) {
+			acts[n] = fg_action(from, ctz(t));
+			n += empty >> ctz(t) & 1;
+		}
 	}
 	if (n == 0)
 		acts[n++] = bg_action_make(1, FG_RANKS,
