@@ -278,12 +278,17 @@ BG_ALWAYS_INLINE size_t sn_steps(const sn_cfg *c, const sn_state *s,
 		for (int d = 0; d < SN_DIRS; d++) {
 			int to = c->next[s->turn][from][d];
 
+			/* The actions: each direction written, kept when
+			 * it is a step (no branch that guesses); three a
+			 * piece, which SN_MAX_MOVES holds. */
+			if (act) {
+				acts[n] = sn_step_action(from, to);
+				n += (to >= 0) & !(occ >> (to & 31) & 1);
+				continue;
+			}
 			if (to < 0 || (occ & SN_BIT(to)))
 				continue;
-			if (act)
-				acts[n++] = sn_step_action(from, to);
-			else
-				sn_step_move(&buf[n++], from, to);
+			sn_step_move(&buf[n++], from, to);
 		}
 	}
 	return n;
