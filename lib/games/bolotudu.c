@@ -65,7 +65,10 @@ typedef struct bo_state {
 	uint8_t nthrees;
 	uint8_t hand[2];
 	uint8_t id[BO_CELLS];          /* identity on the cell or BO_NONE */
-	uint8_t pad;
+	/* The scored threes through each cell, for the observations: kept
+	 * with the threes, not counted from them each time. */
+	uint8_t through[BO_CELLS];
+	uint8_t pad[3];
 	uint32_t named;                /* identities in the scored threes */
 	uint32_t occ[2];
 	uint64_t runs;                 /* their cells' bo_slot bits */
@@ -899,16 +902,19 @@ static void bo_keep_three(bo_state *s, uint64_t key)
 {
 	s->threes[s->nthrees++] = key;
 	s->runs |= bo_slot((uint32_t)key);
+	for (uint32_t r = (uint32_t)key; r; r &= r - 1)
+		s->through[bg_ctz32(r)]++;
 }
 
 /* Back to the first n scored threes; a slot may stand for several
- * threes, so the slots are gathered again. */
+ * threes, so the slots and counts are gathered again. */
 static void bo_forget_threes(bo_state *s, int n)
 {
 	s->runs = 0;
+	memset(s->through, 0, sizeof(s->through));
+	s->nthrees = 0;
 	for (int i = 0; i < n; i++)
-		s->runs |= bo_slot((uint32_t)s->threes[i]);
-	s->nthrees = (uint8_t)n;
+		bo_keep_three(s, s->threes[i]);
 }
 
 static void bo_drop(const bo_cfg *c, bo_state *s, int p)
@@ -1366,10 +1372,8 @@ static void bo_observe(const void *cfgp, const void *stp, int seat,
 	bg_plane_fill(out, BO_CELLS, st->hand[seat]);
 	bg_plane_fill(out + BO_CELLS, BO_CELLS, st->hand[!seat]);
 	bg_plane_fill(out + 2 * BO_CELLS, BO_CELLS, st->passes);
-	bg_plane_fill(out + 3 * BO_CELLS, BO_CELLS, 0);
-	for (int i = 0; i < st->nthrees; i++)
-		for (uint32_t r = (uint32_t)st->threes[i]; r; r &= r - 1)
-			out[3 * BO_CELLS + bg_ctz32(r)]++;
+	for (int p = 0; p < BO_CELLS; p++)
+		out[3 * BO_CELLS + p] = st->through[p];
 }
 
 const bg_rules bg_rules_bolotudu = {
