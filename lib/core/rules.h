@@ -172,6 +172,8 @@ typedef struct bg_learn_info {
 	uint8_t direct;
 } bg_learn_info;
 
+/* The most counter planes a game may have: the observation writer keeps
+ * their values on its stack. */
 #define BG_GAME_COUNTERS 8
 
 enum { BG_DIRECT_ALWAYS = 1, BG_DIRECT_OR_LIST = 2 };
