@@ -152,6 +152,16 @@ static void observations_of_spec(const char *spec, void *arg)
 				break;
 			ck_assert_int_eq(bg_random_move(g, &rng, &m), BG_OK);
 			ck_assert_int_eq(bg_play(g, &m), BG_OK);
+			/* What a game keeps for its planes (bolotudu's threes
+			 * through each cell) comes back with the move taken
+			 * back. */
+			ck_assert_int_eq(bg_undo(g), BG_OK);
+			ck_assert_int_eq(bg_observe(g, seat, buf, size), BG_OK);
+			ck_assert_msg(fnv(buf, size * sizeof(float),
+					  0xcbf29ce484222325ull) == o,
+				      "%s: another observation after a move "
+				      "taken back:\n  %s", spec, position(g));
+			ck_assert_int_eq(bg_play(g, &m), BG_OK);
 		}
 		bg_game_free(g);
 	}
