@@ -313,8 +313,13 @@ class VectorEnv:
         self._mask = np.zeros((self.num_envs, self.num_actions), np.bool_)
         self._rewards = np.zeros(self.num_envs, np.float32)
         self._done = np.zeros(self.num_envs, np.uint8)
-        self._term = np.zeros(self.num_envs, np.bool_)
-        self._trunc = np.zeros(self.num_envs, np.bool_)
+        # terminations and truncations: the rows of one array, made by one
+        # compare of the done flags with the two codes (a NumPy call costs
+        # more than comparing a thousand bytes)
+        self._ends = np.zeros((2, self.num_envs), np.bool_)
+        self._term, self._trunc = self._ends
+        self._codes = np.array([[STEP_TERMINATED], [STEP_TRUNCATED]],
+                               np.uint8)
         self._actions = np.zeros(self.num_envs, np.uint32)
         # the library clears only the mask bytes it set the step before:
         # callers get a read-only view, so no byte is left set by them
@@ -322,7 +327,7 @@ class VectorEnv:
         self._mask_view.flags.writeable = False
         self._infos = {"action_mask": self._mask_view,
                        "_action_mask": np.ones(self.num_envs, np.bool_)}
-        # the addresses once: a step is then one C call and two compares
+        # the addresses once: a step is then one C call and one compare
         self._step_args = (self._b, None, _addr(self._obs),
                            _addr(self._mask), _addr(self._rewards),
                            _addr(self._done))
@@ -406,8 +411,7 @@ class VectorEnv:
                                                    _addr(self._mask)))
         self._rewards.fill(0)
         self._done.fill(0)
-        self._term.fill(False)
-        self._trunc.fill(False)
+        self._ends.fill(False)
         return self._result(self._obs, self._infos)
 
     def step(self, actions):
@@ -432,8 +436,7 @@ class VectorEnv:
         rc = self._step(args[0], addr, *args[2:])
         if rc < 0:
             _check(self._lib, rc)
-        np.equal(self._done, STEP_TERMINATED, out=self._term)
-        np.equal(self._done, STEP_TRUNCATED, out=self._trunc)
+        np.equal(self._done, self._codes, out=self._ends)
         return self._result(self._obs, self._rewards, self._term,
                             self._trunc, self._infos)
 
