@@ -623,11 +623,14 @@ static uint32_t bo_gapped(const bo_cfg *c, const bo_drops *d, int p)
 	uint32_t far = c->far[p], ok = far;
 
 	if (c->pair_gap == BO_GAP_EMPTY)
+		/* A far cell with a piece between is masked out, not
+		 * branched on: whether one stands there is the processor's
+		 * guess at every cell of the placing. */
 		for (uint32_t f = far; f; f &= f - 1) {
 			int q = bg_ctz32(f);
+			uint32_t blocked = (c->between[p][q] & ~d->empty) != 0;
 
-			if (c->between[p][q] & ~d->empty)
-				ok &= ~bit(q);
+			ok &= ~(bit(q) & -blocked);
 		}
 	return ok;
 }
