@@ -348,13 +348,15 @@ BG_ALWAYS_INLINE size_t lc_list(const lc_cfg *c, const lc_state *st,
 		 * whose end the processor guesses from the point's degree,
 		 * not from the pieces around it. The cows' neighbours are
 		 * at most the directed edges, which max_moves holds. */
-		for (uint64_t t = act ? c->step[from] : 0; t; t &= t - 1) {
-			acts[n] = bg_action_pair((uint32_t)c->npoints, from,
-						 ctz(t));
-			n += empty >> ctz(t) & 1;
+		if (act) {
+			for (uint64_t t = c->step[from]; t; t &= t - 1) {
+				acts[n] = bg_action_pair((uint32_t)c->npoints,
+							 from, ctz(t));
+				n += empty >> ctz(t) & 1;
+			}
+			continue;
 		}
-		for (uint64_t t = act ? 0 : c->step[from] & empty; t;
-		     t &= t - 1, n++)
+		for (uint64_t t = c->step[from] & empty; t; t &= t - 1, n++)
 			lc_simple(&buf[n], BG_MOVE_STEP, from, ctz(t));
 	}
 	/* No move is a pass: only under no_moves=pass, the game is over
