@@ -142,11 +142,13 @@ static void unmark_mask(bg_batch *b, size_t i)
 {
 	uint8_t *m;
 	const uint32_t *set = b->set + i * b->max_moves;
+	size_t n = b->nset[i];
 
 	if (!b->mask || b->mask != b->last_mask)
 		return;
 	m = b->mask + i * b->al.count;
-	for (size_t k = 0; k < b->nset[i]; k++)
+	/* The count read once: a byte store may alias it. */
+	for (size_t k = 0; k < n; k++)
 		m[set[k]] = 0;
 }
 
@@ -237,18 +239,18 @@ static int step_one(bg_batch *b, size_t i, bg_worker *w)
 static int check_one(bg_batch *b, size_t i)
 {
 	uint32_t a = b->actions[i];
-	long k = -1;
+	const uint32_t *set = b->set + i * b->max_moves;
+	size_t n = b->nset[i], k = 0;
 
 	if (a >= b->al.count)
 		return bg_seterr(BG_EINVAL, "game %zu: action %u is not below "
 				 "the count %u", i, a, b->al.count);
-	for (size_t j = 0; j < b->nset[i] && k < 0; j++)
-		if (b->set[i * b->max_moves + j] == a)
-			k = (long)j;
-	if (k < 0)
+	while (k < n && set[k] != a)
+		k++;
+	if (k == n)
 		return bg_seterr(BG_EILLEGAL, "game %zu: action %u is not "
 				 "legal", i, a);
-	b->chosen[i] = (size_t)k;
+	b->chosen[i] = k;
 	return BG_OK;
 }
 

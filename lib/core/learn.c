@@ -214,12 +214,15 @@ int bg_actions_of(const bg_layout *layout, const bg_move *list, size_t n,
 
 int bg_actions_mark(const uint32_t *acts, size_t n, uint8_t *mask)
 {
+	uint8_t seen = 0;
+
+	/* An action set twice is found after the loop: a branch a move
+	 * less. (The caller clears the mask on failure.) */
 	for (size_t i = 0; i < n; i++) {
-		if (mask[acts[i]])
-			return no_action();
+		seen |= mask[acts[i]];
 		mask[acts[i]] = 1;
 	}
-	return BG_OK;
+	return seen ? no_action() : BG_OK;
 }
 
 /* The index in list of the move with `action`, or -1 for none. */

@@ -49,7 +49,8 @@ int bg_actions_of(const bg_layout *al, const bg_move *list, size_t n,
 size_t bg_actions_scratch(size_t max_moves);
 
 /* Set the n actions of acts (from bg_actions_of) in mask, which is clear
- * at each of them; BG_ENOMEM when two moves have the same action. */
+ * at each of them; BG_ENOMEM when two moves have the same action, with
+ * every action set all the same (the caller clears the mask). */
 int bg_actions_mark(const uint32_t *acts, size_t n, uint8_t *mask);
 
 /* cell[p]: the index of point p's square in a plane; board: the board
