@@ -509,6 +509,7 @@ BG_ALWAYS_INLINE void scatter_sets(float *plane, size_t area,
 				   const int *cell, const uint64_t *set,
 				   size_t words)
 {
+#pragma GCC unroll 3
 	for (int c = 0; c < 3; c++)
 		scatter_ones(plane + (size_t)c * area, cell,
 			     set + (size_t)c * words, words);
@@ -573,6 +574,105 @@ static void scale_plane(float *restrict plane, float v,
 			plane[c] = v * board[c];
 }
 
+/* Eight squares from `at` of four planes as scale_plane writes one, with
+ * the values v0 to v3. */
+BG_ALWAYS_INLINE void scale_eight(float *restrict p, float v0, float v1,
+				  float v2, float v3,
+				  const float *restrict board, size_t area,
+				  size_t at)
+{
+	float *p0 = p + at, *p1 = p0 + area, *p2 = p1 + area, *p3 = p2 + area;
+	const float *b = board + at;
+
+	/* A loop a plane: vector stores, which one loop storing to the
+	 * four planes in turn is not made of. */
+	for (int k = 0; k < 8; k++)
+		p0[k] = v0 * b[k];
+	for (int k = 0; k < 8; k++)
+		p1[k] = v1 * b[k];
+	for (int k = 0; k < 8; k++)
+		p2[k] = v2 * b[k];
+	for (int k = 0; k < 8; k++)
+		p3[k] = v3 * b[k];
+}
+
+/* Four planes from `first` on as scale_plane writes one: the board
+ * plane's squares are loaded once for the four. */
+static void scale_four(float *restrict first, const float *v,
+		       const float *restrict board, size_t area)
+{
+	float v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3];
+	size_t c = 0;
+
+	for (; c + 8 <= area; c += 8)
+		scale_eight(first, v0, v1, v2, v3, board, area, c);
+	if (c < area && area >= 8) {
+		scale_eight(first, v0, v1, v2, v3, board, area, area - 8);
+		return;
+	}
+	for (; c < area; c++) {
+		first[c] = v0 * board[c];
+		first[area + c] = v1 * board[c];
+		first[2 * area + c] = v2 * board[c];
+		first[3 * area + c] = v3 * board[c];
+	}
+}
+
+/* Eight squares from `at` of four planes, all v0 to v3 (a plane
+ * each). */
+BG_ALWAYS_INLINE void fill_eight(float *restrict p, float v0, float v1,
+				 float v2, float v3, size_t area, size_t at)
+{
+	float *p0 = p + at, *p1 = p0 + area, *p2 = p1 + area, *p3 = p2 + area;
+
+	for (int k = 0; k < 8; k++)
+		p0[k] = v0;
+	for (int k = 0; k < 8; k++)
+		p1[k] = v1;
+	for (int k = 0; k < 8; k++)
+		p2[k] = v2;
+	for (int k = 0; k < 8; k++)
+		p3[k] = v3;
+}
+
+/* Four planes from `first` on as bg_plane_fill writes one, with the
+ * values v[0] to v[3]: one loop for the four, whose count and branch
+ * cost as much as the stores of a plane. */
+static void fill_four(float *restrict first, const float *v, size_t area)
+{
+	float v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3];
+	size_t c = 0;
+
+	for (; c + 8 <= area; c += 8)
+		fill_eight(first, v0, v1, v2, v3, area, c);
+	if (c < area && area >= 8) {
+		fill_eight(first, v0, v1, v2, v3, area, area - 8);
+		return;
+	}
+	for (size_t i = 0; i < 4; i++)
+		bg_plane_fill(first + i * area + c, (int)(area - c), v[i]);
+}
+
+/* n (at least 4) counter planes from `first` on, as scale_plane writes
+ * each: four at a time, and the last one or two alone; three left are
+ * the last four, overlapping the four before (a plane written twice with
+ * its own values), which costs less than three alone. */
+static void scale_planes(float *first, const float *v, size_t n,
+			 const float *board, size_t area)
+{
+	size_t i = 0;
+
+	assert(n >= 4);
+	for (; i + 4 <= n; i += 4)
+		scale_four(first + i * area, v + i, board, area);
+	if (n - i == 3) {
+		scale_four(first + (n - 4) * area, v + n - 4, board, area);
+		return;
+	}
+	for (; i < n; i++)
+		scale_plane(first + i * area, v[i], board, area);
+}
+
 void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 		     const float *board, bool direct, int seat, float *buf,
 		     float *extra)
@@ -601,20 +701,16 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 		r->counters(g->cfg, g->st, seat, counters + 4);
 	if (np == area) {
 		bg_plane_fill(buf, (int)area, 1);
-		/* The common four in a loop of a constant count, which
-		 * compilers unroll; the game's counters after them. */
-		for (size_t i = 0; i < 4; i++)
-			bg_plane_fill(buf + (7 + i) * area, (int)area,
-				      counters[i]);
+		/* The common four together; the game's counters after
+		 * them. */
+		fill_four(buf + 7 * area, counters, area);
 		for (size_t i = 4; i < nc; i++)
 			bg_plane_fill(buf + (7 + i) * area, (int)area,
 				      counters[i]);
 	} else {
 		/* Made once with the cells: a copy, not a scatter a step. */
 		memcpy(buf, board, area * sizeof(*buf));
-		for (size_t i = 0; i < nc; i++)
-			scale_plane(buf + (7 + i) * area, counters[i], board,
-				    area);
+		scale_planes(buf + 7 * area, counters, nc, board, area);
 	}
 	write_pieces(g, cell, seat, np, area, buf);
 	if (!nown)
