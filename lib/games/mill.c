@@ -1351,27 +1351,18 @@ static size_t mi_write_turns(const mi_cfg *c, const mi_side *v, bg_move *m,
 	return n;
 }
 
-/* The actions of the turns mi_write_turns writes, `act` the move's
- * without removals: the first removal a field, the later ones the rank,
- * counted in the sets' order among those that share the first. */
-static size_t mi_turn_actions(const mi_cfg *c, const mi_side *v,
-			      uint32_t *acts, uint32_t act, int k,
-			      uint32_t singles)
+/* The actions of the turns of mi_turn_actions below that remove two or
+ * three pieces: each set in the sets' order, the first removal a field
+ * and the later ones the rank, counted among the sets that share the
+ * first. */
+static size_t mi_set_actions(const mi_cfg *c, const mi_side *v,
+			     uint32_t *acts, uint32_t act, int k)
 {
 	uint32_t K = c->ranks, rank = 0;
 	size_t n = 0;
 	int first = -1;
 	mi_sets it;
 
-	if (k == 0) {
-		acts[0] = act;
-		return 1;
-	}
-	if (k == 1) {
-		for (uint32_t r = singles; r; r &= r - 1)
-			acts[n++] = act + (1 + (uint32_t)bg_ctz32(r)) * K;
-		return n;
-	}
 	mi_sets_first(&it, v->opp, k);
 	do {
 		uint32_t set = mi_sets_mask(&it);
@@ -1385,6 +1376,28 @@ static size_t mi_turn_actions(const mi_cfg *c, const mi_side *v,
 		acts[n++] = act + (1 + (uint32_t)p) * K + rank;
 	} while (mi_sets_next(&it));
 	return n;
+}
+
+/* The actions of the turns mi_write_turns writes, `act` the move's
+ * without removals. Inlined where it is called once a destination: no
+ * removal or one, nearly every turn, cost no call. */
+BG_ALWAYS_INLINE size_t mi_turn_actions(const mi_cfg *c, const mi_side *v,
+					uint32_t *acts, uint32_t act, int k,
+					uint32_t singles)
+{
+	uint32_t K = c->ranks;
+	size_t n = 0;
+
+	if (k == 0) {
+		acts[0] = act;
+		return 1;
+	}
+	if (k == 1) {
+		for (uint32_t r = singles; r; r &= r - 1)
+			acts[n++] = act + (1 + (uint32_t)bg_ctz32(r)) * K;
+		return n;
+	}
+	return mi_set_actions(c, v, acts, act, k);
 }
 
 /* The actions of mi_write_plain's moves. */
