@@ -861,6 +861,38 @@ static const int8_t ku_word_order[2][KU_DIRS] = {
 	{ 2, 3, 1, 0 }, { 6, 2, 5, 3, 1, 7, 0, 4 }
 };
 
+/* The action of the step in direction d, written at a and kept (the
+ * next one written after it) when the piece has the step. */
+BG_ALWAYS_INLINE uint32_t *ku_step_action(uint32_t *a, uint32_t base,
+					  int from, const uint64_t *step,
+					  int d)
+{
+	*a = base + (uint32_t)(from + 8 * ku_dy[d] + ku_dx[d]);
+	return a + (step[d] >> from & 1);
+}
+
+/* The steps of a piece that cannot jump, in point order: each written,
+ * kept when the piece has it, no branch that guesses. The room
+ * (ku_max_moves: a piece's empty squares, 40 on 8x8) holds the eight
+ * written. Unrolled: a loop's count and branch cost as much as the
+ * steps. */
+BG_ALWAYS_INLINE uint32_t *ku_step_actions(uint32_t *a, uint32_t base,
+					   int from, const uint64_t *step,
+					   bool diag)
+{
+	if (diag) {
+#pragma GCC unroll 8
+		for (int i = 0; i < 8; i++)
+			a = ku_step_action(a, base, from, step,
+					   ku_word_order[1][i]);
+		return a;
+	}
+#pragma GCC unroll 4
+	for (int i = 0; i < 4; i++)
+		a = ku_step_action(a, base, from, step, ku_word_order[0][i]);
+	return a;
+}
+
 /* ku_list_word's moves as their actions, in its order: the landings of a
  * piece's chains, without their paths. */
 BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
@@ -879,17 +911,7 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 		uint64_t dest;
 
 		if (!(jumper >> from & 1)) {
-			/* Steps alone, in point order: each written, kept
-			 * when the piece has it, no branch that guesses.
-			 * The room (ku_max_moves: a piece's empty squares,
-			 * 40 on 8x8) holds the eight written. */
-			for (int i = 0; i < (diag ? 8 : 4); i++) {
-				int d = ku_word_order[diag][i];
-
-				*a = base + (uint32_t)(from + 8 * ku_dy[d] +
-						       ku_dx[d]);
-				a += step[d] >> from & 1;
-			}
+			a = ku_step_actions(a, base, from, step, diag);
 			continue;
 		}
 		dest = (c->near[seat][from] & ~all) |
