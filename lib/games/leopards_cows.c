@@ -313,8 +313,9 @@ static size_t lc_leopard_actions(const lc_cfg *c, const lc_state *st,
 		     t &= t - 1)
 			*a++ = base + (uint32_t)ctz(t);
 		/* Each jump written, kept when it is one: no branch that
-		 * guesses. */
-		for (int i = 0; i < c->jumps.njump[from]; i++) {
+		 * guesses. (The count read once: the stores may alias
+		 * it.) */
+		for (int i = 0, nj = c->jumps.njump[from]; i < nj; i++) {
 			*a = base + j[i].to;
 			a += (st->cows >> j[i].over & 1) & !(occ >> j[i].to & 1);
 		}
@@ -328,6 +329,7 @@ BG_ALWAYS_INLINE size_t lc_list(const lc_cfg *c, const lc_state *st,
 				bg_move *buf, uint32_t *acts, bool act)
 {
 	uint64_t empty = c->all & ~(st->leopards | st->cows);
+	uint32_t np = (uint32_t)c->npoints;
 	size_t n = 0;
 
 	if (lc_placing(st)) {
@@ -349,10 +351,15 @@ BG_ALWAYS_INLINE size_t lc_list(const lc_cfg *c, const lc_state *st,
 		 * not from the pieces around it. The cows' neighbours are
 		 * at most the directed edges, which max_moves holds. */
 		if (act) {
+			/* The base read before the loop: the stores to
+			 * acts may alias the config's point count. */
+			uint32_t base = bg_action_pair(np, from, 0);
+
 			for (uint64_t t = c->step[from]; t; t &= t - 1) {
-				acts[n] = bg_action_pair((uint32_t)c->npoints,
-							 from, ctz(t));
-				n += empty >> ctz(t) & 1;
+				int to = ctz(t);
+
+				acts[n] = base + (uint32_t)to;
+				n += empty >> to & 1;
 			}
 			continue;
 		}
@@ -362,7 +369,7 @@ BG_ALWAYS_INLINE size_t lc_list(const lc_cfg *c, const lc_state *st,
 	/* No move is a pass: only under no_moves=pass, the game is over
 	 * otherwise. */
 	if (n == 0 && act)
-		acts[0] = bg_action_pass((uint32_t)c->npoints);
+		acts[0] = bg_action_pass(np);
 	else if (n == 0)
 		memset(buf, 0, sizeof(*buf));
 	return n ? n : 1;
