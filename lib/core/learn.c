@@ -645,12 +645,14 @@ static void fill_four(float *restrict first, const float *v, size_t area)
 
 	for (; c + 8 <= area; c += 8)
 		fill_eight(first, v0, v1, v2, v3, area, c);
-	if (c < area && area >= 8) {
+	if (c == area)
+		return;
+	if (area >= 8) {
 		fill_eight(first, v0, v1, v2, v3, area, area - 8);
 		return;
 	}
 	for (size_t i = 0; i < 4; i++)
-		bg_plane_fill(first + i * area + c, (int)(area - c), v[i]);
+		bg_plane_fill(first + i * area, (int)area, v[i]);
 }
 
 /* n (at least 4) counter planes from `first` on, as scale_plane writes
