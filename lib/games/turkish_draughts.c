@@ -166,12 +166,18 @@ static int td_first(const td_cfg *c, uint64_t occ, int p, int d)
 	return d == BG_N || d == BG_E ? bg_ctz64(b) : bg_high64(b);
 }
 
+/* The squares strictly between p and q, q lying from p going d. */
+static uint64_t td_between(const td_cfg *c, int p, int q, int d)
+{
+	return c->ray[p][d] & ~c->ray[q][d] & ~bit(q);
+}
+
 /* The squares a king on p slides over going d, up to the first piece. */
 static uint64_t td_slide(const td_cfg *c, uint64_t occ, int p, int d)
 {
 	int f = td_first(c, occ, p, d);
 
-	return f < 0 ? c->ray[p][d] : c->ray[p][d] & ~c->ray[f][d] & ~bit(f);
+	return f < 0 ? c->ray[p][d] : td_between(c, p, f, d);
 }
 
 /* How many squares td_slide gives. */
@@ -897,12 +903,11 @@ static void td_action_move(const void *cfgp, const void *st, uint32_t action,
 			   bg_move *m)
 {
 	const td_cfg *c = cfgp;
-	int from, to, d;
+	int from, to;
 	uint64_t between;
 
 	bg_action_ends(TD_N, action / TD_RANKS, &from, &to);
-	d = td_line_dir(from, to);
-	between = c->ray[from][d] & ~c->ray[to][d] & ~bit(to);
+	between = td_between(c, from, to, td_line_dir(from, to));
 	td_set_move(m, between & td_all(st) ? BG_MOVE_CAPTURE : BG_MOVE_STEP,
 		    from, to);
 }
@@ -1127,7 +1132,7 @@ static bool td_take(const td_cfg *c, td_state *s, const bg_move *m, bool king)
 
 		/* Between a and b: the piece taken, and maybe squares
 		 * emptied earlier in the chain. */
-		taken |= c->ray[a][d] & ~c->ray[b][d] & ~bit(b);
+		taken |= td_between(c, a, b, d);
 		if (c->promote_mid && td_last_rank(seat, b))
 			king = true;
 	}
