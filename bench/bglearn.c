@@ -2,7 +2,8 @@
  * bglearn: batched random steps per second (boardgames/learn.h), with
  * observations and action masks written, as a learning loop makes them.
  *
- *   bglearn [--seconds S] [--steps N] [--batch N --threads T] [SPEC...]
+ *   bglearn [--seconds S] [--steps N] [--batch N --threads T]
+ *           [--write both|obs|mask|none] [SPEC...]
  *
  * For each spec (every game's default when none is given), batches of 1,
  * 64 and 1024 games with 1 thread and of 1024 with 2, or only the batch
@@ -13,7 +14,9 @@
  * A step is one game's move: a batch step of N games counts N. The
  * actions are drawn with bg_batch_random_actions(), inside the timing.
  * --steps N makes a fixed number of batch steps instead of timing (for
- * instruction counts under callgrind).
+ * instruction counts under callgrind). --write leaves out the observations
+ * or the masks or both (their pointers NULL): what a step's parts cost is
+ * the difference.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -31,6 +34,9 @@ static double now(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
+
+/* What the steps write: observations (1) and masks (2). */
+static int writes = 3;
 
 static int run(const char *spec, size_t n, int threads, double seconds,
 	       long fixed)
@@ -63,7 +69,9 @@ static int run(const char *spec, size_t n, int threads, double seconds,
 	do {
 		for (int k = 0; k < 16; k++) {
 			if ((rc = bg_batch_random_actions(b, acts)) != BG_OK ||
-			    (rc = bg_batch_step(b, acts, obs, mask, rew,
+			    (rc = bg_batch_step(b, acts,
+						writes & 1 ? obs : NULL,
+						writes & 2 ? mask : NULL, rew,
 						done)) != BG_OK) {
 				fprintf(stderr, "bglearn: %s: %s\n", spec,
 					bg_last_error());
@@ -106,6 +114,17 @@ static int bench(const char *spec, double seconds, long fixed)
 	return bad;
 }
 
+/* --write's argument as the bits of `writes`, or -1. */
+static int write_mode(const char *s)
+{
+	static const char *const names[] = { "none", "obs", "mask", "both" };
+
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(s, names[i]))
+			return i;
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	double seconds = 1.0;
@@ -121,10 +140,13 @@ int main(int argc, char **argv)
 			only_batch = (size_t)atol(argv[++i]);
 		} else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
 			only_threads = atoi(argv[++i]);
+		} else if (!strcmp(argv[i], "--write") && i + 1 < argc &&
+			   write_mode(argv[i + 1]) >= 0) {
+			writes = write_mode(argv[++i]);
 		} else if (argv[i][0] == '-') {
 			fprintf(stderr, "usage: bglearn [--seconds S] "
 				"[--steps N] [--batch N --threads T] "
-				"[SPEC...]\n");
+				"[--write both|obs|mask|none] [SPEC...]\n");
 			return 2;
 		} else {
 			bad |= bench(argv[i], seconds, fixed);

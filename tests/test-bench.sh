@@ -1,0 +1,46 @@
+#!/bin/sh
+# The bench tools a change is measured with, driven as a maintainer does:
+# bglearn's --write (what a step writes) and bench/compare.sh (two builds
+# in turn). Rates are not asserted, only that each run reports.
+# usage: test-bench.sh BGLEARN COMPARE_SH LIBDIR
+set -eu
+
+if [ $# -ne 3 ]; then
+	echo "usage: $0 BGLEARN COMPARE_SH LIBDIR" >&2
+	exit 2
+fi
+BGLEARN=$1
+COMPARE=$2
+LIBDIR=$3
+failures=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+line='^wolf-sheep batch=1 threads=1 steps/s=[0-9]+ actions=[0-9]+ obs=[0-9]+$'
+for w in none obs mask both; do
+	out=$("$BGLEARN" --steps 50 --batch 1 --threads 1 --write "$w" \
+		wolf-sheep) || fail "bglearn --write $w exits $?"
+	echo "$out" | grep -Eq "$line" || fail "bglearn --write $w: $out"
+done
+if "$BGLEARN" --write all wolf-sheep >/dev/null 2>&1; then
+	fail "bglearn --write all is taken"
+fi
+
+# The same library on both sides: one line a spec, with the two sides'
+# best and median and their ratio.
+out=$("$COMPARE" -r 2 -c 0 "$LIBDIR" "$LIBDIR" "$BGLEARN" --steps 100 \
+	--batch 1 --threads 1 wolf-sheep tak-tikl) || fail "compare.sh exits $?"
+n=$(echo "$out" | grep -Ec '^(wolf-sheep|tak-tikl) batch=1 threads=1: A best [0-9]+ median [0-9]+, B best [0-9]+ median [0-9]+, B/A [0-9.]+$' || true)
+[ "$n" = 2 ] || fail "compare.sh: $out"
+if "$COMPARE" "$LIBDIR" /nonexistent "$BGLEARN" >/dev/null 2>&1; then
+	fail "compare.sh takes a directory without the library"
+fi
+
+if [ $failures -ne 0 ]; then
+	echo "$failures failed" >&2
+	exit 1
+fi
+echo "bench tools: ok"
