@@ -44,13 +44,17 @@ for d in "$a" "$b"; do
 done
 
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+run=$(mktemp)
+trap 'rm -f "$out" "$run"' EXIT
 i=0
 while [ $i -lt "$rounds" ]; do
 	for side in A B; do
 		if [ $side = A ]; then dir=$a; else dir=$b; fi
-		LD_LIBRARY_PATH=$dir taskset -c "$cpu" "$@" |
-			sed "s/^/$side /" >>"$out"
+		if ! LD_LIBRARY_PATH=$dir taskset -c "$cpu" "$@" >"$run"; then
+			echo "$0: $* failed with $dir" >&2
+			exit 1
+		fi
+		sed "s/^/$side /" "$run" >>"$out"
 	done
 	i=$((i + 1))
 done

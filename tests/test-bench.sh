@@ -38,6 +38,11 @@ n=$(echo "$out" | grep -Ec '^(wolf-sheep|tak-tikl) batch=1 threads=1: A best [0-
 if "$COMPARE" "$LIBDIR" /nonexistent "$BGLEARN" >/dev/null 2>&1; then
 	fail "compare.sh takes a directory without the library"
 fi
+# A run that fails (no such game) fails the comparison.
+if "$COMPARE" -r 1 "$LIBDIR" "$LIBDIR" "$BGLEARN" --steps 10 nosuchgame \
+	>/dev/null 2>&1; then
+	fail "compare.sh passes a failed run"
+fi
 
 if [ $failures -ne 0 ]; then
 	echo "$failures failed" >&2
