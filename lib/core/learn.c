@@ -692,7 +692,7 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 	 * 1 only where a piece stands, and the game's planes after its
 	 * counters are written at the points only: they are cleared first. */
 	memset(buf + area, 0, 6 * area * sizeof(*buf));
-	if (np < area)
+	if (np < area && nown)
 		memset(own, 0, nown * area * sizeof(*buf));
 	counters[0] = bg_rules_to_move(r, g->cfg, g->st) == seat &&
 		      g->result.status == BG_ONGOING;
