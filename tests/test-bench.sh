@@ -38,6 +38,33 @@ n=$(echo "$out" | grep -Ec '^(wolf-sheep|tak-tikl) batch=1 threads=1: A best [0-
 if "$COMPARE" "$LIBDIR" /nonexistent "$BGLEARN" >/dev/null 2>&1; then
 	fail "compare.sh takes a directory without the library"
 fi
+# The arithmetic, on a stand-in bench whose rates are known: side A's
+# runs report 1, 3, 2 and side B's 30, 10, 20 (in bglearn's form) and
+# 5, 6, 7 and 9, 8, 7 plies/s (in bgbench's, after its playouts/s).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/a" "$tmp/b"
+: >"$tmp/a/libboardgames.so.1"
+: >"$tmp/b/libboardgames.so.1"
+cat >"$tmp/fake" <<'FAKE'
+#!/bin/sh
+side=$(basename "$LD_LIBRARY_PATH")
+k=$(cat "$LD_LIBRARY_PATH/count" 2>/dev/null || echo 0)
+echo $((k + 1)) >"$LD_LIBRARY_PATH/count"
+case $side$k in
+a0) r=1 p=5 ;; a1) r=3 p=6 ;; a2) r=2 p=7 ;;
+b0) r=30 p=9 ;; b1) r=10 p=8 ;; b2) r=20 p=7 ;;
+esac
+echo "alpha batch=1 threads=1 steps/s=$r actions=1 obs=1"
+echo "beta playouts/s=1000 plies/s=$p avg_plies=1.0"
+FAKE
+chmod +x "$tmp/fake"
+out=$("$COMPARE" -r 3 -c 0 "$tmp/a" "$tmp/b" "$tmp/fake") ||
+	fail "compare.sh on the stand-in exits $?"
+want="alpha batch=1 threads=1: A best 3 median 2, B best 30 median 20, B/A 10.000
+beta: A best 7 median 6, B best 9 median 8, B/A 1.333"
+[ "$out" = "$want" ] || fail "compare.sh on the stand-in: $out"
+
 # A run that fails (no such game) fails the comparison.
 if "$COMPARE" -r 1 "$LIBDIR" "$LIBDIR" "$BGLEARN" --steps 10 nosuchgame \
 	>/dev/null 2>&1; then
