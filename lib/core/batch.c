@@ -73,9 +73,7 @@ struct bg_batch {
 	uint32_t *set;
 	size_t *nset;
 	uint8_t *last_mask;
-	int *cell;            /* point -> square of a plane */
-	float *board;         /* the board plane: 1 on the points */
-	bool cells_direct;    /* cell[p] is p on every point */
+	bg_cells cells;       /* the board's points on the squares */
 	uint64_t rng;
 	bg_worker *workers;
 	int nworkers;
@@ -174,7 +172,7 @@ static int write_out(bg_batch *b, size_t i, bg_worker *w)
 		}
 	}
 	if (b->obs)
-		bg_observe_into(g, &b->al, b->cell, b->board, b->cells_direct,
+		bg_observe_into(g, &b->al, &b->cells,
 				bg_rules_to_move(g->rules, g->cfg, g->st),
 				b->obs + i * b->obs_size, w->extra);
 	return rc;
@@ -445,8 +443,9 @@ void bg_batch_free(bg_batch *b)
 	free(b->chosen);
 	free(b->set);
 	free(b->nset);
-	free(b->cell);
-	free(b->board);
+	free(b->cells.cell);
+	free(b->cells.board);
+	free(b->cells.squares);
 	bg_game_free(b->start);
 	bg_game_free(b->config);
 	free(b);
@@ -530,16 +529,20 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->chosen = calloc(n, sizeof(size_t));
 	b->set = calloc(n * b->max_moves, sizeof(uint32_t));
 	b->nset = calloc(n, sizeof(size_t));
-	b->cell = calloc((size_t)bd->npoints, sizeof(int));
-	b->board = calloc((size_t)bd->width * (size_t)bd->height,
-			  sizeof(float));
+	b->cells.cell = calloc((size_t)bd->npoints, sizeof(int));
+	b->cells.squares = calloc(bg_cells_words((size_t)bd->width *
+						 (size_t)bd->height),
+				  sizeof(uint64_t));
+	b->cells.board = calloc((size_t)bd->width * (size_t)bd->height,
+				sizeof(float));
 	if (!b->games || (!b->moves && b->al.direct != BG_DIRECT_ALWAYS) ||
 	    !b->listed || !b->nmoves ||
-	    !b->chosen || !b->cell || !b->board || !b->set || !b->nset) {
+	    !b->chosen || !b->cells.cell || !b->cells.board ||
+	    !b->cells.squares || !b->set || !b->nset) {
 		bg_batch_free(b);
 		return bg_seterr(BG_ENOMEM, "batch of %zu games", n);
 	}
-	b->cells_direct = bg_cells_of(bd, b->cell, b->board);
+	bg_cells_of(bd, &b->cells);
 	/* A handle of its own holds the shared config: the start position
 	 * can be replaced (bg_batch_set_start). */
 	if ((rc = bg_game_clone(&b->config, b->start)) != BG_OK) {

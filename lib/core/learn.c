@@ -4,11 +4,14 @@
  * and observe hooks.
  */
 #include <assert.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board/bits.h"
 #include "core/game.h"
 #include "core/learn.h"
+#include "core/planes.h"
 
 /* ---- the action layout -------------------------------------------------- */
 
@@ -675,32 +678,40 @@ static void scale_planes(float *first, const float *v, size_t n,
 		scale_plane(first + i * area, v[i], board, area);
 }
 
-void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
-		     const float *board, bool direct, int seat, float *buf,
-		     float *extra)
+/* Planes 7 on, one value each: to move, ply, repetitions, reversible
+ * plies, then the game's counters. */
+static void counters_of(const bg_game *g, const bg_layout *al, int seat,
+			float *v)
 {
 	const bg_rules *r = g->rules;
-	const bg_board *b = bg_rules_board(r, g->cfg);
-	size_t area = (size_t)b->width * (size_t)b->height;
-	size_t np = (size_t)b->npoints, nc = 4 + al->counters;
-	size_t nown = al->nplanes - BG_OBS_COMMON - al->counters;
-	/* Planes 7-10, then the game's counters: one run of planes. */
+
+	v[0] = bg_rules_to_move(r, g->cfg, g->st) == seat &&
+	       g->result.status == BG_ONGOING;
+	v[1] = (float)(g->ply0 + g->hist_len);
+	v[2] = (float)bg_game_repetitions(g);
+	v[3] = (float)(g->hist_len - g->rep_start);
+	if (al->counters)
+		r->counters(g->cfg, g->st, seat, v + 4);
+}
+
+/* The portable writer: plane by plane, each written in one pass. The
+ * piece planes hold a 1 only where a piece stands, and the game's planes
+ * after its counters are written at the points only: they are cleared
+ * first. */
+static void observe_portable(const bg_game *g, const bg_layout *al,
+			     const bg_cells *c, size_t nown, int seat,
+			     float *buf)
+{
+	size_t area = c->area, np = c->npoints, nc = 4 + al->counters;
 	float counters[4 + BG_GAME_COUNTERS];
 	float *own = buf + (7 + nc) * area;
 
-	/* Plane by plane, each written in one pass. The piece planes hold a
-	 * 1 only where a piece stands, and the game's planes after its
-	 * counters are written at the points only: they are cleared first. */
 	memset(buf + area, 0, 6 * area * sizeof(*buf));
 	if (np < area && nown)
 		memset(own, 0, nown * area * sizeof(*buf));
-	counters[0] = bg_rules_to_move(r, g->cfg, g->st) == seat &&
-		      g->result.status == BG_ONGOING;
-	counters[1] = (float)(g->ply0 + g->hist_len);
-	counters[2] = (float)bg_game_repetitions(g);
-	counters[3] = (float)(g->hist_len - g->rep_start);
-	if (al->counters)
-		r->counters(g->cfg, g->st, seat, counters + 4);
+	/* After the clearing: loads issued before it made the step slower
+	 * (alquerque 11 %). */
+	counters_of(g, al, seat, counters);
 	if (np == area) {
 		bg_plane_fill(buf, (int)area, 1);
 		/* The common four together; the game's counters after
@@ -711,15 +722,83 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 				      counters[i]);
 	} else {
 		/* Made once with the cells: a copy, not a scatter a step. */
-		memcpy(buf, board, area * sizeof(*buf));
-		scale_planes(buf + 7 * area, counters, nc, board, area);
+		memcpy(buf, c->board, area * sizeof(*buf));
+		scale_planes(buf + 7 * area, counters, nc, c->board, area);
 	}
-	write_pieces(g, cell, seat, np, area, buf);
+	write_pieces(g, c->cell, seat, np, area, buf);
+}
+
+#ifdef BG_PLANES_AVX512
+bool bg_planes_avx512_ok(void)
+{
+	/* 0: not known yet, 1: no, 2: yes. */
+	static _Atomic int known;
+	int k = atomic_load_explicit(&known, memory_order_relaxed);
+
+	if (!k) {
+		const char *off = getenv("BG_NO_AVX512");
+
+		__builtin_cpu_init();
+		k = __builtin_cpu_supports("avx512f") &&
+		    __builtin_cpu_supports("bmi2") &&
+		    __builtin_cpu_supports("popcnt") &&
+		    !(off && *off && strcmp(off, "0") != 0) ? 2 : 1;
+		atomic_store_explicit(&known, k, memory_order_relaxed);
+	}
+	return k == 2;
+}
+
+/* The wide writer, from the game's sets of pieces (the observer's
+ * first). */
+static void observe_wide(const bg_game *g, const bg_layout *al,
+			 const bg_cells *c, size_t nown, int seat, float *buf,
+			 float *extra)
+{
+	const bg_rules *r = g->rules;
+	size_t words = (c->npoints + 63) / 64;
+	uint64_t set[6 * PIECE_SET_WORDS];
+	float counters[4 + BG_GAME_COUNTERS];
+	bg_planes_in in = {
+		.sets = { seat == 0 ? set : set + 3 * words,
+			  seat == 0 ? set + 3 * words : set },
+		.words = words,
+		.counters = counters,
+		.ncounters = 4 + al->counters,
+		.nown = nown,
+	};
+
+	counters_of(g, al, seat, counters);
+	r->pieces(g->cfg, g->st, set, words);
+	if (nown && !c->direct) {
+		r->observe(g->cfg, g->st, seat, extra);
+		in.own = extra;
+	}
+	bg_planes_avx512(buf, c, &in);
+}
+#endif
+
+void bg_observe_into(const bg_game *g, const bg_layout *al,
+		     const bg_cells *c, int seat, float *buf, float *extra)
+{
+	const bg_rules *r = g->rules;
+	size_t area = c->area, np = c->npoints, nc = 4 + al->counters;
+	size_t nown = al->nplanes - BG_OBS_COMMON - al->counters;
+	float *own = buf + (7 + nc) * area;
+
+#ifdef BG_PLANES_AVX512
+	if (c->wide && r->pieces && (np + 63) / 64 <= PIECE_SET_WORDS) {
+		observe_wide(g, al, c, nown, seat, buf, extra);
+		if (nown && c->direct)
+			r->observe(g->cfg, g->st, seat, own);
+		return;
+	}
+#endif
+	observe_portable(g, al, c, nown, seat, buf);
 	if (!nown)
 		return;
 	/* Where cell[p] is p, the game's layout (plane i at i * np) is the
 	 * observation's own: the game writes in place. */
-	if (direct) {
+	if (c->direct) {
 		r->observe(g->cfg, g->st, seat, own);
 		return;
 	}
@@ -728,35 +807,45 @@ void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
 		float *plane = own + i * area;
 
 		for (size_t p = 0; p < np; p++)
-			plane[cell[p]] = extra[i * np + p];
+			plane[c->cell[p]] = extra[i * np + p];
 	}
 }
 
-bool bg_cells_of(const bg_board *b, int *cell, float *board)
+void bg_cells_of(const bg_board *b, bg_cells *c)
 {
-	bool same = b->npoints == b->width * b->height;
+	bool ascending = true;
 
-	memset(board, 0, (size_t)b->width * (size_t)b->height *
-	       sizeof(*board));
+	c->area = (size_t)b->width * (size_t)b->height;
+	c->npoints = (size_t)b->npoints;
+	c->direct = c->npoints == c->area;
+	memset(c->board, 0, c->area * sizeof(*c->board));
+	memset(c->squares, 0, bg_cells_words(c->area) * sizeof(*c->squares));
 	for (int p = 0; p < b->npoints; p++) {
-		int x, y;
+		int x, y, s;
 
 		bg_board_xy(b, p, &x, &y);
-		cell[p] = y * b->width + x;
-		board[cell[p]] = 1;
-		same = same && cell[p] == p;
+		s = c->cell[p] = y * b->width + x;
+		c->board[s] = 1;
+		c->squares[s / 64] |= UINT64_C(1) << (s % 64);
+		c->direct = c->direct && s == p;
+		ascending = ascending && (p == 0 || s > c->cell[p - 1]);
 	}
-	return same;
+#ifdef BG_PLANES_AVX512
+	c->wide = ascending && c->area <= BG_PLANES_MAX_SQUARES &&
+		  bg_planes_avx512_ok();
+#else
+	(void)ascending;
+	c->wide = false;
+#endif
 }
 
 int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
 {
 	const bg_board *b;
 	bg_layout al;
-	size_t need;
-	int *cell;
-	float *extra, *board;
-	bool direct;
+	bg_cells c;
+	size_t need, area, words, nown;
+	float *extra;
 
 	if (!g || !buf)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
@@ -764,23 +853,28 @@ int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "no seat %d", seat));
 	b = bg_rules_board(g->rules, g->cfg);
 	bg_layout_of(g, &al);
-	need = al.nplanes * (size_t)b->width * (size_t)b->height;
+	area = (size_t)b->width * (size_t)b->height;
+	need = al.nplanes * area;
 	if (cap < need)
 		return bg_game_fail(g, bg_seterr(BG_EBUFSIZE, "the observation "
 						 "needs %zu floats, not %zu",
 						 need, cap));
-	/* The cell table, the game's planes and the board plane go in the
+	/* The cells, the game's planes and the board plane go in the
 	 * scratch move list, which is not in use between calls: no
-	 * allocation. */
+	 * allocation. The set of squares first, where the list's start
+	 * aligns its words. */
 	((bg_game *)g)->nlisted = 0; /* scratch holds no list now */
-	cell = (int *)(void *)g->scratch;
-	extra = (float *)(void *)(cell + b->npoints);
-	board = extra + (al.nplanes - BG_OBS_COMMON) * b->npoints;
+	words = bg_cells_words(area);
+	nown = al.nplanes - BG_OBS_COMMON;
+	c.squares = (uint64_t *)(void *)g->scratch;
+	c.cell = (int *)(void *)(c.squares + words);
+	extra = (float *)(void *)(c.cell + b->npoints);
+	c.board = extra + nown * (size_t)b->npoints;
 	_Static_assert(sizeof(int) == sizeof(float), "cells and planes");
-	assert((b->npoints + (al.nplanes - BG_OBS_COMMON) * b->npoints +
-		b->width * b->height) * sizeof(int) <=
-	       g->max_moves * sizeof(bg_move));
-	direct = bg_cells_of(b, cell, board);
-	bg_observe_into(g, &al, cell, board, direct, seat, buf, extra);
+	assert(words * sizeof(uint64_t) +
+	       ((size_t)b->npoints + nown * (size_t)b->npoints + area) *
+	       sizeof(int) <= g->max_moves * sizeof(bg_move));
+	bg_cells_of(b, &c);
+	bg_observe_into(g, &al, &c, seat, buf, extra);
 	return BG_OK;
 }

@@ -7,6 +7,7 @@
 
 #include "boardgames/learn.h"
 #include "core/game.h"
+#include "core/planes.h"
 
 /* The planes every game has (board, pieces, to move, counters). */
 #define BG_OBS_COMMON 11
@@ -53,18 +54,16 @@ size_t bg_actions_scratch(size_t max_moves);
  * every action set all the same (the caller clears the mask). */
 int bg_actions_mark(const uint32_t *acts, size_t n, uint8_t *mask);
 
-/* cell[p]: the index of point p's square in a plane; board: the board
- * plane (width * height), 1 on the squares that are points and 0 on the
- * others. True when cell[p] is p on every point and every square is a
- * point (the points are numbered row by row from the lower left). */
-bool bg_cells_of(const bg_board *b, int *cell, float *board);
+/* The cells of board b into c, whose cell (npoints), board (width *
+ * height) and squares (bg_cells_words of them) the caller gives room
+ * for. */
+void bg_cells_of(const bg_board *b, bg_cells *c);
 
-/* The observation from seat into buf (al->nplanes planes), with cell and
- * board from bg_cells_of; extra has room for the game's own planes by
- * point. direct: bg_cells_of's answer, when the game's own planes are
- * written straight into buf. */
-void bg_observe_into(const bg_game *g, const bg_layout *al, const int *cell,
-		     const float *board, bool direct, int seat, float *buf,
-		     float *extra);
+/* The observation from seat into buf (al->nplanes planes), with the cells
+ * of the game's board; extra has room for the game's own planes by
+ * point. Where the cells are direct, the game's own planes are written
+ * straight into buf. */
+void bg_observe_into(const bg_game *g, const bg_layout *al,
+		     const bg_cells *c, int seat, float *buf, float *extra);
 
 #endif
