@@ -1360,7 +1360,19 @@ static void bo_learn(const void *cfgp, bg_learn_info *out)
 	out->ranks = BO_PIECES;
 	out->direct = BG_DIRECT_ALWAYS;
 	out->nplanes = 4;
+	out->counters = 3;
 	out->plane_names = names;
+}
+
+static void bo_counters(const void *cfgp, const void *stp, int seat,
+			float *v)
+{
+	const bo_state *st = stp;
+
+	(void)cfgp;
+	v[0] = st->hand[seat];
+	v[1] = st->hand[!seat];
+	v[2] = st->passes;
 }
 
 /* Per cell, the number of scored threes through it. (Which pieces made
@@ -1372,11 +1384,9 @@ static void bo_observe(const void *cfgp, const void *stp, int seat,
 	const bo_state *st = stp;
 
 	(void)cfgp;
-	bg_plane_fill(out, BO_CELLS, st->hand[seat]);
-	bg_plane_fill(out + BO_CELLS, BO_CELLS, st->hand[!seat]);
-	bg_plane_fill(out + 2 * BO_CELLS, BO_CELLS, st->passes);
+	(void)seat;
 	for (int p = 0; p < BO_CELLS; p++)
-		out[3 * BO_CELLS + p] = st->through[p];
+		out[p] = st->through[p];
 }
 
 const bg_rules bg_rules_bolotudu = {
@@ -1409,5 +1419,6 @@ const bg_rules bg_rules_bolotudu = {
 	.learn = bo_learn,
 	.legal_actions = bo_legal_actions,
 	.action_move = bo_action_move,
+	.counters = bo_counters,
 	.observe = bo_observe,
 };

@@ -821,8 +821,19 @@ static void hs_learn(const void *cfgp, bg_learn_info *out)
 	out->pairs = 1;
 	out->ranks = 1;
 	out->nplanes = 2;
+	out->counters = 1;
 	out->plane_names = names;
 	out->direct = BG_DIRECT_ALWAYS;
+}
+
+static void hs_counters(const void *cfgp, const void *stp, int seat,
+			float *v)
+{
+	const hs_state *st = stp;
+
+	(void)cfgp;
+	(void)seat;
+	v[0] = st->passes;
 }
 
 static void hs_observe(const void *cfgp, const void *stp, int seat,
@@ -832,10 +843,9 @@ static void hs_observe(const void *cfgp, const void *stp, int seat,
 
 	(void)cfgp;
 	(void)seat;
-	bg_plane_fill(out, HS_N, st->passes);
-	bg_plane_fill(out + HS_N, HS_N, 0);
+	bg_plane_fill(out, HS_N, 0);
 	if (st->last)
-		out[HS_N + st->last - 1] = 1;
+		out[st->last - 1] = 1;
 }
 
 const bg_rules bg_rules_hasami_shogi = {
@@ -867,5 +877,6 @@ const bg_rules bg_rules_hasami_shogi = {
 	.learn = hs_learn,
 	.legal_actions = hs_legal_actions,
 	.action_move = hs_action_move,
+	.counters = hs_counters,
 	.observe = hs_observe,
 };

@@ -908,21 +908,22 @@ static void sg_learn(const void *cfgp, bg_learn_info *out)
 	out->pairs = 1;
 	out->ranks = 1;
 	out->nplanes = 5;
+	out->counters = 5;
 	out->plane_names = names;
 	out->direct = BG_DIRECT_ALWAYS;
 }
 
-static void sg_observe(const void *cfgp, const void *stp, int seat,
-		       float *out)
+static void sg_counters(const void *cfgp, const void *stp, int seat,
+			float *v)
 {
 	const sg_state *st = stp;
 
 	(void)cfgp;
-	bg_plane_fill(out, SG_CELLS, st->hand[seat]);
-	bg_plane_fill(out + SG_CELLS, SG_CELLS, st->hand[!seat]);
-	bg_plane_fill(out + 2 * SG_CELLS, SG_CELLS, (float)st->clock);
-	bg_plane_fill(out + 3 * SG_CELLS, SG_CELLS, st->passes);
-	bg_plane_fill(out + 4 * SG_CELLS, SG_CELLS, st->usual);
+	v[0] = st->hand[seat];
+	v[1] = st->hand[!seat];
+	v[2] = (float)st->clock;
+	v[3] = st->passes;
+	v[4] = st->usual;
 }
 
 const bg_rules bg_rules_seega = {
@@ -963,5 +964,5 @@ const bg_rules bg_rules_seega = {
 	.learn = sg_learn,
 	.legal_actions = sg_legal_actions,
 	.action_move = sg_action_move,
-	.observe = sg_observe,
+	.counters = sg_counters,
 };

@@ -1264,17 +1264,18 @@ static void td_learn(const void *cfgp, bg_learn_info *out)
 	out->ranks = TD_RANKS;
 	out->direct = BG_DIRECT_OR_LIST;
 	out->nplanes = 1;
+	out->counters = 1;
 	out->plane_names = names;
 }
 
-static void td_observe(const void *cfgp, const void *stp, int seat,
-		       float *out)
+static void td_counters(const void *cfgp, const void *stp, int seat,
+			float *v)
 {
 	const td_state *st = stp;
 
 	(void)cfgp;
 	(void)seat;
-	bg_plane_fill(out, TD_N, st->quiet);
+	v[0] = st->quiet;
 }
 
 const bg_rules bg_rules_turkish_draughts = {
@@ -1306,5 +1307,5 @@ const bg_rules bg_rules_turkish_draughts = {
 	.learn = td_learn,
 	.legal_actions = td_legal_actions,
 	.action_move = td_action_move,
-	.observe = td_observe,
+	.counters = td_counters,
 };
