@@ -48,13 +48,16 @@ INLINE void plane_small(float *p, uint64_t b0, uint64_t b1, __m512 v,
 	}
 }
 
-/* The squares (two words) of a set of up to 64 points. */
+/* The squares (two words) of a set of up to 64 points: the points of
+ * the first word of squares, then the rest (none when the first has all
+ * 64). */
 INLINE void squares2(const bg_cells *c, uint64_t set, uint64_t *s0,
 		     uint64_t *s1, int nch)
 {
+	unsigned n0 = (unsigned)_mm_popcnt_u64(c->squares[0]);
+
 	*s0 = _pdep_u64(set, c->squares[0]);
-	*s1 = nch > 4 ? _pdep_u64(set >> _mm_popcnt_u64(c->squares[0]),
-				  c->squares[1]) : 0;
+	*s1 = nch > 4 && n0 < 64 ? _pdep_u64(set >> n0, c->squares[1]) : 0;
 }
 
 /* The mask of the last store of the last plane, or 0 where `after`
