@@ -288,6 +288,30 @@ static int scratch(const bg_game *g, size_t *n)
 	return bg_game_scratch_moves(g, n);
 }
 
+/* The game's scratch move list as room for max_moves actions; the keys
+ * of a list bg_legal_moves gave (for bg_play's trust) are gone then. */
+static uint32_t *scratch_actions(const bg_game *g)
+{
+	((bg_game *)g)->nlisted = 0;
+	return (uint32_t *)(void *)g->scratch;
+}
+
+/* The actions of the legal moves from the game's own hook (as a batch
+ * makes them, without listing 72-byte moves and numbering them), into
+ * acts (room for max_moves), in the order the game lists its moves:
+ * their count, none once the game is over; or BG_ACTIONS_LISTED where
+ * the core is to number them from the list: the game has no hook, or
+ * leaves this position to the list. */
+static size_t hook_actions(const bg_game *g, const bg_layout *al,
+			   uint32_t *acts)
+{
+	if (!al->direct)
+		return BG_ACTIONS_LISTED;
+	if (g->result.status != BG_ONGOING)
+		return 0;
+	return g->rules->legal_actions(g->cfg, g->st, acts);
+}
+
 uint32_t bg_action_count(const bg_game *g)
 {
 	bg_layout al;
@@ -323,9 +347,16 @@ int bg_move_to_action(const bg_game *g, const bg_move *m, uint32_t *action)
 					 "here"));
 }
 
+static int illegal_action(const bg_game *g, uint32_t action)
+{
+	return bg_game_fail(g, bg_seterr(BG_EILLEGAL, "action %u is not legal "
+					 "here", action));
+}
+
 int bg_action_to_move(const bg_game *g, uint32_t action, bg_move *m)
 {
 	bg_layout al;
+	uint32_t *acts;
 	size_t n;
 	long i;
 	int rc;
@@ -340,6 +371,16 @@ int bg_action_to_move(const bg_game *g, uint32_t action, bg_move *m)
 	if (g->result.status != BG_ONGOING)
 		return bg_game_fail(g, bg_seterr(BG_EGAMEOVER, "the game is "
 						 "over"));
+	acts = scratch_actions(g);
+	n = hook_actions(g, &al, acts);
+	if (n != BG_ACTIONS_LISTED) {
+		for (size_t k = 0; k < n; k++)
+			if (acts[k] == action) {
+				g->rules->action_move(g->cfg, g->st, action, m);
+				return BG_OK;
+			}
+		return illegal_action(g, action);
+	}
 	if ((rc = scratch(g, &n)) != BG_OK)
 		return bg_game_fail(g, rc);
 	i = bg_action_find(&al, g->scratch, n, action);
@@ -347,16 +388,25 @@ int bg_action_to_move(const bg_game *g, uint32_t action, bg_move *m)
 		*m = g->scratch[i];
 		return BG_OK;
 	}
-	return bg_game_fail(g, bg_seterr(BG_EILLEGAL, "action %u is not legal "
-					 "here", action));
+	return illegal_action(g, action);
+}
+
+static bool ascending(const uint32_t *a, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (a[i - 1] > a[i])
+			return false;
+	return true;
 }
 
 /* Sort without allocating (Shell's gaps): legal lists are short and mostly
- * in order already. */
+ * in order already, and a game's own actions often wholly. */
 static void sort_actions(uint32_t *a, size_t n)
 {
 	static const size_t gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
 
+	if (ascending(a, n))
+		return;
 	for (size_t k = 0; k < sizeof(gaps) / sizeof(gaps[0]); k++)
 		for (size_t i = gaps[k]; i < n; i++) {
 			uint32_t v = a[i];
@@ -368,23 +418,42 @@ static void sort_actions(uint32_t *a, size_t n)
 		}
 }
 
+static int no_room(const bg_game *g, size_t count, size_t cap)
+{
+	return bg_game_fail(g, bg_seterr(BG_EBUFSIZE, "%zu actions need room, "
+					 "not %zu", count, cap));
+}
+
 int bg_legal_actions(const bg_game *g, uint32_t *buf, size_t cap, size_t *n)
 {
 	bg_layout al;
+	uint32_t *acts;
 	size_t count;
 	int rc;
 
 	if (!g || !n || (!buf && cap))
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
+	bg_layout_of(g, &al);
+	acts = buf && cap >= g->max_moves ? buf : scratch_actions(g);
+	count = hook_actions(g, &al, acts);
+	if (count != BG_ACTIONS_LISTED) {
+		*n = count;
+		if (!buf && !cap)
+			return BG_OK;
+		if (cap < count)
+			return no_room(g, count, cap);
+		if (acts != buf)
+			memcpy(buf, acts, count * sizeof(*buf));
+		sort_actions(buf, count);
+		return BG_OK;
+	}
 	if ((rc = scratch(g, &count)) != BG_OK)
 		return bg_game_fail(g, rc);
 	*n = count;
 	if (!buf && !cap)
 		return BG_OK;
 	if (cap < count)
-		return bg_game_fail(g, bg_seterr(BG_EBUFSIZE, "%zu actions need "
-						 "room, not %zu", count, cap));
-	bg_layout_of(g, &al);
+		return no_room(g, count, cap);
 	for (size_t i = 0; i < count; i++) {
 		uint32_t key = move_key(&al, &g->scratch[i]);
 
@@ -406,6 +475,7 @@ int bg_legal_actions(const bg_game *g, uint32_t *buf, size_t cap, size_t *n)
 int bg_action_mask(const bg_game *g, uint8_t *mask, size_t cap)
 {
 	bg_layout al;
+	uint32_t *acts;
 	size_t n;
 	int rc;
 
@@ -416,6 +486,14 @@ int bg_action_mask(const bg_game *g, uint8_t *mask, size_t cap)
 		return bg_game_fail(g, bg_seterr(BG_EBUFSIZE, "the mask needs %u "
 						 "bytes, not %zu", al.count,
 						 cap));
+	acts = scratch_actions(g);
+	n = hook_actions(g, &al, acts);
+	if (n != BG_ACTIONS_LISTED) {
+		memset(mask, 0, al.count);
+		for (size_t k = 0; k < n; k++)
+			mask[acts[k]] = 1;
+		return BG_OK;
+	}
 	if ((rc = scratch(g, &n)) != BG_OK)
 		return bg_game_fail(g, rc);
 	memset(mask, 0, al.count);
