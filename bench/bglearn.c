@@ -2,7 +2,7 @@
  * bglearn: batched random steps per second (boardgames/learn.h), with
  * observations and action masks written, as a learning loop makes them.
  *
- *   bglearn [--seconds S] [--steps N] [--batch N --threads T]
+ *   bglearn [--seconds S] [--steps N] [--batch N --threads T | --single]
  *           [--write both|obs|mask|none] [SPEC...]
  *
  * For each spec (every game's default when none is given), batches of 1,
@@ -17,6 +17,14 @@
  * instruction counts under callgrind). --write leaves out the observations
  * or the masks or both (their pointers NULL): what a step's parts cost is
  * the difference.
+ *
+ * --single drives one game through the calls on one game instead, as an
+ * agent that steps a single game does (PettingZoo's AEC wrapper): each
+ * step asks for the legal actions (bg_legal_actions), the mask
+ * (bg_action_mask) and the observation of the side to move (bg_observe),
+ * as --write says, and plays a random legal action (bg_play_action); a
+ * game that ends starts again (bg_game_copy of the start). Its line:
+ *   SPEC single steps/s=X actions=A obs=O
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -95,8 +103,86 @@ static int run(const char *spec, size_t n, int threads, double seconds,
 	return 0;
 }
 
+static uint64_t rng_next(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* One step of --single: BG_OK or the failed call's code. */
+static int single_step(bg_game *g, const bg_game *start, uint32_t *acts,
+		       size_t cap, uint8_t *mask, size_t na, float *obs,
+		       size_t no, uint64_t *rng)
+{
+	size_t n;
+	int status, rc;
+
+	bg_outcome(g, &status, NULL, NULL);
+	if (status != BG_ONGOING && (rc = bg_game_copy(g, start)) != BG_OK)
+		return rc;
+	if ((rc = bg_legal_actions(g, acts, cap, &n)) != BG_OK)
+		return rc;
+	if ((writes & 2) && (rc = bg_action_mask(g, mask, na)) != BG_OK)
+		return rc;
+	if ((writes & 1) &&
+	    (rc = bg_observe(g, bg_to_move(g), obs, no)) != BG_OK)
+		return rc;
+	return bg_play_action(g, acts[rng_next(rng) % n]);
+}
+
+static int run_single(const char *spec, double seconds, long fixed)
+{
+	bg_game *g = NULL, *start = NULL;
+	size_t na = 0, no = 0, cap = 0;
+	uint32_t *acts = NULL;
+	uint8_t *mask = NULL;
+	float *obs = NULL;
+	uint64_t rng = 0x9e3779b97f4a7c15u;
+	long steps = 0;
+	double t0, t;
+	int planes, height, width, rc = BG_OK;
+
+	if ((rc = bg_game_new(&start, spec)) == BG_OK &&
+	    (rc = bg_game_clone(&g, start)) == BG_OK) {
+		bg_observation_shape(g, &planes, &height, &width);
+		na = bg_action_count(g);
+		no = (size_t)planes * (size_t)height * (size_t)width;
+		cap = bg_max_moves(g);
+		acts = malloc(cap * sizeof(*acts));
+		mask = malloc(na);
+		obs = malloc(no * sizeof(*obs));
+		if (!acts || !mask || !obs)
+			rc = BG_ENOMEM;
+	}
+	t0 = now();
+	do {
+		for (int k = 0; k < 16 && rc == BG_OK; k++) {
+			rc = single_step(g, start, acts, cap, mask, na, obs, no,
+					 &rng);
+			steps++;
+			if (fixed && steps >= fixed)
+				break;
+		}
+		t = now() - t0;
+	} while (rc == BG_OK && (fixed ? steps < fixed : t < seconds));
+	if (rc == BG_OK)
+		printf("%s single steps/s=%.0f actions=%zu obs=%zu\n", spec,
+		       (double)steps / t, na, no);
+	else
+		fprintf(stderr, "bglearn: %s: %s\n", spec, bg_last_error());
+	fflush(stdout);
+	bg_game_free(g);
+	bg_game_free(start);
+	free(acts);
+	free(mask);
+	free(obs);
+	return rc != BG_OK;
+}
+
 static size_t only_batch;
-static int only_threads;
+static int only_threads, single;
 
 static int bench(const char *spec, double seconds, long fixed)
 {
@@ -106,6 +192,8 @@ static int bench(const char *spec, double seconds, long fixed)
 	} runs[] = { { 1, 1 }, { 64, 1 }, { 1024, 1 }, { 1024, 2 } };
 	int bad = 0;
 
+	if (single)
+		return run_single(spec, seconds, fixed);
 	if (only_batch)
 		return run(spec, only_batch, only_threads ? only_threads : 1,
 			   seconds, fixed);
@@ -136,16 +224,20 @@ int main(int argc, char **argv)
 			seconds = atof(argv[++i]);
 		} else if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
 			fixed = atol(argv[++i]);
-		} else if (!strcmp(argv[i], "--batch") && i + 1 < argc) {
+		} else if (!strcmp(argv[i], "--batch") && i + 1 < argc &&
+			   !single) {
 			only_batch = (size_t)atol(argv[++i]);
 		} else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
 			only_threads = atoi(argv[++i]);
+		} else if (!strcmp(argv[i], "--single") && !only_batch) {
+			single = 1;
 		} else if (!strcmp(argv[i], "--write") && i + 1 < argc &&
 			   write_mode(argv[i + 1]) >= 0) {
 			writes = write_mode(argv[++i]);
 		} else if (argv[i][0] == '-') {
 			fprintf(stderr, "usage: bglearn [--seconds S] "
-				"[--steps N] [--batch N --threads T] "
+				"[--steps N] [--batch N --threads T | "
+				"--single] "
 				"[--write both|obs|mask|none] [SPEC...]\n");
 			return 2;
 		} else {

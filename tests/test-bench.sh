@@ -1,7 +1,8 @@
 #!/bin/sh
 # The bench tools a change is measured with, driven as a maintainer does:
-# bglearn's --write (what a step writes) and bench/compare.sh (two builds
-# in turn). Rates are not asserted, only that each run reports.
+# bglearn's --write (what a step writes) and --single (one game's calls),
+# and bench/compare.sh (two builds in turn). Rates are not asserted, only
+# that each run reports.
 # usage: test-bench.sh BGLEARN COMPARE_SH LIBDIR
 set -eu
 
@@ -27,6 +28,23 @@ for w in none obs mask both; do
 done
 if "$BGLEARN" --write all wolf-sheep >/dev/null 2>&1; then
 	fail "bglearn --write all is taken"
+fi
+# --single: one game through the calls on one game, in a game whose
+# actions come from its hooks (Corners) and one listed (wolf and sheep).
+for s in wolf-sheep kutochki; do
+	single="^$s single steps/s=[0-9]+ actions=[0-9]+ obs=[0-9]+\$"
+	for w in none both; do
+		out=$("$BGLEARN" --single --steps 300 --write "$w" "$s") ||
+			fail "bglearn --single --write $w $s exits $?"
+		echo "$out" | grep -Eq "$single" ||
+			fail "bglearn --single --write $w $s: $out"
+	done
+done
+if "$BGLEARN" --single --batch 4 wolf-sheep >/dev/null 2>&1; then
+	fail "bglearn --single --batch is taken"
+fi
+if "$BGLEARN" --single nosuchgame >/dev/null 2>&1; then
+	fail "bglearn --single of an unknown game exits 0"
 fi
 
 # The same library on both sides: one line a spec, with the two sides'
