@@ -242,6 +242,76 @@ START_TEST(test_actions_named)
 }
 END_TEST
 
+/* One position of test_actions_any_room: the actions are the same in a
+ * list of max_moves (written in place), in one of exactly their number
+ * (made in the handle's scratch list, then copied) and by a size query;
+ * one too few is BG_EBUFSIZE with the count. A move bg_legal_moves
+ * listed, whose keys those calls wrote over, still plays, as its action
+ * does. */
+static void actions_any_room(bg_game *g, uint32_t *full, bg_move *moves,
+			     uint8_t *mask, uint64_t *rng)
+{
+	size_t cap = bg_max_moves(g), n, k, nm, j;
+	uint32_t *exact, a;
+	bg_move m;
+	bg_game *c;
+
+	ck_assert_int_eq(bg_legal_actions(g, full, cap, &n), BG_OK);
+	ck_assert_int_eq(bg_legal_actions(g, NULL, 0, &k), BG_OK);
+	ck_assert_uint_eq(k, n);
+	exact = malloc((n ? n : 1) * sizeof(*exact));
+	ck_assert_ptr_nonnull(exact);
+	ck_assert_int_eq(bg_legal_actions(g, exact, n, &k), BG_OK);
+	ck_assert_uint_eq(k, n);
+	ck_assert_msg(!memcmp(exact, full, n * sizeof(*exact)), "%s: %zu "
+		      "actions differ in a list of their number",
+		      bg_game_spec(g), n);
+	k = 0;
+	ck_assert_int_eq(bg_legal_actions(g, exact, n - 1, &k), BG_EBUFSIZE);
+	ck_assert_uint_eq(k, n);
+	free(exact);
+	ck_assert_int_eq(bg_random_move(g, rng, &m), BG_OK);
+	ck_assert_int_eq(bg_legal_moves(g, moves, cap, &nm), BG_OK);
+	ck_assert_uint_eq(nm, n);
+	for (j = 0; !bg_move_equal(&moves[j], &m); j++)
+		ck_assert_uint_lt(j + 1, nm);
+	ck_assert_int_eq(bg_move_to_action(g, &moves[j], &a), BG_OK);
+	ck_assert_int_eq(bg_action_mask(g, mask, bg_action_count(g)), BG_OK);
+	ck_assert_int_eq(mask[a], 1);
+	ck_assert_int_eq(bg_game_clone(&c, g), BG_OK);
+	ck_assert_int_eq(bg_play_action(c, a), BG_OK);
+	/* Played from its place in the list, as a caller plays it. */
+	ck_assert_int_eq(bg_play(g, &moves[j]), BG_OK);
+	ck_assert_uint_eq(bg_hash(c), bg_hash(g));
+	bg_game_free(c);
+}
+
+/* Every game's calls on one game, whatever room the caller gives: the
+ * games whose own hooks make the actions write them in place or in the
+ * scratch list, the others number their listed moves. */
+START_TEST(test_actions_any_room)
+{
+	const char *spec = bg_catalog_name((size_t)_i);
+	bg_game *g = new_game(spec);
+	size_t cap = bg_max_moves(g);
+	uint32_t *full = malloc(cap * sizeof(*full));
+	bg_move *moves = malloc(cap * sizeof(*moves));
+	uint8_t *mask = malloc(bg_action_count(g));
+	uint64_t rng = 0x2545f4914f6cdd1dull;
+	int status = BG_ONGOING;
+
+	ck_assert(full && moves && mask);
+	for (int ply = 0; ply < 40 && status == BG_ONGOING; ply++) {
+		actions_any_room(g, full, moves, mask, &rng);
+		ck_assert_int_eq(bg_outcome(g, &status, NULL, NULL), BG_OK);
+	}
+	free(full);
+	free(moves);
+	free(mask);
+	bg_game_free(g);
+}
+END_TEST
+
 /* ---- symmetries --------------------------------------------------------- */
 
 static int cmp_u32(const void *a, const void *b)
@@ -1051,6 +1121,8 @@ int main(void)
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_actions_named);
+	tcase_add_loop_test(tc, test_actions_any_room, 0,
+			    (int)bg_catalog_count());
 	tcase_add_test(tc, test_observation_planes);
 	tcase_add_test(tc, test_observations_tell_positions_apart);
 	tcase_add_test(tc, test_symmetries_named);
