@@ -312,6 +312,60 @@ START_TEST(test_actions_any_room)
 }
 END_TEST
 
+/* The actions a game's hook made for one call serve the next in the same
+ * position (bg_legal_actions, then bg_play_action): after a move, a move
+ * taken back, a copy and a resignation and its undoing, each call gives
+ * the actions of the position then, as a fresh handle there does. */
+static void expect_fresh_actions(const bg_game *g, const char *when)
+{
+	char text[2048];
+	uint32_t got[512], want[512];
+	size_t n, k;
+	bg_game *f;
+	int status;
+
+	ck_assert_int_eq(bg_legal_actions(g, got, 512, &n), BG_OK);
+	ck_assert_int_eq(bg_outcome(g, &status, NULL, NULL), BG_OK);
+	if (status != BG_ONGOING) {
+		ck_assert_msg(n == 0, "%s: %zu actions after the end", when, n);
+		return;
+	}
+	ck_assert_int_eq(bg_position_text(g, text, sizeof(text), NULL), BG_OK);
+	ck_assert_int_eq(bg_game_from_position(&f, text), BG_OK);
+	ck_assert_int_eq(bg_legal_actions(f, want, 512, &k), BG_OK);
+	ck_assert_msg(n == k && !memcmp(got, want, n * sizeof(*got)),
+		      "%s: %zu actions, %zu in a fresh handle", when, n, k);
+	bg_game_free(f);
+}
+
+START_TEST(test_actions_kept_per_position)
+{
+	bg_game *g = new_game("kutochki"), *c = new_game("kutochki");
+	uint32_t acts[512];
+	size_t n;
+	bg_move m;
+
+	ck_assert_int_eq(bg_legal_actions(g, acts, 512, &n), BG_OK);
+	ck_assert_int_eq(bg_play_action(g, acts[n / 2]), BG_OK);
+	expect_fresh_actions(g, "after bg_play_action");
+	ck_assert_int_eq(bg_move_from_text(g, "d8-d7", &m), BG_OK);
+	ck_assert_int_eq(bg_play(g, &m), BG_OK);
+	expect_fresh_actions(g, "after bg_play");
+	ck_assert_int_eq(bg_undo(g), BG_OK);
+	expect_fresh_actions(g, "after bg_undo");
+	ck_assert_int_eq(bg_legal_actions(c, acts, 512, &n), BG_OK);
+	ck_assert_int_eq(bg_game_copy(c, g), BG_OK);
+	expect_fresh_actions(c, "after bg_game_copy");
+	ck_assert_int_eq(bg_resign(g, 1), BG_OK);
+	expect_fresh_actions(g, "after a resignation");
+	ck_assert_int_eq(bg_play_action(g, acts[0]), BG_EGAMEOVER);
+	ck_assert_int_eq(bg_undo(g), BG_OK);
+	expect_fresh_actions(g, "after the resignation taken back");
+	bg_game_free(g);
+	bg_game_free(c);
+}
+END_TEST
+
 /* ---- symmetries --------------------------------------------------------- */
 
 static int cmp_u32(const void *a, const void *b)
@@ -1123,6 +1177,7 @@ int main(void)
 	tcase_add_test(tc, test_actions_named);
 	tcase_add_loop_test(tc, test_actions_any_room, 0,
 			    (int)bg_catalog_count());
+	tcase_add_test(tc, test_actions_kept_per_position);
 	tcase_add_test(tc, test_observation_planes);
 	tcase_add_test(tc, test_observations_tell_positions_apart);
 	tcase_add_test(tc, test_symmetries_named);

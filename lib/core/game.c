@@ -251,7 +251,7 @@ static void copy_position(bg_game *dst, const bg_game *src)
 	memcpy(dst->st, src->st, src->st_size);
 	dst->hist_len = src->hist_len;
 	dst->rep_start = src->rep_start;
-	dst->nlisted = 0;
+	bg_game_unlist(dst);
 	dst->ply0 = src->ply0;
 	dst->from_position = src->from_position;
 	dst->result = src->result;
@@ -511,7 +511,7 @@ int bg_game_scratch_moves(const bg_game *g, size_t *n)
 {
 	/* The scratch list is the handle's own; the thread contract (one
 	 * thread per handle) makes writing it through a const handle safe. */
-	((bg_game *)g)->nlisted = 0;
+	bg_game_unlist(g);
 	return list_moves(g, g->scratch, n);
 }
 
@@ -575,7 +575,7 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 		return gerr(g, BG_EINVAL, "NULL argument");
 	if (!buf || cap < g->max_moves)
 		return legal_moves_copied(g, buf, cap, n);
-	((bg_game *)g)->nlisted = 0;
+	bg_game_unlist(g);
 	if ((rc = list_moves(g, buf, &count)) != BG_OK)
 		return bg_game_fail(g, rc);
 	remember_list(g, buf, count);
@@ -844,7 +844,7 @@ BG_ALWAYS_INLINE int play_at(bg_game *g, const bg_move *m, bool drawn)
 	if (!drawn && n == g->hist_cap &&
 	    hist_reserve(g, g->hist_cap * 2) != BG_OK)
 		return BG_ENOMEM;
-	g->nlisted = 0;
+	bg_game_unlist(g);
 	rec = &g->hist[n];
 	undo = g->undo + n * g->undo_size;
 	if (!drawn)
@@ -983,7 +983,7 @@ int bg_undo(bg_game *g)
 	n = --g->hist_len;
 	rec = &g->hist[n];
 	undo = g->undo + n * g->undo_size;
-	g->nlisted = 0;
+	bg_game_unlist(g);
 	g->hash = g->keys[n];
 	if (g->last)
 		g->last[g->hash & (BG_REP_BUCKETS - 1)] = rec->chain;

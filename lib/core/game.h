@@ -68,11 +68,18 @@ struct bg_game {
 	size_t max_moves;
 	/* The list bg_legal_moves last wrote into a caller's buffer, whose
 	 * moves' keys (their first bytes) stay in scratch until scratch is
-	 * written again or a move is played or taken back (nlisted is then
-	 * 0): bg_play takes a move that is still byte for byte the one at its
+	 * written again or a move is played or taken back (bg_game_unlist
+	 * then): bg_play takes a move that is still byte for byte the one at its
 	 * place in that list as legal, without asking the game again. */
 	const bg_move *listed;
 	size_t nlisted;
+	/* The legal actions of the position, ascending, that the game's own
+	 * hook made for the last learning call (learn.c), while acts_kept:
+	 * nacts of them in scratch, which neither a move nor another list
+	 * has changed since. bg_play_action then finds its action there
+	 * rather than ask the game again. */
+	size_t nacts;
+	bool acts_kept;
 
 	/* The symmetries of the board that keep the rules (symmetry.c),
 	 * found when first asked: nsym 0 until then. */
@@ -88,6 +95,14 @@ struct bg_game {
 	/* The detail of the last failed call on this handle. */
 	char error[256];
 };
+
+/* Scratch is about to be written, or the position changes: no listed
+ * move's key and no kept action holds any more. */
+static inline void bg_game_unlist(const bg_game *g)
+{
+	((bg_game *)g)->nlisted = 0;
+	((bg_game *)g)->acts_kept = false;
+}
 
 /* Parse a spec into the game's rules, option values, canonical spec and
  * full spec (every option named). `vals` has room for BG_MAX_OPTIONS: the

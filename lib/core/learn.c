@@ -288,28 +288,84 @@ static int scratch(const bg_game *g, size_t *n)
 	return bg_game_scratch_moves(g, n);
 }
 
-/* The game's scratch move list as room for max_moves actions; the keys
- * of a list bg_legal_moves gave (for bg_play's trust) are gone then. */
-static uint32_t *scratch_actions(const bg_game *g)
+static bool ascending(const uint32_t *a, size_t n)
 {
-	((bg_game *)g)->nlisted = 0;
-	return (uint32_t *)(void *)g->scratch;
+	for (size_t i = 1; i < n; i++)
+		if (a[i - 1] > a[i])
+			return false;
+	return true;
+}
+
+/* Sort without allocating (Shell's gaps): legal lists are short and mostly
+ * in order already, and a game's own actions often wholly. */
+static void sort_actions(uint32_t *a, size_t n)
+{
+	static const size_t gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+
+	if (ascending(a, n))
+		return;
+	/* Runs of a few dozen (a game's moves piece by piece) take
+	 * insertion alone, the last gap: the larger ones cost more there
+	 * than they save. */
+	for (size_t k = n > 64 ? 0 : sizeof(gaps) / sizeof(gaps[0]) - 1;
+	     k < sizeof(gaps) / sizeof(gaps[0]); k++)
+		for (size_t i = gaps[k]; i < n; i++) {
+			uint32_t v = a[i];
+			size_t j = i;
+
+			for (; j >= gaps[k] && a[j - gaps[k]] > v; j -= gaps[k])
+				a[j] = a[j - gaps[k]];
+			a[j] = v;
+		}
+}
+
+/* Is a among the n ascending actions? */
+static bool has_action(const uint32_t *acts, size_t n, uint32_t a)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (acts[mid] < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && acts[lo] == a;
 }
 
 /* The actions of the legal moves from the game's own hook (as a batch
- * makes them, without listing 72-byte moves and numbering them), into
- * acts (room for max_moves), in the order the game lists its moves:
- * their count, none once the game is over; or BG_ACTIONS_LISTED where
- * the core is to number them from the list: the game has no hook, or
- * leaves this position to the list. */
-static size_t hook_actions(const bg_game *g, const bg_layout *al,
-			   uint32_t *acts)
+ * makes them, without listing 72-byte moves and numbering them),
+ * ascending, in g's scratch list (room for max_moves of them): their
+ * count, none once the game is over; or BG_ACTIONS_LISTED where the core
+ * is to number them from the list: the game has no hook, or leaves this
+ * position to the list. Kept for the next call in the same position
+ * (bg_legal_actions then bg_play_action asks the game once). */
+static size_t kept_actions(const bg_game *g, const bg_layout *al,
+			   const uint32_t **out)
 {
+	bg_game *w = (bg_game *)g;
+	uint32_t *acts = (uint32_t *)(void *)g->scratch;
+	size_t n;
+
+	*out = acts;
 	if (!al->direct)
 		return BG_ACTIONS_LISTED;
+	/* A result declared (a resignation) ends the game in the position
+	 * whose actions may be kept. */
 	if (g->result.status != BG_ONGOING)
 		return 0;
-	return g->rules->legal_actions(g->cfg, g->st, acts);
+	if (g->acts_kept)
+		return g->nacts;
+	bg_game_unlist(g);
+	n = g->rules->legal_actions(g->cfg, g->st, acts);
+	if (n == BG_ACTIONS_LISTED)
+		return n;
+	sort_actions(acts, n);
+	w->nacts = n;
+	w->acts_kept = true;
+	return n;
 }
 
 uint32_t bg_action_count(const bg_game *g)
@@ -356,7 +412,7 @@ static int illegal_action(const bg_game *g, uint32_t action)
 int bg_action_to_move(const bg_game *g, uint32_t action, bg_move *m)
 {
 	bg_layout al;
-	uint32_t *acts;
+	const uint32_t *acts;
 	size_t n;
 	long i;
 	int rc;
@@ -371,15 +427,12 @@ int bg_action_to_move(const bg_game *g, uint32_t action, bg_move *m)
 	if (g->result.status != BG_ONGOING)
 		return bg_game_fail(g, bg_seterr(BG_EGAMEOVER, "the game is "
 						 "over"));
-	acts = scratch_actions(g);
-	n = hook_actions(g, &al, acts);
+	n = kept_actions(g, &al, &acts);
 	if (n != BG_ACTIONS_LISTED) {
-		for (size_t k = 0; k < n; k++)
-			if (acts[k] == action) {
-				g->rules->action_move(g->cfg, g->st, action, m);
-				return BG_OK;
-			}
-		return illegal_action(g, action);
+		if (!has_action(acts, n, action))
+			return illegal_action(g, action);
+		g->rules->action_move(g->cfg, g->st, action, m);
+		return BG_OK;
 	}
 	if ((rc = scratch(g, &n)) != BG_OK)
 		return bg_game_fail(g, rc);
@@ -391,33 +444,6 @@ int bg_action_to_move(const bg_game *g, uint32_t action, bg_move *m)
 	return illegal_action(g, action);
 }
 
-static bool ascending(const uint32_t *a, size_t n)
-{
-	for (size_t i = 1; i < n; i++)
-		if (a[i - 1] > a[i])
-			return false;
-	return true;
-}
-
-/* Sort without allocating (Shell's gaps): legal lists are short and mostly
- * in order already, and a game's own actions often wholly. */
-static void sort_actions(uint32_t *a, size_t n)
-{
-	static const size_t gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
-
-	if (ascending(a, n))
-		return;
-	for (size_t k = 0; k < sizeof(gaps) / sizeof(gaps[0]); k++)
-		for (size_t i = gaps[k]; i < n; i++) {
-			uint32_t v = a[i];
-			size_t j = i;
-
-			for (; j >= gaps[k] && a[j - gaps[k]] > v; j -= gaps[k])
-				a[j] = a[j - gaps[k]];
-			a[j] = v;
-		}
-}
-
 static int no_room(const bg_game *g, size_t count, size_t cap)
 {
 	return bg_game_fail(g, bg_seterr(BG_EBUFSIZE, "%zu actions need room, "
@@ -427,24 +453,21 @@ static int no_room(const bg_game *g, size_t count, size_t cap)
 int bg_legal_actions(const bg_game *g, uint32_t *buf, size_t cap, size_t *n)
 {
 	bg_layout al;
-	uint32_t *acts;
+	const uint32_t *acts;
 	size_t count;
 	int rc;
 
 	if (!g || !n || (!buf && cap))
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
 	bg_layout_of(g, &al);
-	acts = buf && cap >= g->max_moves ? buf : scratch_actions(g);
-	count = hook_actions(g, &al, acts);
+	count = kept_actions(g, &al, &acts);
 	if (count != BG_ACTIONS_LISTED) {
 		*n = count;
 		if (!buf && !cap)
 			return BG_OK;
 		if (cap < count)
 			return no_room(g, count, cap);
-		if (acts != buf)
-			memcpy(buf, acts, count * sizeof(*buf));
-		sort_actions(buf, count);
+		memcpy(buf, acts, count * sizeof(*buf));
 		return BG_OK;
 	}
 	if ((rc = scratch(g, &count)) != BG_OK)
@@ -475,7 +498,7 @@ int bg_legal_actions(const bg_game *g, uint32_t *buf, size_t cap, size_t *n)
 int bg_action_mask(const bg_game *g, uint8_t *mask, size_t cap)
 {
 	bg_layout al;
-	uint32_t *acts;
+	const uint32_t *acts;
 	size_t n;
 	int rc;
 
@@ -486,8 +509,7 @@ int bg_action_mask(const bg_game *g, uint8_t *mask, size_t cap)
 		return bg_game_fail(g, bg_seterr(BG_EBUFSIZE, "the mask needs %u "
 						 "bytes, not %zu", al.count,
 						 cap));
-	acts = scratch_actions(g);
-	n = hook_actions(g, &al, acts);
+	n = kept_actions(g, &al, &acts);
 	if (n != BG_ACTIONS_LISTED) {
 		memset(mask, 0, al.count);
 		for (size_t k = 0; k < n; k++)
@@ -960,7 +982,7 @@ int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
 	const bg_board *b;
 	bg_layout al;
 	bg_cells c;
-	size_t need, area, words, nown;
+	size_t need, area, words, nown, kept;
 	float *extra;
 
 	if (!g || !buf)
@@ -976,18 +998,20 @@ int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
 						 "needs %zu floats, not %zu",
 						 need, cap));
 	/* The cells, the game's planes and the board plane go in the
-	 * scratch move list, which is not in use between calls: no
-	 * allocation. The set of squares first, where the list's start
-	 * aligns its words. */
-	((bg_game *)g)->nlisted = 0; /* scratch holds no list now */
+	 * scratch move list, no allocation: past the room of the actions
+	 * kept there (kept_actions), which an agent's next call may use,
+	 * over the keys of listed moves. The set of squares first, on a
+	 * word of 8 bytes. */
+	((bg_game *)g)->nlisted = 0;
+	kept = (g->max_moves + 1) / 2;
 	words = bg_cells_words(area);
 	nown = al.nplanes - BG_OBS_COMMON;
-	c.squares = (uint64_t *)(void *)g->scratch;
+	c.squares = (uint64_t *)(void *)g->scratch + kept;
 	c.cell = (int *)(void *)(c.squares + words);
 	extra = (float *)(void *)(c.cell + b->npoints);
 	c.board = extra + nown * (size_t)b->npoints;
 	_Static_assert(sizeof(int) == sizeof(float), "cells and planes");
-	assert(words * sizeof(uint64_t) +
+	assert((kept + words) * sizeof(uint64_t) +
 	       ((size_t)b->npoints + nown * (size_t)b->npoints + area) *
 	       sizeof(int) <= g->max_moves * sizeof(bg_move));
 	bg_cells_of(b, &c);
