@@ -516,7 +516,7 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 		free(b);
 		return rc;
 	}
-	bg_layout_of(b->start, &b->al);
+	b->al = b->start->layout;
 	bd = bg_rules_board(b->start->rules, b->start->cfg);
 	b->obs_size = b->al.nplanes * (size_t)bd->width * (size_t)bd->height;
 	b->max_moves = b->start->max_moves;

@@ -10,6 +10,7 @@
 
 #include "board/bits.h"
 #include "core/game.h"
+#include "core/learn.h"
 
 /* Plies of history allocated with a handle: most games never grow it. */
 #define HIST_INITIAL 256
@@ -157,6 +158,7 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 		bg_game_free(g);
 		return bg_seterr(BG_ENOMEM, "handle");
 	}
+	bg_layout_of(g, &g->layout);
 	*out = g;
 	return BG_OK;
 }

@@ -23,6 +23,24 @@ typedef struct bg_ply_rec {
 				bg_game.last) */
 } bg_ply_rec;
 
+/* A spec's action layout (learn.h, doc/learning.md): an action is
+ * (base * removals + removal) * ranks + rank, then pass, then ground. */
+typedef struct bg_layout {
+	uint32_t n;        /* points */
+	uint32_t pairs;    /* the from-to field is there */
+	uint32_t bases;    /* n placements, then n * n pairs */
+	uint32_t removals; /* n + 1, or 1 in games without removals */
+	uint32_t ranks;
+	uint32_t pass, ground; /* ground UINT32_MAX when the game has none */
+	uint32_t count;
+	uint32_t nplanes;  /* observation planes, the game's own included */
+	uint32_t counters; /* the game's planes of one value, first */
+	const char *const *plane_names;
+	/* The game's legal_actions and action_move serve: 0, or
+	 * bg_learn_info's BG_DIRECT_ALWAYS or BG_DIRECT_OR_LIST. */
+	uint8_t direct;
+} bg_layout;
+
 /* The fields a move reads and writes come first, in a few cache lines:
  * a batch steps a thousand handles in turn. */
 struct bg_game {
@@ -80,6 +98,10 @@ struct bg_game {
 	 * rather than ask the game again. */
 	size_t nacts;
 	bool acts_kept;
+
+	/* The learning API's layout of actions and planes (learn.c), which
+	 * the config decides: made with the handle. */
+	bg_layout layout;
 
 	/* The symmetries of the board that keep the rules (symmetry.c),
 	 * found when first asked: nsym 0 until then. */

@@ -375,7 +375,7 @@ uint32_t bg_action_count(const bg_game *g)
 	assert(g);
 	if (!g)
 		return 0;
-	bg_layout_of(g, &al);
+	al = g->layout;
 	return al.count;
 }
 
@@ -394,7 +394,7 @@ int bg_move_to_action(const bg_game *g, const bg_move *m, uint32_t *action)
 						 "over"));
 	if ((rc = scratch(g, &n)) != BG_OK)
 		return bg_game_fail(g, rc);
-	bg_layout_of(g, &al);
+	al = g->layout;
 	for (size_t i = 0; i < n; i++)
 		if (bg_move_equal(&g->scratch[i], m))
 			return bg_game_fail(g, bg_action_at(&al, g->scratch, n,
@@ -419,7 +419,7 @@ int bg_action_to_move(const bg_game *g, uint32_t action, bg_move *m)
 
 	if (!g || !m)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
-	bg_layout_of(g, &al);
+	al = g->layout;
 	if (action >= al.count)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "action %u is not "
 						 "below the count %u", action,
@@ -459,7 +459,7 @@ int bg_legal_actions(const bg_game *g, uint32_t *buf, size_t cap, size_t *n)
 
 	if (!g || !n || (!buf && cap))
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
-	bg_layout_of(g, &al);
+	al = g->layout;
 	count = kept_actions(g, &al, &acts);
 	if (count != BG_ACTIONS_LISTED) {
 		*n = count;
@@ -504,7 +504,7 @@ int bg_action_mask(const bg_game *g, uint8_t *mask, size_t cap)
 
 	if (!g || !mask)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
-	bg_layout_of(g, &al);
+	al = g->layout;
 	if (cap < al.count)
 		return bg_game_fail(g, bg_seterr(BG_EBUFSIZE, "the mask needs %u "
 						 "bytes, not %zu", al.count,
@@ -553,7 +553,7 @@ int bg_observation_shape(const bg_game *g, int *planes, int *height,
 	if (!g)
 		return bg_seterr(BG_EINVAL, "game is NULL");
 	b = bg_rules_board(g->rules, g->cfg);
-	bg_layout_of(g, &al);
+	al = g->layout;
 	if (planes)
 		*planes = (int)al.nplanes;
 	if (height)
@@ -569,7 +569,7 @@ const char *bg_observation_plane_name(const bg_game *g, int k)
 
 	if (!g || k < 0)
 		return NULL;
-	bg_layout_of(g, &al);
+	al = g->layout;
 	if ((unsigned)k >= al.nplanes)
 		return NULL;
 	return k < BG_OBS_COMMON ? common_planes[k] :
@@ -990,7 +990,7 @@ int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
 	if (seat != 0 && seat != 1)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "no seat %d", seat));
 	b = bg_rules_board(g->rules, g->cfg);
-	bg_layout_of(g, &al);
+	al = g->layout;
 	area = (size_t)b->width * (size_t)b->height;
 	need = al.nplanes * area;
 	if (cap < need)

@@ -12,24 +12,8 @@
 /* The planes every game has (board, pieces, to move, counters). */
 #define BG_OBS_COMMON 11
 
-/* A spec's action layout (learn.h, doc/learning.md): an action is
- * (base * removals + removal) * ranks + rank, then pass, then ground. */
-typedef struct bg_layout {
-	uint32_t n;        /* points */
-	uint32_t pairs;    /* the from-to field is there */
-	uint32_t bases;    /* n placements, then n * n pairs */
-	uint32_t removals; /* n + 1, or 1 in games without removals */
-	uint32_t ranks;
-	uint32_t pass, ground; /* ground UINT32_MAX when the game has none */
-	uint32_t count;
-	uint32_t nplanes;  /* observation planes, the game's own included */
-	uint32_t counters; /* the game's planes of one value, first */
-	const char *const *plane_names;
-	/* The game's legal_actions and action_move serve: 0, or
-	 * bg_learn_info's BG_DIRECT_ALWAYS or BG_DIRECT_OR_LIST. */
-	uint8_t direct;
-} bg_layout;
-
+/* g's layout, from its rules and config: made once, with the handle
+ * (bg_game.layout). */
 void bg_layout_of(const bg_game *g, bg_layout *al);
 
 /* The action of list[i] among the n legal moves in list; BG_ENOMEM when it

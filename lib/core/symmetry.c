@@ -256,7 +256,7 @@ int bg_symmetry_action(const bg_game *g, int s, uint32_t action,
 	if ((rc = bg_game_scratch_moves(g, &n)) != BG_OK)
 		return bg_game_fail(g, rc);
 	b = bg_rules_board(g->rules, g->cfg);
-	bg_layout_of(g, &al);
+	al = g->layout;
 	for (i = 0; i < (long)n; i++) {
 		bg_move t;
 		int same = bg_move_equal(&g->scratch[i], &m);
@@ -289,7 +289,7 @@ int bg_symmetry_observation(const bg_game *g, int s, const float *in,
 	if (!in || !out)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
 	b = bg_rules_board(g->rules, g->cfg);
-	bg_layout_of(g, &al);
+	al = g->layout;
 	area = (size_t)b->width * (size_t)b->height;
 	memset(out, 0, al.nplanes * area * sizeof(*out));
 	for (int p = 0; p < b->npoints; p++) {
