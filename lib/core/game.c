@@ -104,6 +104,7 @@ void bg_game_free(bg_game *g)
 	free(g->undo);
 	free(g->last);
 	free(g->scratch);
+	free(g->cells.squares);
 	free(g);
 }
 
@@ -152,13 +153,15 @@ static int game_alloc(bg_game **out, const bg_rules *r, const void *cfg)
 	if (r->std_def[BG_STD_REPETITION])
 		g->last = calloc(1, BG_REP_BUCKETS * sizeof(*g->last) +
 				 LINE_PAD);
-	if (!g->cfg || !g->st || !g->scratch ||
+	g->cells.squares = malloc(bg_cells_size(bg_rules_board(r, cfg)));
+	if (!g->cfg || !g->st || !g->scratch || !g->cells.squares ||
 	    (r->std_def[BG_STD_REPETITION] && !g->last) ||
 	    hist_reserve(g, HIST_INITIAL) != BG_OK) {
 		bg_game_free(g);
 		return bg_seterr(BG_ENOMEM, "handle");
 	}
 	bg_layout_of(g, &g->layout);
+	bg_cells_in(bg_rules_board(r, g->cfg), &g->cells, g->cells.squares);
 	*out = g;
 	return BG_OK;
 }
@@ -349,6 +352,7 @@ int bg_memory(const bg_game *g, size_t *handle, size_t *per_ply)
 			  (g->last ? BG_REP_BUCKETS * sizeof(*g->last) +
 				     LINE_PAD : 0) +
 			  g->hist_cap * ply +
+			  bg_cells_size(bg_rules_board(g->rules, g->cfg)) +
 			  7 * LINE_PAD; /* the handle, cfg, st, scratch, history */
 	if (per_ply)
 		*per_ply = ply;

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "core/planes.h"
 #include "core/rules.h"
 
 #define BG_SPEC_MAX 512
@@ -102,6 +103,10 @@ struct bg_game {
 	/* The learning API's layout of actions and planes (learn.c), which
 	 * the config decides: made with the handle. */
 	bg_layout layout;
+	/* Where the board's points fall on the observation's squares
+	 * (learn.c), its arrays in one block headed by cells.squares: made
+	 * with the handle. */
+	bg_cells cells;
 
 	/* The symmetries of the board that keep the rules (symmetry.c),
 	 * found when first asked: nsym 0 until then. */

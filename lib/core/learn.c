@@ -977,44 +977,52 @@ void bg_cells_of(const bg_board *b, bg_cells *c)
 #endif
 }
 
+size_t bg_cells_size(const bg_board *b)
+{
+	size_t area = (size_t)b->width * (size_t)b->height;
+
+	return bg_cells_words(area) * sizeof(uint64_t) +
+	       ((size_t)b->npoints + area) * sizeof(float);
+}
+
+void bg_cells_in(const bg_board *b, bg_cells *c, void *mem)
+{
+	size_t area = (size_t)b->width * (size_t)b->height;
+
+	_Static_assert(sizeof(int) == sizeof(float), "cells and planes");
+	c->squares = mem;
+	c->cell = (int *)(void *)(c->squares + bg_cells_words(area));
+	c->board = (float *)(void *)(c->cell + b->npoints);
+	bg_cells_of(b, c);
+}
+
 int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)
 {
-	const bg_board *b;
+	const bg_cells *c;
 	bg_layout al;
-	bg_cells c;
-	size_t need, area, words, nown, kept;
+	size_t need, kept;
 	float *extra;
 
 	if (!g || !buf)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "NULL argument"));
 	if (seat != 0 && seat != 1)
 		return bg_game_fail(g, bg_seterr(BG_EINVAL, "no seat %d", seat));
-	b = bg_rules_board(g->rules, g->cfg);
 	al = g->layout;
-	area = (size_t)b->width * (size_t)b->height;
-	need = al.nplanes * area;
+	c = &g->cells;
+	need = al.nplanes * c->area;
 	if (cap < need)
 		return bg_game_fail(g, bg_seterr(BG_EBUFSIZE, "the observation "
 						 "needs %zu floats, not %zu",
 						 need, cap));
-	/* The cells, the game's planes and the board plane go in the
-	 * scratch move list, no allocation: past the room of the actions
-	 * kept there (kept_actions), which an agent's next call may use,
-	 * over the keys of listed moves. The set of squares first, on a
-	 * word of 8 bytes. */
+	/* The game's planes by point go in the scratch move list, no
+	 * allocation: past the room of the actions kept there
+	 * (kept_actions), which an agent's next call may use, over the keys
+	 * of listed moves. */
 	((bg_game *)g)->nlisted = 0;
 	kept = (g->max_moves + 1) / 2;
-	words = bg_cells_words(area);
-	nown = al.nplanes - BG_OBS_COMMON;
-	c.squares = (uint64_t *)(void *)g->scratch + kept;
-	c.cell = (int *)(void *)(c.squares + words);
-	extra = (float *)(void *)(c.cell + b->npoints);
-	c.board = extra + nown * (size_t)b->npoints;
-	_Static_assert(sizeof(int) == sizeof(float), "cells and planes");
-	assert((kept + words) * sizeof(uint64_t) +
-	       ((size_t)b->npoints + nown * (size_t)b->npoints + area) *
-	       sizeof(int) <= g->max_moves * sizeof(bg_move));
-	bg_cells_of(b, &c);
-	bg_observe_into(g, &al, &c, seat, buf, extra);
+	extra = (float *)(void *)((uint64_t *)(void *)g->scratch + kept);
+	assert(kept * sizeof(uint64_t) + (al.nplanes - BG_OBS_COMMON) *
+	       c->npoints * sizeof(float) <= g->max_moves * sizeof(bg_move));
+	bg_observe_into(g, &al, c, seat, buf, extra);
 	return BG_OK;
 }

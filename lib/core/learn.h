@@ -43,6 +43,14 @@ int bg_actions_mark(const uint32_t *acts, size_t n, uint8_t *mask);
  * for. */
 void bg_cells_of(const bg_board *b, bg_cells *c);
 
+/* The bytes of the arrays of board b's cells, in one block: the squares
+ * (8-byte words) first, then cell and board. */
+size_t bg_cells_size(const bg_board *b);
+
+/* The cells of board b into c, their arrays in mem (bg_cells_size(b)
+ * bytes, aligned for words). */
+void bg_cells_in(const bg_board *b, bg_cells *c, void *mem);
+
 /* The observation from seat into buf (al->nplanes planes), with the cells
  * of the game's board; extra has room for the game's own planes by
  * point. Where the cells are direct, the game's own planes are written
