@@ -73,7 +73,8 @@ struct bg_batch {
 	uint32_t *set;
 	size_t *nset;
 	uint8_t *last_mask;
-	bg_cells cells;       /* the board's points on the squares */
+	const bg_cells *cells; /* the board's points on the squares: the
+				* config handle's */
 	uint64_t rng;
 	bg_worker *workers;
 	int nworkers;
@@ -172,7 +173,7 @@ static int write_out(bg_batch *b, size_t i, bg_worker *w)
 		}
 	}
 	if (b->obs)
-		bg_observe_into(g, &b->al, &b->cells,
+		bg_observe_into(g, &b->al, b->cells,
 				bg_rules_to_move(g->rules, g->cfg, g->st),
 				b->obs + i * b->obs_size, w->extra);
 	return rc;
@@ -443,9 +444,6 @@ void bg_batch_free(bg_batch *b)
 	free(b->chosen);
 	free(b->set);
 	free(b->nset);
-	free(b->cells.cell);
-	free(b->cells.board);
-	free(b->cells.squares);
 	bg_game_free(b->start);
 	bg_game_free(b->config);
 	free(b);
@@ -529,26 +527,19 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->chosen = calloc(n, sizeof(size_t));
 	b->set = calloc(n * b->max_moves, sizeof(uint32_t));
 	b->nset = calloc(n, sizeof(size_t));
-	b->cells.cell = calloc((size_t)bd->npoints, sizeof(int));
-	b->cells.squares = calloc(bg_cells_words((size_t)bd->width *
-						 (size_t)bd->height),
-				  sizeof(uint64_t));
-	b->cells.board = calloc((size_t)bd->width * (size_t)bd->height,
-				sizeof(float));
 	if (!b->games || (!b->moves && b->al.direct != BG_DIRECT_ALWAYS) ||
-	    !b->listed || !b->nmoves ||
-	    !b->chosen || !b->cells.cell || !b->cells.board ||
-	    !b->cells.squares || !b->set || !b->nset) {
+	    !b->listed || !b->nmoves || !b->chosen || !b->set || !b->nset) {
 		bg_batch_free(b);
 		return bg_seterr(BG_ENOMEM, "batch of %zu games", n);
 	}
-	bg_cells_of(bd, &b->cells);
-	/* A handle of its own holds the shared config: the start position
-	 * can be replaced (bg_batch_set_start). */
+	/* A handle of its own holds the shared config, and the board's
+	 * squares every game's observation reads: the start position can be
+	 * replaced (bg_batch_set_start). */
 	if ((rc = bg_game_clone(&b->config, b->start)) != BG_OK) {
 		bg_batch_free(b);
 		return rc;
 	}
+	b->cells = &b->config->cells;
 	for (size_t i = 0; i < n; i++) {
 		if ((rc = bg_game_clone(&b->games[i], b->start)) != BG_OK) {
 			bg_batch_free(b);

@@ -88,8 +88,9 @@ struct bg_game {
 	/* The list bg_legal_moves last wrote into a caller's buffer, whose
 	 * moves' keys (their first bytes) stay in scratch until scratch is
 	 * written again or a move is played or taken back (bg_game_unlist
-	 * then): bg_play takes a move that is still byte for byte the one at its
-	 * place in that list as legal, without asking the game again. */
+	 * then): bg_play takes a move that is still byte for byte the one
+	 * at its place in that list as legal, without asking the game
+	 * again. */
 	const bg_move *listed;
 	size_t nlisted;
 	/* The legal actions of the position, ascending, that the game's own

@@ -370,13 +370,8 @@ static size_t kept_actions(const bg_game *g, const bg_layout *al,
 
 uint32_t bg_action_count(const bg_game *g)
 {
-	bg_layout al;
-
 	assert(g);
-	if (!g)
-		return 0;
-	al = g->layout;
-	return al.count;
+	return g ? g->layout.count : 0;
 }
 
 int bg_move_to_action(const bg_game *g, const bg_move *m, uint32_t *action)
@@ -953,10 +948,8 @@ static bool table_cells(const bg_board *b, bg_cells *c)
 	return !descends;
 }
 
-/* bg_observe makes the cells on every call, so they are made from the
- * board's table, or for a grid without one, rather than by a call a point
- * to bg_board_xy: that took most of an 8x8 observation's time. */
-void bg_cells_of(const bg_board *b, bg_cells *c)
+/* The cells of board b into c, whose arrays have room for them. */
+static void cells_of(const bg_board *b, bg_cells *c)
 {
 	bool ascending = true;
 
@@ -993,7 +986,7 @@ void bg_cells_in(const bg_board *b, bg_cells *c, void *mem)
 	c->squares = mem;
 	c->cell = (int *)(void *)(c->squares + bg_cells_words(area));
 	c->board = (float *)(void *)(c->cell + b->npoints);
-	bg_cells_of(b, c);
+	cells_of(b, c);
 }
 
 int bg_observe(const bg_game *g, int seat, float *buf, size_t cap)

@@ -38,11 +38,6 @@ size_t bg_actions_scratch(size_t max_moves);
  * every action set all the same (the caller clears the mask). */
 int bg_actions_mark(const uint32_t *acts, size_t n, uint8_t *mask);
 
-/* The cells of board b into c, whose cell (npoints), board (width *
- * height) and squares (bg_cells_words of them) the caller gives room
- * for. */
-void bg_cells_of(const bg_board *b, bg_cells *c);
-
 /* The bytes of the arrays of board b's cells, in one block: the squares
  * (8-byte words) first, then cell and board. */
 size_t bg_cells_size(const bg_board *b);
