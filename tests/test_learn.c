@@ -243,11 +243,10 @@ START_TEST(test_actions_named)
 END_TEST
 
 /* One position of test_actions_any_room: the actions are the same in a
- * list of max_moves (written in place), in one of exactly their number
- * (made in the handle's scratch list, then copied) and by a size query;
+ * list of max_moves, in one of exactly their number and by a size query;
  * one too few is BG_EBUFSIZE with the count. A move bg_legal_moves
- * listed, whose keys those calls wrote over, still plays, as its action
- * does. */
+ * listed, whose keys later calls wrote over in the handle's scratch
+ * list, still plays, as its action does. */
 static void actions_any_room(bg_game *g, uint32_t *full, bg_move *moves,
 			     uint8_t *mask, uint64_t *rng)
 {
@@ -286,9 +285,9 @@ static void actions_any_room(bg_game *g, uint32_t *full, bg_move *moves,
 	bg_game_free(c);
 }
 
-/* Every game's calls on one game, whatever room the caller gives: the
- * games whose own hooks make the actions write them in place or in the
- * scratch list, the others number their listed moves. */
+/* Every game's calls on one game, whatever room the caller gives: both
+ * the games whose own hooks make the actions (kept in the handle's
+ * scratch list) and those that number their listed moves. */
 START_TEST(test_actions_any_room)
 {
 	const char *spec = bg_catalog_name((size_t)_i);
