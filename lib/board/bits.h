@@ -10,6 +10,7 @@
 #ifndef BG_BOARD_BITS_H
 #define BG_BOARD_BITS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -104,6 +105,44 @@ static inline uint64_t bg_neighbours64(const uint64_t *step, uint64_t set)
 	for (uint64_t t = set; t; t &= t - 1)
 		next |= step[bg_ctz64(t)];
 	return next;
+}
+
+/* A point's neighbours (the set `step`) as a row of `width` points in
+ * point order, padded with `none`, a point never in the sets the row is
+ * read against: its steps are then written a row at a time
+ * (bg_row_actions), with no loop whose end the processor must guess from
+ * the point. False where the point has more than `width`. */
+static inline bool bg_row_of(uint64_t step, uint8_t none, uint8_t *row,
+			     int width)
+{
+	int k = 0;
+
+	if (bg_popcount64(step) > width)
+		return false;
+	for (; step; step &= step - 1)
+		row[k++] = (uint8_t)bg_ctz64(step);
+	while (k < width)
+		row[k++] = none;
+	return true;
+}
+
+/* The actions base + scale * q of the points q of a row (bg_row_of) that
+ * are in `open`, in the row's order, into acts; returns their number.
+ * Each is written and kept when its point is open, so acts needs room for
+ * one more than the number returned. `width` is the row's, a constant
+ * where this is inlined (up to 8). */
+BG_ALWAYS_INLINE size_t bg_row_actions(uint32_t *acts, uint32_t base,
+				       uint32_t scale, const uint8_t *row,
+				       int width, uint64_t open)
+{
+	size_t n = 0;
+
+#pragma GCC unroll 8
+	for (int k = 0; k < width; k++) {
+		acts[n] = base + scale * row[k];
+		n += open >> row[k] & 1;
+	}
+	return n;
 }
 
 /* The points reachable from `from` by steps through the points of `open`,

