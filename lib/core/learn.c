@@ -823,9 +823,9 @@ static void observe_portable(const bg_game *g, const bg_layout *al,
 	write_pieces(g, c->cell, seat, np, area, buf);
 }
 
-#ifdef BG_PLANES_AVX512
-bool bg_planes_avx512_ok(void)
+bool bg_avx512_ok(void)
 {
+#ifdef BG_AVX512
 	/* 0: not known yet, 1: no, 2: yes. */
 	static _Atomic int known;
 	int k = atomic_load_explicit(&known, memory_order_relaxed);
@@ -841,8 +841,12 @@ bool bg_planes_avx512_ok(void)
 		atomic_store_explicit(&known, k, memory_order_relaxed);
 	}
 	return k == 2;
+#else
+	return false;
+#endif
 }
 
+#ifdef BG_AVX512
 /* The wide writer, from the game's sets of pieces (the observer's
  * first). */
 static void observe_wide(const bg_game *g, const bg_layout *al,
@@ -880,7 +884,7 @@ void bg_observe_into(const bg_game *g, const bg_layout *al,
 	size_t nown = al->nplanes - BG_OBS_COMMON - al->counters;
 	float *own = buf + (7 + nc) * area;
 
-#ifdef BG_PLANES_AVX512
+#ifdef BG_AVX512
 	if (c->wide && r->pieces && (np + 63) / 64 <= PIECE_SET_WORDS) {
 		observe_wide(g, al, c, nown, seat, buf, extra);
 		if (nown && c->direct)
@@ -961,9 +965,9 @@ static void cells_of(const bg_board *b, bg_cells *c)
 		c->direct = true;
 		grid_cells(c);
 	}
-#ifdef BG_PLANES_AVX512
+#ifdef BG_AVX512
 	c->wide = ascending && c->area <= BG_PLANES_MAX_SQUARES &&
-		  bg_planes_avx512_ok();
+		  bg_avx512_ok();
 #else
 	(void)ascending;
 	c->wide = false;

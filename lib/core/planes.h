@@ -1,7 +1,7 @@
 /*
  * Where a board's points lie on the observation's squares, and the
  * observation's planes written sixteen squares a store with AVX-512 on the
- * x86-64 CPUs that have it (planes_avx512.c). Internal.
+ * x86-64 CPUs that have it (planes_avx512.c, wide.h). Internal.
  *
  * A step of a batch writes an observation of hundreds of floats, and on
  * these machines the stores were most of what an observation costs: the
@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "core/wide.h"
 
 /* The most squares of a plane the wide writer takes (Dots' default field
  * has 1248). */
@@ -58,16 +60,11 @@ typedef struct bg_planes_in {
 	size_t nown;
 } bg_planes_in;
 
-/* Whether the CPU has what bg_planes_avx512 needs (AVX-512F, BMI2,
- * POPCNT), and the environment does not set BG_NO_AVX512 to a value other
- * than empty or "0". Found once. */
-bool bg_planes_avx512_ok(void);
-
 /* Planes 0 to 10 + ncounters of the observation into buf, and the game's
  * own planes after them where in->own is given: what bg_observe_into's
  * portable writer writes. The last store may write up to 15 floats past
  * the counters where own planes follow: the caller writes them after.
- * Only where bg_planes_avx512_ok(). */
+ * Only where bg_avx512_ok() (wide.h). */
 void bg_planes_avx512(float *buf, const bg_cells *c, const bg_planes_in *in);
 
 #endif

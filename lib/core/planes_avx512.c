@@ -3,7 +3,7 @@
  * sixteen squares, 1 (or a counter's value) where a set has a bit and 0
  * elsewhere, so that a plane costs a store per sixteen squares however
  * many pieces it holds. Built with -mavx512f -mbmi2 -mpopcnt
- * (lib/meson.build) and called only where bg_planes_avx512_ok().
+ * (lib/meson.build) and called only where bg_avx512_ok() (wide.h).
  *
  * A plane's stores run on past its end by up to 15 floats when its
  * squares are not a multiple of 16: the next plane is written after and

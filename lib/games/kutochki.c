@@ -8,6 +8,7 @@
 #include "board/bits.h"
 #include "board/board.h"
 #include "core/rules.h"
+#include "core/wide.h"
 #include "core/zobrist.h"
 #include "boardgames/kutochki.h"
 
@@ -903,6 +904,7 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 	uint32_t n = (uint32_t)c->npts, *a = acts;
 	uint64_t all = occ[0] | occ[1], jumper;
 	uint64_t step[KU_DIRS], jump[KU_DIRS];
+	bool wide = bg_avx512_ok();
 
 	jumper = ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
 	for (uint64_t own = occ[seat]; own; own &= own - 1) {
@@ -916,8 +918,7 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 		}
 		dest = (c->near[seat][from] & ~all) |
 		       ku_word_reach(jump, diag, 2, from, all);
-		for (; dest; dest &= dest - 1)
-			*a++ = base + (uint32_t)ctz64(dest);
+		a = bg_bits_actions(a, base, dest, wide);
 	}
 	if (a == acts)
 		*a++ = bg_action_pass(n);
