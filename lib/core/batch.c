@@ -23,6 +23,7 @@
 
 #include "core/learn.h"
 #include "core/pool.h"
+#include "core/wide.h"
 
 enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW };
 
@@ -75,6 +76,8 @@ struct bg_batch {
 	uint8_t *last_mask;
 	const bg_cells *cells; /* the board's points on the squares: the
 				* config handle's */
+	bool wide;            /* bg_avx512_ok(): actions checked sixteen a
+				 compare */
 	uint64_t rng;
 	bg_worker *workers;
 	int nworkers;
@@ -243,13 +246,12 @@ static int check_one(bg_batch *b, size_t i)
 {
 	uint32_t a = b->actions[i];
 	const uint32_t *set = b->set + i * b->max_moves;
-	size_t n = b->nset[i], k = 0;
+	size_t n = b->nset[i], k;
 
 	if (a >= b->al.count)
 		return bg_seterr(BG_EINVAL, "game %zu: action %u is not below "
 				 "the count %u", i, a, b->al.count);
-	while (k < n && set[k] != a)
-		k++;
+	k = bg_action_index(set, n, a, b->wide);
 	if (k == n)
 		return bg_seterr(BG_EILLEGAL, "game %zu: action %u is not "
 				 "legal", i, a);
@@ -509,6 +511,7 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->n = n;
 	b->threads = 1;
 	b->rng = seed;
+	b->wide = bg_avx512_ok();
 	atomic_flag_clear(&b->bad_lock);
 	if ((rc = bg_game_start(&b->start, spec)) != BG_OK) {
 		free(b);

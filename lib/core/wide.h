@@ -1,7 +1,7 @@
 /*
- * Work done sixteen values a store with AVX-512, on the x86-64 CPUs that
- * have it: the observation's planes (planes.h) and the actions of a set of
- * points. The code is built for x86-64 where the compiler takes
+ * Work done sixteen values at a time with AVX-512, on the x86-64 CPUs
+ * that have it: the observation's planes (planes.h), the actions of a set
+ * of points, and the check of a batch's actions. The code is built for x86-64 where the compiler takes
  * -mavx512f -mbmi2 -mpopcnt (BG_AVX512, lib/meson.build) and chosen at
  * run time, so the library still runs on any x86-64; BG_NO_AVX512=1 in
  * the environment keeps to the portable code. Both give the same bytes:
@@ -22,6 +22,30 @@ bool bg_avx512_ok(void);
 
 /* bg_bits_actions sixteen bits a store. Only where bg_avx512_ok(). */
 uint32_t *bg_bits_actions_avx512(uint32_t *a, uint32_t base, uint64_t bits);
+
+/* bg_action_index sixteen actions a compare. Only where bg_avx512_ok(). */
+size_t bg_action_index_avx512(const uint32_t *acts, size_t n, uint32_t a);
+
+/* The place of action a among acts[0 .. n-1] (the first), or n where it
+ * is not there. A batch checks each game's action so: the loop an action
+ * ends where the action is, which the processor guesses wrong; compares
+ * of sixteen made batch steps 4 % (Corners) to 16 % (wolf and sheep)
+ * faster. */
+static inline size_t bg_action_index(const uint32_t *acts, size_t n,
+				     uint32_t a, bool wide)
+{
+	size_t k = 0;
+
+#ifdef BG_AVX512
+	if (wide)
+		return bg_action_index_avx512(acts, n, a);
+#else
+	(void)wide;
+#endif
+	while (k < n && acts[k] != a)
+		k++;
+	return k;
+}
 
 /*
  * The actions base + k of the bits k of `bits`, ascending, written from a;
