@@ -1,10 +1,11 @@
 /*
  * Work done sixteen values at a time with AVX-512, on the x86-64 CPUs
  * that have it: the observation's planes (planes.h), the actions of a set
- * of points, and the check of a batch's actions. The code is built for x86-64 where the compiler takes
- * -mavx512f -mbmi2 -mpopcnt (BG_AVX512, lib/meson.build) and chosen at
- * run time, so the library still runs on any x86-64; BG_NO_AVX512=1 in
- * the environment keeps to the portable code. Both give the same bytes:
+ * of points, and the check of a batch's actions. The code is built for
+ * x86-64 where the compiler takes -mavx512f -mbmi2 -mpopcnt (BG_AVX512,
+ * lib/meson.build) and chosen at run time, so the library still runs on
+ * any x86-64; BG_NO_AVX512=1 in the environment keeps to the portable
+ * code. Both give the same bytes:
  * the golden suite runs both ways. Internal.
  */
 #ifndef BG_CORE_WIDE_H
