@@ -319,22 +319,6 @@ static void sort_actions(uint32_t *a, size_t n)
 		}
 }
 
-/* Is a among the n ascending actions? */
-static bool has_action(const uint32_t *acts, size_t n, uint32_t a)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (acts[mid] < a)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && acts[lo] == a;
-}
-
 /* The actions of the legal moves from the game's own hook (as a batch
  * makes them, without listing 72-byte moves and numbering them),
  * ascending, in g's scratch list (room for max_moves of them): their
@@ -424,7 +408,7 @@ int bg_action_to_move(const bg_game *g, uint32_t action, bg_move *m)
 						 "over"));
 	n = kept_actions(g, &al, &acts);
 	if (n != BG_ACTIONS_LISTED) {
-		if (!has_action(acts, n, action))
+		if (bg_action_index(acts, n, action, bg_avx512_ok()) == n)
 			return illegal_action(g, action);
 		g->rules->action_move(g->cfg, g->st, action, m);
 		return BG_OK;
