@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "board/bits.h"
 
@@ -71,5 +72,40 @@ static inline uint32_t *bg_bits_actions(uint32_t *a, uint32_t base,
 		*a++ = base + (uint32_t)bg_ctz64(bits);
 	return a;
 }
+
+#ifdef BG_AVX512
+#include <immintrin.h>
+
+/* What a game's own copy of a function written for AVX-512 is built
+ * with: called only where bg_avx512_ok(). */
+#define BG_WIDE_TARGET __attribute__((target("avx512f,bmi2,popcnt")))
+
+/* bg_row_actions for a game's copy built BG_WIDE_TARGET, where it is
+ * inlined (scale and width constants there): the row's points (width
+ * of them, 4 or 8) kept
+ * where `open` has them, found by pext of open by the row's set `step`
+ * (whose points the row lists in order), picked out of the row's actions
+ * by one compress. No loop: a row costs the same whatever it keeps. */
+static inline BG_WIDE_TARGET size_t
+bg_row_actions_wide(uint32_t *acts, uint32_t base, uint32_t scale,
+		    const uint8_t *row, int width, uint64_t step,
+		    uint64_t open)
+{
+	__mmask16 keep = (__mmask16)_pext_u64(open, step);
+	uint64_t points = 0;
+	__m512i to;
+	unsigned n = (unsigned)_mm_popcnt_u32(keep);
+
+	memcpy(&points, row, (size_t)width);
+	to = _mm512_cvtepu8_epi32(_mm_cvtsi64_si128((long long)points));
+	if (scale != 1)
+		to = _mm512_mullo_epi32(to, _mm512_set1_epi32((int)scale));
+	_mm512_mask_storeu_epi32(
+		acts, (__mmask16)((1u << n) - 1),
+		_mm512_maskz_compress_epi32(
+			keep, _mm512_add_epi32(to, _mm512_set1_epi32((int)base))));
+	return n;
+}
+#endif
 
 #endif

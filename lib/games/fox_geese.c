@@ -7,6 +7,7 @@
  * those numbers.
  */
 #include "core/rules.h"
+#include "core/wide.h"
 #include "core/zobrist.h"
 #include "board/boards.h"
 #include "board/lines.h"
@@ -345,8 +346,8 @@ static uint32_t fg_action(int from, int to)
 /* The actions of fg_legal's moves, in its order, where no move is a
  * capture chain (which may share its ends with another); a fox that can
  * jump is left to the list. */
-static size_t fg_legal_actions(const void *cfgp, const void *stp,
-			       uint32_t *acts)
+BG_ALWAYS_INLINE size_t fg_actions(const void *cfgp, const void *stp,
+				   uint32_t *acts, bool wide)
 {
 	const fg_cfg *c = cfgp;
 	const fg_state *st = stp;
@@ -373,6 +374,17 @@ static size_t fg_legal_actions(const void *cfgp, const void *stp,
 	for (uint64_t s = st->geese; s; s &= s - 1) {
 		int from = ctz(s);
 
+#ifdef BG_AVX512
+		if (wide) {
+			n += bg_row_actions_wide(&acts[n], fg_action(from, 0),
+						 FG_RANKS, c->goose_row[from],
+						 4, c->goose_step[from],
+						 empty);
+			continue;
+		}
+#else
+		(void)wide;
+#endif
 		n += bg_row_actions(&acts[n], fg_action(from, 0), FG_RANKS,
 				    c->goose_row[from], 4, empty);
 	}
@@ -380,6 +392,24 @@ static size_t fg_legal_actions(const void *cfgp, const void *stp,
 		acts[n++] = bg_action_make(1, FG_RANKS,
 					   bg_action_pass(FG_NPOINTS), 0, 0);
 	return n;
+}
+
+#ifdef BG_AVX512
+static BG_WIDE_TARGET size_t fg_actions_wide(const void *cfgp,
+					     const void *stp, uint32_t *acts)
+{
+	return fg_actions(cfgp, stp, acts, true);
+}
+#endif
+
+static size_t fg_legal_actions(const void *cfgp, const void *stp,
+			       uint32_t *acts)
+{
+#ifdef BG_AVX512
+	if (bg_avx512_ok())
+		return fg_actions_wide(cfgp, stp, acts);
+#endif
+	return fg_actions(cfgp, stp, acts, false);
 }
 
 static void fg_action_move(const void *cfgp, const void *stp,

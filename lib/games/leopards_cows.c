@@ -7,6 +7,7 @@
  * words over those numbers.
  */
 #include "core/rules.h"
+#include "core/wide.h"
 #include "core/zobrist.h"
 #include "board/boards.h"
 #include "board/lines.h"
@@ -335,7 +336,8 @@ static size_t lc_leopard_actions(const lc_cfg *c, const lc_state *st,
 /* The moves into buf, or with act their actions into acts; act is a
  * constant where this is inlined, so that each is its own loop. */
 BG_ALWAYS_INLINE size_t lc_list(const lc_cfg *c, const lc_state *st,
-				bg_move *buf, uint32_t *acts, bool act)
+				bg_move *buf, uint32_t *acts, bool act,
+				bool wide)
 {
 	uint64_t empty = c->all & ~(st->leopards | st->cows);
 	uint32_t np = (uint32_t)c->npoints;
@@ -361,6 +363,17 @@ BG_ALWAYS_INLINE size_t lc_list(const lc_cfg *c, const lc_state *st,
 		 * steps are at most the directed edges, which max_moves
 		 * holds, and less than all of them: a leopard stands on the
 		 * board. */
+#ifdef BG_AVX512
+		if (wide) {
+			n += bg_row_actions_wide(&acts[n],
+						 bg_action_pair(np, from, 0),
+						 1, c->near[from], 8,
+						 c->step[from], empty);
+			continue;
+		}
+#else
+		(void)wide;
+#endif
 		if (act) {
 			n += bg_row_actions(&acts[n],
 					    bg_action_pair(np, from, 0), 1,
@@ -381,13 +394,25 @@ BG_ALWAYS_INLINE size_t lc_list(const lc_cfg *c, const lc_state *st,
 
 static size_t lc_legal(const void *cfgp, const void *stp, bg_move *buf)
 {
-	return lc_list(cfgp, stp, buf, NULL, false);
+	return lc_list(cfgp, stp, buf, NULL, false, false);
 }
+
+#ifdef BG_AVX512
+static BG_WIDE_TARGET size_t lc_actions_wide(const void *cfgp,
+					     const void *stp, uint32_t *acts)
+{
+	return lc_list(cfgp, stp, NULL, acts, true, true);
+}
+#endif
 
 static size_t lc_legal_actions(const void *cfgp, const void *stp,
 			       uint32_t *acts)
 {
-	return lc_list(cfgp, stp, NULL, acts, true);
+#ifdef BG_AVX512
+	if (bg_avx512_ok())
+		return lc_actions_wide(cfgp, stp, acts);
+#endif
+	return lc_list(cfgp, stp, NULL, acts, true, false);
 }
 
 /* A leopard's move that is no step is its one jump. */
