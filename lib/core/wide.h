@@ -106,6 +106,29 @@ bg_row_actions_wide(uint32_t *acts, uint32_t base, uint32_t scale,
 			keep, _mm512_add_epi32(to, _mm512_set1_epi32((int)base))));
 	return n;
 }
+
+/* bg_bits_actions_avx512 for a game's copy built BG_WIDE_TARGET, where
+ * it is inlined: no call a set. */
+static inline BG_WIDE_TARGET uint32_t *
+bg_bits_actions_wide(uint32_t *a, uint32_t base, uint64_t bits)
+{
+	const __m512i sixteen = _mm512_set1_epi32(16);
+	__m512i acts = _mm512_add_epi32(
+		_mm512_set1_epi32((int)base),
+		_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3,
+				 2, 1, 0));
+
+	for (int j = 0; j < 4; j++) {
+		__mmask16 m = (__mmask16)(bits >> 16 * j);
+		unsigned n = (unsigned)_mm_popcnt_u32(m);
+
+		_mm512_mask_storeu_epi32(a, (__mmask16)((1u << n) - 1),
+					 _mm512_maskz_compress_epi32(m, acts));
+		a += n;
+		acts = _mm512_add_epi32(acts, sixteen);
+	}
+	return a;
+}
 #endif
 
 #endif

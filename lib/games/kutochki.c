@@ -79,6 +79,8 @@ typedef struct ku_cfg {
 	uint8_t njump[2][KU_MAXP];
 	uint8_t jump2[2][KU_MAXP][KU_DIRS][2];
 	uint64_t near[2][64]; /* on one word: the points a step reaches */
+	/* near as rows (bg_row_of), for the actions with AVX-512 */
+	uint8_t near_row[2][64][8];
 	/* On more words: those points by their place from p - n - 1. */
 	uint64_t around[2][KU_MAXP];
 	int nk;                             /* jump words: 1 or KU_CLASSES */
@@ -300,6 +302,13 @@ static void ku_tables(ku_cfg *c)
 				}
 			}
 		}
+	/* At most eight neighbours; the padding is never read (the wide
+	 * code keeps a row's first points by the count of the set). */
+	if (c->nw == 1)
+		for (int seat = 0; seat < 2; seat++)
+			for (int p = 0; p < c->npts; p++)
+				bg_row_of(c->near[seat][p], 0,
+					  c->near_row[seat][p], 8);
 }
 
 enum { KU_OPT_SIZE, KU_OPT_LAYOUT, KU_OPT_DIAGONAL, KU_OPT_RULES,
@@ -897,14 +906,13 @@ BG_ALWAYS_INLINE uint32_t *ku_step_actions(uint32_t *a, uint32_t base,
 /* ku_list_word's moves as their actions, in its order: the landings of a
  * piece's chains, without their paths. */
 BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
-					uint32_t *acts, bool diag)
+					uint32_t *acts, bool diag, bool wide)
 {
 	const ku_word *occ = st;
 	int seat = ku_turn(c, st);
 	uint32_t n = (uint32_t)c->npts, *a = acts;
 	uint64_t all = occ[0] | occ[1], jumper;
 	uint64_t step[KU_DIRS], jump[KU_DIRS];
-	bool wide = bg_avx512_ok();
 
 	jumper = ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
 	for (uint64_t own = occ[seat]; own; own &= own - 1) {
@@ -912,26 +920,57 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 		uint32_t base = bg_action_pair(n, from, 0);
 		uint64_t dest;
 
+#ifdef BG_AVX512
+		if (wide) {
+			if (!(jumper >> from & 1)) {
+				a += bg_row_actions_wide(
+					a, base, 1, c->near_row[seat][from],
+					diag ? 8 : 4, c->near[seat][from],
+					~all);
+				continue;
+			}
+			a = bg_bits_actions_wide(
+				a, base, (c->near[seat][from] & ~all) |
+				ku_word_reach(jump, diag, 2, from, all));
+			continue;
+		}
+#else
+		(void)wide;
+#endif
 		if (!(jumper >> from & 1)) {
 			a = ku_step_actions(a, base, from, step, diag);
 			continue;
 		}
 		dest = (c->near[seat][from] & ~all) |
 		       ku_word_reach(jump, diag, 2, from, all);
-		a = bg_bits_actions(a, base, dest, wide);
+		for (; dest; dest &= dest - 1)
+			*a++ = base + (uint32_t)ctz64(dest);
 	}
 	if (a == acts)
 		*a++ = bg_action_pass(n);
 	return (size_t)(a - acts);
 }
 
+#ifdef BG_AVX512
+static BG_WIDE_TARGET size_t ku_actions_wide(const ku_cfg *c, const void *st,
+					     uint32_t *acts)
+{
+	return c->ndirs == 8 ? ku_actions_word(c, st, acts, true, true) :
+			       ku_actions_word(c, st, acts, false, true);
+}
+#endif
+
 static size_t ku_legal_actions(const void *cfgp, const void *st,
 			       uint32_t *acts)
 {
 	const ku_cfg *c = cfgp;
 
-	return c->ndirs == 8 ? ku_actions_word(c, st, acts, true) :
-			       ku_actions_word(c, st, acts, false);
+#ifdef BG_AVX512
+	if (bg_avx512_ok())
+		return ku_actions_wide(c, st, acts);
+#endif
+	return c->ndirs == 8 ? ku_actions_word(c, st, acts, true, false) :
+			       ku_actions_word(c, st, acts, false, false);
 }
 
 /* The move ku_list_word lists from `from` to `to`: the step, else the
