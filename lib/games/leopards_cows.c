@@ -359,7 +359,7 @@ BG_ALWAYS_INLINE size_t lc_list(const lc_cfg *c, const lc_state *st,
 
 		/* Every neighbour written, kept when it is empty, eight a
 		 * cow: no loop whose end the processor must guess from the
-		 * point (7 % more steps a second in a batch). The cows'
+		 * point (5 % more steps a second in a batch). The cows'
 		 * steps are at most the directed edges, which max_moves
 		 * holds, and less than all of them: a leopard stands on the
 		 * board. */
