@@ -224,7 +224,7 @@ static void write_record(const spec *s, uint64_t seed)
 		write_draws(s->text, draw_states[i]);
 	write_perft(s->text);
 	write_game(s->text, seed);
-	printf("\n");
+	printf("batch %016" PRIx64 "\n\n", batch_digest(s->text));
 }
 
 /* ---- Pinned games --------------------------------------------------------- */

@@ -36,7 +36,7 @@
 typedef struct {
 	int line; /* of its spec line */
 	const char *spec, *canonical, *start, *perft, *game, *moves, *final;
-	const char *observe;
+	const char *observe, *batch;
 	const char *draws[MAX_DRAW_LINES];
 	int ndraws;
 } record;
@@ -132,6 +132,8 @@ static int read_file(const char *path)
 			r->final = v;
 		} else if ((v = field(p, "observe"))) {
 			r->observe = v;
+		} else if ((v = field(p, "batch"))) {
+			r->batch = v;
 		} else {
 			break;
 		}
@@ -144,7 +146,8 @@ static int read_file(const char *path)
 	for (int i = 0; i < nrecords; i++) {
 		r = &records[i];
 		if (!r->canonical || !r->start || !r->ndraws || !r->perft ||
-		    !r->game || !r->moves || !r->final || !r->observe) {
+		    !r->game || !r->moves || !r->final || !r->observe ||
+		    !r->batch) {
 			fprintf(stderr, "%s:%d: record of %s is incomplete\n",
 				path, r->line, r->spec);
 			return -1;
@@ -352,6 +355,16 @@ static void check_game(const record *r)
 	free(mv);
 }
 
+/* The batch's steps from the golden seed. */
+static void check_batch(const record *r)
+{
+	const char *seen = hex(batch_digest(r->spec));
+
+	expect_that(!strcmp(seen, r->batch),
+		    "%s (line %d): batch digest %s, golden %s", r->spec,
+		    r->line, seen, r->batch);
+}
+
 START_TEST(test_record)
 {
 	const record *r = &records[sample[_i]];
@@ -366,6 +379,7 @@ START_TEST(test_record)
 		check_draws(r, r->draws[i]);
 	check_perft(r);
 	check_game(r);
+	check_batch(r);
 }
 END_TEST
 

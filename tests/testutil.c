@@ -439,3 +439,90 @@ uint64_t observation_digest(const bg_game *g, uint64_t h)
 	free(buf);
 	return h;
 }
+
+static uint64_t fnv_bytes(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ c[i]) * 1099511628211ull;
+	return h;
+}
+
+/* 32-bit numbers (actions, the floats' bits), low byte first. */
+static uint64_t fnv_words(uint64_t h, const void *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint32_t u;
+
+		memcpy(&u, (const char *)p + 4 * i, sizeof(u));
+		for (int k = 0; k < 32; k += 8)
+			h = (h ^ ((u >> k) & 0xff)) * 1099511628211ull;
+	}
+	return h;
+}
+
+/* A mask by its set bytes, each one's place (a 32-bit number) then its
+ * value: a mask is mostly zeros (mill's has 420,001 bytes a game), which
+ * are skipped eight at a time. */
+static uint64_t fnv_mask(uint64_t h, const uint8_t *m, size_t n)
+{
+	for (size_t i = 0; i < n; i += 8) {
+		size_t end = i + 8 < n ? i + 8 : n;
+		uint64_t w = 0;
+
+		memcpy(&w, m + i, end - i);
+		for (size_t k = i; w && k < end; k++)
+			if (m[k]) {
+				uint32_t at = (uint32_t)k;
+
+				h = fnv_words(h, &at, 1);
+				h = fnv_bytes(h, &m[k], 1);
+			}
+	}
+	return h;
+}
+
+uint64_t batch_digest(const char *spec)
+{
+	const size_t n = BATCH_DIGEST_GAMES;
+	size_t na, no;
+	uint64_t h = FNV_BASIS;
+	bg_batch *b;
+	float *obs, *rewards;
+	uint8_t *mask, *done;
+	uint32_t *acts;
+
+	if (bg_batch_new(&b, spec, n, 1, 7) != BG_OK ||
+	    bg_batch_info(b, NULL, &na, &no) != BG_OK)
+		ck_abort_msg("%s: bg_batch_new: %s", spec, bg_last_error());
+	obs = malloc(n * no * sizeof(*obs));
+	rewards = malloc(n * sizeof(*rewards));
+	mask = malloc(n * na);
+	done = malloc(n);
+	acts = malloc(n * sizeof(*acts));
+	if (!obs || !rewards || !mask || !done || !acts)
+		ck_abort_msg("no memory");
+	if (bg_batch_reset(b, obs, mask) != BG_OK)
+		ck_abort_msg("%s: bg_batch_reset: %s", spec, bg_last_error());
+	h = fnv_words(h, obs, n * no);
+	h = fnv_mask(h, mask, n * na);
+	for (int s = 0; s < BATCH_DIGEST_STEPS; s++) {
+		if (bg_batch_random_actions(b, acts) != BG_OK ||
+		    bg_batch_step(b, acts, obs, mask, rewards, done) != BG_OK)
+			ck_abort_msg("%s: step %d: %s", spec, s,
+				     bg_last_error());
+		h = fnv_words(h, acts, n);
+		h = fnv_words(h, obs, n * no);
+		h = fnv_mask(h, mask, n * na);
+		h = fnv_words(h, rewards, n);
+		h = fnv_bytes(h, done, n);
+	}
+	free(obs);
+	free(rewards);
+	free(mask);
+	free(done);
+	free(acts);
+	bg_batch_free(b);
+	return h;
+}
