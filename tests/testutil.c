@@ -410,6 +410,29 @@ int run_suite(Suite *s)
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+static uint64_t fnv_bytes(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ c[i]) * 1099511628211ull;
+	return h;
+}
+
+/* 32-bit numbers (actions, the floats' bits), low byte first on any
+ * machine. */
+static uint64_t fnv_words(uint64_t h, const void *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint32_t u;
+
+		memcpy(&u, (const char *)p + 4 * i, sizeof(u));
+		for (int k = 0; k < 32; k += 8)
+			h = (h ^ ((u >> k) & 0xff)) * 1099511628211ull;
+	}
+	return h;
+}
+
 uint64_t observation_digest(const bg_game *g, uint64_t h)
 {
 	int planes, height, width;
@@ -426,39 +449,9 @@ uint64_t observation_digest(const bg_game *g, uint64_t h)
 	for (int seat = 0; seat < 2; seat++) {
 		if (bg_observe(g, seat, buf, n) != BG_OK)
 			ck_abort_msg("bg_observe: %s", bg_last_error());
-		for (size_t i = 0; i < n; i++) {
-			uint32_t u;
-
-			/* The bits of each float, low byte first on any
-			 * machine. */
-			memcpy(&u, &buf[i], sizeof(u));
-			for (int k = 0; k < 32; k += 8)
-				h = (h ^ ((u >> k) & 0xff)) * 1099511628211ull;
-		}
+		h = fnv_words(h, buf, n);
 	}
 	free(buf);
-	return h;
-}
-
-static uint64_t fnv_bytes(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *c = p;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ c[i]) * 1099511628211ull;
-	return h;
-}
-
-/* 32-bit numbers (actions, the floats' bits), low byte first. */
-static uint64_t fnv_words(uint64_t h, const void *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		uint32_t u;
-
-		memcpy(&u, (const char *)p + 4 * i, sizeof(u));
-		for (int k = 0; k < 32; k += 8)
-			h = (h ^ ((u >> k) & 0xff)) * 1099511628211ull;
-	}
 	return h;
 }
 

@@ -115,10 +115,10 @@ uint64_t observation_digest(const bg_game *g, uint64_t h);
 /* FNV-1a over a batch of spec (BATCH_DIGEST_GAMES games, one thread,
  * seed 7) stepped BATCH_DIGEST_STEPS times with the actions
  * bg_batch_random_actions draws: those actions, and after the reset and
- * each step the observations, masks (by their set bytes' places),
- * rewards and done flags, numbers low byte first. What the batch's own code decides (the order of its
- * actions, which the draws pick from) is pinned so, for every way of
- * computing it. */
+ * each step the observations, masks (by their set bytes' places), rewards
+ * and done flags, numbers low byte first. What the batch's own code
+ * decides (the order of its actions, which the draws pick from) is pinned
+ * so, for every way of computing it. */
 #define BATCH_DIGEST_GAMES 4
 #define BATCH_DIGEST_STEPS 64
 uint64_t batch_digest(const char *spec);
