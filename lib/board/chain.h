@@ -135,15 +135,14 @@ static inline bool bg_chain_wanted(const bg_chain *w, int kind)
 	       (w->removal < 0 || m->pts[w->npath] == w->removal);
 }
 
-/* List the move of `kind` on the path with result key, unless it is
- * listed already or, with `most`, shorter than the chains kept. False
- * when it is listed already. (A game may list its other moves that can
- * reach the same position this way too: set the path, then emit.) */
-BG_ALWAYS_INLINE bool bg_chain_emit(bg_chain *w, int kind, bg_reached key)
+/* Whether a move with result key is listed now: 1, its place w->n is
+ * free; 0, it is dropped but the walk goes on (no room, or shorter than
+ * the chains kept with `most`); -1, it is listed already. */
+BG_ALWAYS_INLINE int bg_chain_admit(bg_chain *w, bg_reached key)
 {
 	if (w->most) {
 		if (w->npath - 1 < w->best)
-			return true;
+			return 0;
 		if (w->npath - 1 > w->best) {
 			/* Longer than every chain kept: they go. */
 			w->best = w->npath - 1;
@@ -153,17 +152,75 @@ BG_ALWAYS_INLINE bool bg_chain_emit(bg_chain *w, int kind, bg_reached key)
 		}
 	}
 	if (bg_reached_listed(w->keys, w->scan, w->n, key.a, key.b))
-		return false;
+		return -1;
 	if (w->n >= w->max) {
 		w->overflow = true;
-		return true;
+		return 0;
 	}
+	return 1;
+}
+
+/* List the move of `kind` on the path with result key, unless it is
+ * listed already or, with `most`, shorter than the chains kept. False
+ * when it is listed already. */
+BG_ALWAYS_INLINE bool bg_chain_emit(bg_chain *w, int kind, bg_reached key)
+{
+	int room = bg_chain_admit(w, key);
+
+	if (room <= 0)
+		return room == 0;
 	if (w->want)
 		w->found = w->found || bg_chain_wanted(w, kind);
 	else if (w->buf)
 		bg_chain_write(w, kind, &w->buf[w->n]);
 	else if (w->n == w->pick && w->out)
 		bg_chain_write(w, kind, w->out);
+	w->keys[w->n++] = key;
+	return true;
+}
+
+/* The step from `from` to `to` with the removal, written from its points.
+ * Written through w->path, the point just stored there would be read back
+ * at once by the wider copy, which waits until the store reaches the
+ * cache: a fifth of alquerque's listing of its steps. */
+static inline void bg_chain_write_step(const bg_chain *w, int from, int to,
+				       bg_move *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = BG_MOVE_STEP;
+	m->npath = 2;
+	m->pts[0] = (uint16_t)from;
+	m->pts[1] = (uint16_t)to;
+	if (w->removal >= 0) {
+		m->nremove = 1;
+		m->pts[2] = (uint16_t)w->removal;
+	}
+}
+
+/* List the step from `from` to `to` with result key as bg_chain_emit
+ * lists a move, for a game whose steps can reach the positions of its
+ * chains (the path is not used), without `most`. */
+BG_ALWAYS_INLINE bool bg_chain_emit_step(bg_chain *w, int from, int to,
+					 bg_reached key)
+{
+	int room;
+	const bg_move *m = w->want;
+
+	/* A step is no chain: `most` would weigh it by the path's hops. */
+	assert(!w->most);
+	room = bg_chain_admit(w, key);
+	if (room <= 0)
+		return room == 0;
+	if (m)
+		w->found = w->found ||
+			   (m->kind == BG_MOVE_STEP && m->npath == 2 &&
+			    m->pts[0] == from && m->pts[1] == to &&
+			    m->nremove == (w->removal >= 0) &&
+			    (w->removal < 0 || m->pts[2] == w->removal));
+	else if (w->buf)
+		bg_chain_write_step(w, from, to, &w->buf[w->n]);
+	else if (w->n == w->pick && w->out)
+		bg_chain_write_step(w, from, to, w->out);
 	w->keys[w->n++] = key;
 	return true;
 }

@@ -496,12 +496,8 @@ static void aq_steps(aq_gen *g)
 		uint32_t pend = aq_huff_step(&own, g->could, g->from, to);
 		bg_reached key = { (uint64_t)g->enemy << 32 | own, pend };
 
-		l->path[1] = (uint16_t)to;
-		l->npath = 2;
-		bg_chain_emit(l, BG_MOVE_STEP, key);
+		bg_chain_emit_step(l, g->from, to, key);
 	}
-	l->path[1] = 0;
-	l->npath = 1;
 }
 
 /* Set up a pass over the moves of the side to move after the huff removal
