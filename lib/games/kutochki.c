@@ -903,6 +903,75 @@ BG_ALWAYS_INLINE uint32_t *ku_step_actions(uint32_t *a, uint32_t base,
 	return a;
 }
 
+#ifdef BG_AVX512
+/* One hop of the floods of ku_reach_lanes in direction d: the lanes'
+ * fronts that jump that way, moved by the jump (shifts by immediates, as
+ * ku_word_reach's with u = 2). */
+#define KU_HOP_UP(front, jump, d, by) \
+	_mm512_slli_epi64(_mm512_and_si512(front, jump[d]), by)
+#define KU_HOP_DOWN(front, jump, d, by) \
+	_mm512_srli_epi64(_mm512_and_si512(front, jump[d]), by)
+
+/* ku_word_reach of up to eight pieces at once, one a lane (front: the
+ * pieces' bits, 0 in a lane without one): the floods grow side by side
+ * and one test of all lanes ends them. A flood a piece ended each on a
+ * branch of its own, which the processor could not guess (the hops vary
+ * from piece to piece): 11 % of a batch step of Corners, 21 % with
+ * diagonal moves. */
+static inline BG_WIDE_TARGET __m512i ku_reach_lanes(const uint64_t *jump,
+						    bool diag, __m512i front,
+						    uint64_t all)
+{
+	__m512i j[KU_DIRS], reach = _mm512_setzero_si512();
+	const __m512i blocked = _mm512_set1_epi64((long long)all);
+
+	for (int d = 0; d < (diag ? 8 : 4); d++)
+		j[d] = _mm512_set1_epi64((long long)jump[d]);
+	do {
+		__m512i land = _mm512_or_si512(
+			_mm512_or_si512(KU_HOP_UP(front, j, 0, 16),
+					KU_HOP_UP(front, j, 1, 2)),
+			_mm512_or_si512(KU_HOP_DOWN(front, j, 2, 16),
+					KU_HOP_DOWN(front, j, 3, 2)));
+
+		if (diag)
+			land = _mm512_or_si512(land, _mm512_or_si512(
+				_mm512_or_si512(KU_HOP_UP(front, j, 4, 18),
+						KU_HOP_DOWN(front, j, 5, 14)),
+				_mm512_or_si512(KU_HOP_DOWN(front, j, 6, 18),
+						KU_HOP_UP(front, j, 7, 14))));
+		front = _mm512_andnot_si512(_mm512_or_si512(blocked, reach),
+					    land);
+		reach = _mm512_or_si512(reach, front);
+	} while (_mm512_test_epi64_mask(front, front));
+	return reach;
+}
+
+/* The reaches (ku_word_reach) of the pieces of `jumpers`, in point order,
+ * into reach: eight at a time, lane l the l-th piece left (its bit by
+ * pdep, 0 past the last). */
+static inline BG_WIDE_TARGET void ku_reaches_wide(const uint64_t *jump,
+						  bool diag, uint64_t jumpers,
+						  uint64_t all,
+						  uint64_t *reach)
+{
+	for (; jumpers; jumpers &= ~_pdep_u64(0xff, jumpers), reach += 8) {
+		__m512i front = _mm512_set_epi64(
+			(long long)_pdep_u64(1u << 7, jumpers),
+			(long long)_pdep_u64(1u << 6, jumpers),
+			(long long)_pdep_u64(1u << 5, jumpers),
+			(long long)_pdep_u64(1u << 4, jumpers),
+			(long long)_pdep_u64(1u << 3, jumpers),
+			(long long)_pdep_u64(1u << 2, jumpers),
+			(long long)_pdep_u64(1u << 1, jumpers),
+			(long long)_pdep_u64(1u << 0, jumpers));
+
+		_mm512_storeu_si512(reach,
+				    ku_reach_lanes(jump, diag, front, all));
+	}
+}
+#endif
+
 /* ku_list_word's moves as their actions, in its order: the landings of a
  * piece's chains, without their paths. */
 BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
@@ -915,6 +984,14 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 	uint64_t step[KU_DIRS], jump[KU_DIRS];
 
 	jumper = ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
+#ifdef BG_AVX512
+	/* Room for the reaches of a side's pieces, eight lanes at a time. */
+	uint64_t reach[(KU_MAXPIECES + 7) / 8 * 8];
+	const uint64_t *next = reach;
+
+	if (wide)
+		ku_reaches_wide(jump, diag, occ[seat] & jumper, all, reach);
+#endif
 	for (uint64_t own = occ[seat]; own; own &= own - 1) {
 		int from = ctz64(own);
 		uint32_t base = bg_action_pair(n, from, 0);
@@ -930,8 +1007,7 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 				continue;
 			}
 			a = bg_bits_actions_wide(
-				a, base, (c->near[seat][from] & ~all) |
-				ku_word_reach(jump, diag, 2, from, all));
+				a, base, (c->near[seat][from] & ~all) | *next++);
 			continue;
 		}
 #else
