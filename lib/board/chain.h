@@ -182,7 +182,7 @@ BG_ALWAYS_INLINE bool bg_chain_emit(bg_chain *w, int kind, bg_reached key)
 /* The step from `from` to `to` with the removal, written from its points.
  * Written through w->path, the point just stored there would be read back
  * at once by the wider copy, which waits until the store reaches the
- * cache: a fifth of alquerque's listing of its steps. */
+ * cache (alquerque's listing: 2 % faster without). */
 static inline void bg_chain_write_step(const bg_chain *w, int from, int to,
 				       bg_move *m)
 {
