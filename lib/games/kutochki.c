@@ -783,6 +783,63 @@ ku_word_tree(const uint64_t *jump, uint64_t jumper, bool diag, unsigned u,
 	return blk ^ all;
 }
 
+/* A node's jump in one direction in ku_drawn_tree: ku_word_hop without
+ * a branch. A jump that is not taken writes the spare entry 64. */
+BG_ALWAYS_INLINE void ku_drawn_hop(uint64_t jump, int hop, int q, int dq,
+				   uint64_t *blk, uint8_t *parent,
+				   uint8_t *depth, uint8_t *queue, int *tail)
+{
+	int land = (q + hop) & 63;
+	uint64_t ok = (jump >> q) & ~(*blk >> land) & 1;
+	int at = ok ? land : 64;
+
+	*blk |= ok << land;
+	parent[at] = (uint8_t)q;
+	depth[at] = (uint8_t)dq;
+	queue[*tail] = (uint8_t)land;
+	*tail += (int)ok;
+}
+
+/* ku_word_tree, the same queue and so the same tree, stopped once it
+ * lands on `to`: for a drawn chain or an action's, where a branch a
+ * direction would go wrong as often as not. parent and depth have the
+ * spare entry 64, queue room for a node's pushes past the last. */
+BG_ALWAYS_INLINE void ku_drawn_tree(const uint64_t *jump, bool diag,
+				    unsigned u, int from, int to,
+				    uint64_t all, uint8_t *parent,
+				    uint8_t *depth)
+{
+	uint8_t queue[64 + KU_DIRS];
+	uint64_t blk = all;
+	int head = 0, tail = 1, n = 8 * (int)u, e = (int)u;
+
+	queue[0] = (uint8_t)from;
+	depth[from] = 0;
+	do {
+		int q = queue[head++], dq = depth[q] + 1;
+
+		/* Direction order N, E, S, W, NE, SE, SW, NW. */
+		ku_drawn_hop(jump[0], n, q, dq, &blk, parent, depth, queue,
+			     &tail);
+		ku_drawn_hop(jump[1], e, q, dq, &blk, parent, depth, queue,
+			     &tail);
+		ku_drawn_hop(jump[2], -n, q, dq, &blk, parent, depth, queue,
+			     &tail);
+		ku_drawn_hop(jump[3], -e, q, dq, &blk, parent, depth, queue,
+			     &tail);
+		if (!diag)
+			continue;
+		ku_drawn_hop(jump[4], n + e, q, dq, &blk, parent, depth, queue,
+			     &tail);
+		ku_drawn_hop(jump[5], e - n, q, dq, &blk, parent, depth, queue,
+			     &tail);
+		ku_drawn_hop(jump[6], -n - e, q, dq, &blk, parent, depth,
+			     queue, &tail);
+		ku_drawn_hop(jump[7], n - e, q, dq, &blk, parent, depth, queue,
+			     &tail);
+	} while (!(blk >> to & 1));
+}
+
 /* ku_tree_move from ku_word_tree's arrays. A chain on 8x8 lands on at
  * most the 15 other squares of its parity class: the path always fits. */
 static inline void ku_word_path(const uint8_t *parent, const uint8_t *depth,
@@ -1050,22 +1107,23 @@ static size_t ku_legal_actions(const void *cfgp, const void *st,
 }
 
 /* The move ku_list_word lists from `from` to `to`: the step, else the
- * chain its tree finds. */
+ * chain its tree finds, by the tree that stops at `to` without a branch a
+ * direction (ku_drawn_tree). */
 BG_ALWAYS_INLINE void ku_word_move(const ku_cfg *c, const void *st, int from,
 				   int to, bool diag, bg_move *m)
 {
 	const ku_word *occ = st;
 	int seat = ku_turn(c, st);
-	uint64_t all = occ[0] | occ[1], jumper;
+	uint64_t all = occ[0] | occ[1];
 	uint64_t step[KU_DIRS], jump[KU_DIRS];
-	uint8_t parent[64], depth[64];
+	uint8_t parent[65], depth[65];
 
 	if ((c->near[seat][from] & ~all) >> to & 1) {
 		ku_step_move(from, to, m);
 		return;
 	}
-	jumper = ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
-	ku_word_tree(jump, jumper, diag, 2, from, all, parent, depth);
+	ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
+	ku_drawn_tree(jump, diag, 2, from, to, all, parent, depth);
 	ku_word_path(parent, depth, from, to, m);
 }
 
@@ -1450,63 +1508,6 @@ static int ku_pick_piece(const ku_cfg *c, const void *st, int seat,
 				return p;
 			*pick -= n;
 		}
-}
-
-/* A node's jump in one direction in ku_drawn_tree: ku_word_hop without
- * a branch. A jump that is not taken writes the spare entry 64. */
-BG_ALWAYS_INLINE void ku_drawn_hop(uint64_t jump, int hop, int q, int dq,
-				   uint64_t *blk, uint8_t *parent,
-				   uint8_t *depth, uint8_t *queue, int *tail)
-{
-	int land = (q + hop) & 63;
-	uint64_t ok = (jump >> q) & ~(*blk >> land) & 1;
-	int at = ok ? land : 64;
-
-	*blk |= ok << land;
-	parent[at] = (uint8_t)q;
-	depth[at] = (uint8_t)dq;
-	queue[*tail] = (uint8_t)land;
-	*tail += (int)ok;
-}
-
-/* ku_word_tree, the same queue and so the same tree, stopped once it
- * lands on `to`: for the drawn chain, where a branch a direction would
- * go wrong as often as not. parent and depth have the spare entry 64,
- * queue room for a node's pushes past the last. */
-BG_ALWAYS_INLINE void ku_drawn_tree(const uint64_t *jump, bool diag,
-				    unsigned u, int from, int to,
-				    uint64_t all, uint8_t *parent,
-				    uint8_t *depth)
-{
-	uint8_t queue[64 + KU_DIRS];
-	uint64_t blk = all;
-	int head = 0, tail = 1, n = 8 * (int)u, e = (int)u;
-
-	queue[0] = (uint8_t)from;
-	depth[from] = 0;
-	do {
-		int q = queue[head++], dq = depth[q] + 1;
-
-		/* Direction order N, E, S, W, NE, SE, SW, NW. */
-		ku_drawn_hop(jump[0], n, q, dq, &blk, parent, depth, queue,
-			     &tail);
-		ku_drawn_hop(jump[1], e, q, dq, &blk, parent, depth, queue,
-			     &tail);
-		ku_drawn_hop(jump[2], -n, q, dq, &blk, parent, depth, queue,
-			     &tail);
-		ku_drawn_hop(jump[3], -e, q, dq, &blk, parent, depth, queue,
-			     &tail);
-		if (!diag)
-			continue;
-		ku_drawn_hop(jump[4], n + e, q, dq, &blk, parent, depth, queue,
-			     &tail);
-		ku_drawn_hop(jump[5], e - n, q, dq, &blk, parent, depth, queue,
-			     &tail);
-		ku_drawn_hop(jump[6], -n - e, q, dq, &blk, parent, depth,
-			     queue, &tail);
-		ku_drawn_hop(jump[7], n - e, q, dq, &blk, parent, depth, queue,
-			     &tail);
-	} while (!(blk >> to & 1));
 }
 
 /* The chain from `from` to `to` the draw gives, by ku_drawn_tree in
