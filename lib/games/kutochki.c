@@ -738,6 +738,57 @@ static inline void ku_word_hop(uint64_t jump, int hop, int q, int dq,
 	queue[(*tail)++] = (uint8_t)land;
 }
 
+/* A node's jump in one direction in ku_drawn_tree: ku_word_hop without
+ * a branch. A jump that is not taken writes the spare entry 64. */
+BG_ALWAYS_INLINE void ku_drawn_hop(uint64_t jump, int hop, int q, int dq,
+				   uint64_t *blk, uint8_t *parent,
+				   uint8_t *depth, uint8_t *queue, int *tail)
+{
+	int land = (q + hop) & 63;
+	uint64_t ok = (jump >> q) & ~(*blk >> land) & 1;
+	int at = ok ? land : 64;
+
+	*blk |= ok << land;
+	parent[at] = (uint8_t)q;
+	depth[at] = (uint8_t)dq;
+	queue[*tail] = (uint8_t)land;
+	*tail += (int)ok;
+}
+
+/* A node's jump in one direction: ku_drawn_hop's, without a branch, or
+ * ku_word_hop's (`drawn`, a constant where this is inlined). */
+BG_ALWAYS_INLINE void ku_hop(uint64_t jump, int hop, int q, int dq,
+			     uint64_t *blk, uint8_t *parent, uint8_t *depth,
+			     uint8_t *queue, int *tail, bool drawn)
+{
+	if (drawn)
+		ku_drawn_hop(jump, hop, q, dq, blk, parent, depth, queue, tail);
+	else
+		ku_word_hop(jump, hop, q, dq, blk, parent, depth, queue, tail);
+}
+
+/* The jumps from node q (at depth dq - 1) of ku_word_tree or ku_drawn_tree,
+ * pushed in the direction order N, E, S, W, NE, SE, SW, NW: one order for
+ * both, so that both find the same tree. Written out, for the hops to be
+ * constants. */
+BG_ALWAYS_INLINE void ku_node_hops(const uint64_t *jump, bool diag, int n,
+				   int e, int q, int dq, uint64_t *blk,
+				   uint8_t *parent, uint8_t *depth,
+				   uint8_t *queue, int *tail, bool drawn)
+{
+	ku_hop(jump[0], n, q, dq, blk, parent, depth, queue, tail, drawn);
+	ku_hop(jump[1], e, q, dq, blk, parent, depth, queue, tail, drawn);
+	ku_hop(jump[2], -n, q, dq, blk, parent, depth, queue, tail, drawn);
+	ku_hop(jump[3], -e, q, dq, blk, parent, depth, queue, tail, drawn);
+	if (!diag)
+		return;
+	ku_hop(jump[4], n + e, q, dq, blk, parent, depth, queue, tail, drawn);
+	ku_hop(jump[5], e - n, q, dq, blk, parent, depth, queue, tail, drawn);
+	ku_hop(jump[6], -n - e, q, dq, blk, parent, depth, queue, tail,
+	       drawn);
+	ku_hop(jump[7], n - e, q, dq, blk, parent, depth, queue, tail, drawn);
+}
+
 /* ku_jump_tree in one jump word: the same queue in the same order, so the
  * same tree, but jump[d] (ku_word_dirs) holds the bits with a jump in
  * direction d, and jumper those with any: a node costs a test a
@@ -758,46 +809,11 @@ ku_word_tree(const uint64_t *jump, uint64_t jumper, bool diag, unsigned u,
 	do {
 		int q = queue[head++], dq = depth[q] + 1;
 
-		if (!(jumper >> q & 1))
-			continue;
-		/* Direction order N, E, S, W, NE, SE, SW, NW. */
-		ku_word_hop(jump[0], n, q, dq, &blk, parent, depth, queue,
-			    &tail);
-		ku_word_hop(jump[1], e, q, dq, &blk, parent, depth, queue,
-			    &tail);
-		ku_word_hop(jump[2], -n, q, dq, &blk, parent, depth, queue,
-			    &tail);
-		ku_word_hop(jump[3], -e, q, dq, &blk, parent, depth, queue,
-			    &tail);
-		if (!diag)
-			continue;
-		ku_word_hop(jump[4], n + e, q, dq, &blk, parent, depth, queue,
-			    &tail);
-		ku_word_hop(jump[5], e - n, q, dq, &blk, parent, depth, queue,
-			    &tail);
-		ku_word_hop(jump[6], -n - e, q, dq, &blk, parent, depth,
-			    queue, &tail);
-		ku_word_hop(jump[7], n - e, q, dq, &blk, parent, depth, queue,
-			    &tail);
+		if (jumper >> q & 1)
+			ku_node_hops(jump, diag, n, e, q, dq, &blk, parent,
+				     depth, queue, &tail, false);
 	} while (head < tail);
 	return blk ^ all;
-}
-
-/* A node's jump in one direction in ku_drawn_tree: ku_word_hop without
- * a branch. A jump that is not taken writes the spare entry 64. */
-BG_ALWAYS_INLINE void ku_drawn_hop(uint64_t jump, int hop, int q, int dq,
-				   uint64_t *blk, uint8_t *parent,
-				   uint8_t *depth, uint8_t *queue, int *tail)
-{
-	int land = (q + hop) & 63;
-	uint64_t ok = (jump >> q) & ~(*blk >> land) & 1;
-	int at = ok ? land : 64;
-
-	*blk |= ok << land;
-	parent[at] = (uint8_t)q;
-	depth[at] = (uint8_t)dq;
-	queue[*tail] = (uint8_t)land;
-	*tail += (int)ok;
 }
 
 /* ku_word_tree, the same queue and so the same tree, stopped once it
@@ -818,25 +834,8 @@ BG_ALWAYS_INLINE void ku_drawn_tree(const uint64_t *jump, bool diag,
 	do {
 		int q = queue[head++], dq = depth[q] + 1;
 
-		/* Direction order N, E, S, W, NE, SE, SW, NW. */
-		ku_drawn_hop(jump[0], n, q, dq, &blk, parent, depth, queue,
-			     &tail);
-		ku_drawn_hop(jump[1], e, q, dq, &blk, parent, depth, queue,
-			     &tail);
-		ku_drawn_hop(jump[2], -n, q, dq, &blk, parent, depth, queue,
-			     &tail);
-		ku_drawn_hop(jump[3], -e, q, dq, &blk, parent, depth, queue,
-			     &tail);
-		if (!diag)
-			continue;
-		ku_drawn_hop(jump[4], n + e, q, dq, &blk, parent, depth, queue,
-			     &tail);
-		ku_drawn_hop(jump[5], e - n, q, dq, &blk, parent, depth, queue,
-			     &tail);
-		ku_drawn_hop(jump[6], -n - e, q, dq, &blk, parent, depth,
-			     queue, &tail);
-		ku_drawn_hop(jump[7], n - e, q, dq, &blk, parent, depth, queue,
-			     &tail);
+		ku_node_hops(jump, diag, n, e, q, dq, &blk, parent, depth,
+			     queue, &tail, true);
 	} while (!(blk >> to & 1));
 }
 
