@@ -39,6 +39,12 @@ typedef struct bg_worker {
 	uint32_t lo, hi;
 	float *extra;
 	uint64_t *scratch;
+	/* The handle whose config, and with it the work space, the games
+	 * read while this thread steps them: the batch's, but where the
+	 * game has a work space, which two threads must not write at once,
+	 * a copy of the thread's own from the second thread on. */
+	bg_game *config;
+	bool own_config;
 	/* The first game not taken in the low half, the end in the high
 	 * half: one word, so that the owner taking from the front and
 	 * another thread taking from the back cannot take the same game.
@@ -56,7 +62,7 @@ struct bg_batch {
 	size_t obs_size;      /* floats per game */
 	size_t max_moves;
 	bg_game *start;       /* where games restart: an empty history */
-	bg_game *config;      /* whose config the games read, if they share */
+	bg_game *config;      /* whose config the games read (bg_worker) */
 	bg_game **games;
 	bg_move *moves;       /* n lists of max_moves: the legal moves now;
 				 NULL where the game's actions are always
@@ -280,6 +286,11 @@ static int do_game(bg_batch *b, size_t i, bg_worker *w)
 {
 	int rc;
 
+	/* The jobs that call the game's hooks do it with the thread's
+	 * config, and so its work space. */
+	if ((b->job == JOB_STEP || b->job == JOB_RESET) &&
+	    b->games[i]->cfg != w->config->cfg)
+		bg_game_share_config(b->games[i], w->config);
 	switch (b->job) {
 	case JOB_CHECK:
 		return check_one(b, i);
@@ -437,6 +448,8 @@ void bg_batch_free(bg_batch *b)
 		for (int t = 0; t < b->nworkers; t++) {
 			free(b->workers[t].extra);
 			free(b->workers[t].scratch);
+			if (b->workers[t].own_config)
+				bg_game_free(b->workers[t].config);
 		}
 	free(b->workers);
 	free(b->games);
@@ -479,6 +492,14 @@ static int start_workers(bg_batch *b, int want)
 				    sizeof(uint64_t));
 		if (!w->extra || !w->scratch)
 			return bg_seterr(BG_ENOMEM, "batch workers");
+		w->config = b->config;
+		if (t > 0 && b->config->work_size) {
+			int rc = bg_game_clone(&w->config, b->config);
+
+			if (rc != BG_OK)
+				return rc;
+			w->own_config = true;
+		}
 	}
 	b->threads = want;
 	return bg_pool_new(&b->pool, want, SPIN_NS, take_chunks, b);

@@ -1271,10 +1271,9 @@ int bg_game_play_legal(bg_game *g, const bg_move *m)
 
 void bg_game_share_config(bg_game *g, const bg_game *owner)
 {
-	assert(g->rules == owner->rules);
-	if (g->work_size || owner->work_size || g->cfg_shared)
-		return;
-	free(g->cfg);
+	assert(g->rules == owner->rules && g->work_size == owner->work_size);
+	if (!g->cfg_shared)
+		free(g->cfg);
 	g->cfg = owner->cfg;
 	g->cfg_shared = true;
 }

@@ -195,8 +195,10 @@ static inline size_t bg_rules_state_size(const bg_rules *r, const void *cfg)
 int bg_game_play_legal(bg_game *g, const bg_move *m);
 /* Let g read the config of `owner`, a handle of the same spec that
  * outlives it, and free its own: the games of a batch then read one copy
- * of the tables. Nothing is done for a game with a work space, which
- * lives with the config and is each handle's own. */
+ * of the tables. The work space lives with the config and so is shared
+ * too: handles that share one must be used by one thread at a time, as
+ * one handle is. It keeps nothing a result depends on (rules.h), so
+ * games may take turns on it; g may be given another owner's later. */
 void bg_game_share_config(bg_game *g, const bg_game *owner);
 /* Put g back at the position of `start`, a handle of the same spec with an
  * empty history, without allocating. */

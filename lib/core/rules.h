@@ -456,6 +456,9 @@ typedef struct bg_rules {
  *   - Hooks write it through their const cfg: one handle is used by one
  *     thread at a time, and a hook never runs while another hook of the
  *     same handle is in the middle of using it.
+ *   - The games of a batch share the work space of the thread that steps
+ *     them (batch.c, bg_game_share_config): a hook may find it as a call
+ *     on another game left it.
  *   - Only hooks called on a handle's config may use it: configure,
  *     state_size, work_size and max_moves run on a config not yet in a
  *     handle.
