@@ -306,9 +306,9 @@ BG_API int bg_batch_random_actions(bg_batch *b, uint32_t *actions);
  * Game i of the batch, to read (outcome, position text, seat to move,
  * bg_observe() from the other seat). Owned by the batch; valid until the
  * next bg_batch_step(), bg_batch_reset() or bg_batch_free(). Do not play
- * moves on it. The games share the batch's tables and scratch space, so,
- * like the batch, they are used by one thread at a time, all of them
- * together: to read one in another thread, give that thread a
+ * moves on it. The games share the batch's tables and scratch space, so
+ * the batch and its games are used by one thread at a time, as one
+ * handle is: to read a game in another thread, give that thread a
  * bg_game_clone(). NULL when i is out of range or b is NULL.
  */
 BG_API const bg_game *bg_batch_game(const bg_batch *b, size_t i);
