@@ -42,9 +42,9 @@ typedef struct bg_worker {
 	/* The handle whose config, and with it the work space, the games
 	 * read while this thread steps them: the batch's, but where the
 	 * game has a work space, which two threads must not write at once,
-	 * a copy of the thread's own from the second thread on. */
+	 * a copy of the thread's own (freed with it) from the second thread
+	 * on. */
 	bg_game *config;
-	bool own_config;
 	/* The first game not taken in the low half, the end in the high
 	 * half: one word, so that the owner taking from the front and
 	 * another thread taking from the back cannot take the same game.
@@ -448,7 +448,7 @@ void bg_batch_free(bg_batch *b)
 		for (int t = 0; t < b->nworkers; t++) {
 			free(b->workers[t].extra);
 			free(b->workers[t].scratch);
-			if (b->workers[t].own_config)
+			if (b->workers[t].config != b->config)
 				bg_game_free(b->workers[t].config);
 		}
 	free(b->workers);
@@ -498,7 +498,6 @@ static int start_workers(bg_batch *b, int want)
 
 			if (rc != BG_OK)
 				return rc;
-			w->own_config = true;
 		}
 	}
 	b->threads = want;
