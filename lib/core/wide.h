@@ -57,30 +57,41 @@ static inline size_t bg_action_index(const uint32_t *acts, size_t n,
  * it, where a call would cost what they save. */
 #define BG_WIDE_TARGET __attribute__((target("avx512f,bmi2,popcnt")))
 
-/* The actions base + k of the bits k of `bits`, ascending, written from
- * a; returns the place after them. Four compresses of sixteen, whatever
- * the bits; the compress goes to a register (to memory it is many times
- * slower on some CPUs, AMD's Zen 4) and is stored under a mask of its
- * count. */
+/* The actions base + k * scale of the bits k of `bits`, ascending,
+ * written from a; returns the place after them. `chunks` compresses of
+ * sixteen (4 for a word, 2 for 32 bits), whatever the bits; scale and
+ * chunks are constants where this is inlined. The compress goes to a
+ * register (to memory it is many times slower on some CPUs, AMD's Zen 4)
+ * and is stored under a mask of its count. */
 static inline BG_WIDE_TARGET uint32_t *
-bg_bits_actions_wide(uint32_t *a, uint32_t base, uint64_t bits)
+bg_bits_scaled_wide(uint32_t *a, uint32_t base, uint32_t scale,
+		    uint64_t bits, int chunks)
 {
-	const __m512i sixteen = _mm512_set1_epi32(16);
+	const __m512i step = _mm512_set1_epi32((int)(16 * scale));
 	__m512i acts = _mm512_add_epi32(
 		_mm512_set1_epi32((int)base),
-		_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3,
-				 2, 1, 0));
+		_mm512_mullo_epi32(_mm512_set1_epi32((int)scale),
+				   _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9,
+						    8, 7, 6, 5, 4, 3, 2, 1,
+						    0)));
 
-	for (int j = 0; j < 4; j++) {
+	for (int j = 0; j < chunks; j++) {
 		__mmask16 m = (__mmask16)(bits >> 16 * j);
 		unsigned n = (unsigned)_mm_popcnt_u32(m);
 
 		_mm512_mask_storeu_epi32(a, (__mmask16)((1u << n) - 1),
 					 _mm512_maskz_compress_epi32(m, acts));
 		a += n;
-		acts = _mm512_add_epi32(acts, sixteen);
+		acts = _mm512_add_epi32(acts, step);
 	}
 	return a;
+}
+
+/* The actions base + k of the bits k of a word of points. */
+static inline BG_WIDE_TARGET uint32_t *
+bg_bits_actions_wide(uint32_t *a, uint32_t base, uint64_t bits)
+{
+	return bg_bits_scaled_wide(a, base, 1, bits, 4);
 }
 
 /* bg_row_actions (board/bits.h) in one go: the row's points (width of

@@ -10,6 +10,7 @@
  * 32 bits and the identity mask above.
  */
 #include "core/rules.h"
+#include "core/wide.h"
 #include "core/zobrist.h"
 #include "board/grid.h"
 #include "board/bits.h"
@@ -51,7 +52,9 @@ typedef struct bo_cfg {
 	bool ends;         /* the cells beyond a three's ends are beside it */
 	bg_stdvals std;
 	uint32_t far[BO_CELLS];    /* cells at Chebyshev distance >= 3 */
-	uint32_t between[BO_CELLS][BO_CELLS]; /* cells the line p-q crosses */
+	/* By cell o, then cell p: the far cells of p whose line from p
+	 * (bo_line) crosses o, so a piece on o rules them out. */
+	uint32_t blocks[BO_CELLS][BO_CELLS];
 	int8_t nb[BO_CELLS][4];    /* N E S W neighbour or -1 */
 	uint32_t ray[BO_CELLS][4]; /* the cells beyond, N E S W */
 	/* Piece keys: by seat, then (2 + identity) by identity. */
@@ -184,11 +187,15 @@ static int bo_configure(void *cfgp, const bg_optval *opts)
 
 	bg_board_grid(&c->board, BG_BOARD_CELLS, BO_W, BO_H);
 	for (int p = 0; p < BO_CELLS; p++) {
-		for (int q = 0; q < BO_CELLS; q++) {
+		for (int q = 0; q < BO_CELLS; q++)
 			if (abs(p % BO_W - q % BO_W) >= 3 ||
 			    abs(p / BO_W - q / BO_W) >= 3)
 				c->far[p] |= bit(q);
-			c->between[p][q] = bo_line(p, q);
+		for (uint32_t f = c->far[p]; f; f &= f - 1) {
+			int q = bg_ctz32(f);
+
+			for (uint32_t o = bo_line(p, q); o; o &= o - 1)
+				c->blocks[bg_ctz32(o)][p] |= bit(q);
 		}
 		for (int d = 0; d < 4; d++) {
 			c->nb[p][d] = (int8_t)bg_grid_step(BO_W, BO_H, p, d);
@@ -577,17 +584,34 @@ BG_ALWAYS_INLINE size_t bo_movement(const bo_cfg *c, const bo_state *s,
 	return (size_t)(m - buf);
 }
 
-/* What the drop rules look at: the mover's pieces, the empty cells, and
- * the cells where a first drop makes no three. */
+/* What the drop rules look at: the mover's pieces, the empty cells, the
+ * cells where a first drop makes no three, and by cell p (with pair_gap)
+ * the cells that leave the gap with a drop on p: 3 apart, and with
+ * BO_GAP_EMPTY, no piece on the line between. */
 typedef struct bo_drops {
 	uint32_t own, empty, free0;
+	uint32_t gapped[BO_CELLS];
 } bo_drops;
 
-static void bo_drops_of(const bo_state *s, bo_drops *d)
+static void bo_drops_of(const bo_cfg *c, const bo_state *s, bo_drops *d)
 {
 	d->own = s->occ[s->turn];
 	d->empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
 	d->free0 = d->empty & ~bo_threats_any(d->own);
+	if (!c->pair_gap)
+		return;
+	memcpy(d->gapped, c->far, sizeof(d->gapped));
+	if (c->pair_gap != BO_GAP_EMPTY)
+		return;
+	/* Each piece rules out the cells it blocks for every p at once: a
+	 * row of the table a piece, where a far cell a (p, q) cost a load
+	 * and a guessed branch, hundreds a placing turn. */
+	for (uint32_t o = ~d->empty & BO_ALL; o; o &= o - 1) {
+		const uint32_t *blocks = c->blocks[bg_ctz32(o)];
+
+		for (int p = 0; p < BO_CELLS; p++)
+			d->gapped[p] &= ~blocks[p];
+	}
 }
 
 /* The cells y such that x then y may be dropped under the no-three rule
@@ -616,33 +640,13 @@ static bool bo_level_used(const bo_cfg *c, int level)
 	return c->pair_gap || (level & 1);
 }
 
-/* The cells that leave the gap with a drop on p: 3 apart, and with
- * BO_GAP_EMPTY, no piece on the line between. */
-static uint32_t bo_gapped(const bo_cfg *c, const bo_drops *d, int p)
-{
-	uint32_t far = c->far[p], ok = far;
-
-	if (c->pair_gap == BO_GAP_EMPTY)
-		/* A far cell with a piece between is masked out, not
-		 * branched on: whether one stands there is the processor's
-		 * guess at every cell of the placing. */
-		for (uint32_t f = far; f; f &= f - 1) {
-			int q = bg_ctz32(f);
-			uint32_t blocked = (c->between[p][q] & ~d->empty) != 0;
-
-			ok &= ~(bit(q) & -blocked);
-		}
-	return ok;
-}
-
 /* The cells q > p that may be dropped with the empty cell p at a level. */
-static uint32_t bo_seconds(const bo_cfg *c, const bo_drops *d, int level,
-			   int p)
+static uint32_t bo_seconds(const bo_drops *d, int level, int p)
 {
 	uint32_t q = d->empty & (~1u << p), ok;
 
 	if (!(level & 1))
-		q &= bo_gapped(c, d, p);
+		q &= d->gapped[p];
 	if (level < 2) {
 		if (!(d->free0 & bit(p)))
 			return 0;
@@ -665,7 +669,7 @@ static int bo_pairs(const bo_cfg *c, const bo_state *s,
 {
 	bo_drops d;
 
-	bo_drops_of(s, &d);
+	bo_drops_of(c, s, &d);
 	for (int level = 0; level < BO_LEVELS; level++) {
 		int n = 0;
 
@@ -674,7 +678,7 @@ static int bo_pairs(const bo_cfg *c, const bo_state *s,
 		for (uint32_t a = d.empty; a; a &= a - 1) {
 			int p = bg_ctz32(a);
 
-			sec[p] = bo_seconds(c, &d, level, p);
+			sec[p] = bo_seconds(&d, level, p);
 			n += bg_popcount32(sec[p]);
 		}
 		if (n)
@@ -683,29 +687,43 @@ static int bo_pairs(const bo_cfg *c, const bo_state *s,
 	return 0;
 }
 
-/* The pairs into buf, or (act) their actions into acts. */
+/* The pairs into buf, or (act) their actions into acts: a first cell's
+ * (wide) in two compresses of its second cells, the actions of a first
+ * cell being bo_action's scale apart by second cell. */
 BG_ALWAYS_INLINE size_t bo_placement(const bo_cfg *c, const bo_state *s,
-				     bg_move *buf, uint32_t *acts, bool act)
+				     bg_move *buf, uint32_t *acts, bool act,
+				     bool wide)
 {
 	uint32_t sec[BO_CELLS], empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
+	const uint32_t scale = bo_action(1, -1, 0);
 	bg_move *m = buf;
-	size_t na = 0;
+	uint32_t *a = acts;
 
 	if (!bo_pairs(c, s, sec))
 		return 0;
-	for (uint32_t a = empty; a; a &= a - 1) {
-		int pts[2] = { bg_ctz32(a) };
+	for (uint32_t e = empty; e; e &= e - 1) {
+		int pts[2] = { bg_ctz32(e) };
+		uint32_t base = bo_action(bg_action_pair(BO_CELLS, pts[0], 0),
+					  -1, 0);
 
+#ifdef BG_AVX512
+		if (act && wide) {
+			a = bg_bits_scaled_wide(a, base, scale, sec[pts[0]],
+						2);
+			continue;
+		}
+#else
+		(void)wide;
+#endif
 		for (uint32_t b = sec[pts[0]]; b; b &= b - 1) {
 			pts[1] = bg_ctz32(b);
 			if (act)
-				acts[na++] = bo_action(bg_action_pair(BO_CELLS,
-						pts[0], pts[1]), -1, 0);
+				*a++ = base + (uint32_t)pts[1] * scale;
 			else
 				m = bo_put(m, BG_MOVE_PLACE, 2, pts, 0);
 		}
 	}
-	return act ? na : (size_t)(m - buf);
+	return act ? (size_t)(a - acts) : (size_t)(m - buf);
 }
 
 /* A pair is legal when it is allowed at the first level that has one. */
@@ -762,17 +780,32 @@ static size_t bo_legal(const void *cfgp, const void *stp, bg_move *buf)
 {
 	const bo_state *s = stp;
 
-	return bo_placing(s) ? bo_placement(cfgp, s, buf, NULL, false) :
-			       bo_movement(cfgp, s, buf, NULL, false);
+	return bo_placing(s) ?
+		       bo_placement(cfgp, s, buf, NULL, false, false) :
+		       bo_movement(cfgp, s, buf, NULL, false);
 }
+
+#ifdef BG_AVX512
+static BG_WIDE_TARGET size_t bo_placement_wide(const bo_cfg *c,
+					       const bo_state *s,
+					       uint32_t *acts)
+{
+	return bo_placement(c, s, NULL, acts, true, true);
+}
+#endif
 
 static size_t bo_legal_actions(const void *cfgp, const void *stp,
 			       uint32_t *acts)
 {
 	const bo_state *s = stp;
 
-	return bo_placing(s) ? bo_placement(cfgp, s, NULL, acts, true) :
-			       bo_movement(cfgp, s, NULL, acts, true);
+	if (!bo_placing(s))
+		return bo_movement(cfgp, s, NULL, acts, true);
+#ifdef BG_AVX512
+	if (bg_avx512_ok())
+		return bo_placement_wide(cfgp, s, acts);
+#endif
+	return bo_placement(cfgp, s, NULL, acts, true, false);
 }
 
 /* The move of an action of bo_legal_actions, as bo_legal writes it: a
