@@ -56,6 +56,7 @@ typedef struct bo_cfg {
 	 * (bo_line) crosses o, so a piece on o rules them out. */
 	uint32_t blocks[BO_CELLS][BO_CELLS];
 	int8_t nb[BO_CELLS][4];    /* N E S W neighbour or -1 */
+	uint32_t step_action[BO_CELLS][4]; /* a plain step's (bo_action) */
 	uint32_t ray[BO_CELLS][4]; /* the cells beyond, N E S W */
 	/* Piece keys: by seat, then (2 + identity) by identity. */
 	uint64_t zpiece[2 + 2 * BO_PIECES][BO_CELLS];
@@ -181,6 +182,15 @@ static uint32_t bo_line(int p, int q)
 	return cells & ~bit(p) & ~bit(q);
 }
 
+/* The learning actions (bo_learn): a removal field, the second removal
+ * the rank. The action of the move of `base` (bg_action_pair) that
+ * removes `first` first (-1: none) with `rank`. */
+static uint32_t bo_action(uint32_t base, int first, uint32_t rank)
+{
+	return bg_action_make(BO_CELLS + 1, BO_PIECES, base,
+			      (uint32_t)(first + 1), rank);
+}
+
 static int bo_configure(void *cfgp, const bg_optval *opts)
 {
 	bo_cfg *c = cfgp;
@@ -199,6 +209,10 @@ static int bo_configure(void *cfgp, const bg_optval *opts)
 		}
 		for (int d = 0; d < 4; d++) {
 			c->nb[p][d] = (int8_t)bg_grid_step(BO_W, BO_H, p, d);
+			if (c->nb[p][d] >= 0)
+				c->step_action[p][d] = bo_action(
+					bg_action_pair(BO_CELLS, p, c->nb[p][d]),
+					-1, 0);
 			for (int q = c->nb[p][d]; q >= 0;
 			     q = bg_grid_step(BO_W, BO_H, q, d))
 				c->ray[p][d] |= bit(q);
@@ -448,15 +462,6 @@ BG_ALWAYS_INLINE void bo_step_move(bg_move *m, int from, int to,
 	bo_put(m, BG_MOVE_STEP, 2, pts, bo_choice(t, n, r, pts + 2));
 }
 
-/* The learning actions (bo_learn): a removal field, the second removal
- * the rank. The action of the move of `base` (bg_action_pair) that
- * removes `first` first (-1: none) with `rank`. */
-static uint32_t bo_action(uint32_t base, int first, uint32_t rank)
-{
-	return bg_action_make(BO_CELLS + 1, BO_PIECES, base,
-			      (uint32_t)(first + 1), rank);
-}
-
 /* The actions of the k moves of the step from -> to making the scoring
  * threes t[0..n-1], in bo_step_move's order: a second removal ranks the
  * move among those that remove the same piece first. */
@@ -543,11 +548,23 @@ BG_ALWAYS_INLINE size_t bo_movement(const bo_cfg *c, const bo_state *s,
 	bo_steps st;
 	bg_move *m = buf;
 	size_t na = 0;
+	uint32_t threes = 0;
 
 	bo_steps_of(s, &st);
+	for (int d = 0; d < 4; d++)
+		threes |= st.three[0][d] | st.three[1][d];
 	for (uint32_t o = bo_movers(&st); o; o &= o - 1) {
 		int from = bg_ctz32(o);
 
+		/* A piece none of whose steps makes a three: its four
+		 * actions from the table, each kept when it is a step. */
+		if (act && !(threes >> from & 1)) {
+			for (int d = 0; d < 4; d++) {
+				acts[na] = c->step_action[from][d];
+				na += st.from[d] >> from & 1;
+			}
+			continue;
+		}
 		for (int d = 0; d < 4; d++) {
 			bo_three t[2];
 			int n, k;
@@ -556,8 +573,7 @@ BG_ALWAYS_INLINE size_t bo_movement(const bo_cfg *c, const bo_state *s,
 			 * written, kept when it is a step, with no branch
 			 * that guesses. */
 			if (act && !bo_step_axes(&st, from, d)) {
-				acts[na] = bo_action(bg_action_pair(BO_CELLS,
-						from, c->nb[from][d]), -1, 0);
+				acts[na] = c->step_action[from][d];
 				na += st.from[d] >> from & 1;
 				continue;
 			}
