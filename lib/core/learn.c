@@ -828,27 +828,36 @@ static void observe_portable(const bg_game *g, const bg_layout *al,
 	write_pieces(g, c->cell, seat, np, area, buf);
 }
 
-bool bg_avx512_ok(void)
-{
+_Atomic int bg_wide_known;
+
 #ifdef BG_AVX512
-	/* 0: not known yet, 1: no, 2: yes. */
-	static _Atomic int known;
-	int k = atomic_load_explicit(&known, memory_order_relaxed);
+/* An environment variable set to something other than empty or "0". */
+static bool env_set(const char *name)
+{
+	const char *v = getenv(name);
 
-	if (!k) {
-		const char *off = getenv("BG_NO_AVX512");
-
-		__builtin_cpu_init();
-		k = __builtin_cpu_supports("avx512f") &&
-		    __builtin_cpu_supports("bmi2") &&
-		    __builtin_cpu_supports("popcnt") &&
-		    !(off && *off && strcmp(off, "0") != 0) ? 2 : 1;
-		atomic_store_explicit(&known, k, memory_order_relaxed);
-	}
-	return k == 2;
-#else
-	return false;
+	return v && *v && strcmp(v, "0") != 0;
+}
 #endif
+
+int bg_wide_find(void)
+{
+	int k = BG_WIDE_NONE;
+
+#ifdef BG_AVX512
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx512f") &&
+	    __builtin_cpu_supports("bmi2") &&
+	    __builtin_cpu_supports("popcnt") && !env_set("BG_NO_AVX512"))
+		k = BG_WIDE_AVX512;
+#ifdef BG_VBMI2
+	if (k == BG_WIDE_AVX512 && __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("avx512vbmi2") && !env_set("BG_NO_VBMI2"))
+		k = BG_WIDE_VBMI2;
+#endif
+#endif
+	atomic_store_explicit(&bg_wide_known, k, memory_order_relaxed);
+	return k;
 }
 
 #ifdef BG_AVX512

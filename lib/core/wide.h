@@ -16,15 +16,40 @@
 #ifndef BG_CORE_WIDE_H
 #define BG_CORE_WIDE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
-/* Whether the CPU has AVX-512F, BMI2 and POPCNT, and the environment does
- * not set BG_NO_AVX512 to a value other than empty or "0". Found once;
- * always false where the library is built without the wide code. */
-bool bg_avx512_ok(void);
+/* The wide code the CPU takes: BG_WIDE_NONE, BG_WIDE_AVX512 (AVX-512F,
+ * BMI2 and POPCNT) or BG_WIDE_VBMI2 (also AVX512BW and AVX512_VBMI2,
+ * whose compress takes 64 bytes: Ice Lake, AMD Zen 4 and later, not
+ * Skylake-X). BG_NO_AVX512 set to a value other than empty or "0" keeps
+ * to the portable code, BG_NO_VBMI2 so to AVX-512F's (the golden suite
+ * runs all three). Found once, by bg_wide_find; the level is read inline,
+ * as games ask it every call. BG_WIDE_NONE where the library is built
+ * without the wide code. */
+enum { BG_WIDE_NONE = 1, BG_WIDE_AVX512, BG_WIDE_VBMI2 };
+extern _Atomic int bg_wide_known; /* 0 until found */
+int bg_wide_find(void);
+
+static inline int bg_wide_level(void)
+{
+	int k = atomic_load_explicit(&bg_wide_known, memory_order_relaxed);
+
+	return k ? k : bg_wide_find();
+}
+
+static inline bool bg_avx512_ok(void)
+{
+	return bg_wide_level() >= BG_WIDE_AVX512;
+}
+
+static inline bool bg_vbmi2_ok(void)
+{
+	return bg_wide_level() == BG_WIDE_VBMI2;
+}
 
 /* bg_action_index sixteen actions a compare. Only where bg_avx512_ok(). */
 size_t bg_action_index_avx512(const uint32_t *acts, size_t n, uint32_t a);
@@ -93,6 +118,46 @@ bg_bits_actions_wide(uint32_t *a, uint32_t base, uint64_t bits)
 {
 	return bg_bits_scaled_wide(a, base, 1, bits, 4);
 }
+
+#ifdef BG_VBMI2
+/* What a game's own copy of a function for BG_VBMI2 is built with
+ * (called only where bg_vbmi2_ok()). */
+#define BG_VBMI2_TARGET \
+	__attribute__((target("avx512f,avx512bw,avx512vbmi2,bmi2,popcnt")))
+
+/* bg_bits_actions_wide with one compress of the 64 bit numbers as bytes,
+ * widened sixteen at a time: once where the bits are sixteen or fewer,
+ * as a piece's squares mostly are, where bg_bits_actions_wide made four
+ * compresses whatever the bits. */
+static inline BG_VBMI2_TARGET uint32_t *
+bg_bits_actions_vbmi2(uint32_t *a, uint32_t base, uint64_t bits)
+{
+	const uint64_t bytes = 0x0706050403020100, eight = 0x0808080808080808;
+	__m512i k = _mm512_maskz_compress_epi8(
+		bits, _mm512_set_epi64(
+			(long long)(bytes + 7 * eight),
+			(long long)(bytes + 6 * eight),
+			(long long)(bytes + 5 * eight),
+			(long long)(bytes + 4 * eight),
+			(long long)(bytes + 3 * eight),
+			(long long)(bytes + 2 * eight),
+			(long long)(bytes + eight), (long long)bytes));
+	const __m512i from = _mm512_set1_epi32((int)base);
+	unsigned n = (unsigned)_mm_popcnt_u64(bits);
+
+	for (unsigned j = 0; j < n; j += 16) {
+		unsigned left = n - j < 16 ? n - j : 16;
+
+		_mm512_mask_storeu_epi32(
+			a + j, (__mmask16)((1u << left) - 1),
+			_mm512_add_epi32(from, _mm512_cvtepu8_epi32(
+				_mm512_castsi512_si128(k))));
+		/* The next sixteen bytes to the bottom. */
+		k = _mm512_alignr_epi32(k, k, 4);
+	}
+	return a + n;
+}
+#endif
 
 /* bg_row_actions (board/bits.h) in one go: the row's points (width of
  * them, 4 or 8; scale and width constants where this is inlined) kept
