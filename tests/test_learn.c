@@ -176,6 +176,96 @@ START_TEST(test_observations_tell_positions_apart)
 }
 END_TEST
 
+/* Plane 9 (repetitions) against a count of the game's own keys: the
+ * positions of the plies since the last irreversible move (plane 10,
+ * reversible plies) with the current key, up to 2. The repetition scan
+ * follows chains of keys that share a bucket and stops on a filter of
+ * the keys in them: long random games fill the buckets, and every ply is
+ * also taken back and played again. With 4 games of 600 plies a spec, a
+ * filter that forgot the older keys of a chain went unseen; with these,
+ * alquerque found it at ply 129. */
+#define REP_PLIES 1000 /* at most, per game */
+#define REP_GAMES 20   /* per spec */
+
+static void expect_repetitions(bg_game *g, const uint64_t *keys, int ply,
+			       float *buf, size_t size, size_t at,
+			       size_t area, const char *spec)
+{
+	int window, reps = 0;
+
+	ck_assert_int_eq(bg_observe(g, 0, buf, size), BG_OK);
+	window = (int)buf[10 * area + at];
+	ck_assert_int_le(window, ply);
+	for (int j = ply - window; j < ply; j++)
+		reps += keys[j] == keys[ply];
+	ck_assert_msg(buf[9 * area + at] == (float)(reps < 2 ? reps : 2),
+		      "%s, ply %d: repetitions %g, %d earlier in the last "
+		      "%d plies", spec, ply, buf[9 * area + at], reps, window);
+}
+
+static void repetitions_of_spec(const char *spec)
+{
+	bg_game *g = new_game(spec);
+	size_t size = obs_size(g), area, at = 0;
+	float *buf = malloc(size * sizeof(float));
+	uint64_t *keys = malloc((REP_PLIES + 1) * sizeof(uint64_t));
+	int planes, h, w;
+
+	ck_assert(buf && keys);
+	ck_assert_int_eq(bg_observation_shape(g, &planes, &h, &w), BG_OK);
+	area = (size_t)h * (size_t)w;
+	ck_assert_int_eq(bg_observe(g, 0, buf, size), BG_OK);
+	while (buf[at] != 1)  /* a square that is a point (plane 0) */
+		at++;
+	for (int k = 0; k < REP_GAMES; k++) {
+		uint64_t rng = fnv(spec, strlen(spec), 0) + (uint64_t)k;
+		bg_game *c;
+
+		ck_assert_int_eq(bg_game_clone(&c, g), BG_OK);
+		keys[0] = bg_hash(c);
+		for (int ply = 1; ply <= REP_PLIES; ply++) {
+			int status;
+			bg_move m;
+
+			bg_outcome(c, &status, NULL, NULL);
+			if (status != BG_ONGOING)
+				break;
+			ck_assert_int_eq(bg_random_move(c, &rng, &m), BG_OK);
+			ck_assert_int_eq(bg_play(c, &m), BG_OK);
+			keys[ply] = bg_hash(c);
+			expect_repetitions(c, keys, ply, buf, size, at, area,
+					   spec);
+			ck_assert_int_eq(bg_undo(c), BG_OK);
+			expect_repetitions(c, keys, ply - 1, buf, size, at,
+					   area, spec);
+			ck_assert_int_eq(bg_play(c, &m), BG_OK);
+		}
+		bg_game_free(c);
+	}
+	free(keys);
+	free(buf);
+	bg_game_free(g);
+}
+
+START_TEST(test_repetition_plane_counts_keys)
+{
+	for (size_t i = 0; i < bg_catalog_count(); i++)
+		for (size_t k = 0; k < bg_catalog_option_count(i); k++) {
+			const char *key, *name = bg_catalog_name(i);
+			char spec[64];
+
+			ck_assert_int_eq(bg_catalog_option(i, k, &key, NULL,
+							   NULL, NULL, NULL),
+					 BG_OK);
+			if (strcmp(key, "repetition") != 0)
+				continue;
+			repetitions_of_spec(name);
+			snprintf(spec, sizeof(spec), "%s:repetition=2", name);
+			repetitions_of_spec(spec);
+		}
+}
+END_TEST
+
 START_TEST(test_observation_planes)
 {
 	bg_game *g = new_game("mill");
@@ -1178,6 +1268,7 @@ int main(void)
 			    (int)bg_catalog_count());
 	tcase_add_test(tc, test_actions_kept_per_position);
 	tcase_add_test(tc, test_observation_planes);
+	tcase_add_test(tc, test_repetition_plane_counts_keys);
 	tcase_add_test(tc, test_observations_tell_positions_apart);
 	tcase_add_test(tc, test_symmetries_named);
 	tcase_add_test(tc, test_symmetries_keep_the_rules);
