@@ -76,6 +76,14 @@ static int hist_reserve(bg_game *g, size_t cap)
 
 	if (cap <= g->hist_cap)
 		return BG_OK;
+	/* A chain word's link counts the plies (bg_game.last). */
+	if (g->last && cap > BG_REP_LINK) {
+		if (g->hist_cap == BG_REP_LINK)
+			return bg_seterr(BG_ENOMEM, "history of more than %u "
+					 "plies with a repetition rule",
+					 BG_REP_LINK);
+		cap = BG_REP_LINK;
+	}
 	h = realloc(g->hist, cap * sizeof(*h) + LINE_PAD);
 	if (!h)
 		return bg_seterr(BG_ENOMEM, "history of %zu plies", cap);
@@ -681,18 +689,27 @@ static int check_legal(const bg_game *g, const bg_move *m)
 	return bg_seterr(BG_EILLEGAL, "the move is not legal here");
 }
 
+/* The filter bit of a key in a chain word (bg_game.last): one of four,
+ * from the key bits above the bucket's. */
+static inline uint32_t rep_tag(uint64_t key)
+{
+	return 1u << (BG_REP_LINK_BITS + (key >> 10 & 3));
+}
+
 /* Earlier occurrences of the current position key since the last
  * irreversible move, counted up to 2 (threefold repetition is the most any
- * rule asks): the keys of its bucket, latest first. */
+ * rule asks): the keys of its bucket, latest first, while the filter of
+ * the chain from there holds the key's bit. */
 static inline uint32_t repetitions(const bg_game *g)
 {
-	uint32_t reps = 0;
+	uint32_t reps = 0, tag = rep_tag(g->hash);
 
 	if (!g->last)
 		return 0;
-	for (size_t i = g->last[g->hash & (BG_REP_BUCKETS - 1)];
-	     i > g->rep_start; i = g->hist[i - 1].chain)
-		if (g->keys[i - 1] == g->hash && ++reps == 2)
+	for (uint32_t e = g->last[g->hash & (BG_REP_BUCKETS - 1)];
+	     (e & tag) && (e & BG_REP_LINK) > g->rep_start;
+	     e = g->hist[(e & BG_REP_LINK) - 1].chain)
+		if (g->keys[(e & BG_REP_LINK) - 1] == g->hash && ++reps == 2)
 			break;
 	return reps;
 }
@@ -861,7 +878,8 @@ BG_ALWAYS_INLINE int play_at(bg_game *g, const bg_move *m, bool drawn)
 		uint32_t *last = &g->last[g->hash & (BG_REP_BUCKETS - 1)];
 
 		rec->chain = *last;
-		*last = (uint32_t)n + 1;
+		*last = (*last & ~BG_REP_LINK) | rep_tag(g->hash) |
+			((uint32_t)n + 1);
 	}
 	if (!r->unapply)
 		copy_state(undo, g->st, g->st_size);

@@ -11,6 +11,11 @@
 
 #define BG_SPEC_MAX 512
 #define BG_REP_BUCKETS 1024 /* buckets of bg_game.last, a power of two */
+/* A chain word (bg_game.last): the link in its low BG_REP_LINK_BITS bits,
+ * so a history with a repetition rule holds at most BG_REP_LINK plies;
+ * the filter in the four above them. */
+#define BG_REP_LINK_BITS 28
+#define BG_REP_LINK ((1u << BG_REP_LINK_BITS) - 1)
 
 /* One ply of history: what is needed to take the move back, and the link
  * of its position key (kept apart, in bg_game.keys) to the previous key of
@@ -60,11 +65,17 @@ struct bg_game {
 	/* Positions keys[rep_start..] can come again: none before the last
 	 * irreversible move can. */
 	size_t rep_start;
-	/* The history's keys chained by bucket (their low bits): last[b] is
-	 * 1 + the index of the latest key in bucket b, 0 for none, and
-	 * hist[i].chain the same for the key before keys[i] in its bucket.
-	 * The repetition scan visits only the current key's bucket. NULL for
-	 * games without a repetition rule. */
+	/* The history's keys chained by bucket (their low bits): last[b]
+	 * links to the latest key in bucket b (1 + its index, 0 for none),
+	 * and hist[i].chain the same for the key before keys[i] in its
+	 * bucket. The repetition scan visits only the current key's bucket.
+	 * Each word also holds a filter: a bit of four (by two key bits
+	 * above the bucket's) for every key of the chain from there, so a
+	 * scan stops where its key's bit is missing, without reading the
+	 * history: in Kvartet nearly all the keys a scan met were other
+	 * positions' that shared the bucket. Undo puts back the word a
+	 * ply replaced, filter and all. NULL for games without a repetition
+	 * rule. */
 	uint32_t *last;
 	/* The standard ends, from the config, as the earlier repetitions
 	 * and the ply at which they end the game (UINT32_MAX: the rule is
