@@ -825,8 +825,9 @@ static size_t bo_legal_actions(const void *cfgp, const void *stp,
 }
 
 /* The move of an action of bo_legal_actions, as bo_legal writes it: a
- * step's moves are made in turn until the one with the action's removals
- * (a few; the action's rank counts those with the same first). */
+ * drop or a step without a removal from its points, else the step's
+ * moves made in turn until the one with the action's removals (a few;
+ * the action's rank counts those with the same first). */
 static void bo_action_move(const void *cfgp, const void *stp,
 			   uint32_t action, bg_move *m)
 {
@@ -843,10 +844,12 @@ static void bo_action_move(const void *cfgp, const void *stp,
 		return;
 	}
 	bg_action_ends(BO_CELLS, base, &from, &to);
-	if (bo_placing(s)) {
+	if (bo_placing(s) || rem == 0) {
+		/* A step that scores has only moves that remove. */
 		int pts[2] = { from, to };
 
-		bo_put(m, BG_MOVE_PLACE, 2, pts, 0);
+		bo_put(m, bo_placing(s) ? BG_MOVE_PLACE : BG_MOVE_STEP, 2, pts,
+		       0);
 		return;
 	}
 	bo_steps_of(s, &st);
