@@ -619,9 +619,9 @@ static void bo_drops_of(const bo_cfg *c, const bo_state *s, bo_drops *d)
 	memcpy(d->gapped, c->far, sizeof(d->gapped));
 	if (c->pair_gap != BO_GAP_EMPTY)
 		return;
-	/* Each piece rules out the cells it blocks for every p at once: a
-	 * row of the table a piece, where a far cell a (p, q) cost a load
-	 * and a guessed branch, hundreds a placing turn. */
+	/* Each piece rules out the cells it blocks for every p at once, a
+	 * row of the table a piece. Checking each far cell of each p cost a
+	 * load and a guessed branch, hundreds a placing turn. */
 	for (uint32_t o = ~d->empty & BO_ALL; o; o &= o - 1) {
 		const uint32_t *blocks = c->blocks[bg_ctz32(o)];
 
@@ -703,9 +703,9 @@ static int bo_pairs(const bo_cfg *c, const bo_state *s,
 	return 0;
 }
 
-/* The pairs into buf, or (act) their actions into acts: a first cell's
- * (wide) in two compresses of its second cells, the actions of a first
- * cell being bo_action's scale apart by second cell. */
+/* The pairs into buf, or (act) their actions into acts. A first cell's
+ * actions are bo_action's scale apart by second cell; with AVX-512
+ * (wide) they are written by two compresses of its second cells. */
 BG_ALWAYS_INLINE size_t bo_placement(const bo_cfg *c, const bo_state *s,
 				     bg_move *buf, uint32_t *acts, bool act,
 				     bool wide)
