@@ -46,11 +46,6 @@ static inline bool bg_avx512_ok(void)
 	return bg_wide_level() >= BG_WIDE_AVX512;
 }
 
-static inline bool bg_vbmi2_ok(void)
-{
-	return bg_wide_level() == BG_WIDE_VBMI2;
-}
-
 /* bg_action_index sixteen actions a compare. Only where bg_avx512_ok(). */
 size_t bg_action_index_avx512(const uint32_t *acts, size_t n, uint32_t a);
 
@@ -121,7 +116,7 @@ bg_bits_actions_wide(uint32_t *a, uint32_t base, uint64_t bits)
 
 #ifdef BG_VBMI2
 /* What a game's own copy of a function for BG_VBMI2 is built with
- * (called only where bg_vbmi2_ok()). */
+ * (called only where bg_wide_level() is BG_WIDE_VBMI2). */
 #define BG_VBMI2_TARGET \
 	__attribute__((target("avx512f,avx512bw,avx512vbmi2,bmi2,popcnt")))
 

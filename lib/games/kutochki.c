@@ -1030,7 +1030,7 @@ static inline BG_WIDE_TARGET void ku_reaches_wide(const uint64_t *jump,
 
 /* ku_list_word's moves as their actions, in its order: the landings of a
  * piece's chains, without their paths. wide: for AVX-512 (bg_avx512_ok),
- * vbmi2: with its compress of bytes too (bg_vbmi2_ok). */
+ * vbmi2: with its compress of bytes too (BG_WIDE_VBMI2). */
 BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 					uint32_t *acts, bool diag, bool wide,
 					bool vbmi2)
