@@ -84,7 +84,8 @@ typedef struct ku_cfg {
 	/* On more words: those points by their place from p - n - 1. */
 	uint64_t around[2][KU_MAXP];
 	int nk;                             /* jump words: 1 or KU_CLASSES */
-	int kw;                             /* state words before them */
+	int kw;                             /* state words before them (on
+					       one word, the point words) */
 	uint8_t slot[KU_MAXP];              /* point -> word * 64 + bit */
 	uint8_t point[KU_CLASSES * 64];     /* and back */
 	ku_dir dir[2][KU_CLASSES][KU_DIRS];
@@ -99,19 +100,30 @@ BG_CONFIG_BOARD(ku_cfg);
  */
 typedef uint64_t ku_word;
 
+/* The state's head, which the core reads (bg_head): the position key,
+ * and the side to move in the byte after it; then each side's point
+ * words, then (kw) its jump words. */
+typedef struct ku_head {
+	uint64_t hash;
+	uint8_t turn;
+} ku_head;
+BG_STATE_HEAD(ku_head);
+#define KU_HEAD (sizeof(ku_head) / sizeof(ku_word)) /* words, padded */
+_Static_assert(sizeof(ku_head) == 2 * sizeof(ku_word), "a head of two words");
+
 static ku_word *ku_occ(const ku_cfg *c, void *st, int seat)
 {
-	return (ku_word *)st + seat * c->nw;
+	return (ku_word *)st + KU_HEAD + seat * c->nw;
 }
 
 static const ku_word *ku_cocc(const ku_cfg *c, const void *st, int seat)
 {
-	return (const ku_word *)st + seat * c->nw;
+	return (const ku_word *)st + KU_HEAD + seat * c->nw;
 }
 
-static ku_word *ku_hashp(const ku_cfg *c, void *st)
+static ku_word *ku_hashp(void *st)
 {
-	return (ku_word *)st + 2 * c->nw;
+	return &((ku_head *)st)->hash;
 }
 
 static ku_word *ku_cls(const ku_cfg *c, void *st, int seat)
@@ -124,14 +136,14 @@ static const ku_word *ku_ccls(const ku_cfg *c, const void *st, int seat)
 	return (const ku_word *)st + c->kw + seat * c->nk;
 }
 
-static int ku_turn(const ku_cfg *c, const void *st)
+static int ku_turn(const void *st)
 {
-	return (int)((const ku_word *)st)[2 * c->nw + 1];
+	return ((const ku_head *)st)->turn;
 }
 
-static void ku_set_turn(const ku_cfg *c, void *st, int seat)
+static void ku_set_turn(void *st, int seat)
 {
-	((ku_word *)st)[2 * c->nw + 1] = (ku_word)seat;
+	((ku_head *)st)->turn = (uint8_t)seat;
 }
 
 static bool bit(const uint64_t *bb, int p)
@@ -205,7 +217,7 @@ static int ku_slot_xy(const ku_cfg *c, int x, int y)
 static void ku_slots(ku_cfg *c)
 {
 	c->nk = c->nw == 1 ? 1 : KU_CLASSES;
-	c->kw = c->nk == 1 ? 0 : 2 * c->nw + 2;
+	c->kw = (int)KU_HEAD + (c->nk == 1 ? 0 : 2 * c->nw);
 	for (int p = 0; p < c->npts; p++) {
 		int s = ku_slot_xy(c, p % c->n, p / c->n);
 
@@ -367,7 +379,7 @@ static size_t ku_state_size(const void *cfgp)
 {
 	const ku_cfg *c = cfgp;
 
-	return (size_t)(2 * c->nw + 2 + (c->kw ? 2 * c->nk : 0)) *
+	return (KU_HEAD + 2 * (size_t)c->nw + (c->nk > 1 ? 2 * (size_t)c->nk : 0)) *
 	       sizeof(ku_word);
 }
 
@@ -375,7 +387,7 @@ static size_t ku_state_size(const void *cfgp)
 
 static uint64_t ku_hash_scratch(const ku_cfg *c, const void *st)
 {
-	uint64_t h = ku_turn(c, st) ? bg_zobrist(2, 0) : 0;
+	uint64_t h = ku_turn(st) ? bg_zobrist(2, 0) : 0;
 
 	for (int s = 0; s < 2; s++) {
 		const ku_word *own = ku_cocc(c, st, s);
@@ -391,7 +403,7 @@ static uint64_t ku_hash_scratch(const ku_cfg *c, const void *st)
 /* The jump words from the point words, where they differ. */
 static void ku_fill_classes(const ku_cfg *c, void *st)
 {
-	for (int s = 0; s < 2 && c->kw; s++) {
+	for (int s = 0; s < 2 && c->nk > 1; s++) {
 		const ku_word *own = ku_cocc(c, st, s);
 		ku_word *cls = ku_cls(c, st, s);
 
@@ -409,21 +421,9 @@ static void ku_init(const void *cfgp, void *st)
 	memset(st, 0, ku_state_size(c));
 	for (int s = 0; s < 2; s++)
 		memcpy(ku_occ(c, st, s), c->home[s], (size_t)c->nw * sizeof(ku_word));
-	ku_set_turn(c, st, 0);
+	ku_set_turn(st, 0);
 	ku_fill_classes(c, st);
-	*ku_hashp(c, st) = ku_hash_scratch(c, st);
-}
-
-static int ku_to_move(const void *cfgp, const void *st)
-{
-	return ku_turn(cfgp, st);
-}
-
-static uint64_t ku_hash(const void *cfgp, const void *st)
-{
-	const ku_cfg *c = cfgp;
-
-	return ((const ku_word *)st)[2 * c->nw];
+	*ku_hashp(st) = ku_hash_scratch(c, st);
 }
 
 static void ku_piece(const void *cfgp, const void *st, int p, int *seat,
@@ -471,7 +471,7 @@ static void ku_write_position(const void *cfgp, const void *st,
 	}
 	bg_board_write_ranks(&c->board, cells, out);
 	bg_sb_putc(out, ' ');
-	bg_sb_putc(out, ku_turn(c, st) ? 'b' : 'w');
+	bg_sb_putc(out, ku_turn(st) ? 'b' : 'w');
 }
 
 static int ku_read_position(const void *cfgp, void *st, const char *text)
@@ -497,9 +497,9 @@ static int ku_read_position(const void *cfgp, void *st, const char *text)
 					 seat ? "black" : "white", have,
 					 c->npieces);
 	}
-	ku_set_turn(c, tmp, s[0] == 'b');
+	ku_set_turn(tmp, s[0] == 'b');
 	ku_fill_classes(c, tmp);
-	*ku_hashp(c, tmp) = ku_hash_scratch(c, tmp);
+	*ku_hashp(tmp) = ku_hash_scratch(c, tmp);
 	memcpy(st, tmp, ku_state_size(c));
 	return BG_OK;
 }
@@ -860,8 +860,8 @@ _Static_assert(BG_MOVE_MAX_POINTS >= 16, "an 8x8 chain fits a move");
 static inline size_t ku_list_word(const ku_cfg *c, const void *st,
 				  bg_move *buf, bool diag)
 {
-	const ku_word *occ = st;
-	int seat = ku_turn(c, st);
+	const ku_word *occ = ku_cocc(c, st, 0);
+	int seat = ku_turn(st);
 	uint64_t all = occ[0] | occ[1], jumper;
 	uint64_t step[KU_DIRS], jump[KU_DIRS];
 	uint8_t parent[64], depth[64];
@@ -1067,8 +1067,8 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 					uint32_t *acts, bool diag, bool wide,
 					bool vbmi2)
 {
-	const ku_word *occ = st;
-	int seat = ku_turn(c, st);
+	const ku_word *occ = ku_cocc(c, st, 0);
+	int seat = ku_turn(st);
 	uint32_t n = (uint32_t)c->npts, *a = acts;
 	uint64_t all = occ[0] | occ[1], jumper;
 	uint64_t step[KU_DIRS], jump[KU_DIRS];
@@ -1174,8 +1174,8 @@ static size_t ku_legal_actions(const void *cfgp, const void *st,
 BG_ALWAYS_INLINE void ku_word_move(const ku_cfg *c, const void *st, int from,
 				   int to, bool diag, bg_move *m)
 {
-	const ku_word *occ = st;
-	int seat = ku_turn(c, st);
+	const ku_word *occ = ku_cocc(c, st, 0);
+	int seat = ku_turn(st);
 	uint64_t all = occ[0] | occ[1];
 	uint64_t step[KU_DIRS], jump[KU_DIRS];
 	uint8_t parent[65], depth[65];
@@ -1312,7 +1312,7 @@ static inline void ku_class_steps(const ku_cfg *c, const uint64_t *all,
  * the destinations are then put in point order. */
 static size_t ku_legal_classes(const ku_cfg *c, const void *st, bg_move *buf)
 {
-	int seat = ku_turn(c, st);
+	int seat = ku_turn(st);
 	const ku_word *own = ku_cocc(c, st, seat);
 	const ku_word *a = ku_ccls(c, st, 0), *b = ku_ccls(c, st, 1);
 	uint64_t step[KU_CLASSES][KU_DIRS], jump[KU_CLASSES][KU_DIRS];
@@ -1597,7 +1597,7 @@ static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 			   bg_move *out)
 {
 	const ku_cfg *c = cfgp;
-	int seat = ku_turn(c, st), total, from, to;
+	int seat = ku_turn(st), total, from, to;
 	uint64_t all[KU_W + 2] = { 0 }, dest[KU_W + 2] = { 0 }, pick;
 	ku_moves mv;
 
@@ -1644,7 +1644,7 @@ static bool ku_move_to(const ku_cfg *c, const void *st, int seat, int kind,
 static bool ku_is_legal(const void *cfgp, const void *st, const bg_move *m)
 {
 	const ku_cfg *c = cfgp;
-	int seat = ku_turn(c, st), from, to;
+	int seat = ku_turn(st), from, to;
 	bg_move want;
 
 	if (m->kind == BG_MOVE_PASS) {
@@ -1676,7 +1676,7 @@ static bool ku_path_ok(const void *cfgp, const void *st, const bg_move *m,
 		       const uint16_t *path, size_t npath)
 {
 	const ku_cfg *c = cfgp;
-	int seat = ku_turn(c, st), from = path[0];
+	int seat = ku_turn(st), from = path[0];
 	uint64_t all[KU_W], seen[KU_W] = { 0 };
 
 	if (npath < 2 || m->npath < 2 || from != m->pts[0] ||
@@ -1707,7 +1707,7 @@ static void ku_move_piece(const ku_cfg *c, void *st, int seat, int from,
 
 	flipbit(own, from);
 	flipbit(own, to);
-	if (c->kw) {
+	if (c->nk > 1) {
 		flipbit(cls, c->slot[from]);
 		flipbit(cls, c->slot[to]);
 	}
@@ -1719,8 +1719,8 @@ static void ku_move_piece(const ku_cfg *c, void *st, int seat, int from,
 static int ku_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 {
 	const ku_cfg *c = cfgp;
-	int seat = ku_turn(c, st), flags = 0;
-	uint64_t *h = ku_hashp(c, st);
+	int seat = ku_turn(st), flags = 0;
+	uint64_t *h = ku_hashp(st);
 
 	memcpy(undo, h, sizeof(*h));
 	if (m->kind != BG_MOVE_PASS) {
@@ -1734,7 +1734,7 @@ static int ku_apply(const void *cfgp, void *st, const bg_move *m, void *undo)
 		      bg_zobrist((uint32_t)seat, (uint32_t)to);
 	}
 	*h ^= bg_zobrist(2, 0);
-	ku_set_turn(c, st, !seat);
+	ku_set_turn(st, !seat);
 	return flags;
 }
 
@@ -1742,12 +1742,12 @@ static void ku_unapply(const void *cfgp, void *st, const bg_move *m,
 		       const void *undo)
 {
 	const ku_cfg *c = cfgp;
-	int seat = !ku_turn(c, st);
+	int seat = !ku_turn(st);
 
 	if (m->kind != BG_MOVE_PASS)
 		ku_move_piece(c, st, seat, m->pts[m->npath - 1], m->pts[0]);
-	memcpy(ku_hashp(c, st), undo, sizeof(uint64_t));
-	ku_set_turn(c, st, seat);
+	memcpy(ku_hashp(st), undo, sizeof(uint64_t));
+	ku_set_turn(st, seat);
 }
 
 /* ---- Outcome -------------------------------------------------------------- */
@@ -1813,7 +1813,7 @@ static void ku_outcome(const void *cfgp, const void *st, const bg_ctx *ctx,
 		       bg_result *out)
 {
 	const ku_cfg *c = cfgp;
-	int turn = ku_turn(c, st), mover = !turn;
+	int turn = ku_turn(st), mover = !turn;
 	uint32_t ply = ctx->ply;
 
 	if (ply == 0)
@@ -1955,6 +1955,7 @@ const bg_rules bg_rules_kutochki = {
 	.config_size = sizeof(ku_cfg),
 	.configure = ku_configure,
 	.state_size = ku_state_size,
+	.head = true,
 	.undo_size = sizeof(uint64_t),
 	.init = ku_init,
 	.max_moves = ku_max_moves,
@@ -1964,9 +1965,7 @@ const bg_rules bg_rules_kutochki = {
 	.path_ok = ku_path_ok,
 	.apply = ku_apply,
 	.unapply = ku_unapply,
-	.to_move = ku_to_move,
 	.outcome = ku_outcome,
-	.hash = ku_hash,
 	.scores = ku_scores,
 	.evaluate = ku_evaluate,
 	.piece = ku_piece,
@@ -2014,6 +2013,7 @@ const bg_rules bg_rules_halma = {
 	.config_size = sizeof(ku_cfg),
 	.configure = ha_configure,
 	.state_size = ku_state_size,
+	.head = true,
 	.undo_size = sizeof(uint64_t),
 	.init = ku_init,
 	.max_moves = ku_max_moves,
@@ -2023,9 +2023,7 @@ const bg_rules bg_rules_halma = {
 	.path_ok = ku_path_ok,
 	.apply = ku_apply,
 	.unapply = ku_unapply,
-	.to_move = ku_to_move,
 	.outcome = ku_outcome,
-	.hash = ku_hash,
 	.scores = ku_scores,
 	.evaluate = ku_evaluate,
 	.piece = ku_piece,
