@@ -196,16 +196,19 @@ int bg_actions_of(const bg_layout *layout, const bg_move *list, size_t n,
 		acts[i] = key * al->ranks;
 	}
 	/* A move's rank: the moves of its key before it in move_cmp's
-	 * order, as bg_action_at counts them. (acts[j] / ranks is j's key
-	 * whether its rank was added yet or not.) */
+	 * order, as bg_action_at counts them. acts[i] is still its key
+	 * times ranks, and a move j has the same key when acts[j], its rank
+	 * added or not yet, is less than ranks above that: a subtraction
+	 * where a division by the ranks (known only at run time) made each
+	 * compare wait (alquerque's batch steps 1-3 % faster). */
 	for (size_t a = 0; a < nshared; a++) {
 		size_t i = shared[a];
-		uint32_t key = acts[i] / al->ranks, rank = 0;
+		uint32_t first = acts[i], rank = 0;
 
 		for (size_t b = 0; b < nshared; b++) {
 			size_t j = shared[b];
 
-			rank += acts[j] / al->ranks == key &&
+			rank += acts[j] - first < al->ranks &&
 				move_cmp(&list[j], &list[i]) < 0;
 		}
 		if (rank >= al->ranks)
