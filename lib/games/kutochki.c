@@ -445,6 +445,11 @@ static void ku_pieces(const void *cfgp, const void *st, uint64_t *set,
 {
 	const ku_cfg *c = cfgp;
 
+	if (c->nw == 1) {
+		bg_board_pieces_two(ku_cocc(c, st, 0)[0],
+				    ku_cocc(c, st, 1)[0], set, words);
+		return;
+	}
 	memset(set, 0, 6 * words * sizeof(*set));
 	for (int s = 0; s < 2; s++)
 		memcpy(set + 3 * (size_t)s * words, ku_cocc(c, st, s),
