@@ -378,9 +378,9 @@ static int ha_configure(void *cfgp, const bg_optval *opts)
 static size_t ku_state_size(const void *cfgp)
 {
 	const ku_cfg *c = cfgp;
+	size_t jump_words = c->nk > 1 ? 2 * (size_t)c->nk : 0;
 
-	return (KU_HEAD + 2 * (size_t)c->nw + (c->nk > 1 ? 2 * (size_t)c->nk : 0)) *
-	       sizeof(ku_word);
+	return (KU_HEAD + 2 * (size_t)c->nw + jump_words) * sizeof(ku_word);
 }
 
 /* ---- Position ------------------------------------------------------------- */
