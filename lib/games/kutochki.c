@@ -108,8 +108,9 @@ typedef struct ku_head {
 	uint8_t turn;
 } ku_head;
 BG_STATE_HEAD(ku_head);
-#define KU_HEAD (sizeof(ku_head) / sizeof(ku_word)) /* words, padded */
-_Static_assert(sizeof(ku_head) == 2 * sizeof(ku_word), "a head of two words");
+#define KU_HEAD 2 /* words: the key, then the side to move and padding */
+_Static_assert(sizeof(ku_head) <= KU_HEAD * sizeof(ku_word),
+	       "the head fits its words");
 
 static ku_word *ku_occ(const ku_cfg *c, void *st, int seat)
 {
@@ -217,7 +218,7 @@ static int ku_slot_xy(const ku_cfg *c, int x, int y)
 static void ku_slots(ku_cfg *c)
 {
 	c->nk = c->nw == 1 ? 1 : KU_CLASSES;
-	c->kw = (int)KU_HEAD + (c->nk == 1 ? 0 : 2 * c->nw);
+	c->kw = KU_HEAD + (c->nk == 1 ? 0 : 2 * c->nw);
 	for (int p = 0; p < c->npts; p++) {
 		int s = ku_slot_xy(c, p % c->n, p / c->n);
 
