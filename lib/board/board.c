@@ -106,16 +106,5 @@ void bg_board_piece_two(uint64_t b0, uint64_t b1, int p, int *seat,
 void bg_board_pieces_two(uint64_t b0, uint64_t b1, uint64_t *set,
 			 size_t words)
 {
-	/* The boards of the games that call this are one word: six stores,
-	 * where clearing a size known only at run time called memset. */
-	if (words == 1) {
-		set[0] = b0;
-		set[1] = set[2] = 0;
-		set[3] = b1;
-		set[4] = set[5] = 0;
-		return;
-	}
-	memset(set, 0, 6 * words * sizeof(*set));
-	set[0] = b0;
-	set[3 * words] = b1;
+	bg_board_pieces_four(set, words, b0, 0, b1, 0);
 }

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core/geometry.h"
 #include "core/strbuf.h"
@@ -40,8 +41,33 @@ int bg_board_read_two(const bg_board *b, const char **sp, uint64_t bb[2]);
 void bg_board_piece_two(uint64_t b0, uint64_t b1, int p, int *seat,
 			int *kind);
 
-/* The same as the rules' `pieces` sets (core/rules.h) of a board of at
- * most 64 points: b0 and b1 as the two seats' men, no king, no other
+/* The rules' `pieces` sets (core/rules.h) of a board of at most 64
+ * points: each seat's men and kings, one word each, and no piece of
+ * another kind. Inline, so that they are stored from the caller's
+ * registers. */
+static inline void bg_board_pieces_four(uint64_t *set, size_t words,
+					uint64_t men0, uint64_t kings0,
+					uint64_t men1, uint64_t kings1)
+{
+	/* Such a board has a word a set: six stores, where clearing a size
+	 * known only at run time called memset. */
+	if (words == 1) {
+		set[0] = men0;
+		set[1] = kings0;
+		set[2] = 0;
+		set[3] = men1;
+		set[4] = kings1;
+		set[5] = 0;
+		return;
+	}
+	memset(set, 0, 6 * words * sizeof(*set));
+	set[0] = men0;
+	set[1 * words] = kings0;
+	set[3 * words] = men1;
+	set[4 * words] = kings1;
+}
+
+/* The same with b0 and b1 as the two seats' men, no king, no other
  * kind. */
 void bg_board_pieces_two(uint64_t b0, uint64_t b1, uint64_t *set,
 			 size_t words);

@@ -758,11 +758,13 @@ static void fg_pieces(const void *cfgp, const void *stp, uint64_t *set,
 {
 	const fg_state *st = stp;
 
+	uint64_t men[2] = { 0 }, kings[2] = { 0 };
+
 	(void)cfgp;
-	memset(set, 0, 6 * words * sizeof(*set));
 	if (st->fox != FG_NONE)
-		set[(size_t)(3 * FOX + 1) * words] = bit(st->fox);
-	set[(size_t)(3 * GEESE) * words] = st->geese;
+		kings[FOX] = bit(st->fox);
+	men[GEESE] = st->geese;
+	bg_board_pieces_four(set, words, men[0], kings[0], men[1], kings[1]);
 }
 
 /* Ranks 7 to 1, each its points from the left: g, f or '.'; then the side

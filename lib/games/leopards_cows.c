@@ -866,10 +866,12 @@ static void lc_pieces(const void *cfgp, const void *stp, uint64_t *set,
 {
 	const lc_state *st = stp;
 
+	uint64_t men[2] = { 0 }, kings[2] = { 0 };
+
 	(void)cfgp;
-	memset(set, 0, 6 * words * sizeof(*set));
-	set[(size_t)(3 * LEOPARDS + 1) * words] = st->leopards;
-	set[(size_t)(3 * COWS) * words] = st->cows;
+	kings[LEOPARDS] = st->leopards;
+	men[COWS] = st->cows;
+	bg_board_pieces_four(set, words, men[0], kings[0], men[1], kings[1]);
 }
 
 /* Ranks from the top, each its points from the left: l, c or '.'; then the

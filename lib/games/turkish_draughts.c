@@ -321,11 +321,8 @@ static void td_pieces(const void *cfgp, const void *st, uint64_t *set,
 	const td_state *s = st;
 
 	(void)cfgp;
-	memset(set, 0, 6 * words * sizeof(*set));
-	for (int k = 0; k < 2; k++) {
-		set[(size_t)(3 * k) * words] = s->men[k];
-		set[(size_t)(3 * k + 1) * words] = s->kings[k];
-	}
+	bg_board_pieces_four(set, words, s->men[0], s->kings[0], s->men[1],
+			     s->kings[1]);
 }
 
 /* "RANK8/.../RANK1 SIDE QUIET": w b men, W B kings, '.' empty. */

@@ -9,6 +9,7 @@
  */
 #include "core/rules.h"
 #include "core/zobrist.h"
+#include "board/board.h"
 #include "board/lines.h"
 #include "board/bits.h"
 
@@ -626,10 +627,12 @@ static void ws_pieces(const void *cfgp, const void *stp, uint64_t *set,
 {
 	const ws_state *st = stp;
 
+	uint64_t men[2] = { 0 }, kings[2] = { 0 };
+
 	(void)cfgp;
-	memset(set, 0, 6 * words * sizeof(*set));
-	set[(size_t)(3 * WOLF + 1) * words] = ws_gather(st->pieces[WOLF]);
-	set[(size_t)(3 * SHEEP) * words] = ws_gather(st->pieces[SHEEP] >> 1);
+	kings[WOLF] = ws_gather(st->pieces[WOLF]);
+	men[SHEEP] = ws_gather(st->pieces[SHEEP] >> 1);
+	bg_board_pieces_four(set, words, men[0], kings[0], men[1], kings[1]);
 }
 
 /* Ranks 8 to 1, each its four points from the left: w, s or '.'; then the
