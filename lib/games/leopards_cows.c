@@ -865,7 +865,6 @@ static void lc_pieces(const void *cfgp, const void *stp, uint64_t *set,
 		      size_t words)
 {
 	const lc_state *st = stp;
-
 	uint64_t men[2] = { 0 }, kings[2] = { 0 };
 
 	(void)cfgp;

@@ -626,7 +626,6 @@ static void ws_pieces(const void *cfgp, const void *stp, uint64_t *set,
 		      size_t words)
 {
 	const ws_state *st = stp;
-
 	uint64_t men[2] = { 0 }, kings[2] = { 0 };
 
 	(void)cfgp;
