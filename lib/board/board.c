@@ -102,9 +102,3 @@ void bg_board_piece_two(uint64_t b0, uint64_t b1, int p, int *seat,
 	*seat = (b0 >> p & 1) ? 0 : (b1 >> p & 1) ? 1 : -1;
 	*kind = *seat < 0 ? BG_PIECE_NONE : BG_PIECE_MAN;
 }
-
-void bg_board_pieces_two(uint64_t b0, uint64_t b1, uint64_t *set,
-			 size_t words)
-{
-	bg_board_pieces_four(set, words, b0, 0, b1, 0);
-}

@@ -5,9 +5,9 @@
 #ifndef BG_BOARD_BOARD_H
 #define BG_BOARD_BOARD_H
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "core/geometry.h"
 #include "core/strbuf.h"
@@ -42,34 +42,29 @@ void bg_board_piece_two(uint64_t b0, uint64_t b1, int p, int *seat,
 			int *kind);
 
 /* The rules' `pieces` sets (core/rules.h) of a board of at most 64
- * points: each seat's men and kings, one word each, and no piece of
- * another kind. Inline, so that they are stored from the caller's
- * registers. */
+ * points, so a word a set: each seat's men and kings, and no piece of
+ * another kind. Six stores from the caller's registers (inline), where
+ * clearing the sets by their size, known only at run time, called
+ * memset. */
 static inline void bg_board_pieces_four(uint64_t *set, size_t words,
 					uint64_t men0, uint64_t kings0,
 					uint64_t men1, uint64_t kings1)
 {
-	/* Such a board has a word a set: six stores, where clearing a size
-	 * known only at run time called memset. */
-	if (words == 1) {
-		set[0] = men0;
-		set[1] = kings0;
-		set[2] = 0;
-		set[3] = men1;
-		set[4] = kings1;
-		set[5] = 0;
-		return;
-	}
-	memset(set, 0, 6 * words * sizeof(*set));
+	assert(words == 1);
+	(void)words;
 	set[0] = men0;
-	set[1 * words] = kings0;
-	set[3 * words] = men1;
-	set[4 * words] = kings1;
+	set[1] = kings0;
+	set[2] = 0;
+	set[3] = men1;
+	set[4] = kings1;
+	set[5] = 0;
 }
 
-/* The same with b0 and b1 as the two seats' men, no king, no other
- * kind. */
-void bg_board_pieces_two(uint64_t b0, uint64_t b1, uint64_t *set,
-			 size_t words);
+/* The same with b0 and b1 as the two seats' men, no king. */
+static inline void bg_board_pieces_two(uint64_t b0, uint64_t b1,
+				       uint64_t *set, size_t words)
+{
+	bg_board_pieces_four(set, words, b0, 0, b1, 0);
+}
 
 #endif
