@@ -485,23 +485,26 @@ static size_t bo_step_actions(uint32_t *acts, int from, int to,
 
 /* The steps of the side to move by direction d (N E S W): the pieces that
  * can step that way, and those of them whose step makes an own three along
- * each axis (0 horizontal). */
+ * each axis (0 horizontal); `threes`, the pieces with any such step. */
 typedef struct bo_steps {
-	uint32_t from[4], three[2][4];
+	uint32_t from[4], three[2][4], threes;
 } bo_steps;
 
 /* The steps in direction d; `across`: where a piece makes a three across
  * them. A three along the step would hold the cell left unless it lies
- * beyond the target. */
-static inline void bo_steps_to(bo_steps *st, uint32_t own, uint32_t empty,
-			       uint32_t across, int d)
+ * beyond the target. Returns the pieces whose step makes a three. */
+static inline uint32_t bo_steps_to(bo_steps *st, uint32_t own,
+				   uint32_t empty, uint32_t across, int d)
 {
 	int axis = d & 1; /* across a step north, the horizontal */
+	uint32_t from = own & bo_back(empty, d);
+	uint32_t side = from & bo_back(across, d);
+	uint32_t along = from & bo_back(bo_two_beyond(own, d), d);
 
-	st->from[d] = own & bo_back(empty, d);
-	st->three[axis][d] = st->from[d] & bo_back(across, d);
-	st->three[!axis][d] =
-		st->from[d] & bo_back(bo_two_beyond(own, d), d);
+	st->from[d] = from;
+	st->three[axis][d] = side;
+	st->three[!axis][d] = along;
+	return side | along;
 }
 
 static void bo_steps_of(const bo_state *s, bo_steps *st)
@@ -510,10 +513,12 @@ static void bo_steps_of(const bo_state *s, bo_steps *st)
 	uint32_t empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
 	uint32_t h = bo_threats(own, 0), v = bo_threats(own, 1);
 
-	bo_steps_to(st, own, empty, h, BG_N);
-	bo_steps_to(st, own, empty, v, BG_E);
-	bo_steps_to(st, own, empty, h, BG_S);
-	bo_steps_to(st, own, empty, v, BG_W);
+	/* `threes` from the registers: read back from the words just
+	 * stored, as gcc does with vectors, it waited for each store. */
+	st->threes = bo_steps_to(st, own, empty, h, BG_N) |
+		     bo_steps_to(st, own, empty, v, BG_E) |
+		     bo_steps_to(st, own, empty, h, BG_S) |
+		     bo_steps_to(st, own, empty, v, BG_W);
 }
 
 static uint32_t bo_movers(const bo_steps *st)
@@ -548,17 +553,14 @@ BG_ALWAYS_INLINE size_t bo_movement(const bo_cfg *c, const bo_state *s,
 	bo_steps st;
 	bg_move *m = buf;
 	size_t na = 0;
-	uint32_t threes = 0;
 
 	bo_steps_of(s, &st);
-	for (int d = 0; d < 4; d++)
-		threes |= st.three[0][d] | st.three[1][d];
 	for (uint32_t o = bo_movers(&st); o; o &= o - 1) {
 		int from = bg_ctz32(o);
 
 		/* A piece none of whose steps makes a three: its four
 		 * actions from the table, each kept when it is a step. */
-		if (act && !(threes >> from & 1)) {
+		if (act && !(st.threes >> from & 1)) {
 			for (int d = 0; d < 4; d++) {
 				acts[na] = c->step_action[from][d];
 				na += st.from[d] >> from & 1;
