@@ -8,6 +8,7 @@
  * side's pieces fit in one 32-bit word.
  */
 #include "core/rules.h"
+#include "core/wide.h"
 #include "core/zobrist.h"
 #include "board/lines.h"
 #include "board/bits.h"
@@ -98,6 +99,9 @@ static uint64_t aq_pack(uint32_t lo, uint32_t hi)
 typedef struct aq_cfg {
 	bg_board board;
 	uint32_t step[2][AQ_N]; /* where a seat's piece on p may step */
+	/* The same points in order, AQ_N after them: a piece's step
+	 * actions written without a loop (bg_row_actions). */
+	uint8_t srow[2][AQ_N][8];
 	/* The points from which a seat's piece may step, or jump, by
 	 * +aq_delta[k] (up) or -aq_delta[k] (down): all pieces' moves in a
 	 * few word operations. */
@@ -211,6 +215,15 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 			}
 		}
 	}
+	for (int s = 0; s < 2; s++)
+		for (int p = 0; p < AQ_N; p++) {
+			int k = 0;
+
+			for (uint32_t b = c->step[s][p]; b; b &= b - 1)
+				c->srow[s][p][k++] = (uint8_t)bg_ctz32(b);
+			while (k < 8)
+				c->srow[s][p][k++] = AQ_N;
+		}
 	for (int s = 0; s < 2; s++)
 		for (int k = 0; k < 4; k++) {
 			int d = aq_delta[k];
@@ -576,6 +589,48 @@ static uint32_t aq_step_action(const aq_cfg *c, int from, int to)
 			      bg_action_pair(AQ_N, from, to), 0, 0);
 }
 
+/* The actions of the steps of the pieces of `own` to the points of `to`,
+ * in aq_legal's order: each piece's row of step points (cfg.srow)
+ * written and each kept where `to` has its point, or (wide) picked by one
+ * compress. A loop over each piece's steps ended where the processor
+ * could not guess. */
+BG_ALWAYS_INLINE size_t aq_steps_actions(const aq_cfg *c, int seat,
+					 uint32_t own, uint32_t to,
+					 uint32_t *acts, bool wide)
+{
+	uint32_t scale = aq_step_action(c, 0, 1) - aq_step_action(c, 0, 0);
+	size_t n = 0;
+
+	for (uint32_t b = own; b; b &= b - 1) {
+		int from = bg_ctz32(b);
+		uint32_t base = aq_step_action(c, from, 0);
+
+#ifdef BG_AVX512
+		if (wide) {
+			n += bg_row_actions_wide(&acts[n], base, scale,
+						 c->srow[seat][from], 8,
+						 c->step[seat][from], to);
+			continue;
+		}
+#else
+		(void)wide;
+#endif
+		n += bg_row_actions(&acts[n], base, scale, c->srow[seat][from],
+				    8, to);
+	}
+	return n;
+}
+
+#ifdef BG_AVX512
+static BG_WIDE_TARGET size_t aq_steps_actions_wide(const aq_cfg *c,
+						   int seat, uint32_t own,
+						   uint32_t to,
+						   uint32_t *acts)
+{
+	return aq_steps_actions(c, seat, own, to, acts, true);
+}
+#endif
+
 /* Where no piece can take and no huff is pending, the moves are the
  * steps, each to a position of its own: their actions, in aq_legal's
  * order. The other positions are left to the list. */
@@ -587,17 +642,14 @@ static size_t aq_legal_actions(const void *cfgp, const void *st,
 	int seat = s->turn;
 	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
 	uint32_t empty = ~(own | enemy) & AQ_ALL, to = empty & aq_step_to(s);
-	size_t n = 0;
 
 	if (s->pending || aq_capturers(c, seat, own, enemy, empty))
 		return BG_ACTIONS_LISTED;
-	for (uint32_t b = own; b; b &= b - 1) {
-		int from = bg_ctz32(b);
-
-		for (uint32_t t = c->step[seat][from] & to; t; t &= t - 1)
-			acts[n++] = aq_step_action(c, from, bg_ctz32(t));
-	}
-	return n;
+#ifdef BG_AVX512
+	if (bg_avx512_ok())
+		return aq_steps_actions_wide(c, seat, own, to, acts);
+#endif
+	return aq_steps_actions(c, seat, own, to, acts, false);
 }
 
 static void aq_action_move(const void *cfgp, const void *st, uint32_t action,
