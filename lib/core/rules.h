@@ -44,6 +44,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "boardgames/boardgames.h"
 #include "core/geometry.h"
@@ -237,6 +240,40 @@ static inline void bg_plane_fill(float *plane, int npoints, float v)
 	else
 		for (; c < n; c++)
 			plane[c] = v;
+}
+
+/* Eight bytes as eight floats: two conversions of four where the target
+ * has SSE2. Compilers leave such a loop one conversion a byte at -O2,
+ * two instructions each and a twentieth of bolotudu's batch steps. */
+static inline void bg_floats8(float *out, const uint8_t *v)
+{
+#ifdef __SSE2__
+	const __m128i zero = _mm_setzero_si128();
+	__m128i w = _mm_unpacklo_epi8(_mm_loadl_epi64((const void *)v), zero);
+
+	_mm_storeu_ps(out, _mm_cvtepi32_ps(_mm_unpacklo_epi16(w, zero)));
+	_mm_storeu_ps(out + 4, _mm_cvtepi32_ps(_mm_unpackhi_epi16(w, zero)));
+#else
+	for (int k = 0; k < 8; k++)
+		out[k] = v[k];
+#endif
+}
+
+/* An observe hook's counts by point (v[p] for point p) as a plane: eight
+ * points a step, the last step the last eight, overlapping the one
+ * before (as bg_plane_fill). */
+static inline void bg_plane_bytes(float *plane, int npoints,
+				  const uint8_t *v)
+{
+	size_t n = (size_t)npoints, p = 0;
+
+	for (; p + 8 <= n; p += 8)
+		bg_floats8(plane + p, v + p);
+	if (p < n && n >= 8)
+		bg_floats8(plane + n - 8, v + n - 8);
+	else
+		for (; p < n; p++)
+			plane[p] = v[p];
 }
 
 /* Four points of a set as four floats: entry n holds bit k of n at k. */

@@ -1439,8 +1439,7 @@ static void bo_observe(const void *cfgp, const void *stp, int seat,
 
 	(void)cfgp;
 	(void)seat;
-	for (int p = 0; p < BO_CELLS; p++)
-		out[p] = st->through[p];
+	bg_plane_bytes(out, BO_CELLS, st->through);
 }
 
 const bg_rules bg_rules_bolotudu = {
