@@ -14,6 +14,7 @@
 #include "board/bits.h"
 #include "board/chain.h"
 
+#include <assert.h>
 #include <string.h>
 
 #define AQ_N 25
@@ -99,8 +100,8 @@ static uint64_t aq_pack(uint32_t lo, uint32_t hi)
 typedef struct aq_cfg {
 	bg_board board;
 	uint32_t step[2][AQ_N]; /* where a seat's piece on p may step */
-	/* The same points in order, AQ_N after them: a piece's step
-	 * actions written without a loop (bg_row_actions). */
+	/* The same points as rows (bg_row_of, padded with AQ_N): a
+	 * piece's step actions written without a loop. */
 	uint8_t srow[2][AQ_N][8];
 	/* The points from which a seat's piece may step, or jump, by
 	 * +aq_delta[k] (up) or -aq_delta[k] (down): all pieces' moves in a
@@ -217,12 +218,11 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 	}
 	for (int s = 0; s < 2; s++)
 		for (int p = 0; p < AQ_N; p++) {
-			int k = 0;
+			bool row = bg_row_of(c->step[s][p], AQ_N, c->srow[s][p],
+					     8);
 
-			for (uint32_t b = c->step[s][p]; b; b &= b - 1)
-				c->srow[s][p][k++] = (uint8_t)bg_ctz32(b);
-			while (k < 8)
-				c->srow[s][p][k++] = AQ_N;
+			assert(row); /* at most eight neighbours */
+			(void)row;
 		}
 	for (int s = 0; s < 2; s++)
 		for (int k = 0; k < 4; k++) {
