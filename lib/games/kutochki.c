@@ -79,8 +79,6 @@ typedef struct ku_cfg {
 	uint8_t njump[2][KU_MAXP];
 	uint8_t jump2[2][KU_MAXP][KU_DIRS][2];
 	uint64_t near[2][64]; /* on one word: the points a step reaches */
-	/* near as rows (bg_row_of), for the actions with AVX-512 */
-	uint8_t near_row[2][64][8];
 	/* On more words: those points by their place from p - n - 1. */
 	uint64_t around[2][KU_MAXP];
 	int nk;                             /* jump words: 1 or KU_CLASSES */
@@ -315,13 +313,6 @@ static void ku_tables(ku_cfg *c)
 				}
 			}
 		}
-	/* At most eight neighbours; the padding is never read (the wide
-	 * code keeps a row's first points by the count of the set). */
-	if (c->nw == 1)
-		for (int seat = 0; seat < 2; seat++)
-			for (int p = 0; p < c->npts; p++)
-				bg_row_of(c->near[seat][p], 0,
-					  c->near_row[seat][p], 8);
 }
 
 enum { KU_OPT_SIZE, KU_OPT_LAYOUT, KU_OPT_DIAGONAL, KU_OPT_RULES,
@@ -1098,14 +1089,15 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 
 #ifdef BG_AVX512
 		if (wide) {
-			if (!(jumper >> from & 1)) {
-				a += bg_row_actions_wide(
-					a, base, 1, c->near_row[seat][from],
-					diag ? 8 : 4, c->near[seat][from],
-					~all);
-				continue;
-			}
-			dest = (c->near[seat][from] & ~all) | *next++;
+			/* Every piece the same way, a piece that cannot
+			 * jump with no reach: whether it can was a branch
+			 * the processor could not guess. (Its *next, a
+			 * later piece's reach or a word not written yet,
+			 * is masked off.) */
+			uint64_t j = jumper >> from & 1;
+
+			dest = (c->near[seat][from] & ~all) | (*next & -j);
+			next += j;
 #ifdef BG_VBMI2
 			if (vbmi2) {
 				a = bg_bits_actions_vbmi2(a, base, dest);
