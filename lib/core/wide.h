@@ -107,6 +107,27 @@ bg_bits_scaled_wide(uint32_t *a, uint32_t base, uint32_t scale,
 	return a;
 }
 
+/* The entries k of table whose bits k are set in `bits`, in order,
+ * written from a; returns the place after them. `chunks` compresses of
+ * sixteen entries (a constant where this is inlined), whatever the bits:
+ * table holds 16 * chunks entries. */
+static inline BG_WIDE_TARGET uint32_t *
+bg_table_actions_wide(uint32_t *a, const uint32_t *table, uint64_t bits,
+		      int chunks)
+{
+	for (int j = 0; j < chunks; j++) {
+		__mmask16 m = (__mmask16)(bits >> 16 * j);
+		unsigned n = (unsigned)_mm_popcnt_u32(m);
+
+		_mm512_mask_storeu_epi32(
+			a, (__mmask16)((1u << n) - 1),
+			_mm512_maskz_compress_epi32(
+				m, _mm512_loadu_si512(table + 16 * j)));
+		a += n;
+	}
+	return a;
+}
+
 /* The actions base + k of the bits k of a word of points. */
 static inline BG_WIDE_TARGET uint32_t *
 bg_bits_actions_wide(uint32_t *a, uint32_t base, uint64_t bits)

@@ -7,6 +7,7 @@
  * holds one move per removal set.
  */
 #include "core/rules.h"
+#include "core/wide.h"
 #include "core/zobrist.h"
 #include "board/lines.h"
 #include "board/bits.h"
@@ -1414,7 +1415,8 @@ static size_t mi_plain_actions(const mi_cfg *c, uint32_t *acts, int from,
 /* mi_legal of a side that places or flies: origin by origin. Their moves
  * into buf, or (act) their actions into acts. */
 BG_ALWAYS_INLINE size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
-					bg_move *buf, uint32_t *acts, bool act)
+					bg_move *buf, uint32_t *acts, bool act,
+					bool wide)
 {
 	uint32_t closers = mi_closers(c, v->own);
 	/* The sets of one removal, the common case: each piece that may be
@@ -1432,6 +1434,16 @@ BG_ALWAYS_INLINE size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
 		int other = from == MI_HAND ? BG_MOVE_PLACE : BG_MOVE_JUMP;
 
 		if (!(d & closers) && act) {
+#ifdef BG_AVX512
+			if (wide) {
+				n += (size_t)(bg_bits_scaled_wide(
+					&acts[n], c->afrom[from], c->ato, d,
+					2) - &acts[n]);
+				continue;
+			}
+#else
+			(void)wide;
+#endif
 			n += mi_plain_actions(c, &acts[n], from, d);
 			continue;
 		}
@@ -1466,13 +1478,26 @@ BG_ALWAYS_INLINE size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
  * is the list's. Their moves into buf, or (act) their actions into
  * acts. */
 BG_ALWAYS_INLINE size_t mi_legal_slides(const mi_cfg *c, const mi_side *v,
-					bg_move *buf, uint32_t *acts, bool act)
+					bg_move *buf, uint32_t *acts, bool act,
+					bool wide)
 {
 	mi_wide open = mi_open_slides(c, v->own, v->all), m[2];
 	uint32_t singles;
 	size_t n = 0;
 
 	if (!mi_mill_slides(c, v->own, &open, m)) {
+#ifdef BG_AVX512
+		if (act && wide) {
+			uint32_t *a = bg_table_actions_wide(acts, c->sact,
+							    open.w[0], 4);
+
+			a = bg_table_actions_wide(a, c->sact + 64, open.w[1],
+						  4);
+			return (size_t)(a - acts);
+		}
+#else
+		(void)wide;
+#endif
 		for (int h = 0; h < 2; h++)
 			for (uint64_t b = open.w[h]; b; b &= b - 1) {
 				int s = 64 * h + bg_ctz64(b);
@@ -1511,7 +1536,8 @@ BG_ALWAYS_INLINE size_t mi_legal_slides(const mi_cfg *c, const mi_side *v,
  * (no_moves=pass). The moves into buf, or (act) their actions into
  * acts. */
 BG_ALWAYS_INLINE size_t mi_moves(const mi_cfg *c, const mi_state *st,
-				 bg_move *buf, uint32_t *acts, bool act)
+				 bg_move *buf, uint32_t *acts, bool act,
+				 bool wide)
 {
 	mi_side v;
 	size_t n;
@@ -1520,9 +1546,9 @@ BG_ALWAYS_INLINE size_t mi_moves(const mi_cfg *c, const mi_state *st,
 	/* Not ||: gcc reads the two flags, just stored a byte each, as one
 	 * word, which waits for both stores to reach the cache. */
 	if (v.places | v.flies)
-		n = mi_legal_groups(c, &v, buf, acts, act);
+		n = mi_legal_groups(c, &v, buf, acts, act, wide);
 	else
-		n = mi_legal_slides(c, &v, buf, acts, act);
+		n = mi_legal_slides(c, &v, buf, acts, act, wide);
 	if (n == 0) {
 		if (act) {
 			acts[0] = c->apass;
@@ -1537,13 +1563,26 @@ BG_ALWAYS_INLINE size_t mi_moves(const mi_cfg *c, const mi_state *st,
 
 static size_t mi_legal(const void *cfgp, const void *st, bg_move *buf)
 {
-	return mi_moves(cfgp, st, buf, NULL, false);
+	return mi_moves(cfgp, st, buf, NULL, false, false);
 }
+
+#ifdef BG_AVX512
+static BG_WIDE_TARGET size_t mi_actions_wide(const mi_cfg *c,
+					     const mi_state *st,
+					     uint32_t *acts)
+{
+	return mi_moves(c, st, NULL, acts, true, true);
+}
+#endif
 
 static size_t mi_legal_actions(const void *cfgp, const void *st,
 			       uint32_t *acts)
 {
-	return mi_moves(cfgp, st, NULL, acts, true);
+#ifdef BG_AVX512
+	if (bg_avx512_ok())
+		return mi_actions_wide(cfgp, st, acts);
+#endif
+	return mi_moves(cfgp, st, NULL, acts, true, false);
 }
 
 /* The move of an action of mi_legal_actions, as mi_legal writes it. */
