@@ -509,6 +509,11 @@ static void aq_steps(aq_gen *g)
 		uint32_t pend = aq_huff_step(&own, g->could, g->from, to);
 		bg_reached key = { (uint64_t)g->enemy << 32 | own, pend };
 
+		/* Only a step that may huff can reach a position listed
+		 * (a chain takes a piece, and two steps end apart): the
+		 * others are compared with none. */
+		if (!g->could)
+			l->scan = l->n;
 		bg_chain_emit_step(l, g->from, to, key);
 	}
 }
@@ -538,15 +543,18 @@ static void aq_gen_begin(aq_gen *g, const aq_state *s, int removal)
  * then its capture chains depth first in line order. */
 static void aq_gen_piece(aq_gen *g, int from)
 {
+	/* Two chains of one piece reach the same position; with a huff
+	 * choice, so can a chain taking q after removing q' and one taking
+	 * q' after removing q. (aq_steps moves it for the steps.) */
+	size_t scan = g->scan_all ? 0 : g->list.n;
+
 	g->from = from;
 	g->own = g->side & ~AQ_BIT(from);
 	g->list.path[0] = (uint16_t)from;
-	/* Two chains of one piece reach the same position; with a huff
-	 * choice, so can a chain taking q after removing q' and one taking
-	 * q' after removing q. */
-	g->list.scan = g->scan_all ? 0 : g->list.n;
+	g->list.scan = scan;
 	if (g->step_to)
 		aq_steps(g);
+	g->list.scan = scan;
 	if (g->capt & AQ_BIT(from))
 		bg_chain_walk(&g->list, g, from, 0, aq_hops, aq_reached);
 }
