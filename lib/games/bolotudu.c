@@ -513,8 +513,9 @@ static void bo_steps_of(const bo_state *s, bo_steps *st)
 	uint32_t empty = ~(s->occ[0] | s->occ[1]) & BO_ALL;
 	uint32_t h = bo_threats(own, 0), v = bo_threats(own, 1);
 
-	/* `threes` from the registers: read back from the words just
-	 * stored, as gcc does with vectors, it waited for each store. */
+	/* `threes` ORed from the registers: read back from the eight words
+	 * just stored (as vectors, by gcc), it waited for the stores to
+	 * reach the cache. */
 	st->threes = bo_steps_to(st, own, empty, h, BG_N) |
 		     bo_steps_to(st, own, empty, v, BG_E) |
 		     bo_steps_to(st, own, empty, h, BG_S) |

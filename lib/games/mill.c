@@ -1413,7 +1413,8 @@ static size_t mi_plain_actions(const mi_cfg *c, uint32_t *acts, int from,
 }
 
 /* mi_legal of a side that places or flies: origin by origin. Their moves
- * into buf, or (act) their actions into acts. */
+ * into buf, or (act) their actions into acts, those of an origin without
+ * a mill (wide: with AVX-512) by compresses. */
 BG_ALWAYS_INLINE size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
 					bg_move *buf, uint32_t *acts, bool act,
 					bool wide)
@@ -1476,7 +1477,8 @@ BG_ALWAYS_INLINE size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
 
 /* mi_legal of a side that slides: the open slides in slot order, which
  * is the list's. Their moves into buf, or (act) their actions into
- * acts. */
+ * acts, where no slide makes a mill (wide: with AVX-512) by compresses
+ * of the slots' actions. */
 BG_ALWAYS_INLINE size_t mi_legal_slides(const mi_cfg *c, const mi_side *v,
 					bg_move *buf, uint32_t *acts, bool act,
 					bool wide)
