@@ -51,6 +51,7 @@ const app = {
 	searcherLevel: 0,
 	thinking: 0,      // the id of the computer's think under way, or 0
 	nextThink: 1,
+	games: 0,         // games started, which seeds each game's searcher
 };
 window.bgApp = app;
 app.clicks = (move) => clicks(move);
@@ -154,6 +155,7 @@ function showError(err) {
 
 function start(game) {
 	stopThinking();
+	app.games++;
 	if (app.game)
 		app.game.free();
 	app.game = game;
@@ -264,13 +266,22 @@ function play(move) {
 // ---- The computer -----------------------------------------------------------
 
 // The binding's SearchWorker: the library's search in a Web Worker, one per
-// game and level, kept between moves so that it reuses its tree.
-async function searcher() {
+// game and level, kept between moves so that it reuses its tree. Seeded by
+// the count of games started, so that the same moves from the start meet
+// the same replies. Null when the think `id` was given up while the worker
+// started (a new game, or a new level): that worker is not kept.
+async function searcher(id) {
 	if (!app.searcher || app.searcherLevel !== app.level) {
+		const level = app.level;
 		await dropSearcher();
-		app.searcher = await bg.SearchWorker.create(app.game,
-			{ level: app.level, seed: app.nextThink });
-		app.searcherLevel = app.level;
+		const s = await bg.SearchWorker.create(app.game,
+			{ level, seed: app.games });
+		if (id !== app.thinking) {
+			await s.terminate();
+			return null;
+		}
+		app.searcher = s;
+		app.searcherLevel = level;
 	} else {
 		await app.searcher.sync(app.game);
 	}
@@ -289,10 +300,12 @@ async function dropSearcher() {
 async function think() {
 	const id = app.thinking = app.nextThink++;
 	try {
-		const s = await searcher();
-		const move = await s.think({ seconds: 3 });
+		const s = await searcher(id);
 		if (id !== app.thinking)
 			return;   // a think of a game since left
+		const move = await s.think({ seconds: 3 });
+		if (id !== app.thinking)
+			return;
 		app.thinking = 0;
 		play(move.text);
 	} catch (err) {
