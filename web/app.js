@@ -269,7 +269,7 @@ function play(move) {
 // game and level, kept between moves so that it reuses its tree. Seeded by
 // the count of games started, so that the same moves from the start meet
 // the same replies. Null when the think `id` was given up while the worker
-// started (a new game, or a new level): that worker is not kept.
+// started (a new game began): that worker is stopped, not kept.
 async function searcher(id) {
 	if (!app.searcher || app.searcherLevel !== app.level) {
 		const level = app.level;
