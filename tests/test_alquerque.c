@@ -8,12 +8,14 @@
  * a3, b3. Position text: ranks 5 to 1, side, opening flag, huff choice.
  */
 #include <check.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <boardgames/boardgames.h>
+#include <boardgames/learn.h>
 
 #include "testutil.h"
 
@@ -315,6 +317,40 @@ START_TEST(chain_never_returns_to_start)
 }
 END_TEST
 
+/* Learning actions where chains share their ends (the square above): a
+ * chain's action is its from-to pair's with a rank, the chains to one
+ * point ranked by their points. a1xc1xc3 and a1xa3xc3 both end on c3;
+ * c1 (point 2) comes before a3 (point 10), so a1xc1xc3 has rank 0 and
+ * a1xa3xc3 the next action. Every legal move's action, numbered from the
+ * list, is one of bg_legal_actions() and gives the move back. */
+START_TEST(chains_to_one_point_ranked)
+{
+	bg_game *g = from_pos("alquerque ...../...../.b.../b.b../wb... w - - 0");
+	size_t n = count_moves(g), na;
+	uint32_t acts[64], a, c1c3, a3c3;
+	bg_move m;
+
+	ck_assert_int_eq(bg_legal_actions(g, acts, 64, &na), BG_OK);
+	ck_assert_uint_eq(na, n);
+	for (size_t i = 0; i < n; i++) {
+		bool listed = false;
+
+		ck_assert_int_eq(bg_move_to_action(g, &legal[i], &a), BG_OK);
+		for (size_t k = 0; k < na; k++)
+			listed = listed || acts[k] == a;
+		ck_assert_msg(listed, "move %zu: action %u", i, a);
+		ck_assert_int_eq(bg_action_to_move(g, a, &m), BG_OK);
+		ck_assert(bg_move_equal(&m, &legal[i]));
+	}
+	ck_assert_int_eq(bg_move_from_text(g, "a1xc1xc3", &m), BG_OK);
+	ck_assert_int_eq(bg_move_to_action(g, &m, &c1c3), BG_OK);
+	ck_assert_int_eq(bg_move_from_text(g, "a1xa3xc3", &m), BG_OK);
+	ck_assert_int_eq(bg_move_to_action(g, &m, &a3c3), BG_OK);
+	ck_assert_uint_eq(a3c3, c1c3 + 1);
+	bg_game_free(g);
+}
+END_TEST
+
 /* Move text: the full path, or from-to when it fits one move. */
 START_TEST(chain_text)
 {
@@ -555,6 +591,7 @@ static Suite *alquerque_suite(void)
 	tcase_add_test(tc, capture_forward_only_keeps_step_directions);
 	tcase_add_test(tc, chain_prefixes_and_huff);
 	tcase_add_test(tc, chain_never_returns_to_start);
+	tcase_add_test(tc, chains_to_one_point_ranked);
 	tcase_add_test(tc, chain_text);
 	tcase_add_test(tc, huff_all_single_candidate);
 	tcase_add_test(tc, huff_all_opponent_chooses);

@@ -85,20 +85,6 @@ static inline uint32_t move_key_quick(const bg_layout *al, const bg_move *m)
 	return move_key(al, m);
 }
 
-/* The order of moves that share a key: by their points, then counts and
- * flags, as numbers. */
-static int move_cmp(const bg_move *a, const bg_move *b)
-{
-	for (int i = 0; i < BG_MOVE_MAX_POINTS; i++)
-		if (a->pts[i] != b->pts[i])
-			return a->pts[i] < b->pts[i] ? -1 : 1;
-	if (a->npath != b->npath)
-		return a->npath < b->npath ? -1 : 1;
-	if (a->nremove != b->nremove)
-		return a->nremove < b->nremove ? -1 : 1;
-	return (a->flags > b->flags) - (a->flags < b->flags);
-}
-
 static int is_special(const bg_layout *al, uint32_t key)
 {
 	return key == al->pass || key == al->ground;
@@ -127,7 +113,7 @@ int bg_action_at(const bg_layout *al, const bg_move *list, size_t n, size_t i,
 	if (al->ranks > 1)
 		for (size_t j = 0; j < n; j++)
 			if (j != i && move_key(al, &list[j]) == key &&
-			    move_cmp(&list[j], &list[i]) < 0)
+			    bg_move_cmp(&list[j], &list[i]) < 0)
 				rank++;
 	if (rank >= al->ranks)
 		return no_action();
@@ -195,7 +181,7 @@ int bg_actions_of(const bg_layout *layout, const bg_move *list, size_t n,
 			shared[nshared++] = (uint32_t)i;
 		acts[i] = key * al->ranks;
 	}
-	/* A move's rank: the moves of its key before it in move_cmp's
+	/* A move's rank: the moves of its key before it in bg_move_cmp's
 	 * order, as bg_action_at counts them. acts[i] is still its key
 	 * times ranks, and a move j has the same key when acts[j], its rank
 	 * added or not yet, is less than ranks above that: a subtraction
@@ -209,7 +195,7 @@ int bg_actions_of(const bg_layout *layout, const bg_move *list, size_t n,
 			size_t j = shared[b];
 
 			rank += acts[j] - first < al->ranks &&
-				move_cmp(&list[j], &list[i]) < 0;
+				bg_move_cmp(&list[j], &list[i]) < 0;
 		}
 		if (rank >= al->ranks)
 			return no_action();
@@ -247,7 +233,7 @@ long bg_action_find(const bg_layout *al, const bg_move *list, size_t n,
 		if (al->ranks > 1 && !special)
 			for (size_t j = 0; j < n; j++)
 				if (j != i && move_key(al, &list[j]) == key &&
-				    move_cmp(&list[j], &list[i]) < 0)
+				    bg_move_cmp(&list[j], &list[i]) < 0)
 					r++;
 		if (r == rank)
 			return (long)i;

@@ -221,6 +221,20 @@ static inline void bg_action_split(uint32_t R, uint32_t K, uint32_t action,
 	*base = action / K / R;
 }
 
+/* The order of the moves that share an action's other fields, which their
+ * ranks follow: by their points, then counts and flags, as numbers. */
+static inline int bg_move_cmp(const bg_move *a, const bg_move *b)
+{
+	for (int i = 0; i < BG_MOVE_MAX_POINTS; i++)
+		if (a->pts[i] != b->pts[i])
+			return a->pts[i] < b->pts[i] ? -1 : 1;
+	if (a->npath != b->npath)
+		return a->npath < b->npath ? -1 : 1;
+	if (a->nremove != b->nremove)
+		return a->nremove < b->nremove ? -1 : 1;
+	return (a->flags > b->flags) - (a->flags < b->flags);
+}
+
 /* An observe hook's counter: v on every point of a plane. */
 static inline void bg_plane_fill(float *plane, int npoints, float v)
 {

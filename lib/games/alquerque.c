@@ -408,6 +408,10 @@ typedef struct aq_gen {
 	bg_chain list;
 } aq_gen;
 
+/* The chains of one piece that the actions are made from (most pieces
+ * have a few): a piece with more leaves its position to the list. */
+#define AQ_PIECE_CHAINS 64
+
 /* The key store of the generator, in the handle's work space: 64 KB, too
  * much for the stack. */
 typedef struct aq_work {
@@ -416,10 +420,17 @@ typedef struct aq_work {
 		/* aq_walk's: the results of every piece of a side (at
 		 * most 785 each) fit. */
 		uint32_t ckeys[AQ_MAX_MOVES * 4];
+		/* aq_piece_chains': one piece's chains and their keys. */
+		struct {
+			bg_reached keys[AQ_PIECE_CHAINS];
+			bg_move moves[AQ_PIECE_CHAINS];
+		} piece;
 	};
 } aq_work;
 _Static_assert(AQ_PIECES * 785 <= AQ_MAX_MOVES * 4,
 	       "aq_walk keeps the chain results of all pieces at once");
+_Static_assert(sizeof(((aq_work *)0)->piece) <= sizeof(bg_reached[AQ_MAX_MOVES]),
+	       "one piece's chains take no more room than the list's keys");
 
 static size_t aq_work_size(const void *cfgp)
 {
@@ -427,17 +438,24 @@ static size_t aq_work_size(const void *cfgp)
 	return sizeof(aq_work);
 }
 
+/* The list of g: into buf (NULL: counted), its keys in keys, room max.
+ * Every prefix of a chain is a move. */
+static void aq_gen_list(aq_gen *g, bg_move *buf, bg_reached *keys, size_t max)
+{
+	bg_chain_init(&g->list, buf, keys, 0, max);
+	g->list.every_prefix = true;
+	g->list.max_hops = AQ_PIECES;
+}
+
 /* A pass that counts, with the key store of the handle of c; the callers
- * set what else it does. Every prefix of a chain is a move. */
+ * set what else it does. */
 static void aq_gen_init(aq_gen *g, const aq_cfg *c)
 {
 	aq_work *w = bg_work(c, sizeof(*c));
 
 	g->c = c;
 	g->scan_all = false;
-	bg_chain_init(&g->list, NULL, w->keys, 0, AQ_MAX_MOVES);
-	g->list.every_prefix = true;
-	g->list.max_hops = AQ_PIECES;
+	aq_gen_list(g, NULL, w->keys, AQ_MAX_MOVES);
 }
 
 /* Write the move on path (npath points) with the huff removal (or -1). */
@@ -590,11 +608,12 @@ static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 	return g.list.overflow ? BG_LEGAL_OVERFLOW : g.list.n;
 }
 
-/* The learning action (aq_learn) of the step from -> to. */
-static uint32_t aq_step_action(const aq_cfg *c, int from, int to)
+/* The learning action (aq_learn) of the move from -> to of `rank` (a
+ * step's is 0) without a huff removal. */
+static uint32_t aq_action(const aq_cfg *c, int from, int to, uint32_t rank)
 {
 	return bg_action_make(c->huff_all ? AQ_N + 1 : 1, AQ_RANKS,
-			      bg_action_pair(AQ_N, from, to), 0, 0);
+			      bg_action_pair(AQ_N, from, to), 0, rank);
 }
 
 /* The actions of the steps of the pieces of `own` to the points of `to`,
@@ -606,12 +625,12 @@ BG_ALWAYS_INLINE size_t aq_steps_actions(const aq_cfg *c, int seat,
 					 uint32_t own, uint32_t to,
 					 uint32_t *acts, bool wide)
 {
-	uint32_t scale = aq_step_action(c, 0, 1) - aq_step_action(c, 0, 0);
+	uint32_t scale = aq_action(c, 0, 1, 0) - aq_action(c, 0, 0, 0);
 	size_t n = 0;
 
 	for (uint32_t b = own; b; b &= b - 1) {
 		int from = bg_ctz32(b);
-		uint32_t base = aq_step_action(c, from, 0);
+		uint32_t base = aq_action(c, from, 0, 0);
 
 #ifdef BG_AVX512
 		if (wide) {
@@ -639,9 +658,111 @@ static BG_WIDE_TARGET size_t aq_steps_actions_wide(const aq_cfg *c,
 }
 #endif
 
-/* Where no piece can take and no huff is pending, the moves are the
- * steps, each to a position of its own: their actions, in aq_legal's
- * order. The other positions are left to the list. */
+/* The chains of the piece on `from`, g set up by aq_gen_begin without a
+ * huff removal, as aq_legal lists them, into the work space's piece list
+ * (*out): their count, or BG_LEGAL_OVERFLOW for more than it holds. */
+static size_t aq_piece_chains(aq_gen *g, int from, const bg_move **out)
+{
+	aq_work *w = bg_work(g->c, sizeof(*g->c));
+
+	aq_gen_list(g, w->piece.moves, w->piece.keys, AQ_PIECE_CHAINS);
+	g->step_to = 0;
+	aq_gen_piece(g, from);
+	*out = w->piece.moves;
+	return g->list.overflow ? BG_LEGAL_OVERFLOW : g->list.n;
+}
+
+/* The rank of chain i among the n chains of one piece: the chains to the
+ * same point before it in bg_move_cmp's order, as the list's numbering
+ * counts them (a step never ends where a chain does: a jump moves a piece
+ * two points along a line). */
+static uint32_t aq_chain_rank(const bg_move *chains, size_t n, size_t i)
+{
+	const bg_move *m = &chains[i];
+	uint16_t to = m->pts[m->npath - 1];
+	uint32_t rank = 0;
+
+	for (size_t j = 0; j < n; j++)
+		rank += j != i && chains[j].pts[chains[j].npath - 1] == to &&
+			bg_move_cmp(&chains[j], m) < 0;
+	return rank;
+}
+
+/* The points where more than one of the n chains of a piece end: only
+ * their chains can have a rank above 0. */
+static uint32_t aq_shared_ends(const bg_move *chains, size_t n)
+{
+	uint32_t once = 0, twice = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t end = AQ_BIT(chains[i].pts[chains[i].npath - 1]);
+
+		twice |= once & end;
+		once |= end;
+	}
+	return twice;
+}
+
+/* Where pieces can take, past the opening and without huff choices (no
+ * step then reaches another move's position): each piece's steps as
+ * aq_steps_actions makes them, then its chains' actions, in aq_legal's
+ * order; a run of pieces that cannot take in one call. Their moves
+ * written and numbered from the list cost twice as much. BG_ACTIONS_LISTED
+ * where a piece has more chains than its list holds or the ranks
+ * number. */
+BG_ALWAYS_INLINE size_t aq_capture_actions(const aq_cfg *c,
+					   const aq_state *s, uint32_t *acts,
+					   bool wide)
+{
+	int seat = s->turn;
+	uint32_t own = s->bb[seat], run = 0;
+	uint32_t to = ~(own | s->bb[!seat]) & AQ_ALL;
+	size_t n = 0;
+	aq_gen g;
+
+	aq_gen_init(&g, c);
+	aq_gen_begin(&g, s, -1);
+	for (uint32_t b = own; b; b &= b - 1) {
+		int from = bg_ctz32(b);
+		const bg_move *chains;
+		uint32_t shared;
+		size_t k;
+
+		run |= AQ_BIT(from);
+		if (!(g.capt & AQ_BIT(from)))
+			continue;
+		n += aq_steps_actions(c, seat, run, to, &acts[n], wide);
+		run = 0;
+		if ((k = aq_piece_chains(&g, from, &chains)) ==
+		    BG_LEGAL_OVERFLOW)
+			return BG_ACTIONS_LISTED;
+		shared = aq_shared_ends(chains, k);
+		for (size_t i = 0; i < k; i++) {
+			int end = chains[i].pts[chains[i].npath - 1];
+			uint32_t rank = shared & AQ_BIT(end) ?
+					aq_chain_rank(chains, k, i) : 0;
+
+			if (rank >= AQ_RANKS)
+				return BG_ACTIONS_LISTED;
+			acts[n++] = aq_action(c, from, end, rank);
+		}
+	}
+	return n + aq_steps_actions(c, seat, run, to, &acts[n], wide);
+}
+
+#ifdef BG_AVX512
+static BG_WIDE_TARGET size_t aq_capture_actions_wide(const aq_cfg *c,
+						     const aq_state *s,
+						     uint32_t *acts)
+{
+	return aq_capture_actions(c, s, acts, true);
+}
+#endif
+
+/* The actions of a position without a huff removal pending, in aq_legal's
+ * order: the steps alone where no piece can take, else the steps and
+ * chains where the opening and huff choices do not govern. The other
+ * positions are left to the list. */
 static size_t aq_legal_actions(const void *cfgp, const void *st,
 			       uint32_t *acts)
 {
@@ -651,8 +772,17 @@ static size_t aq_legal_actions(const void *cfgp, const void *st,
 	uint32_t own = s->bb[seat], enemy = s->bb[!seat];
 	uint32_t empty = ~(own | enemy) & AQ_ALL, to = empty & aq_step_to(s);
 
-	if (s->pending || aq_capturers(c, seat, own, enemy, empty))
+	if (s->pending)
 		return BG_ACTIONS_LISTED;
+	if (aq_capturers(c, seat, own, enemy, empty)) {
+		if (s->opening || c->huff_all)
+			return BG_ACTIONS_LISTED;
+#ifdef BG_AVX512
+		if (bg_avx512_ok())
+			return aq_capture_actions_wide(c, s, acts);
+#endif
+		return aq_capture_actions(c, s, acts, false);
+	}
 #ifdef BG_AVX512
 	if (bg_avx512_ok())
 		return aq_steps_actions_wide(c, seat, own, to, acts);
@@ -660,19 +790,37 @@ static size_t aq_legal_actions(const void *cfgp, const void *st,
 	return aq_steps_actions(c, seat, own, to, acts, false);
 }
 
+/* The move of one of those actions: a step where `to` is next to the
+ * piece, else the chain of that rank among the piece's chains there. */
 static void aq_action_move(const void *cfgp, const void *st, uint32_t action,
 			   bg_move *m)
 {
 	const aq_cfg *c = cfgp;
+	const aq_state *s = st;
+	const bg_move *chains;
 	uint32_t base, rem, rank;
 	int from, to;
+	size_t k;
+	aq_gen g;
 
-	(void)st;
 	bg_action_split(c->huff_all ? AQ_N + 1 : 1, AQ_RANKS, action, &base,
 			&rem, &rank);
 	bg_action_ends(AQ_N, base, &from, &to);
-	aq_write(m, BG_MOVE_STEP, (const uint16_t[]){ (uint16_t)from,
-						      (uint16_t)to }, 2, -1);
+	if (c->step[s->turn][from] & AQ_BIT(to)) {
+		aq_write(m, BG_MOVE_STEP, (const uint16_t[]){ (uint16_t)from,
+						(uint16_t)to }, 2, -1);
+		return;
+	}
+	aq_gen_init(&g, c);
+	aq_gen_begin(&g, s, -1);
+	k = aq_piece_chains(&g, from, &chains);
+	for (size_t i = 0; i < k; i++)
+		if (chains[i].pts[chains[i].npath - 1] == to &&
+		    aq_chain_rank(chains, k, i) == rank) {
+			*m = chains[i];
+			return;
+		}
+	assert(!"an action aq_legal_actions made");
 }
 
 /* The generator run without writing the list. With no huff choice, a
@@ -1571,8 +1719,9 @@ _Static_assert(sizeof(aq_options) / sizeof(aq_options[0]) == AQ_NOPTIONS,
 
 /* Learning: chains between the same points differ in what they take (a
  * bound seen in random games, not proven: a position with more has moves
- * without an action); huff_all's removal is the first-removal field. A
- * batch makes the actions of positions with steps alone itself. */
+ * without an action); huff_all's removal is the first-removal field. The
+ * game makes the actions itself (aq_legal_actions) but where a huff
+ * choice or the opening governs. */
 static void aq_learn(const void *cfgp, bg_learn_info *out)
 {
 	static const char *const names[] = { "pending removal", "opening" };
