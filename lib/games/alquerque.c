@@ -472,6 +472,18 @@ static void aq_write(bg_move *m, int kind, const uint16_t *path, int npath,
 	}
 }
 
+/* The move of kind from -> to, as aq_write writes a path of two points.
+ * The points stored as they are: a path built on the stack and copied
+ * is read back wider than it was stored, which waits for the stores. */
+static void aq_write_pair(bg_move *m, int kind, int from, int to)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	m->npath = 2;
+	m->pts[0] = (uint16_t)from;
+	m->pts[1] = (uint16_t)to;
+}
+
 /* The jumps from p, in the order of its jump list: over an enemy not
  * taken yet to an empty point (not the piece's start). */
 BG_ALWAYS_INLINE int aq_hops(void *ctx, const bg_chain *w, int p, int tag,
@@ -807,8 +819,7 @@ static void aq_action_move(const void *cfgp, const void *st, uint32_t action,
 			&rem, &rank);
 	bg_action_ends(AQ_N, base, &from, &to);
 	if (c->step[s->turn][from] & AQ_BIT(to)) {
-		aq_write(m, BG_MOVE_STEP, (const uint16_t[]){ (uint16_t)from,
-						(uint16_t)to }, 2, -1);
+		aq_write_pair(m, BG_MOVE_STEP, from, to);
 		return;
 	}
 	aq_gen_init(&g, c);
@@ -1057,12 +1068,9 @@ static size_t aq_walk_deeper(aq_walk *w, int p, unsigned jumps,
 static void aq_write_nth(bg_move *out, int kind, int p, uint32_t to,
 			 size_t r)
 {
-	uint16_t path[2] = { (uint16_t)p, 0 };
-
 	for (; r; r--)
 		to &= to - 1;
-	path[1] = (uint16_t)bg_ctz32(to);
-	aq_write(out, kind, path, 2, -1);
+	aq_write_pair(out, kind, p, bg_ctz32(to));
 }
 
 /* The pieces of seat among `pieces` that can step to a point of `to`. */
