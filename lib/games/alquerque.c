@@ -116,7 +116,7 @@ typedef struct aq_cfg {
 	uint8_t jover[2][AQ_N][AQ_MAXJ];
 	uint8_t jto[2][AQ_N][AQ_MAXJ];
 	uint32_t jovers[2][AQ_N]; /* the points jumped over, as a set */
-	uint8_t jslot[2][AQ_N][AQ_N]; /* the slot of the jump from p over q */
+	uint8_t jslots[2][AQ_N]; /* the slots a seat's piece on p has */
 	uint8_t mid[AQ_N][AQ_N]; /* the point between p and q, for replay */
 	/* For each byte, the indices of its set bits, lowest first, 3 bits
 	 * each: a piece's r-th step or jump without a loop. */
@@ -209,7 +209,7 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 				if (forward_only && !aq_not_backward(s, l->dy))
 					continue;
 				c->jovers[s][p] |= AQ_BIT(l->over);
-				c->jslot[s][p][l->over] = (uint8_t)slot;
+				c->jslots[s][p] |= (uint8_t)(1u << slot);
 				aq_set_dir(c->jup[s], c->jdown[s], p, l->over);
 				c->jover[s][p][slot] = l->over;
 				c->jto[s][p][slot] = l->to;
@@ -301,20 +301,26 @@ static bool aq_can_capture(const aq_cfg *c, int seat, int p, int from,
 }
 
 /* The jumps the piece of seat on p can make now, as a set of slots: over
- * a piece of `enemy` onto a point of `empty`. */
+ * a piece of `enemy` onto a point of `empty`. Every slot tested, each by
+ * shifts of the two sets by its constant distances: a loop over the
+ * enemies beside p ended where the processor could not guess. Point q is
+ * bit 32 + q - p of the sets shifted, so that slots going down read
+ * bits too; a slot the piece does not have may read anything. */
 static unsigned aq_jumps_at(const aq_cfg *c, int seat, int p, uint32_t enemy,
 			    uint32_t empty)
 {
+	uint64_t prey = (uint64_t)enemy << 32 >> p;
+	uint64_t land = (uint64_t)empty << 32 >> p;
 	unsigned out = 0;
 
-	/* The points of a jump are equally spaced: it lands on 2 over - p. */
-	for (uint32_t b = enemy & c->jovers[seat][p]; b; b &= b - 1) {
-		int over = bg_ctz32(b);
+#pragma GCC unroll 8
+	for (int k = 0; k < AQ_MAXJ; k++) {
+		int d = aq_slot_delta[k];
 
-		if (empty & AQ_BIT(2 * over - p))
-			out |= 1u << c->jslot[seat][p][over];
+		out |= (unsigned)(prey >> (32 + d) & land >> (32 + 2 * d) &
+				  1) << k;
 	}
-	return out;
+	return out & c->jslots[seat][p];
 }
 
 /* The pieces of `up` that jump d points up and those of `down` that jump
