@@ -435,7 +435,8 @@ typedef struct aq_work {
 } aq_work;
 _Static_assert(AQ_PIECES * 785 <= AQ_MAX_MOVES * 4,
 	       "aq_walk keeps the chain results of all pieces at once");
-_Static_assert(sizeof(((aq_work *)0)->piece) <= sizeof(bg_reached[AQ_MAX_MOVES]),
+_Static_assert(sizeof(((aq_work *)0)->piece) <=
+	       sizeof(((aq_work *)0)->keys),
 	       "one piece's chains take no more room than the list's keys");
 
 static size_t aq_work_size(const void *cfgp)
@@ -726,10 +727,10 @@ static uint32_t aq_shared_ends(const bg_move *chains, size_t n)
 /* Where pieces can take, past the opening and without huff choices (no
  * step then reaches another move's position): each piece's steps as
  * aq_steps_actions makes them, then its chains' actions, in aq_legal's
- * order; a run of pieces that cannot take in one call. Their moves
- * written and numbered from the list cost twice as much. BG_ACTIONS_LISTED
- * where a piece has more chains than its list holds or the ranks
- * number. */
+ * order; a run of pieces that cannot take in one call. (The list's way,
+ * its moves written and numbered, made 3 to 13 % fewer steps a second.)
+ * BG_ACTIONS_LISTED where a piece has more chains than its list holds or
+ * the ranks number. */
 BG_ALWAYS_INLINE size_t aq_capture_actions(const aq_cfg *c,
 					   const aq_state *s, uint32_t *acts,
 					   bool wide)
