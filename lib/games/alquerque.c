@@ -306,8 +306,8 @@ static bool aq_can_capture(const aq_cfg *c, int seat, int p, int from,
  * enemies beside p ended where the processor could not guess. Point q is
  * bit 32 + q - p of the sets shifted, so that slots going down read
  * bits too; a slot the piece does not have may read anything. */
-static unsigned aq_jumps_at(const aq_cfg *c, int seat, int p, uint32_t enemy,
-			    uint32_t empty)
+BG_ALWAYS_INLINE unsigned aq_jumps_at(const aq_cfg *c, int seat, int p,
+				      uint32_t enemy, uint32_t empty)
 {
 	uint64_t prey = (uint64_t)enemy << 32 >> p;
 	uint64_t land = (uint64_t)empty << 32 >> p;
