@@ -235,6 +235,19 @@ static inline int bg_move_cmp(const bg_move *a, const bg_move *b)
 	return (a->flags > b->flags) - (a->flags < b->flags);
 }
 
+/* The move of `kind` from `from` to `to`: its other fields and points 0,
+ * as the core compares moves byte for byte. The two points are stored as
+ * they are: a path built elsewhere and copied would be read back wider
+ * than it was stored, which waits for the stores. */
+static inline void bg_move_pair(bg_move *m, int kind, int from, int to)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = (uint8_t)kind;
+	m->npath = 2;
+	m->pts[0] = (uint16_t)from;
+	m->pts[1] = (uint16_t)to;
+}
+
 /* An observe hook's counter: v on every point of a plane. */
 static inline void bg_plane_fill(float *plane, int npoints, float v)
 {

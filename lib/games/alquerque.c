@@ -479,18 +479,6 @@ static void aq_write(bg_move *m, int kind, const uint16_t *path, int npath,
 	}
 }
 
-/* The move of kind from -> to, as aq_write writes a path of two points.
- * The points stored as they are: a path built on the stack and copied
- * is read back wider than it was stored, which waits for the stores. */
-static void aq_write_pair(bg_move *m, int kind, int from, int to)
-{
-	memset(m, 0, sizeof(*m));
-	m->kind = (uint8_t)kind;
-	m->npath = 2;
-	m->pts[0] = (uint16_t)from;
-	m->pts[1] = (uint16_t)to;
-}
-
 /* The jumps from p, in the order of its jump list: over an enemy not
  * taken yet to an empty point (not the piece's start). */
 BG_ALWAYS_INLINE int aq_hops(void *ctx, const bg_chain *w, int p, int tag,
@@ -828,7 +816,7 @@ static void aq_action_move(const void *cfgp, const void *st, uint32_t action,
 			&rem, &rank);
 	bg_action_ends(AQ_N, base, &from, &to);
 	if (c->step[s->turn][from] & AQ_BIT(to)) {
-		aq_write_pair(m, BG_MOVE_STEP, from, to);
+		bg_move_pair(m, BG_MOVE_STEP, from, to);
 		return;
 	}
 	aq_gen_init(&g, c);
@@ -1079,7 +1067,7 @@ static void aq_write_nth(bg_move *out, int kind, int p, uint32_t to,
 {
 	for (; r; r--)
 		to &= to - 1;
-	aq_write_pair(out, kind, p, bg_ctz32(to));
+	bg_move_pair(out, kind, p, bg_ctz32(to));
 }
 
 /* The pieces of seat among `pieces` that can step to a point of `to`. */

@@ -349,17 +349,6 @@ static bool hs_move_in(const hs_cfg *c, const hs_state *s, int p, int d,
 	return true;
 }
 
-/* Write the step or jump from p to q (unused points 0, as the core
- * compares moves byte for byte). */
-static void hs_put_move(bg_move *m, int kind, int p, int q)
-{
-	memset(m, 0, sizeof(*m));
-	m->kind = (uint8_t)kind;
-	m->npath = 2;
-	m->pts[0] = (uint16_t)p;
-	m->pts[1] = (uint16_t)q;
-}
-
 /* Order: pieces by point (a1, b1, ..., i9), then directions N, E, S, W
  * without the backward one; each gives one step or one jump at most.
  * The moves into buf, or with act their actions into acts; act is a
@@ -391,7 +380,7 @@ BG_ALWAYS_INLINE size_t hs_moves(const hs_cfg *c, const hs_state *s,
 				if (act)
 					acts[n++] = bg_action_pair(HS_N, p, q);
 				else
-					hs_put_move(&buf[n++], kind, p, q);
+					bg_move_pair(&buf[n++], kind, p, q);
 			}
 		}
 	if (n == 0 && act) {
@@ -429,7 +418,7 @@ static void hs_action_move(const void *cfgp, const void *st, uint32_t action,
 	bg_action_ends(HS_N, action, &p, &q);
 	far = q - p == 2 || p - q == 2 || q - p == 2 * HS_SIDE ||
 	      p - q == 2 * HS_SIDE;
-	hs_put_move(m, far ? BG_MOVE_JUMP : BG_MOVE_STEP, p, q);
+	bg_move_pair(m, far ? BG_MOVE_JUMP : BG_MOVE_STEP, p, q);
 }
 
 /* The cells of b moved by k points (k in -63..63, not 0). Bits carried
@@ -480,9 +469,9 @@ static void hs_move_to(const hs_state *s, int d, int q, bg_move *out)
 	int p = q - hs_delta[d]; /* the mover, or the enemy it jumps */
 
 	if (s->cells[p] == s->turn + 1)
-		hs_put_move(out, BG_MOVE_STEP, p, q);
+		bg_move_pair(out, BG_MOVE_STEP, p, q);
 	else
-		hs_put_move(out, BG_MOVE_JUMP, p - hs_delta[d], q);
+		bg_move_pair(out, BG_MOVE_JUMP, p - hs_delta[d], q);
 }
 
 /* A legal move drawn uniformly from the targets of the three directions,

@@ -612,15 +612,6 @@ static inline void ku_tree_move(const ku_reach *r, int from, int to,
 			m->pts[i] = (uint16_t)q;
 }
 
-static void ku_step_move(int from, int to, bg_move *m)
-{
-	memset(m, 0, sizeof(*m));
-	m->kind = BG_MOVE_STEP;
-	m->npath = 2;
-	m->pts[0] = (uint16_t)from;
-	m->pts[1] = (uint16_t)to;
-}
-
 static size_t ku_max_moves(const void *cfgp)
 {
 	const ku_cfg *c = cfgp;
@@ -871,7 +862,8 @@ static inline size_t ku_list_word(const ku_cfg *c, const void *st,
 
 		if (!(jumper >> from & 1)) {
 			for (; steps; steps &= steps - 1)
-				ku_step_move(from, ctz64(steps), m++);
+				bg_move_pair(m++, BG_MOVE_STEP, from,
+					     ctz64(steps));
 			continue;
 		}
 		dest = steps | ku_word_tree(jump, jumper, diag, 2, from, all,
@@ -881,7 +873,7 @@ static inline size_t ku_list_word(const ku_cfg *c, const void *st,
 			int to = ctz64(dest);
 
 			if (steps >> to & 1)
-				ku_step_move(from, to, m++);
+				bg_move_pair(m++, BG_MOVE_STEP, from, to);
 			else
 				ku_word_path(parent, depth, from, to, m++);
 		}
@@ -1179,7 +1171,7 @@ BG_ALWAYS_INLINE void ku_word_move(const ku_cfg *c, const void *st, int from,
 	uint8_t parent[65], depth[65];
 
 	if ((c->near[seat][from] & ~all) >> to & 1) {
-		ku_step_move(from, to, m);
+		bg_move_pair(m, BG_MOVE_STEP, from, to);
 		return;
 	}
 	ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
@@ -1344,7 +1336,8 @@ static size_t ku_legal_classes(const ku_cfg *c, const void *st, bg_move *buf)
 
 					/* A jump keeps the class. */
 					if (c->slot[to] >> 6 != k)
-						ku_step_move(from, to, m++);
+						bg_move_pair(m++, BG_MOVE_STEP,
+							     from, to);
 					else
 						ku_class_path(c, parent, depth,
 							      k, from, to, m++);
@@ -1612,7 +1605,7 @@ static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	to = ku_nth_bit(dest + 1, (int)pick);
 	/* A step changes the parity of a coordinate, a jump none. */
 	if ((from % c->n - to % c->n) & 1 || (from / c->n - to / c->n) & 1)
-		ku_step_move(from, to, out);
+		bg_move_pair(out, BG_MOVE_STEP, from, to);
 	else
 		ku_drawn_chain(c, st, &mv, from, to, out);
 	return true;
@@ -1633,7 +1626,7 @@ static bool ku_move_to(const ku_cfg *c, const void *st, int seat, int kind,
 		if (i == n || bit(ku_cocc(c, st, 0), to) ||
 		    bit(ku_cocc(c, st, 1), to))
 			return false;
-		ku_step_move(from, to, m);
+		bg_move_pair(m, BG_MOVE_STEP, from, to);
 		return true;
 	}
 	return ku_chain_move(c, st, seat, from, to, m);

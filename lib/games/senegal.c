@@ -255,15 +255,6 @@ static uint32_t sn_step_action(int from, int to)
 			      0);
 }
 
-static void sn_step_move(bg_move *m, int from, int to)
-{
-	memset(m, 0, sizeof(*m));
-	m->kind = BG_MOVE_STEP;
-	m->npath = 2;
-	m->pts[0] = (uint16_t)from;
-	m->pts[1] = (uint16_t)to;
-}
-
 /* The steps of the side to move into buf, or (act) their actions into
  * acts; how many. */
 BG_ALWAYS_INLINE size_t sn_steps(const sn_cfg *c, const sn_state *s,
@@ -288,7 +279,7 @@ BG_ALWAYS_INLINE size_t sn_steps(const sn_cfg *c, const sn_state *s,
 			}
 			if (to < 0 || (occ & SN_BIT(to)))
 				continue;
-			sn_step_move(&buf[n++], from, to);
+			bg_move_pair(&buf[n++], BG_MOVE_STEP, from, to);
 		}
 	}
 	return n;
@@ -332,7 +323,7 @@ static void sn_action_move(const void *cfgp, const void *st, uint32_t action,
 	(void)cfgp;
 	(void)st;
 	bg_action_ends(SN_N, action / SN_RANKS, &from, &to);
-	sn_step_move(m, from, to);
+	bg_move_pair(m, BG_MOVE_STEP, from, to);
 }
 
 /* A step when no capture is possible, or a capture chain the generator
