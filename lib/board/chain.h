@@ -32,6 +32,7 @@
 #include "boardgames/boardgames.h"
 #include "board/bits.h"
 #include "board/reached.h"
+#include "core/rules.h"
 
 /* Forced inline (BG_ALWAYS_INLINE), for what runs at every node: the
  * game's hops and result functions (its copy of the walk has them
@@ -186,11 +187,7 @@ BG_ALWAYS_INLINE bool bg_chain_emit(bg_chain *w, int kind, bg_reached key)
 static inline void bg_chain_write_step(const bg_chain *w, int from, int to,
 				       bg_move *m)
 {
-	memset(m, 0, sizeof(*m));
-	m->kind = BG_MOVE_STEP;
-	m->npath = 2;
-	m->pts[0] = (uint16_t)from;
-	m->pts[1] = (uint16_t)to;
+	bg_move_pair(m, BG_MOVE_STEP, from, to);
 	if (w->removal >= 0) {
 		m->nremove = 1;
 		m->pts[2] = (uint16_t)w->removal;

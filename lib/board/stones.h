@@ -60,15 +60,15 @@ int bg_stones_read(const bg_board *b, const char *text, bg_stones *s);
  * from -> to, or BG_MOVE_PASS. */
 static inline void bg_stones_move(bg_move *m, int kind, int from, int to)
 {
+	if (kind == BG_MOVE_STEP) {
+		bg_move_pair(m, kind, from, to);
+		return;
+	}
 	memset(m, 0, sizeof(*m));
 	m->kind = (uint8_t)kind;
 	if (kind == BG_MOVE_PLACE) {
 		m->npath = 1;
 		m->pts[0] = (uint16_t)to;
-	} else if (kind == BG_MOVE_STEP) {
-		m->npath = 2;
-		m->pts[0] = (uint16_t)from;
-		m->pts[1] = (uint16_t)to;
 	}
 }
 
