@@ -28,6 +28,10 @@
 #define BO_FILE_F (BO_FILE_A << 5)
 #define BO_PIECES 12 /* per side */
 #define BO_NONE 0xff /* no piece on a cell */
+/* The tables by cell that bo_drops_of combines: rows of whole vectors,
+ * which the compiler's cheap vectorizing at -O2 needs (a row of 30 was
+ * combined word by word). */
+#define BO_ROW 32
 /*
  * Scored threes a game can hold: a three is kept only when it removes a
  * piece (see bo_scoring), a move keeps at most two and removes at least one,
@@ -51,10 +55,12 @@ typedef struct bo_cfg {
 	bool reuse;        /* a three scores every time it is made */
 	bool ends;         /* the cells beyond a three's ends are beside it */
 	bg_stdvals std;
-	uint32_t far[BO_CELLS];    /* cells at Chebyshev distance >= 3 */
+	/* By cell p (a row of BO_ROW, zero past the cells): the cells at
+	 * Chebyshev distance >= 3. */
+	uint32_t far[BO_ROW];
 	/* By cell o, then cell p: the far cells of p whose line from p
 	 * (bo_line) crosses o, so a piece on o rules them out. */
-	uint32_t blocks[BO_CELLS][BO_CELLS];
+	uint32_t blocks[BO_CELLS][BO_ROW];
 	int8_t nb[BO_CELLS][4];    /* N E S W neighbour or -1 */
 	uint32_t step_action[BO_CELLS][4]; /* a plain step's (bo_action) */
 	uint32_t ray[BO_CELLS][4]; /* the cells beyond, N E S W */
@@ -609,7 +615,7 @@ BG_ALWAYS_INLINE size_t bo_movement(const bo_cfg *c, const bo_state *s,
  * BO_GAP_EMPTY, no piece on the line between. */
 typedef struct bo_drops {
 	uint32_t own, empty, free0;
-	uint32_t gapped[BO_CELLS];
+	uint32_t gapped[BO_ROW];
 } bo_drops;
 
 static void bo_drops_of(const bo_cfg *c, const bo_state *s, bo_drops *d)
@@ -628,7 +634,7 @@ static void bo_drops_of(const bo_cfg *c, const bo_state *s, bo_drops *d)
 	for (uint32_t o = ~d->empty & BO_ALL; o; o &= o - 1) {
 		const uint32_t *blocks = c->blocks[bg_ctz32(o)];
 
-		for (int p = 0; p < BO_CELLS; p++)
+		for (int p = 0; p < BO_ROW; p++)
 			d->gapped[p] &= ~blocks[p];
 	}
 }
