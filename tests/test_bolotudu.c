@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include <boardgames/boardgames.h>
+#include <boardgames/learn.h>
 
 #include "testutil.h"
 
@@ -534,6 +535,41 @@ START_TEST(two_threes_two_removals)
 }
 END_TEST
 
+/*
+ * The actions of that position's moves: the second removal ranks a move
+ * among those that remove the same piece first, so d1-c1xa2xd3 has the
+ * action after d1-c1xa2xb2 (b2 is cell 7, d3 cell 15). Every legal
+ * move's action, numbered from the list, is one of bg_legal_actions()
+ * and gives the move back.
+ */
+START_TEST(two_removals_ranked_actions)
+{
+	bg_game *g = from_pos("bolotudu ....de/....../..Dc../abC.../AB.E.. w 0 0 0 - 30");
+	size_t n = count_moves(g), na;
+	uint32_t acts[64], a, b2, d3;
+	bg_move m;
+
+	ck_assert_int_eq(bg_legal_actions(g, acts, 64, &na), BG_OK);
+	ck_assert_uint_eq(na, n);
+	for (size_t i = 0; i < n; i++) {
+		bool listed = false;
+
+		ck_assert_int_eq(bg_move_to_action(g, &legal[i], &a), BG_OK);
+		for (size_t k = 0; k < na; k++)
+			listed = listed || acts[k] == a;
+		ck_assert_msg(listed, "move %zu: action %u", i, a);
+		ck_assert_int_eq(bg_action_to_move(g, a, &m), BG_OK);
+		ck_assert(bg_move_equal(&m, &legal[i]));
+	}
+	ck_assert_int_eq(bg_move_from_text(g, "d1-c1xa2xb2", &m), BG_OK);
+	ck_assert_int_eq(bg_move_to_action(g, &m, &b2), BG_OK);
+	ck_assert_int_eq(bg_move_from_text(g, "d1-c1xa2xd3", &m), BG_OK);
+	ck_assert_int_eq(bg_move_to_action(g, &m, &d3), BG_OK);
+	ck_assert_uint_eq(d3, b2 + 1);
+	bg_game_free(g);
+}
+END_TEST
+
 /* Both threes have only b2 beside them: one removal, and Black is left
  * with two pieces, which loses. */
 START_TEST(two_threes_one_piece_and_loss)
@@ -783,6 +819,7 @@ static Suite *bolotudu_suite(void)
 	tcase_add_test(tc, same_three_scores_once);
 	tcase_add_test(tc, new_piece_makes_a_new_three);
 	tcase_add_test(tc, two_threes_two_removals);
+	tcase_add_test(tc, two_removals_ranked_actions);
 	tcase_add_test(tc, two_threes_one_piece_and_loss);
 	tcase_add_test(tc, three_without_victim_is_not_spent);
 	suite_add_tcase(s, tc);

@@ -408,6 +408,27 @@ static int bo_nth_bit(uint32_t x, int r)
 	return bg_ctz32(x);
 }
 
+/* The pieces beside the scoring threes t[0..n-1] (n > 0) into *all; true
+ * when a move of the step removes one piece: one three, or one piece
+ * beside both. */
+static inline bool bo_one_removal(const bo_three t[2], int n, uint32_t *all)
+{
+	*all = n == 1 ? t[0].cand : t[0].cand | t[1].cand;
+	return n == 1 || !(*all & (*all - 1));
+}
+
+/* With two threes, the pieces that may be removed second with `first`
+ * (a bit of `all`): one beside the other three, above the first, as a
+ * pair is one choice, listed by its lower cell. */
+static inline uint32_t bo_partners(const bo_three t[2], uint32_t first,
+				   uint32_t all)
+{
+	uint32_t with = ((first & t[0].cand) ? t[1].cand : 0) |
+			((first & t[1].cand) ? t[0].cand : 0);
+
+	return with & all & ~(first | (first - 1));
+}
+
 /*
  * The removal choices of a step making the scoring threes t[0..n-1]: none
  * without a three; one piece beside them; with two threes and two or more
@@ -420,8 +441,7 @@ static int bo_nchoices(const bo_three t[2], int n)
 
 	if (n == 0)
 		return 1;
-	all = n == 1 ? t[0].cand : t[0].cand | t[1].cand;
-	if (n == 1 || !(all & (all - 1)))
+	if (bo_one_removal(t, n, &all))
 		return bg_popcount32(all);
 	/* Ordered pairs, less those counted in both orders: two pieces
 	 * beside both threes. */
@@ -440,23 +460,21 @@ static int bo_choice(const bo_three t[2], int n, int r, int *pts)
 
 	if (n == 0)
 		return 0;
-	all = n == 1 ? t[0].cand : t[0].cand | t[1].cand;
-	if (n == 1 || !(all & (all - 1))) {
+	if (bo_one_removal(t, n, &all)) {
 		pts[0] = bo_nth_bit(all, r);
 		return 1;
 	}
-	for (uint32_t a = all;; a &= a - 1)
-		for (uint32_t b = a & (a - 1); b; b &= b - 1) {
-			uint32_t pa = a & -a, pb = b & -b;
+	for (uint32_t a = all;; a &= a - 1) {
+		uint32_t first = a & -a, second = bo_partners(t, first, all);
+		int k = bg_popcount32(second);
 
-			if ((((pa & t[0].cand) && (pb & t[1].cand)) ||
-			     ((pb & t[0].cand) && (pa & t[1].cand))) &&
-			    r-- == 0) {
-				pts[0] = bg_ctz32(pa);
-				pts[1] = bg_ctz32(pb);
-				return 2;
-			}
+		if (r < k) {
+			pts[0] = bg_ctz32(first);
+			pts[1] = bo_nth_bit(second, r);
+			return 2;
 		}
+		r -= k;
+	}
 }
 
 /* The r-th move of the step from -> to making the scoring threes t. */
@@ -468,25 +486,53 @@ BG_ALWAYS_INLINE void bo_step_move(bg_move *m, int from, int to,
 	bo_put(m, BG_MOVE_STEP, 2, pts, bo_choice(t, n, r, pts + 2));
 }
 
-/* The actions of the k moves of the step from -> to making the scoring
- * threes t[0..n-1], in bo_step_move's order: a second removal ranks the
- * move among those that remove the same piece first. */
-static size_t bo_step_actions(uint32_t *acts, int from, int to,
-			      const bo_three t[2], int n, int k)
+/* The moves of the step from -> to making the scoring threes t[0..n-1],
+ * in list order, into m, or (act) their actions into acts; each choice
+ * made once, not the r-th found by a walk from the first: no removal
+ * without a three; one piece beside them, in cell order; or pairs by
+ * first piece, then its partners (bo_partners), whose order ranks the
+ * action among those that remove the same piece first. Returns their
+ * number. */
+BG_ALWAYS_INLINE size_t bo_step_choices(const bo_three t[2], int n, int from,
+					int to, bool act, uint32_t *acts,
+					bg_move *m)
 {
-	uint32_t base = bg_action_pair(BO_CELLS, from, to), rank = 0;
-	int prev = -1;
+	uint32_t base = bg_action_pair(BO_CELLS, from, to), all;
+	int pts[4] = { from, to };
+	size_t k = 0;
 
-	for (int r = 0; r < k; r++) {
-		int pts[2] = { -1, -1 };
-		int nrem = bo_choice(t, n, r, pts);
-
-		rank = nrem == 2 && pts[0] == prev ? rank + 1 : 0;
-		prev = pts[0];
-		assert(rank < BO_PIECES);
-		acts[r] = bo_action(base, pts[0], rank);
+	if (n == 0) {
+		if (act)
+			acts[0] = bo_action(base, -1, 0);
+		else
+			bo_put(m, BG_MOVE_STEP, 2, pts, 0);
+		return 1;
 	}
-	return (size_t)k;
+	if (bo_one_removal(t, n, &all)) {
+		for (; all; all &= all - 1, k++) {
+			pts[2] = bg_ctz32(all);
+			if (act)
+				acts[k] = bo_action(base, pts[2], 0);
+			else
+				bo_put(&m[k], BG_MOVE_STEP, 2, pts, 1);
+		}
+		return k;
+	}
+	for (uint32_t rest = all; rest; rest &= rest - 1) {
+		uint32_t first = rest & -rest, rank = 0;
+
+		pts[2] = bg_ctz32(first);
+		for (uint32_t second = bo_partners(t, first, all); second;
+		     second &= second - 1, k++, rank++) {
+			pts[3] = bg_ctz32(second);
+			assert(rank < BO_PIECES);
+			if (act)
+				acts[k] = bo_action(base, pts[2], rank);
+			else
+				bo_put(&m[k], BG_MOVE_STEP, 2, pts, 2);
+		}
+	}
+	return k;
 }
 
 /* The steps of the side to move by direction d (N E S W): the pieces that
@@ -575,27 +621,29 @@ BG_ALWAYS_INLINE size_t bo_movement(const bo_cfg *c, const bo_state *s,
 			continue;
 		}
 		for (int d = 0; d < 4; d++) {
+			int axes = bo_step_axes(&st, from, d), to = c->nb[from][d];
 			bo_three t[2];
-			int n, k;
+			int n;
 
 			/* A step that makes no three, or none: its action
 			 * written, kept when it is a step, with no branch
 			 * that guesses. */
-			if (act && !bo_step_axes(&st, from, d)) {
+			if (act && !axes) {
 				acts[na] = c->step_action[from][d];
 				na += st.from[d] >> from & 1;
 				continue;
 			}
-			if (!(st.from[d] & bit(from)))
+			/* (A step that makes a three is a step: the threes
+			 * are of the pieces that can step.) */
+			if (!act && !(st.from[d] & bit(from)))
 				continue;
-			k = bo_step_count(c, s, &st, from, d, t, &n);
+			n = axes ? bo_scoring(c, s, from, to, axes, t) : 0;
 			if (act)
-				na += bo_step_actions(&acts[na], from,
-						      c->nb[from][d], t, n, k);
+				na += bo_step_choices(t, n, from, to, true,
+						      &acts[na], NULL);
 			else
-				for (int r = 0; r < k; r++)
-					bo_step_move(m++, from, c->nb[from][d],
-						     t, n, r);
+				m += bo_step_choices(t, n, from, to, false,
+						     NULL, m);
 		}
 	}
 	if (act) {
@@ -834,17 +882,15 @@ static size_t bo_legal_actions(const void *cfgp, const void *stp,
 }
 
 /* The move of an action of bo_legal_actions, as bo_legal writes it: a
- * drop or a step without a removal from its points, else the step's
- * moves made in turn until the one with the action's removals (a few;
- * the action's rank counts those with the same first). */
+ * drop or a step without a removal from its points; a step that scores
+ * removes the piece of the action's field, and with two threes and
+ * pieces beside both, the partner (bo_partners) of the action's rank. */
 static void bo_action_move(const void *cfgp, const void *stp,
 			   uint32_t action, bg_move *m)
 {
-	const bo_cfg *c = cfgp;
 	const bo_state *s = stp;
-	uint32_t base, rem, rank;
-	int from, to, d, n, k;
-	bo_steps st;
+	uint32_t base, rem, rank, all;
+	int from, to, n, pts[4];
 	bo_three t[2];
 
 	bg_action_split(BO_CELLS + 1, BO_PIECES, action, &base, &rem, &rank);
@@ -853,25 +899,25 @@ static void bo_action_move(const void *cfgp, const void *stp,
 		return;
 	}
 	bg_action_ends(BO_CELLS, base, &from, &to);
+	pts[0] = from;
+	pts[1] = to;
 	if (bo_placing(s) || rem == 0) {
 		/* A step that scores has only moves that remove. */
-		int pts[2] = { from, to };
-
 		bo_put(m, bo_placing(s) ? BG_MOVE_PLACE : BG_MOVE_STEP, 2, pts,
 		       0);
 		return;
 	}
-	bo_steps_of(s, &st);
-	for (d = 0; c->nb[from][d] != to; d++)
-		;
-	k = bo_step_count(c, s, &st, from, d, t, &n);
-	for (int r = 0; r < k; r++) {
-		bo_step_move(m, from, to, t, n, r);
-		if ((m->nremove ? m->pts[2] + 1u : 0) == rem &&
-		    (m->nremove < 2 || rank-- == 0))
-			return;
+	/* Along both axes, as the step's apply looks (an axis without a
+	 * three has no run of three). */
+	n = bo_scoring(cfgp, s, from, to, 3, t);
+	assert(n > 0);
+	pts[2] = (int)rem - 1;
+	if (bo_one_removal(t, n, &all)) {
+		bo_put(m, BG_MOVE_STEP, 2, pts, 1);
+		return;
 	}
-	assert(!"an action of bo_legal_actions");
+	pts[3] = bo_nth_bit(bo_partners(t, bit(pts[2]), all), (int)rank);
+	bo_put(m, BG_MOVE_STEP, 2, pts, 2);
 }
 
 /* ---- Random moves --------------------------------------------------------- */
