@@ -523,11 +523,11 @@ BG_ALWAYS_INLINE size_t bo_step_choices(const bo_three t[2], int n, int from,
 
 		pts[2] = bg_ctz32(first);
 		for (uint32_t second = bo_partners(t, first, all); second;
-		     second &= second - 1, k++, rank++) {
+		     second &= second - 1, k++) {
 			pts[3] = bg_ctz32(second);
 			assert(rank < BO_PIECES);
 			if (act)
-				acts[k] = bo_action(base, pts[2], rank);
+				acts[k] = bo_action(base, pts[2], rank++);
 			else
 				bo_put(&m[k], BG_MOVE_STEP, 2, pts, 2);
 		}
