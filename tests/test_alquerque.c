@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include <boardgames/boardgames.h>
-#include <boardgames/learn.h>
 
 #include "testutil.h"
 
@@ -326,27 +325,10 @@ END_TEST
 START_TEST(chains_to_one_point_ranked)
 {
 	bg_game *g = from_pos("alquerque ...../...../.b.../b.b../wb... w - - 0");
-	size_t n = count_moves(g), na;
-	uint32_t acts[64], a, c1c3, a3c3;
-	bg_move m;
 
-	ck_assert_int_eq(bg_legal_actions(g, acts, 64, &na), BG_OK);
-	ck_assert_uint_eq(na, n);
-	for (size_t i = 0; i < n; i++) {
-		bool listed = false;
-
-		ck_assert_int_eq(bg_move_to_action(g, &legal[i], &a), BG_OK);
-		for (size_t k = 0; k < na; k++)
-			listed = listed || acts[k] == a;
-		ck_assert_msg(listed, "move %zu: action %u", i, a);
-		ck_assert_int_eq(bg_action_to_move(g, a, &m), BG_OK);
-		ck_assert(bg_move_equal(&m, &legal[i]));
-	}
-	ck_assert_int_eq(bg_move_from_text(g, "a1xc1xc3", &m), BG_OK);
-	ck_assert_int_eq(bg_move_to_action(g, &m, &c1c3), BG_OK);
-	ck_assert_int_eq(bg_move_from_text(g, "a1xa3xc3", &m), BG_OK);
-	ck_assert_int_eq(bg_move_to_action(g, &m, &a3c3), BG_OK);
-	ck_assert_uint_eq(a3c3, c1c3 + 1);
+	expect_listed_actions(g);
+	ck_assert_uint_eq(action_of(g, "a1xa3xc3"),
+			  action_of(g, "a1xc1xc3") + 1);
 	bg_game_free(g);
 }
 END_TEST

@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include <boardgames/boardgames.h>
-#include <boardgames/learn.h>
 
 #include "testutil.h"
 
@@ -545,27 +544,10 @@ END_TEST
 START_TEST(two_removals_ranked_actions)
 {
 	bg_game *g = from_pos("bolotudu ....de/....../..Dc../abC.../AB.E.. w 0 0 0 - 30");
-	size_t n = count_moves(g), na;
-	uint32_t acts[64], a, b2, d3;
-	bg_move m;
 
-	ck_assert_int_eq(bg_legal_actions(g, acts, 64, &na), BG_OK);
-	ck_assert_uint_eq(na, n);
-	for (size_t i = 0; i < n; i++) {
-		bool listed = false;
-
-		ck_assert_int_eq(bg_move_to_action(g, &legal[i], &a), BG_OK);
-		for (size_t k = 0; k < na; k++)
-			listed = listed || acts[k] == a;
-		ck_assert_msg(listed, "move %zu: action %u", i, a);
-		ck_assert_int_eq(bg_action_to_move(g, a, &m), BG_OK);
-		ck_assert(bg_move_equal(&m, &legal[i]));
-	}
-	ck_assert_int_eq(bg_move_from_text(g, "d1-c1xa2xb2", &m), BG_OK);
-	ck_assert_int_eq(bg_move_to_action(g, &m, &b2), BG_OK);
-	ck_assert_int_eq(bg_move_from_text(g, "d1-c1xa2xd3", &m), BG_OK);
-	ck_assert_int_eq(bg_move_to_action(g, &m, &d3), BG_OK);
-	ck_assert_uint_eq(d3, b2 + 1);
+	expect_listed_actions(g);
+	ck_assert_uint_eq(action_of(g, "d1-c1xa2xd3"),
+			  action_of(g, "d1-c1xa2xb2") + 1);
 	bg_game_free(g);
 }
 END_TEST

@@ -4,6 +4,7 @@
 
 #include <boardgames/learn.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,37 @@ size_t count_moves(const bg_game *g)
 
 	ck_assert_int_eq(bg_legal_moves(g, legal, LEGAL_CAP, &n), BG_OK);
 	return n;
+}
+
+void expect_listed_actions(const bg_game *g)
+{
+	static uint32_t acts[LEGAL_CAP];
+	size_t n = count_moves(g), na;
+
+	ck_assert_int_eq(bg_legal_actions(g, acts, LEGAL_CAP, &na), BG_OK);
+	ck_assert_uint_eq(na, n);
+	for (size_t i = 0; i < n; i++) {
+		bool listed = false;
+		uint32_t a;
+		bg_move m;
+
+		ck_assert_int_eq(bg_move_to_action(g, &legal[i], &a), BG_OK);
+		for (size_t k = 0; k < na; k++)
+			listed = listed || acts[k] == a;
+		ck_assert_msg(listed, "move %zu: action %u", i, a);
+		ck_assert_int_eq(bg_action_to_move(g, a, &m), BG_OK);
+		ck_assert(bg_move_equal(&m, &legal[i]));
+	}
+}
+
+uint32_t action_of(const bg_game *g, const char *text)
+{
+	bg_move m;
+	uint32_t a;
+
+	ck_assert_int_eq(bg_move_from_text(g, text, &m), BG_OK);
+	ck_assert_int_eq(bg_move_to_action(g, &m, &a), BG_OK);
+	return a;
 }
 
 /* The texts of the legal moves (those of the piece on `from` only, unless

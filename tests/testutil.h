@@ -45,6 +45,12 @@ const char *moves_from(const bg_game *g, const char *from);
 void expect_same_moves(const bg_game *a, const bg_game *b);
 /* The legal moves are exactly `want` (a list_moves() text). */
 void expect_moves(const bg_game *g, const char *want);
+/* Every legal move's action, numbered from the list (bg_move_to_action),
+ * is one of bg_legal_actions(), which has as many, and bg_action_to_move
+ * gives the move back. */
+void expect_listed_actions(const bg_game *g);
+/* The action of the move with that text (bg_move_to_action). */
+uint32_t action_of(const bg_game *g, const char *text);
 /* Is `text` exactly the text of a legal move? */
 int move_listed(const bg_game *g, const char *text);
 /* Does the space-separated list hold the word? */
