@@ -621,9 +621,9 @@ BG_ALWAYS_INLINE size_t bo_movement(const bo_cfg *c, const bo_state *s,
 			continue;
 		}
 		for (int d = 0; d < 4; d++) {
-			int axes = bo_step_axes(&st, from, d), to = c->nb[from][d];
+			int axes = bo_step_axes(&st, from, d);
+			int to = c->nb[from][d], n;
 			bo_three t[2];
-			int n;
 
 			/* A step that makes no three, or none: its action
 			 * written, kept when it is a step, with no branch
