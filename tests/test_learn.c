@@ -764,11 +764,14 @@ END_TEST
 /* A step clears only what the last step set, and only in the buffer that
  * step wrote: masks into two buffers in turn, with steps without a mask
  * between, leave each buffer the mask of its game when it is written. One
- * layout with one rank (each action one move) and one with ranks. */
+ * layout with one rank (each action one move), one with ranks, and
+ * Corners, whose masks are set and cleared a piece's actions at a time
+ * where the CPU has AVX-512BW. */
 START_TEST(test_batch_mask_buffers_in_turn)
 {
 	static const char *const specs[] = { "wolf-sheep:max_plies=30",
-					      "turkish-draughts:max_plies=60" };
+					      "turkish-draughts:max_plies=60",
+					      "kutochki:diagonal=1" };
 	shadow s;
 	uint8_t *other;
 
@@ -1274,7 +1277,7 @@ int main(void)
 	tcase_add_test(tc, test_symmetries_keep_the_rules);
 	tcase_add_loop_test(tc, test_batch_follows_single_games, 0,
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
-	tcase_add_loop_test(tc, test_batch_mask_buffers_in_turn, 0, 2);
+	tcase_add_loop_test(tc, test_batch_mask_buffers_in_turn, 0, 3);
 	tcase_add_loop_test(tc, test_batch_ranked_actions, 0, 7);
 	tcase_add_loop_test(tc, test_batch_direct_passes, 0,
 			    (int)(sizeof(direct_positions) /

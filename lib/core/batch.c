@@ -80,6 +80,13 @@ struct bg_batch {
 	uint32_t *set;
 	size_t *nset;
 	uint8_t *last_mask;
+	/* Where the game gives its actions as words too (legal_action_words,
+	 * on this CPU): per game, the points its listed actions start from
+	 * (0 for the pass alone, which the bytes of set mark), and 64 words of
+	 * where they go; masks are marked and cleared by them. NULL
+	 * elsewhere. */
+	uint64_t *from;
+	uint64_t *to;
 	const bg_cells *cells; /* the board's points on the squares: the
 				* config handle's */
 	bool wide;            /* bg_avx512_ok(): actions checked sixteen a
@@ -116,8 +123,13 @@ static int list_legal(bg_batch *b, size_t i, bg_worker *w)
 	int rc;
 
 	if (b->al.direct) {
+		if (b->from)
+			b->from[i] = 0;
 		if (g->result.status == BG_ONGOING)
-			n = g->rules->legal_actions(g->cfg, g->st, set);
+			n = b->from ? g->rules->legal_action_words(
+					      g->cfg, g->st, set, &b->from[i],
+					      b->to + i * 64) :
+				      g->rules->legal_actions(g->cfg, g->st, set);
 		if (n != BG_ACTIONS_LISTED) {
 			b->listed[i] = 0;
 			b->nmoves[i] = b->nset[i] = n;
@@ -144,6 +156,21 @@ static int list_legal(bg_batch *b, size_t i, bg_worker *w)
 	return rc;
 }
 
+/* Set (value 1) or clear (0) game i's actions in its mask m by their
+ * words, where it has some: true, or false to do it byte by byte. */
+static bool mask_words(const bg_batch *b, size_t i, uint8_t *m, char value)
+{
+	if (!b->from || !b->from[i])
+		return false;
+#ifdef BG_VBMI2
+	bg_mask_words_vbmi2(m, b->al.n, b->from[i], b->to + i * 64, value);
+#else
+	(void)m, (void)value;
+	assert(!"words without BG_VBMI2");
+#endif
+	return true;
+}
+
 /* Clear the bytes game i set in the mask buffer of the last call, when
  * this call writes the same buffer: before its moves are listed again. */
 static void unmark_mask(bg_batch *b, size_t i)
@@ -155,6 +182,8 @@ static void unmark_mask(bg_batch *b, size_t i)
 	if (!b->mask || b->mask != b->last_mask)
 		return;
 	m = b->mask + i * b->al.count;
+	if (mask_words(b, i, m, 0))
+		return;
 	/* The count read once: a byte store may alias it. */
 	for (size_t k = 0; k < n; k++)
 		m[set[k]] = 0;
@@ -175,7 +204,9 @@ static int write_out(bg_batch *b, size_t i, bg_worker *w)
 
 		if (b->mask != b->last_mask)
 			memset(m, 0, b->al.count);
-		rc = bg_actions_mark(b->set + i * b->max_moves, b->nset[i], m);
+		if (!mask_words(b, i, m, 1))
+			rc = bg_actions_mark(b->set + i * b->max_moves,
+					     b->nset[i], m);
 		if (rc != BG_OK) {
 			memset(m, 0, b->al.count);
 			b->nset[i] = 0;
@@ -459,9 +490,23 @@ void bg_batch_free(bg_batch *b)
 	free(b->chosen);
 	free(b->set);
 	free(b->nset);
+	free(b->from);
+	free(b->to);
 	bg_game_free(b->start);
 	bg_game_free(b->config);
 	free(b);
+}
+
+/* Whether the batch's masks are marked by words: where the game gives
+ * them for its layout and the CPU has the stores they take. */
+static bool by_words(const bg_batch *b)
+{
+	const bg_layout *al = &b->al;
+
+	return b->start->rules->legal_action_words &&
+	       bg_wide_level() == BG_WIDE_VBMI2 &&
+	       al->direct == BG_DIRECT_ALWAYS && al->pairs &&
+	       al->removals == 1 && al->ranks == 1 && al->n <= 64;
 }
 
 /* The workers' shares and the pool: want - 1 threads besides the
@@ -550,8 +595,13 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->chosen = calloc(n, sizeof(size_t));
 	b->set = calloc(n * b->max_moves, sizeof(uint32_t));
 	b->nset = calloc(n, sizeof(size_t));
+	if (by_words(b)) {
+		b->from = calloc(n, sizeof(uint64_t));
+		b->to = calloc(n * 64, sizeof(uint64_t));
+	}
 	if (!b->games || (!b->moves && b->al.direct != BG_DIRECT_ALWAYS) ||
-	    !b->listed || !b->nmoves || !b->chosen || !b->set || !b->nset) {
+	    !b->listed || !b->nmoves || !b->chosen || !b->set || !b->nset ||
+	    (by_words(b) && (!b->from || !b->to))) {
 		bg_batch_free(b);
 		return bg_seterr(BG_ENOMEM, "batch of %zu games", n);
 	}

@@ -487,6 +487,17 @@ typedef struct bg_rules {
 	 * the list (capture chains that share their ends and need ranks). */
 	size_t (*legal_actions)(const void *cfg, const void *st,
 				uint32_t *acts);
+	/* Optional, with BG_DIRECT_ALWAYS, for a layout of from-to pairs
+	 * alone (no removal field, no ranks) on at most 64 points, each
+	 * point a bit: legal_actions, and the same actions as words: *from
+	 * gets the points moves start from, to[k] the points the k-th of
+	 * them (in point order) moves to; *from is 0 where acts holds the
+	 * pass alone. A batch marks a mask so, a point's actions in one
+	 * store (bg_mask_words_vbmi2). Called only where bg_wide_level() is
+	 * BG_WIDE_VBMI2. */
+	size_t (*legal_action_words)(const void *cfg, const void *st,
+				     uint32_t *acts, uint64_t *from,
+				     uint64_t *to);
 	/* The move of one of those actions, byte for byte as `legal` lists
 	 * it. */
 	void (*action_move)(const void *cfg, const void *st, uint32_t action,

@@ -173,6 +173,25 @@ bg_bits_actions_vbmi2(uint32_t *a, uint32_t base, uint64_t bits)
 	}
 	return a + n;
 }
+
+/* Set (value 1) or clear (0) the mask bytes of the from-to actions on n
+ * points that words give (legal_action_words): a point's in one store
+ * of 64 bytes masked by its word. Corners' batch steps marked and
+ * cleared some fifty bytes one by one, each mark a read and a store:
+ * about a fifth of a step with diagonal moves. */
+static inline BG_VBMI2_TARGET void bg_mask_words_vbmi2(uint8_t *mask,
+						       uint32_t n,
+						       uint64_t from,
+						       const uint64_t *to,
+						       char value)
+{
+	const __m512i v = _mm512_set1_epi8(value);
+
+	for (; from; from &= from - 1)
+		_mm512_mask_storeu_epi8(
+			mask + n + (uint32_t)__builtin_ctzll(from) * n,
+			*to++, v);
+}
 #endif
 
 /* bg_row_actions (board/bits.h) in one go: the row's points (width of
