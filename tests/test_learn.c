@@ -965,6 +965,60 @@ START_TEST(test_batch_direct_placements)
 }
 END_TEST
 
+/* Every action off g's mask, stepped in a batch started from g's
+ * position, is refused and moves nothing. */
+static void batch_refuses_the_rest(const bg_game *g)
+{
+	char text[2048];
+	size_t na = bg_action_count(g);
+	uint8_t *mask = malloc(na);
+	bg_batch *b;
+	uint64_t h;
+
+	ck_assert_ptr_nonnull(mask);
+	ck_assert_int_eq(bg_position_text(g, text, sizeof(text), NULL), BG_OK);
+	ck_assert_int_eq(bg_batch_new(&b, bg_game_spec(g), 1, 1, 0), BG_OK);
+	ck_assert_int_eq(bg_batch_set_start(b, text), BG_OK);
+	ck_assert_int_eq(bg_batch_reset(b, NULL, mask), BG_OK);
+	h = bg_hash(bg_batch_game(b, 0));
+	for (uint32_t a = 0; a < na; a++) {
+		if (mask[a])
+			continue;
+		ck_assert_int_eq(bg_batch_step(b, &a, NULL, NULL, NULL, NULL),
+				 BG_EILLEGAL);
+		ck_assert_uint_eq(bg_hash(bg_batch_game(b, 0)), h);
+	}
+	bg_batch_free(b);
+	free(mask);
+}
+
+/* Corners' batches check actions against the pieces' landings as words
+ * where the CPU has AVX-512BW, and against the list elsewhere: in
+ * positions of random games, each legal action makes the single game's
+ * move, and every other action is refused. */
+START_TEST(test_batch_checks_every_action)
+{
+	static const char *const specs[] = { "kutochki:diagonal=1",
+					      "kutochki:layout=square3" };
+	bg_game *g = new_game(specs[_i]);
+	uint64_t rng = 5;
+	int status = BG_ONGOING;
+
+	for (int ply = 0; ply < 60 && status == BG_ONGOING; ply++) {
+		bg_move m;
+
+		if (ply % 20 == 10) {
+			batch_plays_each_action(g);
+			batch_refuses_the_rest(g);
+		}
+		ck_assert_int_eq(bg_random_move(g, &rng, &m), BG_OK);
+		ck_assert_int_eq(bg_play(g, &m), BG_OK);
+		bg_outcome(g, &status, NULL, NULL);
+	}
+	bg_game_free(g);
+}
+END_TEST
+
 START_TEST(test_batch_threads_agree)
 {
 	bg_batch *b[2];
@@ -1283,6 +1337,7 @@ int main(void)
 			    (int)(sizeof(direct_positions) /
 				  sizeof(direct_positions[0])));
 	tcase_add_loop_test(tc, test_batch_direct_placements, 0, 3);
+	tcase_add_loop_test(tc, test_batch_checks_every_action, 0, 2);
 	tcase_add_test(tc, test_batch_threads_agree);
 	tcase_add_test(tc, test_batch_errors);
 	tcase_add_test(tc, test_batch_errors_on_threads);

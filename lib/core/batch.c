@@ -80,11 +80,11 @@ struct bg_batch {
 	uint32_t *set;
 	size_t *nset;
 	uint8_t *last_mask;
-	/* Where the game gives its actions as words too (legal_action_words,
-	 * on this CPU): per game, the points its listed actions start from
-	 * (0 for the pass alone, which the bytes of set mark), and 64 words of
-	 * where they go; masks are marked and cleared by them. NULL
-	 * elsewhere. */
+	/* Where the game gives its actions as words (legal_action_words, on
+	 * this CPU): per game, the points its actions start from, and 64
+	 * words of where they go. A game whose from is not 0 has its actions
+	 * there, not in set (by_word): masks are marked and cleared by them,
+	 * actions checked and drawn from them. NULL elsewhere. */
 	uint64_t *from;
 	uint64_t *to;
 	const bg_cells *cells; /* the board's points on the squares: the
@@ -156,11 +156,52 @@ static int list_legal(bg_batch *b, size_t i, bg_worker *w)
 	return rc;
 }
 
+/* Whether game i's actions are its words, not its set. */
+static bool by_word(const bg_batch *b, size_t i)
+{
+	return b->from && b->from[i];
+}
+
+/* Whether action a is one of game i's words (by_word). */
+static bool word_has(const bg_batch *b, size_t i, uint32_t a)
+{
+	uint64_t from = b->from[i];
+	int f, t;
+
+	if (a < b->al.n || a >= b->al.pass)
+		return false;
+	bg_action_ends(b->al.n, a, &f, &t);
+	return (from >> f & 1) &&
+	       (b->to[i * 64 + (size_t)bg_popcount64(
+				       from & (((uint64_t)1 << f) - 1))] >>
+		t & 1);
+}
+
+/* The k-th of game i's actions (by_word), in the order of the list. */
+static uint32_t word_action(const bg_batch *b, size_t i, size_t k)
+{
+	const uint64_t *to = b->to + i * 64;
+	uint64_t from = b->from[i];
+
+	for (;; from &= from - 1, to++) {
+		uint64_t w = *to;
+		size_t c = (size_t)bg_popcount64(w);
+
+		if (k < c) {
+			for (; k; k--)
+				w &= w - 1;
+			return bg_action_pair(b->al.n, bg_ctz64(from),
+					      bg_ctz64(w));
+		}
+		k -= c;
+	}
+}
+
 /* Set (value 1) or clear (0) game i's actions in its mask m by their
- * words, where it has some: true, or false to do it byte by byte. */
+ * words, where it has them: true, or false to do it byte by byte. */
 static bool mask_words(const bg_batch *b, size_t i, uint8_t *m, char value)
 {
-	if (!b->from || !b->from[i])
+	if (!by_word(b, i))
 		return false;
 #ifdef BG_VBMI2
 	bg_mask_words_vbmi2(m, b->al.n, b->from[i], b->to + i * 64, value);
@@ -229,11 +270,10 @@ static void restart(bg_batch *b, size_t i)
 static const bg_move *chosen_move(const bg_batch *b, size_t i, bg_move *buf)
 {
 	const bg_game *g = b->games[i];
-	size_t k = i * b->max_moves + b->chosen[i];
 
 	if (!b->al.direct || b->listed[i])
-		return b->moves + k;
-	g->rules->action_move(g->cfg, g->st, b->set[k], buf);
+		return b->moves + i * b->max_moves + b->chosen[i];
+	g->rules->action_move(g->cfg, g->st, b->actions[i], buf);
 	return buf;
 }
 
@@ -288,7 +328,8 @@ static int check_one(bg_batch *b, size_t i)
 	if (a >= b->al.count)
 		return bg_seterr(BG_EINVAL, "game %zu: action %u is not below "
 				 "the count %u", i, a, b->al.count);
-	k = bg_action_index(set, n, a, b->wide);
+	k = by_word(b, i) ? (word_has(b, i, a) ? 0 : n) :
+			    bg_action_index(set, n, a, b->wide);
 	if (k == n)
 		return bg_seterr(BG_EILLEGAL, "game %zu: action %u is not "
 				 "legal", i, a);
@@ -309,7 +350,8 @@ static int draw_one(bg_batch *b, size_t i)
 	if (b->nset[i] != n)
 		return bg_seterr(BG_ENOMEM, "game %zu: a legal move outside "
 				 "the action layout", i);
-	b->draws[i] = b->set[i * b->max_moves + k];
+	b->draws[i] = by_word(b, i) ? word_action(b, i, k) :
+				      b->set[i * b->max_moves + k];
 	return BG_OK;
 }
 

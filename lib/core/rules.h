@@ -489,12 +489,14 @@ typedef struct bg_rules {
 				uint32_t *acts);
 	/* Optional, with BG_DIRECT_ALWAYS, for a layout of from-to pairs
 	 * alone (no removal field, no ranks) on at most 64 points, each
-	 * point a bit: legal_actions, and the same actions as words: *from
-	 * gets the points moves start from, to[k] the points the k-th of
-	 * them (in point order) moves to; *from is 0 where acts holds the
-	 * pass alone. A batch marks a mask so, a point's actions in one
-	 * store (bg_mask_words_vbmi2). Called only where bg_wide_level() is
-	 * BG_WIDE_VBMI2. */
+	 * point a bit: legal_actions' actions as words, and their count:
+	 * *from gets the points moves start from, to[k] the points the k-th
+	 * of them (in point order) moves to, so that the actions in the list's
+	 * order are those of the words' bits in order. Where there is no such
+	 * move, *from is 0 and acts holds the actions (the pass) as
+	 * legal_actions writes them. A batch marks a mask so, a point's
+	 * actions in one store (bg_mask_words_vbmi2), and keeps no list.
+	 * Called only where bg_wide_level() is BG_WIDE_VBMI2. */
 	size_t (*legal_action_words)(const void *cfg, const void *st,
 				     uint32_t *acts, uint64_t *from,
 				     uint64_t *to);

@@ -22,6 +22,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "board/bits.h"
+
 /* The wide code the CPU takes: BG_WIDE_NONE, BG_WIDE_AVX512 (AVX-512F,
  * BMI2 and POPCNT) or BG_WIDE_VBMI2 (also AVX512BW and AVX512_VBMI2,
  * whose compress takes 64 bytes: Ice Lake, AMD Zen 4 and later, not
@@ -76,6 +78,13 @@ static inline size_t bg_action_index(const uint32_t *acts, size_t n,
  * (called only where bg_avx512_ok()): the helpers below are inlined into
  * it, where a call would cost what they save. */
 #define BG_WIDE_TARGET __attribute__((target("avx512f,bmi2,popcnt")))
+
+/* The POPCNT instruction, for such a function (bg_popcount64 is the
+ * portable arithmetic). */
+static inline BG_WIDE_TARGET int bg_popcount_wide(uint64_t x)
+{
+	return (int)_mm_popcnt_u64(x);
+}
 
 /* The actions base + k * scale of the bits k of `bits`, ascending,
  * written from a; returns the place after them. `chunks` compresses of
@@ -189,7 +198,7 @@ static inline BG_VBMI2_TARGET void bg_mask_words_vbmi2(uint8_t *mask,
 
 	for (; from; from &= from - 1)
 		_mm512_mask_storeu_epi8(
-			mask + n + (uint32_t)__builtin_ctzll(from) * n,
+			mask + n + (uint32_t)bg_ctz64(from) * n,
 			*to++, v);
 }
 #endif

@@ -1052,8 +1052,9 @@ static inline BG_WIDE_TARGET void ku_reaches_wide(const uint64_t *jump,
 /* ku_list_word's moves as their actions, in its order: the landings of a
  * piece's chains, without their paths. wide: for AVX-512 (bg_avx512_ok),
  * vbmi2: with its compress of bytes too (BG_WIDE_VBMI2), and then, where
- * `to` is not NULL, each piece's landings as a word into it
- * (legal_action_words). */
+ * `to` is not NULL, the actions as words instead (legal_action_words):
+ * each piece's landings into to[], and their count, 0 for none (no pass
+ * is written then). */
 BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 					uint32_t *acts, uint64_t *to,
 					bool diag, bool wide, bool vbmi2)
@@ -1063,6 +1064,7 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 	uint32_t n = (uint32_t)c->npts, *a = acts;
 	uint64_t all = occ[0] | occ[1], jumper;
 	uint64_t step[KU_DIRS], jump[KU_DIRS];
+	size_t words = 0;
 
 #ifndef BG_VBMI2
 	(void)vbmi2;
@@ -1094,9 +1096,12 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 			dest = (c->near[seat][from] & ~all) | (*next & -j);
 			next += j;
 #ifdef BG_VBMI2
+			if (vbmi2 && to) {
+				*to++ = dest;
+				words += (size_t)bg_popcount_wide(dest);
+				continue;
+			}
 			if (vbmi2) {
-				if (to)
-					*to++ = dest;
 				a = bg_bits_actions_vbmi2(a, base, dest);
 				continue;
 			}
@@ -1116,9 +1121,9 @@ BG_ALWAYS_INLINE size_t ku_actions_word(const ku_cfg *c, const void *st,
 		for (; dest; dest &= dest - 1)
 			*a++ = base + (uint32_t)ctz64(dest);
 	}
-	if (a == acts)
+	if (a == acts && !to)
 		*a++ = bg_action_pass(n);
-	return (size_t)(a - acts);
+	return (size_t)(a - acts) + words;
 }
 
 #ifdef BG_AVX512
@@ -1133,18 +1138,17 @@ static BG_WIDE_TARGET size_t ku_actions_wide(const ku_cfg *c, const void *st,
 
 #ifdef BG_VBMI2
 /* A jumping piece's actions in one compress of bytes: Corners' batch
- * steps 5 % faster than with four compresses of sixteen. The words of
- * `to` too, where it is not NULL: a branch a piece the processor
- * guesses, where a copy of its own would be the list's code again. */
+ * steps 5 % faster than with four compresses of sixteen. */
 static BG_VBMI2_TARGET size_t ku_actions_vbmi2(const ku_cfg *c,
-					       const void *st, uint32_t *acts,
-					       uint64_t *to)
+					       const void *st, uint32_t *acts)
 {
 	return c->ndirs == 8 ?
-		       ku_actions_word(c, st, acts, to, true, true, true) :
-		       ku_actions_word(c, st, acts, to, false, true, true);
+		       ku_actions_word(c, st, acts, NULL, true, true, true) :
+		       ku_actions_word(c, st, acts, NULL, false, true, true);
 }
 
+/* The words alone: a batch that marks masks by them needs no list (the
+ * compresses and stores of the actions were half of ku_actions_vbmi2). */
 static BG_VBMI2_TARGET size_t ku_legal_action_words(const void *cfgp,
 						    const void *st,
 						    uint32_t *acts,
@@ -1152,10 +1156,16 @@ static BG_VBMI2_TARGET size_t ku_legal_action_words(const void *cfgp,
 						    uint64_t *to)
 {
 	const ku_cfg *c = cfgp;
-	size_t n = ku_actions_vbmi2(c, st, acts, to);
+	size_t n = c->ndirs == 8 ?
+			   ku_actions_word(c, st, acts, to, true, true, true) :
+			   ku_actions_word(c, st, acts, to, false, true, true);
 
-	*from = acts[0] == bg_action_pass((uint32_t)c->npts) ?
-			0 : ku_cocc(c, st, ku_turn(st))[0];
+	if (n == 0) {
+		*from = 0;
+		acts[0] = bg_action_pass((uint32_t)c->npts);
+		return 1;
+	}
+	*from = ku_cocc(c, st, ku_turn(st))[0];
 	return n;
 }
 #endif
@@ -1170,7 +1180,7 @@ static size_t ku_legal_actions(const void *cfgp, const void *st,
 
 #ifdef BG_VBMI2
 	if (wide == BG_WIDE_VBMI2)
-		return ku_actions_vbmi2(c, st, acts, NULL);
+		return ku_actions_vbmi2(c, st, acts);
 #endif
 	if (wide == BG_WIDE_AVX512)
 		return ku_actions_wide(c, st, acts);
