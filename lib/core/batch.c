@@ -180,21 +180,13 @@ static bool word_has(const bg_batch *b, size_t i, uint32_t a)
 /* The k-th of game i's actions (by_word), in the order of the list. */
 static uint32_t word_action(const bg_batch *b, size_t i, size_t k)
 {
-	const uint64_t *to = b->to + i * 64;
-	uint64_t from = b->from[i];
-
-	for (;; from &= from - 1, to++) {
-		uint64_t w = *to;
-		size_t c = (size_t)bg_popcount64(w);
-
-		if (k < c) {
-			for (; k; k--)
-				w &= w - 1;
-			return bg_action_pair(b->al.n, bg_ctz64(from),
-					      bg_ctz64(w));
-		}
-		k -= c;
-	}
+#ifdef BG_VBMI2
+	return bg_word_action_vbmi2(b->al.n, b->from[i], b->to + i * 64, k);
+#else
+	(void)b, (void)i, (void)k;
+	assert(!"words without BG_VBMI2");
+	return 0;
+#endif
 }
 
 /* Set (value 1) or clear (0) game i's actions in its mask m by their

@@ -201,6 +201,24 @@ static inline BG_VBMI2_TARGET void bg_mask_words_vbmi2(uint8_t *mask,
 			mask + n + (uint32_t)bg_ctz64(from) * n,
 			*to++, v);
 }
+
+/* The k-th of those actions in the order of the words' bits: its piece
+ * found by the words' counts, its landing by a deposit of bit k. */
+static inline BG_VBMI2_TARGET uint32_t bg_word_action_vbmi2(uint32_t n,
+							    uint64_t from,
+							    const uint64_t *to,
+							    uint64_t k)
+{
+	for (;; from &= from - 1, to++) {
+		uint64_t count = _mm_popcnt_u64(*to);
+
+		if (k < count)
+			return n + (uint32_t)bg_ctz64(from) * n +
+			       (uint32_t)bg_ctz64(
+				       _pdep_u64((uint64_t)1 << k, *to));
+		k -= count;
+	}
+}
 #endif
 
 /* bg_row_actions (board/bits.h) in one go: the row's points (width of
