@@ -70,7 +70,9 @@ struct bg_batch {
 	uint8_t *listed;      /* per game where the game makes actions: its
 				 moves are listed now */
 	size_t *nmoves;
-	size_t *chosen;       /* per game: the index of the move to play */
+	size_t *chosen;       /* per game whose moves are listed: the index
+				 of the move to play (a direct game plays
+				 the action it was given) */
 	/* Per game, the actions of the moves listed now (nset[i] of them,
 	 * nmoves[i] unless working them out failed): drawing and checking
 	 * actions read these few bytes, not the moves. last_mask is the
