@@ -842,53 +842,56 @@ static inline uint64_t ku_spread(const uint64_t *jump, uint64_t f, bool diag,
 	return t;
 }
 
-/* The squares that jump to the bits of t in one hop: ku_spread backwards
- * (u = 2, the 8x8 point word). */
+/* The squares that jump to the bits of t in one hop: ku_spread backwards. */
 BG_ALWAYS_INLINE uint64_t ku_jumps_to(const uint64_t *jump, bool diag,
-				      uint64_t t)
+				      unsigned u, uint64_t t)
 {
-	uint64_t p = (t >> 16 & jump[0]) | (t >> 2 & jump[1]) |
-		     (t << 16 & jump[2]) | (t << 2 & jump[3]);
+	uint64_t p = (t >> 8 * u & jump[0]) | (t >> u & jump[1]) |
+		     (t << 8 * u & jump[2]) | (t << u & jump[3]);
 
 	if (diag)
-		p |= (t >> 18 & jump[4]) | (t << 14 & jump[5]) |
-		     (t << 18 & jump[6]) | (t >> 14 & jump[7]);
+		p |= (t >> 9 * u & jump[4]) | (t << 7 * u & jump[5]) |
+		     (t << 9 * u & jump[6]) | (t >> 7 * u & jump[7]);
 	return p;
 }
 
-/* The chain of ku_drawn_tree from `from` to `to` on the 8x8 point word,
- * found by the flood's layers instead of its queue: the tree's parent of a
- * square of layer i is a square of layer i - 1 that jumps to it, the first
- * in the queue's order. Where each square on the way back has only one,
- * that one is its parent whatever the order, and the path is the tree's;
- * else false, m untouched, for the queue to decide. A layer is a few
- * shifts, where the queue costs a few branchless stores a direction for
- * every square it takes. A chain on 8x8 lands on at most 15 squares. */
-BG_ALWAYS_INLINE bool ku_layer_path(const uint64_t *jump, bool diag, int from,
-				    int to, uint64_t all, bg_move *m)
+/* The chain of ku_drawn_tree from slot `from` to slot `to` of a jump word
+ * (ku_spread's u), found by the flood's layers instead of its queue: the
+ * tree's parent of a square of layer i is a square of layer i - 1 that
+ * jumps to it, the first in the queue's order. Where each square on the
+ * way back has only one, that one is its parent whatever the order, and
+ * the path is the tree's; else false, for the queue to write m again. A
+ * layer is a few shifts, where the queue costs a few branchless stores a
+ * direction for every square it takes. `point` gives the slots' points
+ * (NULL: the slots are the points, as on 8x8). */
+BG_ALWAYS_INLINE bool ku_layer_path(const uint64_t *jump, bool diag,
+				    unsigned u, int from, int to, uint64_t all,
+				    const uint8_t *point, bg_move *m)
 {
-	uint64_t layer[16], seen = all, front = (uint64_t)1 << from;
+	uint64_t layer[64], seen = all, front = (uint64_t)1 << from;
 	uint64_t t = (uint64_t)1 << to;
 	int k = 0;
 
 	layer[0] = front;
 	while (!(front & t)) {
-		front = ku_spread(jump, front, diag, 2) & ~seen;
-		if (!front || k == 15)
+		front = ku_spread(jump, front, diag, u) & ~seen;
+		if (!front || k == 63)
 			return false;
 		seen |= front;
 		layer[++k] = front;
 	}
-	memset(m, 0, sizeof(*m));
-	m->kind = BG_MOVE_JUMP;
-	m->npath = (uint8_t)(k + 1);
-	m->pts[0] = (uint16_t)from;
-	m->pts[k] = (uint16_t)to;
+	if (!ku_chain_head(m, point ? point[from] : from,
+			   point ? point[to] : to, k))
+		return true;
+	m->pts[k] = (uint16_t)(point ? point[to] : to);
 	for (int i = k - 1; i > 0; i--) {
-		t = ku_jumps_to(jump, diag, t) & layer[i];
+		int q;
+
+		t = ku_jumps_to(jump, diag, u, t) & layer[i];
 		if (t & (t - 1))
 			return false;
-		m->pts[i] = (uint16_t)ctz64(t);
+		q = ctz64(t);
+		m->pts[i] = (uint16_t)(point ? point[q] : q);
 	}
 	return true;
 }
@@ -1273,7 +1276,7 @@ BG_ALWAYS_INLINE void ku_word_move(const ku_cfg *c, const void *st, int from,
 		return;
 	}
 	ku_point_dirs(c->dir[seat][0], all, diag, step, jump);
-	if (ku_layer_path(jump, diag, from, to, all, m))
+	if (ku_layer_path(jump, diag, 2, from, to, all, NULL, m))
 		return;
 	ku_drawn_tree(jump, diag, 2, from, to, all, parent, depth);
 	ku_word_path(parent, depth, from, to, m);
@@ -1657,9 +1660,10 @@ static void ku_drawn_chain(const ku_cfg *c, const void *st,
 	uint64_t all = ku_ccls(c, st, 0)[k] | ku_ccls(c, st, 1)[k];
 	uint8_t parent[65], depth[65];
 
-	/* On 8x8 the slots are the points. */
-	if (c->nk == 1 && ku_layer_path(mv->jump[0], c->ndirs == 8, s, t, all,
-					m))
+	if (c->nk == 1 ? ku_layer_path(mv->jump[0], c->ndirs == 8, 2, s, t,
+				       all, NULL, m) :
+			 ku_layer_path(mv->jump[k], c->ndirs == 8, 1, s & 63, t,
+				       all, &c->point[k * 64], m))
 		return;
 	if (c->nk == 1 && c->ndirs == 4)
 		ku_drawn_tree(mv->jump[0], false, 2, s, t, all, parent, depth);
