@@ -1260,8 +1260,8 @@ static size_t ku_legal_actions(const void *cfgp, const void *st,
 }
 
 /* The move ku_list_word lists from `from` to `to`: the step, else the
- * chain its tree finds, by the tree that stops at `to` without a branch a
- * direction (ku_drawn_tree). */
+ * chain its tree finds, by the flood's layers (ku_layer_path) or, where
+ * they leave the path open, the tree that stops at `to` (ku_drawn_tree). */
 BG_ALWAYS_INLINE void ku_word_move(const ku_cfg *c, const void *st, int from,
 				   int to, bool diag, bg_move *m)
 {
@@ -1651,8 +1651,8 @@ static int ku_pick_piece(const ku_cfg *c, const void *st, int seat,
 		}
 }
 
-/* The chain from `from` to `to` the draw gives, by ku_drawn_tree in
- * from's jump word on the jump bits mv holds. */
+/* The chain from `from` to `to` the draw gives, by ku_layer_path or
+ * ku_drawn_tree in from's jump word on the jump bits mv holds. */
 static void ku_drawn_chain(const ku_cfg *c, const void *st,
 			   const ku_moves *mv, int from, int to, bg_move *m)
 {
