@@ -148,9 +148,9 @@ bg_stones_step_actions_wide(const bg_stone_steps *t, const bg_stones *s,
 #endif
 
 /* The steps of bg_stones_steps as their actions (bg_action_pair on n
- * cells), in the same order: a batch's list without the moves. Each direction's is written
- * and kept when it is a step, with no branch that guesses: acts needs
- * room for one a direction of each piece. */
+ * cells), in the same order: a batch's list without the moves. Each
+ * direction's is written and kept when it is a step, with no branch that
+ * guesses: acts needs room for one a direction of each piece. */
 static inline size_t bg_stones_step_actions(const bg_stone_steps *t,
 					    const bg_stones *s, uint32_t n,
 					    uint32_t *acts)
