@@ -1060,25 +1060,37 @@ BG_ALWAYS_INLINE BG_WIDE_TARGET void ku_reach_lanes(const uint64_t *jump,
 						    uint64_t all,
 						    uint64_t *out)
 {
-	__m512i j[KU_DIRS], front[2] = { f0, f1 };
-	__m512i reach[2] = { _mm512_setzero_si512(), _mm512_setzero_si512() };
 	const __m512i blocked = _mm512_set1_epi64((long long)all);
-	__m512i any;
+	__m512i j[KU_DIRS], r0 = _mm512_setzero_si512(), r1 = r0, any;
 
-	for (int d = 0; d < (diag ? 8 : 4); d++)
-		j[d] = _mm512_set1_epi64((long long)jump[d]);
+	/* Written out, as the two vectors below: the loops the compiler
+	 * left rolled kept the jumps, fronts and reaches on the stack, a
+	 * store and a load on every hop's way. */
+	j[0] = _mm512_set1_epi64((long long)jump[0]);
+	j[1] = _mm512_set1_epi64((long long)jump[1]);
+	j[2] = _mm512_set1_epi64((long long)jump[2]);
+	j[3] = _mm512_set1_epi64((long long)jump[3]);
+	if (diag) {
+		j[4] = _mm512_set1_epi64((long long)jump[4]);
+		j[5] = _mm512_set1_epi64((long long)jump[5]);
+		j[6] = _mm512_set1_epi64((long long)jump[6]);
+		j[7] = _mm512_set1_epi64((long long)jump[7]);
+	}
 	do {
-		for (int k = 0; k < vectors; k++) {
-			front[k] = _mm512_andnot_si512(
-				_mm512_or_si512(blocked, reach[k]),
-				ku_hop_lanes(j, diag, front[k]));
-			reach[k] = _mm512_or_si512(reach[k], front[k]);
+		f0 = _mm512_andnot_si512(_mm512_or_si512(blocked, r0),
+					 ku_hop_lanes(j, diag, f0));
+		r0 = _mm512_or_si512(r0, f0);
+		any = f0;
+		if (vectors == 2) {
+			f1 = _mm512_andnot_si512(_mm512_or_si512(blocked, r1),
+						 ku_hop_lanes(j, diag, f1));
+			r1 = _mm512_or_si512(r1, f1);
+			any = _mm512_or_si512(f0, f1);
 		}
-		any = vectors == 2 ? _mm512_or_si512(front[0], front[1]) :
-				     front[0];
 	} while (_mm512_test_epi64_mask(any, any));
-	for (int k = 0; k < vectors; k++)
-		_mm512_storeu_si512(out + 8 * k, reach[k]);
+	_mm512_storeu_si512(out, r0);
+	if (vectors == 2)
+		_mm512_storeu_si512(out + 8, r1);
 }
 
 /* The first eight pieces of `jumpers`, lane l the l-th (its bit by pdep,
@@ -1098,10 +1110,10 @@ static inline BG_WIDE_TARGET __m512i ku_lanes_of(uint64_t jumpers)
 /* The reaches (ku_word_reach) of the pieces of `jumpers`, in point order,
  * into reach: sixteen at a time, as one vector where eight or fewer are
  * left (a second vector of no piece made the steps 5 % slower). */
-static inline BG_WIDE_TARGET void ku_reaches_wide(const uint64_t *jump,
-						  bool diag, uint64_t jumpers,
-						  uint64_t all,
-						  uint64_t *reach)
+BG_ALWAYS_INLINE BG_WIDE_TARGET void ku_reaches_of(const uint64_t *jump,
+						   bool diag, uint64_t jumpers,
+						   uint64_t all,
+						   uint64_t *reach)
 {
 	for (; jumpers; reach += 16) {
 		__m512i f0 = ku_lanes_of(jumpers), f1;
@@ -1115,6 +1127,18 @@ static inline BG_WIDE_TARGET void ku_reaches_wide(const uint64_t *jump,
 		jumpers &= ~_pdep_u64(0xff, jumpers);
 		ku_reach_lanes(jump, diag, f0, f1, 2, all, reach);
 	}
+}
+
+/* ku_reaches_of with diag a constant in each copy (the callers cannot
+ * inline a function built for AVX-512: some are built without it). */
+static BG_WIDE_TARGET void ku_reaches_wide(const uint64_t *jump, bool diag,
+					   uint64_t jumpers, uint64_t all,
+					   uint64_t *reach)
+{
+	if (diag)
+		ku_reaches_of(jump, true, jumpers, all, reach);
+	else
+		ku_reaches_of(jump, false, jumpers, all, reach);
 }
 #endif
 
