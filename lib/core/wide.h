@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "board/bits.h"
+#include "core/rules.h"
 
 /* The wide code the CPU takes: BG_WIDE_NONE, BG_WIDE_AVX512 (AVX-512F,
  * BMI2 and POPCNT) or BG_WIDE_VBMI2 (also AVX512BW and AVX512_VBMI2,
@@ -198,8 +199,8 @@ static inline BG_VBMI2_TARGET void bg_mask_words_vbmi2(uint8_t *mask,
 
 	for (; from; from &= from - 1)
 		_mm512_mask_storeu_epi8(
-			mask + n + (uint32_t)bg_ctz64(from) * n,
-			*to++, v);
+			mask + bg_action_pair(n, bg_ctz64(from), 0), *to++,
+			v);
 }
 
 /* The k-th of those actions in the order of the words' bits: its piece
@@ -213,9 +214,9 @@ static inline BG_VBMI2_TARGET uint32_t bg_word_action_vbmi2(uint32_t n,
 		uint64_t count = _mm_popcnt_u64(*to);
 
 		if (k < count)
-			return n + (uint32_t)bg_ctz64(from) * n +
-			       (uint32_t)bg_ctz64(
-				       _pdep_u64((uint64_t)1 << k, *to));
+			return bg_action_pair(
+				n, bg_ctz64(from),
+				bg_ctz64(_pdep_u64((uint64_t)1 << k, *to)));
 		k -= count;
 	}
 }
