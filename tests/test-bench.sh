@@ -1,7 +1,8 @@
 #!/bin/sh
 # The bench tools a change is measured with, driven as a maintainer does:
 # bglearn's --write (what a step writes) and --single (one game's calls),
-# and bench/compare.sh (two builds in turn). Rates are not asserted, only
+# bench/compare.sh (two builds in turn) and bench/reference.sh (against RBG
+# through the reference build, on stand-ins). Rates are not asserted, only
 # that each run reports.
 # usage: test-bench.sh BGLEARN COMPARE_SH LIBDIR
 set -eu
@@ -87,6 +88,49 @@ beta: A best 7 median 6, B best 9 median 8, B/A 1.333"
 if "$COMPARE" -r 1 "$LIBDIR" "$LIBDIR" "$BGLEARN" --steps 10 nosuchgame \
 	>/dev/null 2>&1; then
 	fail "compare.sh passes a failed run"
+fi
+
+# bench/reference.sh's arithmetic, on stand-ins for the reference build's
+# bgbench and this build's: the machine twice as fast as in RBG's run
+# (the reference draws twice its plies/s then), its three rounds at a
+# half, once and one and a half times that, so the medians are known.
+REFERENCE=$(dirname "$COMPARE")/reference.sh
+mkdir -p "$tmp/build/bench"
+cat >"$tmp/stand-in.sh" <<'FAKE'
+# plies/s = base (millions, by spec and role) * the round's factor
+spec=$1
+case " $* " in *" --list "*) [ "$role" = ref ] || role=list ;; esac
+case $spec-$role in
+wolf-sheep-ref) base=49.54 ;; wolf-sheep-list) base=46.8 ;;
+wolf-sheep-drawn) base=93.6 ;; mill-ref) base=13.0 ;;
+mill-list) base=15.2 ;; mill-drawn) base=30.4 ;;
+turkish-draughts-ref) base=15.24 ;; turkish-draughts-list) base=12.85 ;;
+turkish-draughts-drawn) base=25.7 ;; *) exit 1 ;;
+esac
+count=$STANDIN_DIR/$spec-$role
+k=$(cat "$count" 2>/dev/null || echo 0)
+echo $((k + 1)) >"$count"
+awk -v b="$base" -v k="$k" -v s="$spec" 'BEGIN {
+	printf "%s playouts/s=1 plies/s=%.0f avg_plies=1.0\n", s,
+	       b * 1e6 * (k == 0 ? 1.5 : k == 1 ? 0.5 : 1) }'
+FAKE
+printf '#!/bin/sh\nrole=ref\n' >"$tmp/stand-in"
+printf '#!/bin/sh\nrole=drawn\n' >"$tmp/build/bench/bgbench"
+cat "$tmp/stand-in.sh" >>"$tmp/stand-in"
+cat "$tmp/stand-in.sh" >>"$tmp/build/bench/bgbench"
+chmod +x "$tmp/stand-in" "$tmp/build/bench/bgbench"
+mkdir "$tmp/counts"
+out=$(STANDIN_DIR=$tmp/counts "$REFERENCE" -r 3 -c 0 -R "$tmp/stand-in" \
+	"$tmp/build") || fail "reference.sh on the stand-ins exits $?"
+want="wolf-sheep ref=49.54M list=46.80M drawn=93.60M foxAndHounds=15.60M list/drawn=0.50 list/foxAndHounds=3.00
+mill ref=13.00M list=15.20M drawn=30.40M theMillGame=3.04M list/drawn=0.50 list/theMillGame=5.00
+turkish-draughts ref=15.24M list=12.85M drawn=25.70M englishDraughts=5.14M list/drawn=0.50 list/englishDraughts=2.50"
+[ "$out" = "$want" ] || fail "reference.sh on the stand-ins: $out"
+# A failed run ends it.
+rm -f "$tmp/build/bench/bgbench"
+if STANDIN_DIR=$tmp/counts "$REFERENCE" -r 1 -c 0 -R "$tmp/stand-in" \
+	"$tmp/build" >/dev/null 2>&1; then
+	fail "reference.sh passes a failed run"
 fi
 
 if [ $failures -ne 0 ]; then
