@@ -27,6 +27,15 @@ for w in none obs mask both; do
 		wolf-sheep) || fail "bglearn --write $w exits $?"
 	echo "$out" | grep -Eq "$line" || fail "bglearn --write $w: $out"
 done
+# Timed, after the warm-up (until each game has ended once): a batch of
+# four games of tak-tikl, whose games are short, and of Dots, whose games
+# outlast the warm-up's bound of the run's own time.
+for s in tak-tikl tochki; do
+	out=$("$BGLEARN" --seconds 0.05 --batch 4 --threads 1 "$s") ||
+		fail "bglearn --seconds $s exits $?"
+	echo "$out" | grep -Eq "^$s batch=4 threads=1 steps/s=[0-9]+ actions=[0-9]+ obs=[0-9]+\$" ||
+		fail "bglearn --seconds $s: $out"
+done
 if "$BGLEARN" --write all wolf-sheep >/dev/null 2>&1; then
 	fail "bglearn --write all is taken"
 fi
