@@ -4,10 +4,12 @@
 #   bench/reference.sh [-r ROUNDS] [-c CPU] [-R REF_BGBENCH] [BUILD]
 #
 # RBG was measured once, side by side with this library's drawn playouts
-# as the library stood at commit REF (below): RBG listed 7.80M plies/s on
-# foxAndHounds, 1.52M on theMillGame and 2.57M on englishDraughts while
-# REF's bgbench drew 24.77M (wolf-sheep), 6.50M (mill) and 7.62M
-# (turkish-draughts). RBG cannot be installed here, so REF stands in for
+# as the library stood when the work on listing began, commit REF (below;
+# its drawn speeds of the three games stand to one another as in that run,
+# within 4 %): RBG listed 7.80M plies/s on foxAndHounds, 1.52M on
+# theMillGame and 2.57M on englishDraughts while the library drew 24.77M
+# (wolf-sheep), 6.50M (mill) and 7.62M (turkish-draughts). RBG cannot be
+# installed here, so REF stands in for
 # it: this script builds REF's bgbench from the repository's history into
 # a scratch directory and runs, in turn and pinned to one CPU, REF drawing,
 # BUILD (default: build) listing every move (--list) and BUILD drawing,
