@@ -238,7 +238,10 @@ enum {
 
 /**
  * A batch of n games of `spec` (as bg_game_new() reads it), stepped by
- * `threads` threads (1 or more; 1 on platforms without threads). `seed`
+ * `threads` threads (1 or more; 1 on platforms without threads). Each
+ * call hands work to the other threads and waits for them, so more
+ * threads pay only with a few hundred games each: fast games on fewer
+ * run faster on one thread (doc/learning.md, Threads). `seed`
  * starts the generator of bg_batch_random_actions(). The games are at
  * their start. BG_EINVAL (NULL, n 0, threads < 1), BG_ENOGAME, BG_EOPTION,
  * BG_ENOMEM (also for n above 2^32 - 1, which no memory holds). On failure
