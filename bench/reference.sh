@@ -9,11 +9,11 @@
 # within 4 %): RBG listed 7.80M plies/s on foxAndHounds, 1.52M on
 # theMillGame and 2.57M on englishDraughts while the library drew 24.77M
 # (wolf-sheep), 6.50M (mill) and 7.62M (turkish-draughts). RBG cannot be
-# installed here, so REF stands in for
-# it: this script builds REF's bgbench from the repository's history into
-# a scratch directory and runs, in turn and pinned to one CPU, REF drawing,
-# BUILD (default: build) listing every move (--list) and BUILD drawing,
-# ROUNDS times (default 7), one second each. RBG's speed in the machine's
+# installed here, so REF stands in for it: this script builds REF's
+# bgbench from the repository's history into a scratch directory and runs,
+# in turn and pinned to one CPU, REF drawing, BUILD (default: build)
+# listing every move (--list) and BUILD drawing, ROUNDS times (default 7),
+# one second each. RBG's speed in the machine's
 # mode of the moment is then its figure scaled by REF's median now over
 # REF's then, and the line ends with BUILD's --list over it: the target is
 # 3 (doc/performance.md, "Against RBG, through the reference build").
