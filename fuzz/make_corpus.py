@@ -56,6 +56,17 @@ def main():
                       bytes([index, 0]) + text.encode())
         write("play", info.name,
               bytes([index]) + bytes(rng.randrange(256) for _ in range(64)))
+        # the learning calls: the game's options at their defaults (bytes
+        # below 128), then at values drawn from those allowed
+        lrng = random.Random(1000 + index)
+        steps = bytes(lrng.randrange(256) for _ in range(96))
+        write("learn", info.name,
+              bytes([index]) + bytes(len(info.options)) + steps)
+        if info.options:
+            write("learn", f"{info.name}-options",
+                  bytes([index])
+                  + bytes(lrng.randrange(128, 256) for _ in info.options)
+                  + steps)
     rng = random.Random(40)
     for k, (spec, plies) in enumerate((("tochki:size=5x5", 10),
                                        ("tochki:size=9x7", 60),
