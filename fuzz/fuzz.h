@@ -46,4 +46,62 @@ static inline const char *fuzz_position(const bg_game *g, char *buf)
 	return buf;
 }
 
+/* Value number v of an option's allowed text ("a|b|c", "lo..hi", a range
+ * read as its first four numbers, to keep boards small) into out. */
+static inline void fuzz_option_value(int type, const char *allowed,
+				     unsigned v, char *out, size_t cap)
+{
+	const char *p = allowed, *dots;
+	unsigned items = 1;
+
+	if (type == BG_OPT_BOOL) {
+		snprintf(out, cap, "%u", v & 1);
+		return;
+	}
+	for (const char *q = allowed; *q; q++)
+		items += *q == '|';
+	for (v %= items; v > 0; v--)
+		p += strcspn(p, "|") + 1;
+	dots = strstr(p, "..");
+	if (type == BG_OPT_INT && dots && dots < p + strcspn(p, "|")) {
+		long lo = strtol(p, NULL, 10), hi = strtol(dots + 2, NULL, 10);
+		long span = hi - lo + 1 < 4 ? hi - lo + 1 : 4;
+
+		snprintf(out, cap, "%ld", lo + (long)(v % (unsigned)span));
+		return;
+	}
+	snprintf(out, cap, "%.*s", (int)strcspn(p, "|"), p);
+}
+
+/* The spec the first bytes pick into spec: byte 0 the game, then a byte
+ * for each of its options the option's value (below 128: the default;
+ * text options keep theirs). Returns the bytes used; size >= 1. */
+static inline size_t fuzz_pick_spec(const uint8_t *data, size_t size,
+				    char *spec, size_t cap)
+{
+	size_t i = data[0] % bg_catalog_count(), used = 1, len;
+
+	len = (size_t)snprintf(spec, cap, "%s", bg_catalog_name(i));
+	for (size_t k = 0; k < bg_catalog_option_count(i) && used < size;
+	     k++) {
+		const char *key, *def, *allowed;
+		char value[64];
+		int type;
+		uint8_t b = data[used++];
+
+		if (b < 128 ||
+		    bg_catalog_option(i, k, &key, &type, &def, &allowed,
+				      NULL) != BG_OK ||
+		    type == BG_OPT_TEXT || !allowed || !*allowed ||
+		    len >= cap)
+			continue;
+		fuzz_option_value(type, allowed, b - 128u, value,
+				  sizeof(value));
+		len += (size_t)snprintf(spec + len, cap - len, "%c%s=%s",
+					strchr(spec, ':') ? ',' : ':', key,
+					value);
+	}
+	return used;
+}
+
 #endif

@@ -8,9 +8,8 @@
  * the actions, observation and hash; and a batch of one game, given the
  * same mask buffer every step, against the game it follows.
  *
- * Byte 0 picks the game, then a byte for each of its options picks the
- * option's value (below 128: the default), then each byte is a step:
- * mostly "play legal action number b / 8".
+ * The first bytes pick the game and its options (fuzz_pick_spec), then
+ * each byte is a step: mostly "play legal action number b / 8".
  */
 #include "fuzz.h"
 
@@ -37,63 +36,6 @@ typedef struct run {
 	size_t nmoves;     /* and its legal moves in moves */
 	int listed;        /* acts holds them: every move has an action */
 } run;
-
-/* ---- The spec ------------------------------------------------------------ */
-
-/* Value number v of an option's allowed text ("a|b|c", "lo..hi", a range
- * read as its first four numbers, to keep boards small) into out. */
-static void option_value(int type, const char *allowed, unsigned v,
-			 char *out, size_t cap)
-{
-	const char *p = allowed, *dots;
-	unsigned items = 1;
-
-	if (type == BG_OPT_BOOL) {
-		snprintf(out, cap, "%u", v & 1);
-		return;
-	}
-	for (const char *q = allowed; *q; q++)
-		items += *q == '|';
-	for (v %= items; v > 0; v--)
-		p += strcspn(p, "|") + 1;
-	dots = strstr(p, "..");
-	if (type == BG_OPT_INT && dots && dots < p + strcspn(p, "|")) {
-		long lo = strtol(p, NULL, 10), hi = strtol(dots + 2, NULL, 10);
-		long span = hi - lo + 1 < 4 ? hi - lo + 1 : 4;
-
-		snprintf(out, cap, "%ld", lo + (long)(v % (unsigned)span));
-		return;
-	}
-	snprintf(out, cap, "%.*s", (int)strcspn(p, "|"), p);
-}
-
-/* The spec the first bytes pick into spec; returns the bytes used. */
-static size_t pick_spec(const uint8_t *data, size_t size, char *spec,
-			size_t cap)
-{
-	size_t i = data[0] % bg_catalog_count(), used = 1, len;
-
-	len = (size_t)snprintf(spec, cap, "%s", bg_catalog_name(i));
-	for (size_t k = 0; k < bg_catalog_option_count(i) && used < size;
-	     k++) {
-		const char *key, *def, *allowed;
-		char value[64];
-		int type;
-		uint8_t b = data[used++];
-
-		if (b < 128 ||
-		    bg_catalog_option(i, k, &key, &type, &def, &allowed,
-				      NULL) != BG_OK ||
-		    type == BG_OPT_TEXT || !allowed || !*allowed ||
-		    len >= cap)
-			continue;
-		option_value(type, allowed, b - 128u, value, sizeof(value));
-		len += (size_t)snprintf(spec + len, cap - len, "%c%s=%s",
-					strchr(spec, ':') ? ',' : ':', key,
-					value);
-	}
-	return used;
-}
 
 /* ---- One game's actions ------------------------------------------------ */
 
@@ -369,7 +311,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 1)
 		return 0;
-	i = pick_spec(data, size, spec, sizeof(spec));
+	i = fuzz_pick_spec(data, size, spec, sizeof(spec));
 	if (bg_game_new(&r.g, spec) != BG_OK)
 		return 0;
 	r.count = bg_action_count(r.g);

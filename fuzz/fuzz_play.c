@@ -1,8 +1,9 @@
 /*
  * Random bytes drive every game through legal/play/undo/clone/text while
- * the conformance invariants are checked: byte 0 picks the game, then each
- * byte is an action (mostly "play move number b"), sometimes an undo, a
- * clone compared with the original, or a position-text round trip.
+ * the conformance invariants are checked: the first bytes pick the game
+ * and its options (fuzz_pick_spec), then each byte is an action (mostly
+ * "play move number b"), sometimes an undo, a clone compared with the
+ * original, or a position-text round trip.
  */
 #include "fuzz.h"
 
@@ -70,14 +71,19 @@ static void act(bg_game *g, uint8_t b, bg_move *buf)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	char spec[512];
 	bg_game *g;
 	bg_move *buf;
+	size_t i;
 
 	if (size < 1)
 		return 0;
-	FUZZ_ASSERT(bg_game_new(&g, bg_catalog_name(data[0] % bg_catalog_count())) == BG_OK);
+	i = fuzz_pick_spec(data, size, spec, sizeof(spec));
+	if (bg_game_new(&g, spec) != BG_OK)
+		return 0;
 	buf = malloc(bg_max_moves(g) * sizeof(*buf));
-	for (size_t i = 1; i < size; i++)
+	FUZZ_ASSERT(buf);
+	for (; i < size; i++)
 		act(g, data[i], buf);
 	free(buf);
 	bg_game_free(g);

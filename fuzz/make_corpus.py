@@ -54,8 +54,10 @@ def main():
                 text = str(rng.choice(moves))
                 write("move", f"{info.name}-{k}",
                       bytes([index, 0]) + text.encode())
+        # the game at its defaults (an option byte below 128), then steps
         write("play", info.name,
-              bytes([index]) + bytes(rng.randrange(256) for _ in range(64)))
+              bytes([index]) + bytes(len(info.options))
+              + bytes(rng.randrange(256) for _ in range(64)))
         # the learning calls: the game's options at their defaults (bytes
         # below 128), then at values drawn from those allowed
         lrng = random.Random(1000 + index)
