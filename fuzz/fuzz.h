@@ -104,4 +104,14 @@ static inline size_t fuzz_pick_spec(const uint8_t *data, size_t size,
 	return used;
 }
 
+/* A game of a picked spec: the game's name alone is always accepted, and
+ * options it refuses together are refused as such (BG_EOPTION). */
+static inline int fuzz_new_game(bg_game **g, const char *spec)
+{
+	int rc = bg_game_new(g, spec);
+
+	FUZZ_ASSERT(rc == BG_OK || (strchr(spec, ':') && rc == BG_EOPTION));
+	return rc;
+}
+
 #endif

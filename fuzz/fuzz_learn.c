@@ -312,7 +312,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	i = fuzz_pick_spec(data, size, spec, sizeof(spec));
-	if (bg_game_new(&r.g, spec) != BG_OK)
+	if (fuzz_new_game(&r.g, spec) != BG_OK)
 		return 0;
 	r.count = bg_action_count(r.g);
 	r.max = bg_max_moves(r.g);

@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	i = fuzz_pick_spec(data, size, spec, sizeof(spec));
-	if (bg_game_new(&g, spec) != BG_OK)
+	if (fuzz_new_game(&g, spec) != BG_OK)
 		return 0;
 	buf = malloc(bg_max_moves(g) * sizeof(*buf));
 	FUZZ_ASSERT(buf);
