@@ -47,7 +47,8 @@ static inline const char *fuzz_position(const bg_game *g, char *buf)
 }
 
 /* Value number v of an option's allowed text ("a|b|c", "lo..hi", a range
- * read as its first four numbers, to keep boards small) into out. */
+ * read as its first four numbers, to keep boards small) into out: item
+ * v % items, and of a range, number v / items. */
 static inline void fuzz_option_value(int type, const char *allowed,
 				     unsigned v, char *out, size_t cap)
 {
@@ -60,14 +61,15 @@ static inline void fuzz_option_value(int type, const char *allowed,
 	}
 	for (const char *q = allowed; *q; q++)
 		items += *q == '|';
-	for (v %= items; v > 0; v--)
+	for (unsigned k = v % items; k > 0; k--)
 		p += strcspn(p, "|") + 1;
 	dots = strstr(p, "..");
 	if (type == BG_OPT_INT && dots && dots < p + strcspn(p, "|")) {
 		long lo = strtol(p, NULL, 10), hi = strtol(dots + 2, NULL, 10);
 		long span = hi - lo + 1 < 4 ? hi - lo + 1 : 4;
 
-		snprintf(out, cap, "%ld", lo + (long)(v % (unsigned)span));
+		snprintf(out, cap, "%ld",
+			 lo + (long)(v / items % (unsigned)span));
 		return;
 	}
 	snprintf(out, cap, "%.*s", (int)strcspn(p, "|"), p);
