@@ -24,6 +24,7 @@
  * change: on two idle cores the speedup is about 2 x efficiency.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +73,18 @@ void *realloc(void *q, size_t n)
 	if (p)
 		alloc_bytes += malloc_usable_size(p) - old;
 	return p;
+}
+
+int posix_memalign(void **out, size_t align, size_t n)
+{
+	void *p = __libc_memalign(align, n);
+
+	alloc_calls++;
+	if (!p)
+		return ENOMEM;
+	alloc_bytes += malloc_usable_size(p);
+	*out = p;
+	return 0;
 }
 
 void free(void *p)

@@ -1,7 +1,7 @@
 /*
  * The C library's own allocator, for programs that replace malloc, calloc,
- * realloc and free to count or to fail allocations (bgbench,
- * tests/test_oom.c). LIBC_ALLOC is defined where that works: glibc, and no
+ * realloc, posix_memalign and free to count or to fail allocations
+ * (bgbench, tests/test_oom.c). LIBC_ALLOC is defined where that works: glibc, and no
  * sanitizer, since a sanitizer brings an allocator of its own.
  */
 #ifndef BG_BENCH_LIBC_ALLOC_H
@@ -23,6 +23,8 @@
 extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+int posix_memalign(void **, size_t, size_t);
 extern void __libc_free(void *);
 #endif
 

@@ -72,6 +72,18 @@ void *realloc(void *q, size_t n)
 	return p;
 }
 
+int posix_memalign(void **out, size_t align, size_t n)
+{
+	void *p = allocation_fails() ? NULL : __libc_memalign(align, n);
+
+	live += p != NULL;
+	made += p != NULL;
+	if (!p)
+		return ENOMEM;
+	*out = p;
+	return 0;
+}
+
 void free(void *p)
 {
 	live -= p != NULL;

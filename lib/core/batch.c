@@ -6,7 +6,8 @@
  * Every per-game part of a call runs on the pool: checking the actions,
  * drawing random ones, stepping, resetting. Each thread takes chunks of
  * its own share of the games, the same share every call, so a game's
- * memory stays in one core's cache. A thread that has run out takes half
+ * memory stays in one core's cache, and so do the thread's cache lines
+ * of the per-game arrays (per_game). A thread that has run out takes half
  * of what is left of another's share, from its back, so a thread that
  * wakes late or runs slow leaves some of its games to the others without
  * the two taking turns on every chunk; the games' results do not depend
@@ -14,6 +15,7 @@
  * before they sleep, so a loop of steps does not wait for threads to
  * wake.
  */
+#define _POSIX_C_SOURCE 200809L /* posix_memalign */
 #include <assert.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -27,7 +29,9 @@
 
 enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW };
 
-#define CHUNK 8            /* games a thread takes at a time */
+#define CHUNK 8            /* games a thread takes at a time: a cache
+			      line of the per-game words */
+#define LINE 64            /* bytes of a cache line */
 #define SPIN_NS 100000     /* how long a thread spins before it sleeps */
 #define NO_GAME SIZE_MAX
 
@@ -555,7 +559,9 @@ static int start_workers(bg_batch *b, int want)
 #ifndef BG_POOL_THREADS
 	want = 1;
 #endif
-	per = (b->n + (size_t)want - 1) / (size_t)want;
+	/* Shares of whole chunks: see per_game. */
+	per = ((b->n + (size_t)want - 1) / (size_t)want + CHUNK - 1) / CHUNK *
+	      CHUNK;
 	b->workers = calloc((size_t)want, sizeof(*b->workers));
 	if (!b->workers)
 		return bg_seterr(BG_ENOMEM, "batch workers");
@@ -583,6 +589,29 @@ static int start_workers(bg_batch *b, int want)
 	}
 	b->threads = want;
 	return bg_pool_new(&b->pool, want, SPIN_NS, take_chunks, b);
+}
+
+/* Zeroed room for n per-game items of `size` bytes, starting on a cache
+ * line where threads share the batch. As the threads' shares start on a
+ * multiple of CHUNK games (start_workers), no line of the arrays of a
+ * word a game holds games of two shares (of the others, a byte or a row
+ * of actions a game, only the line where two shares meet may): a line
+ * that two threads write moves between their cores every job. */
+static void *per_game(size_t n, size_t size)
+{
+#ifdef BG_POOL_THREADS
+	size_t bytes;
+	void *p;
+
+	if (size && n > (SIZE_MAX - LINE) / size)
+		return NULL;
+	bytes = (n * size + LINE - 1) / LINE * LINE;
+	if (posix_memalign(&p, LINE, bytes ? bytes : LINE))
+		return NULL;
+	return memset(p, 0, bytes);
+#else
+	return calloc(n, size);
+#endif
 }
 
 int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
@@ -626,14 +655,14 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	/* Where the game always makes moves of actions, no list is kept. */
 	if (b->al.direct != BG_DIRECT_ALWAYS)
 		b->moves = calloc(n * b->max_moves, sizeof(bg_move));
-	b->listed = calloc(n, 1);
-	b->nmoves = calloc(n, sizeof(size_t));
-	b->chosen = calloc(n, sizeof(size_t));
-	b->set = calloc(n * b->max_moves, sizeof(uint32_t));
-	b->nset = calloc(n, sizeof(size_t));
+	b->listed = per_game(n, 1);
+	b->nmoves = per_game(n, sizeof(size_t));
+	b->chosen = per_game(n, sizeof(size_t));
+	b->set = per_game(n * b->max_moves, sizeof(uint32_t));
+	b->nset = per_game(n, sizeof(size_t));
 	if (by_words(b)) {
-		b->from = calloc(n, sizeof(uint64_t));
-		b->to = calloc(n * 64, sizeof(uint64_t));
+		b->from = per_game(n, sizeof(uint64_t));
+		b->to = per_game(n * 64, sizeof(uint64_t));
 	}
 	if (!b->games || (!b->moves && b->al.direct != BG_DIRECT_ALWAYS) ||
 	    !b->listed || !b->nmoves || !b->chosen || !b->set || !b->nset ||
