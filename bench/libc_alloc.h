@@ -1,8 +1,9 @@
 /*
  * The C library's own allocator, for programs that replace malloc, calloc,
  * realloc, posix_memalign and free to count or to fail allocations
- * (bgbench, tests/test_oom.c). LIBC_ALLOC is defined where that works: glibc, and no
- * sanitizer, since a sanitizer brings an allocator of its own.
+ * (bgbench, tests/test_oom.c). LIBC_ALLOC is defined where that works:
+ * glibc, and no sanitizer, since a sanitizer brings an allocator of its
+ * own.
  */
 #ifndef BG_BENCH_LIBC_ALLOC_H
 #define BG_BENCH_LIBC_ALLOC_H
