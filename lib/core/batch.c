@@ -591,12 +591,13 @@ static int start_workers(bg_batch *b, int want)
 	return bg_pool_new(&b->pool, want, SPIN_NS, take_chunks, b);
 }
 
-/* Zeroed room for n per-game items of `size` bytes, starting on a cache
- * line where threads share the batch. As the threads' shares start on a
- * multiple of CHUNK games (start_workers), no line of the arrays of a
- * word a game holds games of two shares (of the others, a byte or a row
- * of actions a game, only the line where two shares meet may): a line
- * that two threads write moves between their cores every job. */
+/* Zeroed room for n per-game items of `size` bytes (NULL where that
+ * overflows, as with calloc), starting on a cache line where threads
+ * share the batch. As the threads' shares start on a multiple of CHUNK
+ * games (start_workers), no line of the arrays of a word a game holds
+ * games of two shares (of the others, a byte or a row of actions a game,
+ * only the line where two shares meet may): a line that two threads
+ * write moves between their cores every job. */
 static void *per_game(size_t n, size_t size)
 {
 #ifdef BG_POOL_THREADS
@@ -654,15 +655,15 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->games = calloc(n, sizeof(*b->games));
 	/* Where the game always makes moves of actions, no list is kept. */
 	if (b->al.direct != BG_DIRECT_ALWAYS)
-		b->moves = calloc(n * b->max_moves, sizeof(bg_move));
+		b->moves = calloc(n, b->max_moves * sizeof(bg_move));
 	b->listed = per_game(n, 1);
 	b->nmoves = per_game(n, sizeof(size_t));
 	b->chosen = per_game(n, sizeof(size_t));
-	b->set = per_game(n * b->max_moves, sizeof(uint32_t));
+	b->set = per_game(n, b->max_moves * sizeof(uint32_t));
 	b->nset = per_game(n, sizeof(size_t));
 	if (by_words(b)) {
 		b->from = per_game(n, sizeof(uint64_t));
-		b->to = per_game(n * 64, sizeof(uint64_t));
+		b->to = per_game(n, 64 * sizeof(uint64_t));
 	}
 	if (!b->games || (!b->moves && b->al.direct != BG_DIRECT_ALWAYS) ||
 	    !b->listed || !b->nmoves || !b->chosen || !b->set || !b->nset ||
