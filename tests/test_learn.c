@@ -761,6 +761,45 @@ START_TEST(test_batch_follows_single_games)
 }
 END_TEST
 
+/* From 256 games on a batch makes its games' handles, states and first
+ * histories in large blocks of its own, and a history that outgrows its
+ * first 256 plies moves out of them: Kvartet's games run longer than that,
+ * on two threads, and every step is still that of the single games. */
+START_TEST(test_batch_large_follows_single_games)
+{
+	shadow s;
+	uint32_t longest = 0;
+
+	shadow_new(&s, "kvartet", 256, 2);
+	ck_assert_int_eq(bg_batch_reset(s.b, s.obs, s.mask), BG_OK);
+	for (int k = 0; k < 300; k++)
+		shadow_step(&s);
+	/* Each game taken back to its start, a copy of the batch's beside
+	 * the single game: the history's records, keys and undo data (the
+	 * observation counts repetitions). */
+	for (size_t i = 0; i < s.n; i++) {
+		bg_game *c;
+
+		ck_assert_int_eq(bg_game_clone(&c, bg_batch_game(s.b, i)), BG_OK);
+		if (bg_history_length(c) > longest)
+			longest = bg_history_length(c);
+		while (bg_history_length(s.g[i]) > 0) {
+			ck_assert_int_eq(bg_undo(c), BG_OK);
+			ck_assert_int_eq(bg_undo(s.g[i]), BG_OK);
+			ck_assert_uint_eq(bg_hash(c), bg_hash(s.g[i]));
+			ck_assert_int_eq(bg_observe(c, 0, s.obs, s.no), BG_OK);
+			ck_assert_int_eq(bg_observe(s.g[i], 0, s.want, s.no),
+					 BG_OK);
+			ck_assert(!memcmp(s.obs, s.want, s.no * sizeof(float)));
+		}
+		ck_assert_uint_eq(bg_history_length(c), 0);
+		bg_game_free(c);
+	}
+	ck_assert_uint_gt(longest, 256);
+	shadow_free(&s);
+}
+END_TEST
+
 /* A step clears only what the last step set, and only in the buffer that
  * step wrote: masks into two buffers in turn, with steps without a mask
  * between, leave each buffer the mask of its game when it is written. One
@@ -1329,6 +1368,7 @@ int main(void)
 	tcase_add_test(tc, test_observations_tell_positions_apart);
 	tcase_add_test(tc, test_symmetries_named);
 	tcase_add_test(tc, test_symmetries_keep_the_rules);
+	tcase_add_test(tc, test_batch_large_follows_single_games);
 	tcase_add_loop_test(tc, test_batch_follows_single_games, 0,
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
 	tcase_add_loop_test(tc, test_batch_mask_buffers_in_turn, 0, 3);

@@ -261,10 +261,13 @@ static int call_search_sync(probe *pr)
 	return bg_search_sync(synced, pr->g);
 }
 
+/* The games of the batches made. */
+static size_t batch_games = 4;
+
 static int call_batch_new(probe *pr)
 {
 	bg_batch *b = (bg_batch *)pr; /* anything but NULL */
-	int rc = bg_batch_new(&b, pr->spec, 4, 2, 1);
+	int rc = bg_batch_new(&b, pr->spec, batch_games, 2, 1);
 
 	if ((rc == BG_OK) != (b != NULL))
 		return BG_OK + 1000;
@@ -576,6 +579,58 @@ START_TEST(test_batch_new)
 }
 END_TEST
 
+/* From 256 games on a batch makes its games in large blocks of its own:
+ * each of those may fail too, and a failure frees the rest. Tak-tikl has
+ * the repetition buckets, which are made there as well. */
+START_TEST(test_batch_new_large)
+{
+	static probe pr;
+
+	pr.spec = "tak-tikl";
+	pr.g = NULL;
+	batch_games = 256;
+	survive_each_failure(&pr, call_batch_new, "bg_batch_new");
+	batch_games = 4;
+}
+END_TEST
+
+/* A large batch's game whose history outgrows its first room in the
+ * batch's chunks moves it to the heap, three blocks at once. When one of
+ * them cannot be made, the step says BG_ENOMEM and that game restarts,
+ * and no block is lost: every other game that grew holds its three. */
+START_TEST(test_batch_history_growth)
+{
+	enum { N = 256 };
+	static uint32_t acts[N];
+
+	for (long k = 0; k < 3; k++) {
+		bg_batch *b;
+		long growing = 0;
+		int rc;
+
+		ck_assert_int_eq(bg_batch_new(&b, "kvartet", N, 1, 11), BG_OK);
+		for (int s = 0; s < 256; s++) {
+			ck_assert_int_eq(bg_batch_random_actions(b, acts),
+					 BG_OK);
+			ck_assert_int_eq(bg_batch_step(b, acts, NULL, NULL,
+						       NULL, NULL), BG_OK);
+		}
+		for (size_t i = 0; i < N; i++)
+			growing += bg_history_length(bg_batch_game(b, i)) ==
+				   256;
+		ck_assert_int_gt(growing, 1);
+		ck_assert_int_eq(bg_batch_random_actions(b, acts), BG_OK);
+		arm(k);
+		rc = bg_batch_step(b, acts, NULL, NULL, NULL, NULL);
+		fail_in = -1;
+		ck_assert_int_eq(rc, BG_ENOMEM);
+		ck_assert(failed);
+		ck_assert_int_eq(live, 3 * (growing - 1));
+		bg_batch_free(b);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("oom");
@@ -591,6 +646,8 @@ static Suite *suite(void)
 	tcase_add_loop_test(t, test_search, 0, games);
 	tcase_add_test(t, test_search_threads);
 	tcase_add_test(t, test_batch_new);
+	tcase_add_test(t, test_batch_new_large);
+	tcase_add_test(t, test_batch_history_growth);
 	suite_add_tcase(s, t);
 	return s;
 }

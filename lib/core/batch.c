@@ -34,6 +34,11 @@ enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW };
 #define LINE 64            /* bytes of a cache line */
 #define SPIN_NS 100000     /* how long a thread spins before it sleeps */
 #define NO_GAME SIZE_MAX
+/* From this many games on, the games are made in an arena (arena.h): a
+ * game's blocks are 40 to 50 KB, so 256 games span 10 to 13 MB, more than
+ * a second-level translation buffer reaches on 4 KB pages (6 to 12 MB).
+ * Fewer games fit it, and are made on the heap as single handles are. */
+#define ARENA_GAMES 256
 
 /* What one thread works with: its share of the games, the games of it no
  * thread has taken yet, and its own room for the game's observation
@@ -68,6 +73,8 @@ struct bg_batch {
 	bg_game *start;       /* where games restart: an empty history */
 	bg_game *config;      /* whose config the games read (bg_worker) */
 	bg_game **games;
+	bg_arena *arena;      /* where the games are made (ARENA_GAMES), or
+				 NULL: the heap */
 	bg_move *moves;       /* n lists of max_moves: the legal moves now;
 				 NULL where the game's actions are always
 				 direct */
@@ -515,6 +522,7 @@ void bg_batch_free(bg_batch *b)
 	if (b->games)
 		for (size_t i = 0; i < b->n; i++)
 			bg_game_free(b->games[i]);
+	bg_arena_free(b->arena);
 	if (b->workers)
 		for (int t = 0; t < b->nworkers; t++) {
 			free(b->workers[t].extra);
@@ -653,6 +661,8 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	b->obs_size = b->al.nplanes * (size_t)bd->width * (size_t)bd->height;
 	b->max_moves = b->start->max_moves;
 	b->games = calloc(n, sizeof(*b->games));
+	if (n >= ARENA_GAMES)
+		b->arena = bg_arena_new();
 	/* Where the game always makes moves of actions, no list is kept. */
 	if (b->al.direct != BG_DIRECT_ALWAYS)
 		b->moves = calloc(n, b->max_moves * sizeof(bg_move));
@@ -665,7 +675,8 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 		b->from = per_game(n, sizeof(uint64_t));
 		b->to = per_game(n, 64 * sizeof(uint64_t));
 	}
-	if (!b->games || (!b->moves && b->al.direct != BG_DIRECT_ALWAYS) ||
+	if (!b->games || (n >= ARENA_GAMES && !b->arena) ||
+	    (!b->moves && b->al.direct != BG_DIRECT_ALWAYS) ||
 	    !b->listed || !b->nmoves || !b->chosen || !b->set || !b->nset ||
 	    (by_words(b) && (!b->from || !b->to))) {
 		bg_batch_free(b);
@@ -680,7 +691,8 @@ int bg_batch_new(bg_batch **out, const char *spec, size_t n, int threads,
 	}
 	b->cells = &b->config->cells;
 	for (size_t i = 0; i < n; i++) {
-		if ((rc = bg_game_clone(&b->games[i], b->start)) != BG_OK) {
+		if ((rc = bg_game_clone_in(&b->games[i], b->start,
+					   b->arena)) != BG_OK) {
 			bg_batch_free(b);
 			return rc;
 		}

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "core/arena.h"
 #include "core/planes.h"
 #include "core/rules.h"
 
@@ -54,6 +55,9 @@ struct bg_game {
 	void *cfg;              /* the config, then the work space (bg_work) */
 	bool cfg_shared;        /* cfg is another handle's (batch.c) */
 	size_t work_size;
+	/* Where the handle, its state, first history, buckets and cells
+	 * were made (a batch's arena, arena.h); NULL: the heap. */
+	bg_arena *arena;
 	void *st;
 	size_t st_size;
 	size_t undo_size;       /* per ply: the game's record, or a state copy */
@@ -62,6 +66,7 @@ struct bg_game {
 	uint64_t *keys;         /* keys[i]: the position key before move i */
 	unsigned char *undo;    /* hist_cap records of undo_size bytes */
 	size_t hist_len, hist_cap;
+	bool hist_arena;        /* the three are the arena's, as made */
 	/* Positions keys[rep_start..] can come again: none before the last
 	 * irreversible move can. */
 	size_t rep_start;
@@ -211,6 +216,9 @@ int bg_game_play_legal(bg_game *g, const bg_move *m);
  * one handle is. It keeps nothing a result depends on (rules.h), so
  * games may take turns on it; g may be given another owner's later. */
 void bg_game_share_config(bg_game *g, const bg_game *owner);
+/* bg_game_clone() made in `arena` (NULL: the heap): freed with the arena,
+ * by bg_game_free() only in part. */
+int bg_game_clone_in(bg_game **out, const bg_game *g, bg_arena *arena);
 /* Put g back at the position of `start`, a handle of the same spec with an
  * empty history, without allocating. */
 void bg_game_restart(bg_game *g, const bg_game *start);
