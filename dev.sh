@@ -41,7 +41,10 @@ apt_install() {
 	sudo=""
 	[ "$(id -u)" -eq 0 ] || sudo=sudo
 	echo "dev.sh: installing $*"
-	$sudo apt-get update -qq
+	# A mirror caught mid-sync fails one index and apt-get says so, though
+	# the others were read: tried twice, then installed from what is at hand.
+	$sudo apt-get update -qq || $sudo apt-get update -qq ||
+		echo "dev.sh: apt-get update failed; installing from the indexes at hand" >&2
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
 }
 
