@@ -311,10 +311,10 @@ class VectorEnv:
         shape = (self.num_envs,) + self.single_observation_shape
         # np.empty, not np.zeros: NumPy asks the kernel for huge pages
         # for the arrays it allocates from 4 MB on, but not for those it
-        # gets zeroed from calloc; at 1,024 games these are tens to
-        # hundreds of MB written a few bytes a game each step, and on
-        # 4 KB pages most of those bytes cost a page walk (mill through
-        # NumPy made 1.2 times the steps a second). Zeroed after.
+        # gets zeroed from calloc. At 1,024 games a mask array is MBs to
+        # hundreds of MB of which a step writes a few bytes a game, and
+        # on 4 KB pages most of those cost a page walk (mill through
+        # NumPy made 1.1 to 1.2 times the steps a second). Zeroed after.
         self._obs = np.empty(shape, np.float32)
         self._mask = np.empty((self.num_envs, self.num_actions), np.bool_)
         self._obs.fill(0)
