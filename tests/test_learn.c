@@ -625,6 +625,9 @@ typedef struct shadow {
 	uint8_t *mask, *wmask, *done;
 	float *rewards;
 	uint32_t *acts;
+	bool masks;          /* the steps write masks (else only lists) */
+	uint32_t *offsets, *lists, *wacts; /* bg_batch_legal_actions' */
+	size_t cap, wcap;
 } shadow;
 
 static void shadow_new(shadow *s, const char *spec, size_t n, int threads)
@@ -641,10 +644,17 @@ static void shadow_new(shadow *s, const char *spec, size_t n, int threads)
 	s->done = malloc(n);
 	s->rewards = malloc(n * sizeof(float));
 	s->acts = malloc(n * sizeof(uint32_t));
+	s->masks = true;
 	ck_assert(s->g && s->obs && s->want && s->mask && s->wmask &&
 		  s->done && s->rewards && s->acts);
 	for (size_t i = 0; i < n; i++)
 		s->g[i] = new_game(spec);
+	s->wcap = bg_max_moves(s->g[0]);
+	s->cap = n * s->wcap;
+	s->offsets = malloc((n + 1) * sizeof(uint32_t));
+	s->lists = malloc(s->cap * sizeof(uint32_t));
+	s->wacts = malloc(s->wcap * sizeof(uint32_t));
+	ck_assert(s->offsets && s->lists && s->wacts);
 }
 
 static void shadow_free(shadow *s)
@@ -660,9 +670,32 @@ static void shadow_free(shadow *s)
 	free(s->done);
 	free(s->rewards);
 	free(s->acts);
+	free(s->offsets);
+	free(s->lists);
+	free(s->wacts);
 }
 
-/* The batch's observations and masks are those of the shadow games. */
+/* The batch's lists of legal actions are those of the shadow games. */
+static void shadow_compare_lists(shadow *s)
+{
+	size_t total, n;
+
+	ck_assert_int_eq(bg_batch_legal_actions(s->b, s->offsets, s->lists,
+						s->cap, &total), BG_OK);
+	ck_assert_uint_eq(s->offsets[0], 0);
+	ck_assert_uint_eq(s->offsets[s->n], total);
+	for (size_t i = 0; i < s->n; i++) {
+		ck_assert_int_eq(bg_legal_actions(s->g[i], s->wacts, s->wcap,
+						  &n), BG_OK);
+		ck_assert_uint_eq(s->offsets[i + 1] - s->offsets[i], n);
+		ck_assert_msg(!memcmp(s->wacts, s->lists + s->offsets[i],
+				      n * sizeof(uint32_t)),
+			      "game %zu: legal actions differ", i);
+	}
+}
+
+/* The batch's observations, masks and lists are those of the shadow
+ * games. */
 static void shadow_compare(shadow *s)
 {
 	for (size_t i = 0; i < s->n; i++) {
@@ -673,11 +706,14 @@ static void shadow_compare(shadow *s)
 		ck_assert_msg(!memcmp(s->want, s->obs + i * s->no,
 				      s->no * sizeof(float)),
 			      "game %zu: observation differs", i);
+		ck_assert_uint_eq(bg_hash(bg_batch_game(s->b, i)), bg_hash(g));
+		if (!s->masks)
+			continue;
 		ck_assert_int_eq(bg_action_mask(g, s->wmask, s->na), BG_OK);
 		ck_assert_msg(!memcmp(s->wmask, s->mask + i * s->na, s->na),
 			      "game %zu: mask differs", i);
-		ck_assert_uint_eq(bg_hash(bg_batch_game(s->b, i)), bg_hash(g));
 	}
+	shadow_compare_lists(s);
 }
 
 /* The batch's game i made the shadow's last move, the same chain where
@@ -699,8 +735,9 @@ static void shadow_same_move(shadow *s, size_t i)
 static void shadow_step(shadow *s)
 {
 	ck_assert_int_eq(bg_batch_random_actions(s->b, s->acts), BG_OK);
-	ck_assert_int_eq(bg_batch_step(s->b, s->acts, s->obs, s->mask,
-				       s->rewards, s->done), BG_OK);
+	ck_assert_int_eq(bg_batch_step(s->b, s->acts, s->obs,
+				       s->masks ? s->mask : NULL, s->rewards,
+				       s->done), BG_OK);
 	for (size_t i = 0; i < s->n; i++) {
 		bg_game *g = s->g[i];
 		int mover = bg_to_move(g), status, winner, reason;
@@ -758,6 +795,70 @@ START_TEST(test_batch_follows_single_games)
 	for (int k = 0; k < 150; k++)
 		shadow_step(&s);
 	shadow_free(&s);
+}
+END_TEST
+
+/* Steps without masks, as a caller of games with large action counts
+ * makes them, their legal actions listed instead: the lists follow the
+ * single games' (bg_legal_actions, ascending) on one to three threads. */
+START_TEST(test_batch_lists_without_masks)
+{
+	shadow s;
+
+	shadow_new(&s, batch_specs[_i], 5, 1 + _i % 3);
+	s.masks = false;
+	ck_assert_int_eq(bg_batch_reset(s.b, s.obs, NULL), BG_OK);
+	shadow_compare(&s);
+	for (int k = 0; k < 60; k++)
+		shadow_step(&s);
+	shadow_free(&s);
+}
+END_TEST
+
+/* bg_batch_legal_actions' room and arguments: a short array is refused
+ * with the room it needs and nothing written, NULL with cap 0 asks only
+ * for the total. */
+START_TEST(test_batch_lists_room)
+{
+	uint32_t offsets[4], acts[64], before[64];
+	size_t total = 0, again = 0;
+	bg_batch *b;
+
+	ck_assert_int_eq(bg_batch_new(&b, "mill", 3, 2, 5), BG_OK);
+	ck_assert_int_eq(bg_batch_legal_actions(NULL, offsets, acts, 64,
+						&total), BG_EINVAL);
+	ck_assert_int_eq(bg_batch_legal_actions(b, NULL, acts, 64, &total),
+			 BG_EINVAL);
+	ck_assert_int_eq(bg_batch_legal_actions(b, offsets, NULL, 1, &total),
+			 BG_EINVAL);
+	memset(offsets, 0xab, sizeof(offsets));
+	memset(acts, 0xab, sizeof(acts));
+	memcpy(before, acts, sizeof(acts));
+	ck_assert_int_eq(bg_batch_legal_actions(b, offsets, NULL, 0, &total),
+			 BG_EBUFSIZE);
+	/* Three games at Mill's start: 24 placements each. */
+	ck_assert_uint_eq(total, 3 * 24);
+	ck_assert_int_eq(bg_batch_legal_actions(b, offsets, acts, 64, &again),
+			 BG_EBUFSIZE);
+	ck_assert_uint_eq(again, total);
+	ck_assert(!memcmp(acts, before, sizeof(acts)));
+	for (int i = 0; i < 4; i++)
+		ck_assert_uint_eq(offsets[i], 0xabababab);
+	ck_assert_int_eq(bg_batch_legal_actions(b, offsets, acts, 48, NULL),
+			 BG_EBUFSIZE);
+	bg_batch_free(b);
+	ck_assert_int_eq(bg_batch_new(&b, "wolf-sheep", 3, 1, 5), BG_OK);
+	ck_assert_int_eq(bg_batch_legal_actions(b, offsets, acts, 64, &total),
+			 BG_OK);
+	/* The wolf moves first, from d8 to c7 or e7, in each game. */
+	ck_assert_uint_eq(total, 3 * 2);
+	for (int i = 0; i < 4; i++)
+		ck_assert_uint_eq(offsets[i], 2 * i);
+	ck_assert_uint_lt(acts[0], acts[1]);
+	for (int i = 1; i < 3; i++)
+		ck_assert(!memcmp(acts, acts + offsets[i],
+				  2 * sizeof(uint32_t)));
+	bg_batch_free(b);
 }
 END_TEST
 
@@ -1371,6 +1472,9 @@ int main(void)
 	tcase_add_test(tc, test_batch_large_follows_single_games);
 	tcase_add_loop_test(tc, test_batch_follows_single_games, 0,
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
+	tcase_add_loop_test(tc, test_batch_lists_without_masks, 0,
+			    sizeof(batch_specs) / sizeof(batch_specs[0]));
+	tcase_add_test(tc, test_batch_lists_room);
 	tcase_add_loop_test(tc, test_batch_mask_buffers_in_turn, 0, 3);
 	tcase_add_loop_test(tc, test_batch_ranked_actions, 0, 7);
 	tcase_add_loop_test(tc, test_batch_direct_passes, 0,

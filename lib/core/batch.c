@@ -27,7 +27,7 @@
 #include "core/pool.h"
 #include "core/wide.h"
 
-enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW };
+enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW, JOB_LIST };
 
 #define CHUNK 8            /* games a thread takes at a time: a cache
 			      line of the per-game words */
@@ -113,6 +113,8 @@ struct bg_batch {
 	int job;
 	const uint32_t *actions; /* JOB_CHECK's */
 	uint32_t *draws;         /* JOB_DRAW's */
+	const uint32_t *offsets; /* JOB_LIST's: where each game's go */
+	uint32_t *lists;         /* JOB_LIST's */
 	float *obs;
 	uint8_t *mask;
 	float *rewards;
@@ -342,6 +344,38 @@ static int check_one(bg_batch *b, size_t i)
 	return BG_OK;
 }
 
+/* Game i's actions by its words (by_word), in their order, into out:
+ * each point's landings in one compress. */
+static void words_actions(const bg_batch *b, size_t i, uint32_t *out)
+{
+#ifdef BG_VBMI2
+	const uint64_t *to = b->to + i * 64;
+
+	for (uint64_t from = b->from[i]; from; from &= from - 1)
+		out = bg_bits_actions_vbmi2(
+			out, bg_action_pair(b->al.n, bg_ctz64(from), 0),
+			*to++);
+#else
+	(void)b, (void)i, (void)out;
+	assert(!"words without BG_VBMI2");
+#endif
+}
+
+/* Game i's legal actions, ascending as bg_legal_actions() gives them, at
+ * their place in the caller's array. Its words give them so; its set is
+ * in the order of its list. */
+static void list_one(bg_batch *b, size_t i)
+{
+	uint32_t *out = b->lists + b->offsets[i];
+
+	if (by_word(b, i)) {
+		words_actions(b, i, out);
+		return;
+	}
+	memcpy(out, b->set + i * b->max_moves, b->nset[i] * sizeof(*out));
+	bg_sort_actions(out, b->nset[i]);
+}
+
 /* Game i's random action: its draw is the i-th of the call's generator,
  * as if the games drew one after the other. */
 static int draw_one(bg_batch *b, size_t i)
@@ -374,6 +408,9 @@ static int do_game(bg_batch *b, size_t i, bg_worker *w)
 		return check_one(b, i);
 	case JOB_DRAW:
 		return draw_one(b, i);
+	case JOB_LIST:
+		list_one(b, i);
+		return BG_OK;
 	case JOB_RESET:
 		unmark_mask(b, i);
 		restart(b, i);
@@ -809,6 +846,38 @@ int bg_batch_random_actions(bg_batch *b, uint32_t *actions)
 	else
 		b->rng = bg_rand_ahead(b->rng, b->bad + (b->nmoves[b->bad] > 0));
 	return rc;
+}
+
+int bg_batch_legal_actions(bg_batch *b, uint32_t *offsets, uint32_t *actions,
+			   size_t cap, size_t *total)
+{
+	size_t sum = 0;
+
+	if (!b || !offsets || (!actions && cap))
+		return bg_seterr(BG_EINVAL, "NULL argument");
+	for (size_t i = 0; i < b->n; i++) {
+		/* After a step every game has its actions: one whose moves
+		 * the layout cannot all name was cut short and restarted. */
+		if (b->nset[i] != b->nmoves[i])
+			return bg_seterr(BG_ENOMEM, "game %zu: a legal move "
+					 "outside the action layout", i);
+		sum += b->nset[i];
+	}
+	if (total)
+		*total = sum;
+	if (sum > UINT32_MAX)
+		return bg_seterr(BG_ENOMEM, "%zu legal actions, more than "
+				 "32-bit offsets count", sum);
+	if (sum > cap)
+		return bg_seterr(BG_EBUFSIZE, "%zu legal actions need room "
+				 "for %zu", sum, sum);
+	offsets[0] = 0;
+	for (size_t i = 0; i < b->n; i++)
+		offsets[i + 1] = offsets[i] + (uint32_t)b->nset[i];
+	job_begin(b, JOB_LIST);
+	b->offsets = offsets;
+	b->lists = actions;
+	return job_run(b);
 }
 
 const bg_game *bg_batch_game(const bg_batch *b, size_t i)

@@ -14,7 +14,7 @@ from .errors import LibraryError
 
 #: The library version this binding was written for: the library must have
 #: the same major version and at least this minor version.
-BINDING_VERSION = (1, 2, 0)
+BINDING_VERSION = (1, 3, 0)
 
 #: Environment variables read by :func:`find_library`.
 ENV_LIBRARY = "BOARDGAMES_LIBRARY"
@@ -196,6 +196,7 @@ PROTOTYPES = {
     "bg_batch_reset": (_int, [_vp, _vp, _vp]),
     "bg_batch_step": (_int, [_vp, _vp, _vp, _vp, _vp, _vp]),
     "bg_batch_random_actions": (_int, [_vp, _vp]),
+    "bg_batch_legal_actions": (_int, [_vp, _vp, _vp, _size, _c_size_p]),
     "bg_batch_game": (_game_p, [_vp, _size]),
     # the computer player (<boardgames/search.h>, 1.1): declared, not
     # wrapped yet; its structs are passed as opaque pointers
