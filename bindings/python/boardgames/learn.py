@@ -267,7 +267,13 @@ class VectorEnv:
                   or was cut short at a position with a legal move that
                   has no action
     infos         {"action_mask": bool (num_envs, num_actions), read-only,
-                   "_action_mask": bool (num_envs,) all True}
+                   "_action_mask": bool (num_envs,) all True}; with
+                  ``masks=False``, {}: :meth:`legal_actions` lists them
+
+    Games with large action counts (Mill's 420001, Bolotudu's 345961) have
+    masks of that many bytes a game, and a step sets and clears a cache
+    line of it for every legal action; ``masks=False`` leaves them out, and
+    :meth:`legal_actions` gives the legal actions as lists instead.
 
     A finished game restarts within the same step (Gymnasium's "same-step"
     autoreset, ``metadata["autoreset_mode"]``): the step that ends it
@@ -284,7 +290,7 @@ class VectorEnv:
     metadata = {"autoreset_mode": "SameStep"}
 
     def __init__(self, spec, num_envs, threads=1, seed=0, copy=False,
-                 **options):
+                 masks=True, **options):
         from ._core import _spec_with, _bytes
         self._b = None
         self._lib = _lib.lib()
@@ -315,8 +321,10 @@ class VectorEnv:
         # hundreds of MB of which a step writes a few bytes a game, and
         # on 4 KB pages most of those cost a page walk (mill through
         # NumPy made 1.1 to 1.2 times the steps a second). Zeroed after.
+        self.masks = masks
         self._obs = np.empty(shape, np.float32)
-        self._mask = np.empty((self.num_envs, self.num_actions), np.bool_)
+        self._mask = np.empty((self.num_envs,
+                               self.num_actions if masks else 0), np.bool_)
         self._obs.fill(0)
         self._mask.fill(False)
         self._rewards = np.zeros(self.num_envs, np.float32)
@@ -334,16 +342,25 @@ class VectorEnv:
         self._mask_view = self._mask.view()
         self._mask_view.flags.writeable = False
         self._infos = {"action_mask": self._mask_view,
-                       "_action_mask": np.ones(self.num_envs, np.bool_)}
+                       "_action_mask": np.ones(self.num_envs, np.bool_)
+                       } if masks else {}
         # the addresses once: a step is then one C call and one compare
-        self._step_args = (self._b, None, _addr(self._obs),
-                           _addr(self._mask), _addr(self._rewards),
-                           _addr(self._done))
+        self._mask_addr = _addr(self._mask) if masks else None
+        self._step_args = (self._b, None, _addr(self._obs), self._mask_addr,
+                           _addr(self._rewards), _addr(self._done))
         self._step = _lib.raw_function(self._lib, "bg_batch_step",
                                        ctypes.c_int, [ctypes.c_void_p] * 6)
         self._draw = _lib.raw_function(self._lib, "bg_batch_random_actions",
                                        ctypes.c_int, [ctypes.c_void_p] * 2)
         self._actions_addr = _addr(self._actions)
+        # legal_actions(): room for 64 actions a game at first, grown to
+        # what a call needs (most positions of most games have fewer)
+        self._offsets = np.zeros(self.num_envs + 1, np.uint32)
+        self._lists = np.zeros(64 * self.num_envs, np.uint32)
+        self._total = ctypes.c_size_t()
+        self._list = _lib.raw_function(
+            self._lib, "bg_batch_legal_actions", ctypes.c_int,
+            [ctypes.c_void_p] * 3 + [ctypes.c_size_t, ctypes.c_void_p])
 
     # -- shapes, as Gymnasium's spaces would give them
 
@@ -355,7 +372,7 @@ class VectorEnv:
     @property
     def action_masks(self):
         """The current legal-action masks, bool (num_envs, num_actions),
-        read-only."""
+        read-only (with ``masks=False``, num_actions is 0 there)."""
         return self._mask_view
 
     # -- life cycle
@@ -416,7 +433,7 @@ class VectorEnv:
             _check(self._lib, self._lib.bg_batch_set_start(
                 b, self._start.encode("utf-8")))
         _check(self._lib, self._lib.bg_batch_reset(b, _addr(self._obs),
-                                                   _addr(self._mask)))
+                                                   self._mask_addr))
         self._rewards.fill(0)
         self._done.fill(0)
         self._ends.fill(False)
@@ -447,6 +464,25 @@ class VectorEnv:
         np.equal(self._done, self._codes, out=self._ends)
         return self._result(self._obs, self._rewards, self._term,
                             self._trunc, self._infos)
+
+    def legal_actions(self):
+        """The legal actions of every game now, listed: ``(offsets,
+        actions)``, uint32 arrays, game i's ``actions[offsets[i]:offsets[i
+        + 1]]``, ascending (as :func:`legal_actions` gives them for one
+        game). The arrays belong to the environment and are overwritten
+        by the next call (unless ``copy=True``)."""
+        b = self._step_args[0] or self._batch()
+        while True:
+            rc = self._list(b, _addr(self._offsets), _addr(self._lists),
+                            self._lists.size, ctypes.addressof(self._total))
+            if rc != _e.EBUFSIZE:
+                break
+            self._lists = np.zeros(max(self._total.value,
+                                       2 * self._lists.size), np.uint32)
+        if rc < 0:
+            _check(self._lib, rc)
+        return self._result(self._offsets,
+                            self._lists[:self._offsets[-1]])
 
     def random_actions(self):
         """A legal action per game, drawn uniformly with the batch's

@@ -287,6 +287,46 @@ class Vector(unittest.TestCase):
             obs, _ = env.reset(options={"position": None})
             self.assertEqual(env.game(0).ply, 0)
 
+    def test_legal_actions_are_the_masks(self):
+        """legal_actions() lists what the masks hold, ascending, in every
+        game of the catalogue, the arrays grown past their first room
+        (Dots' placements, a hundred a game)."""
+        for spec in specs() + ["tochki:size=10"]:
+            with self.subTest(spec=spec), \
+                    learn.VectorEnv(spec, N, seed=2) as env:
+                _, infos = env.reset()
+                for _ in range(40):
+                    offsets, actions = env.legal_actions()
+                    self.assertEqual(offsets.dtype, np.uint32)
+                    self.assertEqual(offsets.shape, (N + 1,))
+                    self.assertEqual(actions.shape, (offsets[-1],))
+                    for i in range(N):
+                        self.assertTrue(np.array_equal(
+                            actions[offsets[i]:offsets[i + 1]],
+                            np.flatnonzero(infos["action_mask"][i])))
+                    infos = env.step(env.random_actions())[4]
+
+    def test_without_masks(self):
+        """masks=False: no masks, and the same games, observations and
+        lists as with them."""
+        for spec in ("mill", "kutochki", "alquerque", "bolotudu"):
+            with self.subTest(spec=spec), \
+                    learn.VectorEnv(spec, N, seed=4) as full, \
+                    learn.VectorEnv(spec, N, seed=4, masks=False) as bare:
+                _, infos = bare.reset()
+                full.reset()
+                self.assertEqual(infos, {})
+                self.assertEqual(bare.action_masks.shape, (N, 0))
+                for _ in range(60):
+                    a = full.step(full.random_actions())
+                    b = bare.step(bare.random_actions())
+                    for x, y in zip(a[:4], b[:4]):
+                        self.assertTrue(np.array_equal(x, y))
+                    self.assertEqual(b[4], {})
+                    for x, y in zip(full.legal_actions(),
+                                    bare.legal_actions()):
+                        self.assertTrue(np.array_equal(x, y))
+
     def test_reset_seed_repeats_random_actions(self):
         with learn.VectorEnv("mill", N) as env:
             traces = []
