@@ -3,7 +3,7 @@
  * observations and action masks written, as a learning loop makes them.
  *
  *   bglearn [--seconds S] [--steps N] [--batch N --threads T | --single]
- *           [--write both|obs|mask|none] [SPEC...]
+ *           [--write both|obs|mask|lists|none] [SPEC...]
  *
  * For each spec (every game's default when none is given), batches of 1,
  * 64 and 1024 games with 1 thread and of 1024 with 2, or only the batch
@@ -21,7 +21,10 @@
  * batch steps from the start instead of timing (for instruction counts
  * under callgrind). --write leaves out the observations or the masks or
  * both (their pointers NULL): what a step's parts cost is the
- * difference.
+ * difference. --write lists writes the observations and, instead of the
+ * masks, lists the legal actions after each step
+ * (bg_batch_legal_actions), as a caller of games with large action
+ * counts would.
  *
  * --single drives one game through the calls on one game instead, as an
  * agent that steps a single game does (PettingZoo's AEC wrapper): each
@@ -48,35 +51,47 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* What the steps write: observations (1) and masks (2). */
-static int writes = 3;
+/* What the steps write: observations (1), masks (2), lists (4). */
+enum { W_OBS = 1, W_MASK = 2, W_LISTS = 4 };
+static int writes = W_OBS | W_MASK;
+
+/* A batch's arrays: the actions played and what the steps write. */
+typedef struct outputs {
+	uint32_t *acts;
+	float *obs, *rew;
+	uint8_t *mask, *done;
+	uint32_t *offsets, *lists; /* room for cap actions */
+	size_t cap;
+} outputs;
 
 /* One batch step with random actions: BG_OK or the failed call's code. */
-static int batch_step(bg_batch *b, uint32_t *acts, float *obs, uint8_t *mask,
-		      float *rew, uint8_t *done)
+static int batch_step(bg_batch *b, const outputs *o)
 {
-	int rc = bg_batch_random_actions(b, acts);
+	int rc = bg_batch_random_actions(b, o->acts);
 
-	if (rc != BG_OK)
-		return rc;
-	return bg_batch_step(b, acts, writes & 1 ? obs : NULL,
-			     writes & 2 ? mask : NULL, rew, done);
+	if (rc == BG_OK)
+		rc = bg_batch_step(b, o->acts, writes & W_OBS ? o->obs : NULL,
+				   writes & W_MASK ? o->mask : NULL, o->rew,
+				   o->done);
+	if (rc == BG_OK && (writes & W_LISTS))
+		rc = bg_batch_legal_actions(b, o->offsets, o->lists, o->cap,
+					    NULL);
+	return rc;
 }
 
 /* Step until every game has ended once, for at most `seconds`; ended
  * holds n zeros. */
 static int warm_up(bg_batch *b, size_t n, double seconds, uint8_t *ended,
-		   uint32_t *acts, float *obs, uint8_t *mask, float *rew,
-		   uint8_t *done)
+		   const outputs *o)
 {
 	size_t left = n;
 	double t0 = now();
 	int rc = BG_OK;
 
 	while (rc == BG_OK && left > 0 && now() - t0 < seconds) {
-		rc = batch_step(b, acts, obs, mask, rew, done);
+		rc = batch_step(b, o);
 		for (size_t i = 0; rc == BG_OK && i < n; i++)
-			if (done[i] != BG_STEP_GOING && !ended[i]) {
+			if (o->done[i] != BG_STEP_GOING && !ended[i]) {
 				ended[i] = 1;
 				left--;
 			}
@@ -89,9 +104,8 @@ static int run(const char *spec, size_t n, int threads, double seconds,
 {
 	size_t na, no;
 	bg_batch *b;
-	float *obs, *rew;
-	uint8_t *mask, *done, *ended;
-	uint32_t *acts;
+	outputs o;
+	uint8_t *ended;
 	long steps = 0;
 	double t0, t;
 	int rc;
@@ -101,28 +115,29 @@ static int run(const char *spec, size_t n, int threads, double seconds,
 		return 1;
 	}
 	bg_batch_info(b, NULL, &na, &no);
-	obs = malloc(n * no * sizeof(float));
-	mask = malloc(n * na);
-	rew = malloc(n * sizeof(float));
-	done = malloc(n);
-	acts = malloc(n * sizeof(uint32_t));
+	o.obs = malloc(n * no * sizeof(float));
+	o.mask = malloc(n * na);
+	o.rew = malloc(n * sizeof(float));
+	o.done = malloc(n);
+	o.acts = malloc(n * sizeof(uint32_t));
+	o.cap = n * bg_max_moves(bg_batch_game(b, 0));
+	o.offsets = malloc((n + 1) * sizeof(uint32_t));
+	o.lists = malloc(o.cap * sizeof(uint32_t));
 	ended = calloc(n, 1);
-	if (!obs || !mask || !rew || !done || !acts || !ended) {
+	if (!o.obs || !o.mask || !o.rew || !o.done || !o.acts || !o.offsets ||
+	    !o.lists || !ended) {
 		fprintf(stderr, "bglearn: out of memory\n");
 		return 1;
 	}
-	bg_batch_reset(b, obs, mask);
-	if (!fixed &&
-	    (rc = warm_up(b, n, seconds, ended, acts, obs, mask, rew, done)) !=
-		    BG_OK) {
+	bg_batch_reset(b, o.obs, writes & W_MASK ? o.mask : NULL);
+	if (!fixed && (rc = warm_up(b, n, seconds, ended, &o)) != BG_OK) {
 		fprintf(stderr, "bglearn: %s: %s\n", spec, bg_last_error());
 		return 1;
 	}
 	t0 = now();
 	do {
 		for (int k = 0; k < 16; k++) {
-			if ((rc = batch_step(b, acts, obs, mask, rew, done)) !=
-			    BG_OK) {
+			if ((rc = batch_step(b, &o)) != BG_OK) {
 				fprintf(stderr, "bglearn: %s: %s\n", spec,
 					bg_last_error());
 				return 1;
@@ -137,11 +152,13 @@ static int run(const char *spec, size_t n, int threads, double seconds,
 	       spec, n, threads, (double)steps * (double)n / t, na, no);
 	fflush(stdout);
 	bg_batch_free(b);
-	free(obs);
-	free(mask);
-	free(rew);
-	free(done);
-	free(acts);
+	free(o.obs);
+	free(o.mask);
+	free(o.rew);
+	free(o.done);
+	free(o.acts);
+	free(o.offsets);
+	free(o.lists);
 	free(ended);
 	return 0;
 }
@@ -167,9 +184,9 @@ static int single_step(bg_game *g, const bg_game *start, uint32_t *acts,
 		return rc;
 	if ((rc = bg_legal_actions(g, acts, cap, &n)) != BG_OK)
 		return rc;
-	if ((writes & 2) && (rc = bg_action_mask(g, mask, na)) != BG_OK)
+	if ((writes & W_MASK) && (rc = bg_action_mask(g, mask, na)) != BG_OK)
 		return rc;
-	if ((writes & 1) &&
+	if ((writes & W_OBS) &&
 	    (rc = bg_observe(g, bg_to_move(g), obs, no)) != BG_OK)
 		return rc;
 	return bg_play_action(g, acts[rng_next(rng) % n]);
@@ -245,14 +262,19 @@ static int bench(const char *spec, double seconds, long fixed)
 	return bad;
 }
 
-/* --write's argument as the bits of `writes`, or -1. */
+/* --write's argument as the bits of `writes`, or -1. (A single game's
+ * step lists its legal actions whatever --write says.) */
 static int write_mode(const char *s)
 {
-	static const char *const names[] = { "none", "obs", "mask", "both" };
+	static const struct {
+		const char *name;
+		int bits;
+	} modes[] = { { "none", 0 }, { "obs", W_OBS }, { "mask", W_MASK },
+		      { "both", W_OBS | W_MASK }, { "lists", W_OBS | W_LISTS } };
 
-	for (int i = 0; i < 4; i++)
-		if (!strcmp(s, names[i]))
-			return i;
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if (!strcmp(s, modes[i].name))
+			return modes[i].bits;
 	return -1;
 }
 
@@ -281,7 +303,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "usage: bglearn [--seconds S] "
 				"[--steps N] [--batch N --threads T | "
 				"--single] "
-				"[--write both|obs|mask|none] [SPEC...]\n");
+				"[--write both|obs|mask|lists|none] "
+				"[SPEC...]\n");
 			return 2;
 		} else {
 			bad |= bench(argv[i], seconds, fixed);

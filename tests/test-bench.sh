@@ -1,9 +1,9 @@
 #!/bin/sh
 # The bench tools a change is measured with, driven as a maintainer does:
-# bglearn's --write (what a step writes) and --single (one game's calls),
-# bench/compare.sh (two builds in turn) and bench/reference.sh (against RBG
-# through the reference build, on stand-ins). Rates are not asserted, only
-# that each run reports.
+# bglearn's --write (what a step writes, masks or lists) and --single (one
+# game's calls), bench/compare.sh (two builds in turn) and
+# bench/reference.sh (against RBG through the reference build, on
+# stand-ins). Rates are not asserted, only that each run reports.
 # usage: test-bench.sh BGLEARN COMPARE_SH LIBDIR
 set -eu
 
@@ -22,7 +22,7 @@ fail() {
 }
 
 line='^wolf-sheep batch=1 threads=1 steps/s=[0-9]+ actions=[0-9]+ obs=[0-9]+$'
-for w in none obs mask both; do
+for w in none obs mask both lists; do
 	out=$("$BGLEARN" --steps 50 --batch 1 --threads 1 --write "$w" \
 		wolf-sheep) || fail "bglearn --write $w exits $?"
 	echo "$out" | grep -Eq "$line" || fail "bglearn --write $w: $out"
