@@ -6,7 +6,8 @@
  * ways; the mask against the actions; actions off the mask refused with
  * the game unchanged; each symmetry's image game against the images of
  * the actions, observation and hash; and a batch of one game, given the
- * same mask buffer every step, against the game it follows.
+ * same mask buffer every step, against the game it follows (its mask, its
+ * legal actions listed, its observation).
  *
  * The first bytes pick the game and its options (fuzz_pick_spec), then
  * each byte is a step: mostly "play legal action number b / 8".
@@ -31,6 +32,7 @@ typedef struct run {
 	uint32_t *other_acts; /* a symmetry's image game's */
 	uint8_t *mask;     /* g's mask */
 	uint8_t *bmask;    /* the batch's, the same buffer every step */
+	uint32_t *blist;   /* the batch's legal actions listed */
 	float *obs, *img, *other;
 	size_t n;          /* g's legal actions in acts, when listed */
 	size_t nmoves;     /* and its legal moves in moves */
@@ -117,10 +119,17 @@ static void part(run *r)
 	r->b = NULL;
 }
 
-/* The batch wrote g's mask and observation. */
+/* The batch wrote g's mask and observation, and lists g's actions. */
 static void same_position(run *r)
 {
+	uint32_t offsets[2];
+	size_t total;
+
 	check_mask(r, r->bmask);
+	FUZZ_ASSERT(bg_batch_legal_actions(r->b, offsets, r->blist, r->max,
+					   &total) == BG_OK);
+	FUZZ_ASSERT(total == r->n && offsets[0] == 0 && offsets[1] == r->n);
+	FUZZ_ASSERT(!memcmp(r->blist, r->acts, r->n * sizeof(*r->acts)));
 	observe(r->g, r->obs, r->nobs);
 	FUZZ_ASSERT(!memcmp(r->obs, r->other, r->nobs * sizeof(float)));
 }
@@ -297,6 +306,7 @@ static void run_free(run *r)
 	free(r->other_acts);
 	free(r->mask);
 	free(r->bmask);
+	free(r->blist);
 	free(r->obs);
 	free(r->img);
 	free(r->other);
@@ -323,11 +333,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	r.other_acts = malloc(r.max * sizeof(*r.other_acts));
 	r.mask = malloc(r.count);
 	r.bmask = malloc(r.count);
+	r.blist = malloc(r.max * sizeof(*r.blist));
 	r.obs = malloc(r.nobs * sizeof(float));
 	r.img = malloc(r.nobs * sizeof(float));
 	r.other = malloc(r.nobs * sizeof(float));
 	FUZZ_ASSERT(r.moves && r.acts && r.other_acts && r.mask && r.bmask &&
-		    r.obs && r.img && r.other);
+		    r.blist && r.obs && r.img && r.other);
 	FUZZ_ASSERT(bg_batch_new(&r.b, spec, 1, 1, 1) == BG_OK);
 	FUZZ_ASSERT(bg_batch_reset(r.b, r.other, r.bmask) == BG_OK);
 	list_actions(&r);
