@@ -119,17 +119,32 @@ static void part(run *r)
 	r->b = NULL;
 }
 
-/* The batch wrote g's mask and observation, and lists g's actions. */
-static void same_position(run *r)
+/* The batch lists g's actions, each its move's in the list's order (a
+ * sample of them checked so), sorted those of bg_legal_actions. */
+static void same_list(run *r)
 {
 	uint32_t offsets[2];
-	size_t total;
+	size_t total, every = r->n > SAMPLE ? r->n / SAMPLE : 1;
 
-	check_mask(r, r->bmask);
 	FUZZ_ASSERT(bg_batch_legal_actions(r->b, offsets, r->blist, r->max,
 					   &total) == BG_OK);
 	FUZZ_ASSERT(total == r->n && offsets[0] == 0 && offsets[1] == r->n);
+	for (size_t k = bg_ply(r->g) % every; k < r->n; k += every) {
+		uint32_t a;
+
+		FUZZ_ASSERT(bg_move_to_action(r->g, &r->moves[k], &a) ==
+			    BG_OK);
+		FUZZ_ASSERT(r->blist[k] == a);
+	}
+	qsort(r->blist, r->n, sizeof(*r->blist), cmp_u32);
 	FUZZ_ASSERT(!memcmp(r->blist, r->acts, r->n * sizeof(*r->acts)));
+}
+
+/* The batch wrote g's mask and observation, and lists g's actions. */
+static void same_position(run *r)
+{
+	check_mask(r, r->bmask);
+	same_list(r);
 	observe(r->g, r->obs, r->nobs);
 	FUZZ_ASSERT(!memcmp(r->obs, r->other, r->nobs * sizeof(float)));
 }

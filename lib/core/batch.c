@@ -361,19 +361,17 @@ static void words_actions(const bg_batch *b, size_t i, uint32_t *out)
 #endif
 }
 
-/* Game i's legal actions, ascending as bg_legal_actions() gives them, at
- * their place in the caller's array. Its words give them so; its set is
- * in the order of its list. */
+/* Game i's legal actions, in the order of its list, at their place in
+ * the caller's array. */
 static void list_one(bg_batch *b, size_t i)
 {
 	uint32_t *out = b->lists + b->offsets[i];
 
-	if (by_word(b, i)) {
+	if (by_word(b, i))
 		words_actions(b, i, out);
-		return;
-	}
-	memcpy(out, b->set + i * b->max_moves, b->nset[i] * sizeof(*out));
-	bg_sort_actions(out, b->nset[i]);
+	else
+		memcpy(out, b->set + i * b->max_moves,
+		       b->nset[i] * sizeof(*out));
 }
 
 /* Game i's random action: its draw is the i-th of the call's generator,

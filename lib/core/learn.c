@@ -287,7 +287,7 @@ static bool ascending(const uint32_t *a, size_t n)
 
 /* Sort without allocating (Shell's gaps): legal lists are short and mostly
  * in order already, and a game's own actions often wholly. */
-void bg_sort_actions(uint32_t *a, size_t n)
+static void sort_actions(uint32_t *a, size_t n)
 {
 	static const size_t gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
 
@@ -356,7 +356,7 @@ static size_t kept_actions(const bg_game *g, const bg_layout *al,
 	n = g->rules->legal_actions(g->cfg, g->st, acts);
 	if (n == BG_ACTIONS_LISTED)
 		return n;
-	bg_sort_actions(acts, n);
+	sort_actions(acts, n);
 	w->nacts = n;
 	w->acts_kept = true;
 	return n;
@@ -473,7 +473,7 @@ int bg_legal_actions(const bg_game *g, uint32_t *buf, size_t cap, size_t *n)
 			return bg_game_fail(g, no_action());
 		buf[i] = is_special(&al, key) ? key : key * al.ranks;
 	}
-	bg_sort_actions(buf, count);
+	sort_actions(buf, count);
 	/* Moves that share a key have the ranks 0 .. c-1 between them. */
 	for (size_t i = 1, run = 0; i < count; i++) {
 		run = buf[i] == buf[i - 1 - run] ? run + 1 : 0;

@@ -46,10 +46,6 @@ size_t bg_cells_size(const bg_board *b);
  * bytes, aligned for words). */
 void bg_cells_in(const bg_board *b, bg_cells *c, void *mem);
 
-/* Sort n actions ascending in place, without allocating: the order of
- * bg_legal_actions(). */
-void bg_sort_actions(uint32_t *a, size_t n);
-
 /* The observation from seat into buf (al->nplanes planes), with the cells
  * of the game's board; extra has room for the game's own planes by
  * point. Where the cells are direct, the game's own planes are written

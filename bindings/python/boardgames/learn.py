@@ -468,7 +468,8 @@ class VectorEnv:
     def legal_actions(self):
         """The legal actions of every game now, listed: ``(offsets,
         actions)``, uint32 arrays, game i's ``actions[offsets[i]:offsets[i
-        + 1]]``, ascending (as :func:`legal_actions` gives them for one
+        + 1]]``, the action of each of its legal moves in the order of
+        ``game(i).legal_moves()`` (sorted, :func:`legal_actions` of that
         game). The arrays belong to the environment and are overwritten
         by the next call (unless ``copy=True``)."""
         b = self._step_args[0] or self._batch()

@@ -288,22 +288,30 @@ class Vector(unittest.TestCase):
             self.assertEqual(env.game(0).ply, 0)
 
     def test_legal_actions_are_the_masks(self):
-        """legal_actions() lists what the masks hold, ascending, in every
-        game of the catalogue, the arrays grown past their first room
-        (Dots' placements, a hundred a game)."""
+        """legal_actions() lists what the masks hold, in every game of the
+        catalogue, the arrays grown past their first room (Dots'
+        placements, a hundred a game); in the order of each game's legal
+        moves."""
         for spec in specs() + ["tochki:size=10"]:
             with self.subTest(spec=spec), \
                     learn.VectorEnv(spec, N, seed=2) as env:
                 _, infos = env.reset()
-                for _ in range(40):
+                for step in range(40):
                     offsets, actions = env.legal_actions()
                     self.assertEqual(offsets.dtype, np.uint32)
                     self.assertEqual(offsets.shape, (N + 1,))
                     self.assertEqual(actions.shape, (offsets[-1],))
                     for i in range(N):
+                        mine = actions[offsets[i]:offsets[i + 1]]
                         self.assertTrue(np.array_equal(
-                            actions[offsets[i]:offsets[i + 1]],
+                            np.sort(mine),
                             np.flatnonzero(infos["action_mask"][i])))
+                        if step % 10 == 0:
+                            with env.game(i) as g:
+                                self.assertEqual(
+                                    list(mine),
+                                    [learn.move_to_action(g, m)
+                                     for m in g.legal_moves()])
                     infos = env.step(env.random_actions())[4]
 
     def test_without_masks(self):
