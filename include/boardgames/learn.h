@@ -301,14 +301,14 @@ BG_API int bg_batch_step(bg_batch *b, const uint32_t *actions, float *obs,
  * The legal actions of every game now, listed instead of masked: game
  * i's are actions[offsets[i]] .. actions[offsets[i + 1] - 1], the action
  * of each move bg_legal_moves() lists for bg_batch_game(b, i), in that
- * order (sorted, they are bg_legal_actions()'). offsets holds n + 1
- * values; *total (may be NULL) gets offsets[n], the room actions needs.
- * For games with large action counts (Mill's 420001, Bolotudu's 345961),
- * a step with mask NULL and then this call write a few bytes a game,
- * where a mask costs a cache line for each action it sets or clears.
- * BG_EBUFSIZE when cap is less than the total (*total is set, nothing
- * else written); BG_EINVAL for NULL b or offsets, or actions NULL with
- * cap > 0; BG_ENOMEM for a total past 2^32 - 1. Since 1.3.
+ * order (sorted, they are what bg_legal_actions() gives). offsets holds
+ * n + 1 values; *total (may be NULL) gets offsets[n], the room actions
+ * needs. For games with large action counts (Mill's 420001, Bolotudu's
+ * 345961), a step with mask NULL and then this call write a few bytes a
+ * game, where a mask costs a cache line for each action it sets or
+ * clears. BG_EBUFSIZE when cap is less than the total (*total is set,
+ * nothing else written); BG_EINVAL for NULL b or offsets, or actions
+ * NULL with cap > 0; BG_ENOMEM for a total past 2^32 - 1. Since 1.3.
  */
 BG_API int bg_batch_legal_actions(bg_batch *b, uint32_t *offsets,
 				  uint32_t *actions, size_t cap,

@@ -865,10 +865,10 @@ int bg_batch_legal_actions(bg_batch *b, uint32_t *offsets, uint32_t *actions,
 		*total = sum;
 	if (sum > UINT32_MAX)
 		return bg_seterr(BG_ENOMEM, "%zu legal actions, more than "
-				 "32-bit offsets count", sum);
+				 "32-bit offsets hold", sum);
 	if (sum > cap)
-		return bg_seterr(BG_EBUFSIZE, "%zu legal actions need room "
-				 "for %zu", sum, sum);
+		return bg_seterr(BG_EBUFSIZE, "%zu legal actions need room, "
+				 "not %zu", sum, cap);
 	offsets[0] = 0;
 	for (size_t i = 0; i < b->n; i++)
 		offsets[i + 1] = offsets[i] + (uint32_t)b->nset[i];
