@@ -383,8 +383,13 @@ class VectorEnv:
         return self._b
 
     def close(self):
-        """Free the batch (idempotent)."""
+        """Free the batch (idempotent); the calls that step or read it
+        then raise ValueError."""
         b, self._b = getattr(self, "_b", None), None
+        args = getattr(self, "_step_args", None)
+        if args:
+            # the hot calls read the batch from here, not from _b
+            self._step_args = (None,) + args[1:]
         if b:
             self._lib.bg_batch_free(b)
 

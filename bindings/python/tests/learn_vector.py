@@ -335,6 +335,19 @@ class Vector(unittest.TestCase):
                                     bare.legal_actions()):
                         self.assertTrue(np.array_equal(x, y))
 
+    def test_closed(self):
+        """A closed environment refuses every call on its batch (they read
+        a freed batch before: a crash)."""
+        env = learn.VectorEnv("kutochki", N)
+        env.reset()
+        actions = env.random_actions().copy()
+        env.close()
+        env.close()
+        for call in (env.random_actions, env.legal_actions, env.reset,
+                     lambda: env.step(actions), lambda: env.game(0)):
+            with self.assertRaises(ValueError):
+                call()
+
     def test_reset_seed_repeats_random_actions(self):
         with learn.VectorEnv("mill", N) as env:
             traces = []
