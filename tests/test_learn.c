@@ -1480,7 +1480,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_batch_follows_single_games, 0,
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
 	tcase_add_loop_test(tc, test_batch_lists_without_masks, 0,
-			    sizeof(batch_specs) / sizeof(batch_specs[0]));
+			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
 	tcase_add_test(tc, test_batch_lists_room);
 	tcase_add_loop_test(tc, test_batch_mask_buffers_in_turn, 0, 3);
 	tcase_add_loop_test(tc, test_batch_ranked_actions, 0, 7);

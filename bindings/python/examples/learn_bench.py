@@ -37,19 +37,21 @@ def rate(spec, batch, threads, seconds, lists=False):
                          masks=not lists) as env:
         env.reset()
         step, draw = env.step, env.random_actions
-        listed = env.legal_actions if lists else lambda: None
+        if lists:
+            def step(actions, step=env.step, listed=env.legal_actions):
+                out = step(actions)
+                listed()
+                return out
         ended = np.zeros(batch, dtype=bool)
         t0 = time.process_time()
         while not ended.all() and time.process_time() - t0 < seconds:
             _, _, terminated, truncated, _ = step(draw())
-            listed()
             ended |= terminated | truncated
         calls = 0
         c0, t0 = time.process_time(), time.perf_counter()
         while True:
             for _ in range(8):
                 step(draw())
-                listed()
             calls += 8
             cpu = time.process_time() - c0
             if cpu >= seconds:
