@@ -1430,10 +1430,11 @@ START_TEST(test_batch_truncates_without_actions)
 	bg_game *g = NULL;
 	bg_batch *b;
 	bg_move m;
-	uint32_t act;
+	uint32_t act, offsets[2], acts[64];
 	uint8_t done = 0, *mask;
 	float reward = 1;
-	size_t count;
+	size_t count, total, k;
+	char text[512];
 
 	ck_assert_int_eq(bg_game_from_position(&g, before), BG_OK);
 	ck_assert_int_eq(bg_move_from_text(g, "g3-f4", &m), BG_OK);
@@ -1455,6 +1456,20 @@ START_TEST(test_batch_truncates_without_actions)
 	ck_assert(reward == 0);
 	ck_assert_uint_eq(bg_ply(bg_batch_game(b, 0)), 67);
 	ck_assert_int_eq(mask[act], 1);
+	/* Listed, the restarted game's actions hold the one played. */
+	ck_assert_int_eq(bg_batch_legal_actions(b, offsets, acts, 64, &total),
+			 BG_OK);
+	ck_assert_uint_eq(offsets[1], total);
+	for (k = 0; k < total && acts[k] != act; k++)
+		;
+	ck_assert_uint_lt(k, total);
+	/* Started after g3-f4, the game has moves without actions: the
+	 * reset fails, and so does listing its actions. */
+	ck_assert_int_eq(bg_position_text(g, text, sizeof(text), NULL), BG_OK);
+	ck_assert_int_eq(bg_batch_set_start(b, text), BG_OK);
+	ck_assert_int_eq(bg_batch_reset(b, NULL, NULL), BG_ENOMEM);
+	ck_assert_int_eq(bg_batch_legal_actions(b, offsets, acts, 64, &total),
+			 BG_ENOMEM);
 	free(mask);
 	bg_batch_free(b);
 	bg_game_free(g);
