@@ -308,7 +308,9 @@ BG_API int bg_batch_step(bg_batch *b, const uint32_t *actions, float *obs,
  * game, where a mask costs a cache line for each action it sets or
  * clears. BG_EBUFSIZE when cap is less than the total (*total is set,
  * nothing else written); BG_EINVAL for NULL b or offsets, or actions
- * NULL with cap > 0; BG_ENOMEM for a total past 2^32 - 1. Since 1.3.
+ * NULL with cap > 0; BG_ENOMEM for a total past 2^32 - 1, or for a game
+ * left with a legal move that has no action by a reset that failed so.
+ * Since 1.3.
  */
 BG_API int bg_batch_legal_actions(bg_batch *b, uint32_t *offsets,
 				  uint32_t *actions, size_t cap,
