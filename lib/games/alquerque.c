@@ -712,6 +712,30 @@ static uint32_t aq_shared_ends(const bg_move *chains, size_t n)
 	return twice;
 }
 
+/* The first jumps of the piece on `from` (slots of aq_jumps_at; g set up
+ * by aq_gen_begin without a huff removal) when none can be followed by
+ * another, as most pieces that can take have them: each jump is then a
+ * chain of its own, ending apart from the others (rank 0), and the walk
+ * is not needed. 0 when one can be followed. */
+BG_ALWAYS_INLINE unsigned aq_single_jumps(const aq_gen *g, int from)
+{
+	const aq_cfg *c = g->c;
+	int seat = g->seat;
+	uint32_t side = g->side, enemy = g->enemy;
+	unsigned jumps = aq_jumps_at(c, seat, from, enemy,
+				     ~(side | enemy) & AQ_ALL);
+
+	for (unsigned b = jumps; b; b &= b - 1) {
+		int k = bg_ctz32(b);
+		uint32_t left = enemy & ~AQ_BIT(c->jover[seat][from][k]);
+
+		if (aq_jumps_at(c, seat, c->jto[seat][from][k], left,
+				~(side | left) & AQ_ALL))
+			return 0;
+	}
+	return jumps;
+}
+
 /* Where pieces can take, past the opening and without huff choices (no
  * step then reaches another move's position): each piece's steps as
  * aq_steps_actions makes them, then its chains' actions, in aq_legal's
@@ -735,6 +759,7 @@ BG_ALWAYS_INLINE size_t aq_capture_actions(const aq_cfg *c,
 		int from = bg_ctz32(b);
 		const bg_move *chains;
 		uint32_t shared;
+		unsigned jumps;
 		size_t k;
 
 		run |= AQ_BIT(from);
@@ -742,6 +767,12 @@ BG_ALWAYS_INLINE size_t aq_capture_actions(const aq_cfg *c,
 			continue;
 		n += aq_steps_actions(c, seat, run, to, &acts[n], wide);
 		run = 0;
+		if ((jumps = aq_single_jumps(&g, from)) != 0) {
+			for (; jumps; jumps &= jumps - 1)
+				acts[n++] = aq_action(c, from, c->jto[seat][from]
+						      [bg_ctz32(jumps)], 0);
+			continue;
+		}
 		if ((k = aq_piece_chains(&g, from, &chains)) ==
 		    BG_LEGAL_OVERFLOW)
 			return BG_ACTIONS_LISTED;
@@ -821,6 +852,10 @@ static void aq_action_move(const void *cfgp, const void *st, uint32_t action,
 	}
 	aq_gen_init(&g, c);
 	aq_gen_begin(&g, s, -1);
+	if (rank == 0 && aq_single_jumps(&g, from)) {
+		bg_move_pair(m, BG_MOVE_CAPTURE, from, to);
+		return;
+	}
 	k = aq_piece_chains(&g, from, &chains);
 	for (size_t i = 0; i < k; i++)
 		if (chains[i].pts[chains[i].npath - 1] == to &&
