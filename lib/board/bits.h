@@ -126,20 +126,21 @@ static inline bool bg_row_of(uint64_t step, uint8_t none, uint8_t *row,
 	return true;
 }
 
-/* The actions base + scale * q of the points q of a row (bg_row_of) that
- * are in `open`, in the row's order, into acts; returns their number.
- * Each is written and kept when its point is open, so acts needs room for
- * one more than the number returned. `width` is the row's, a constant
- * where this is inlined (up to 8). */
-BG_ALWAYS_INLINE size_t bg_row_actions(uint32_t *acts, uint32_t base,
-				       uint32_t scale, const uint8_t *row,
-				       int width, uint64_t open)
+/* The actions act[k] of the points row[k] of a row (bg_row_of) that are
+ * in `open`, in the row's order, into acts; returns their number. Each is
+ * written and kept when its point is open, so acts needs room for one
+ * more than the number returned. The game fills act once, a load where
+ * an action made from its point took a multiply and an add. `width` is
+ * the row's, a constant where this is inlined (up to 8). */
+BG_ALWAYS_INLINE size_t bg_row_actions(uint32_t *acts, const uint32_t *act,
+				       const uint8_t *row, int width,
+				       uint64_t open)
 {
 	size_t n = 0;
 
 #pragma GCC unroll 8
 	for (int k = 0; k < width; k++) {
-		acts[n] = base + scale * row[k];
+		acts[n] = act[k];
 		n += open >> row[k] & 1;
 	}
 	return n;

@@ -103,6 +103,7 @@ typedef struct aq_cfg {
 	/* The same points as rows (bg_row_of, padded with AQ_N): a
 	 * piece's step actions written without a loop. */
 	uint8_t srow[2][AQ_N][8];
+	uint32_t sact[2][AQ_N][8]; /* their actions (aq_action) */
 	/* The points from which a seat's piece may step, or jump, by
 	 * +aq_delta[k] (up) or -aq_delta[k] (down): all pieces' moves in a
 	 * few word operations. */
@@ -143,6 +144,14 @@ typedef struct aq_state {
 } aq_state;
 BG_CONFIG_BOARD(aq_cfg);
 BG_STATE_HEAD(aq_state);
+
+/* The learning action (aq_learn) of the move from -> to of `rank` (a
+ * step's is 0) without a huff removal. */
+static uint32_t aq_action(const aq_cfg *c, int from, int to, uint32_t rank)
+{
+	return bg_action_make(c->huff_all ? AQ_N + 1 : 1, AQ_RANKS,
+			      bg_action_pair(AQ_N, from, to), 0, rank);
+}
 
 /* ---- Configuration -------------------------------------------------------- */
 
@@ -223,6 +232,9 @@ static int aq_configure(void *cfgp, const bg_optval *opts)
 
 			assert(row); /* at most eight neighbours */
 			(void)row;
+			for (int k = 0; k < 8; k++)
+				c->sact[s][p][k] = aq_action(
+					c, p, c->srow[s][p][k], 0);
 		}
 	for (int s = 0; s < 2; s++)
 		for (int k = 0; k < 4; k++) {
@@ -617,14 +629,6 @@ static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 	return g.list.overflow ? BG_LEGAL_OVERFLOW : g.list.n;
 }
 
-/* The learning action (aq_learn) of the move from -> to of `rank` (a
- * step's is 0) without a huff removal. */
-static uint32_t aq_action(const aq_cfg *c, int from, int to, uint32_t rank)
-{
-	return bg_action_make(c->huff_all ? AQ_N + 1 : 1, AQ_RANKS,
-			      bg_action_pair(AQ_N, from, to), 0, rank);
-}
-
 /* The actions of the steps of the pieces of `own` to the points of `to`,
  * in aq_legal's order: each piece's row of step points (cfg.srow)
  * written and each kept where `to` has its point, or (wide) picked by one
@@ -634,25 +638,22 @@ BG_ALWAYS_INLINE size_t aq_steps_actions(const aq_cfg *c, int seat,
 					 uint32_t own, uint32_t to,
 					 uint32_t *acts, bool wide)
 {
-	uint32_t scale = aq_action(c, 0, 1, 0) - aq_action(c, 0, 0, 0);
 	size_t n = 0;
 
 	for (uint32_t b = own; b; b &= b - 1) {
 		int from = bg_ctz32(b);
-		uint32_t base = aq_action(c, from, 0, 0);
 
 #ifdef BG_AVX512
 		if (wide) {
-			n += bg_row_actions_wide(&acts[n], base, scale,
-						 c->srow[seat][from], 8,
-						 c->step[seat][from], to);
+			n += bg_row_actions_wide(&acts[n], c->sact[seat][from],
+					       8, c->step[seat][from], to);
 			continue;
 		}
 #else
 		(void)wide;
 #endif
-		n += bg_row_actions(&acts[n], base, scale, c->srow[seat][from],
-				    8, to);
+		n += bg_row_actions(&acts[n], c->sact[seat][from],
+				    c->srow[seat][from], 8, to);
 	}
 	return n;
 }

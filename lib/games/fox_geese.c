@@ -70,6 +70,7 @@ typedef struct fg_cfg {
 	/* goose_step as rows (bg_row_of), padded with FG_NOWHERE: a goose
 	 * has at most four steps, along the solid lines. */
 	uint8_t goose_row[FG_NPOINTS][4];
+	uint32_t goose_act[FG_NPOINTS][4]; /* their actions (fg_action) */
 	fg_steps geese_by_dir;
 	bg_jumps jumps;
 	/* The Zobrist keys of the hash: a goose, the fox on each point;
@@ -102,6 +103,12 @@ static uint64_t bit(int p)
 static int ctz(uint64_t x)
 {
 	return bg_ctz64(x);
+}
+
+static uint32_t fg_action(int from, int to)
+{
+	return bg_action_make(1, FG_RANKS, bg_action_pair(FG_NPOINTS, from, to),
+			      0, 0);
 }
 
 /* ---- Configuration -------------------------------------------------------- */
@@ -170,6 +177,8 @@ static void fg_tables(fg_cfg *c, bool diagonals)
 
 		assert(row);
 		(void)row;
+		for (int k = 0; k < 4; k++)
+			c->goose_act[p][k] = fg_action(p, c->goose_row[p][k]);
 	}
 	fg_steps_build(&c->geese_by_dir, c->goose_step);
 	bg_jumps_build(&c->jumps, &lb, diagonals);
@@ -337,12 +346,6 @@ static uint32_t fg_place_action(int p)
 	return bg_action_make(1, FG_RANKS, (uint32_t)p, 0, 0);
 }
 
-static uint32_t fg_action(int from, int to)
-{
-	return bg_action_make(1, FG_RANKS, bg_action_pair(FG_NPOINTS, from, to),
-			      0, 0);
-}
-
 /* The actions of fg_legal's moves, in its order, where no move is a
  * capture chain (which may share its ends with another); a fox that can
  * jump is left to the list. */
@@ -376,16 +379,14 @@ BG_ALWAYS_INLINE size_t fg_actions(const void *cfgp, const void *stp,
 
 #ifdef BG_AVX512
 		if (wide) {
-			n += bg_row_actions_wide(&acts[n], fg_action(from, 0),
-						 FG_RANKS, c->goose_row[from],
-						 4, c->goose_step[from],
-						 empty);
+			n += bg_row_actions_wide(&acts[n], c->goose_act[from], 4,
+					       c->goose_step[from], empty);
 			continue;
 		}
 #else
 		(void)wide;
 #endif
-		n += bg_row_actions(&acts[n], fg_action(from, 0), FG_RANKS,
+		n += bg_row_actions(&acts[n], c->goose_act[from],
 				    c->goose_row[from], 4, empty);
 	}
 	if (n == 0)

@@ -100,6 +100,7 @@ typedef struct lc_cfg {
 	/* The neighbours of each point (bg_row_of, padded with
 	 * LC_NOWHERE): the cows' steps as actions. */
 	uint8_t near[LC_MAXP][8];
+	uint32_t near_act[LC_MAXP][8]; /* their from-to actions */
 	bg_jumps jumps;
 	/* The Zobrist keys of the hash (lc_hash), by table for apply: a
 	 * leopard or cow on each point, the cows entered, the cows to move. */
@@ -159,6 +160,9 @@ static void lc_tables(lc_cfg *c)
 		row = bg_row_of(c->step[p], LC_NOWHERE, c->near[p], 8);
 		assert(row);
 		(void)row;
+		for (int k = 0; k < 8; k++)
+			c->near_act[p][k] = bg_action_pair(
+				(uint32_t)c->npoints, p, c->near[p][k]);
 	}
 	bg_jumps_build(&c->jumps, &lb, true);
 	for (int p = 0; p < c->npoints; p++) {
@@ -365,18 +369,15 @@ BG_ALWAYS_INLINE size_t lc_list(const lc_cfg *c, const lc_state *st,
 		 * board. */
 #ifdef BG_AVX512
 		if (wide) {
-			n += bg_row_actions_wide(&acts[n],
-						 bg_action_pair(np, from, 0),
-						 1, c->near[from], 8,
-						 c->step[from], empty);
+			n += bg_row_actions_wide(&acts[n], c->near_act[from], 8,
+					       c->step[from], empty);
 			continue;
 		}
 #else
 		(void)wide;
 #endif
 		if (act) {
-			n += bg_row_actions(&acts[n],
-					    bg_action_pair(np, from, 0), 1,
+			n += bg_row_actions(&acts[n], c->near_act[from],
 					    c->near[from], 8, empty);
 			continue;
 		}
