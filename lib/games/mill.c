@@ -114,6 +114,9 @@ typedef struct mi_cfg {
 	uint32_t ranks;
 	uint32_t afrom[MI_POINTS + 1];
 	uint32_t ato;
+	/* afrom[p] + to * ato by point to, 32 of them: the actions of an
+	 * origin's destinations without a multiply (two compresses). */
+	uint32_t gact[MI_POINTS + 1][32];
 	uint32_t sact[MI_SLOTS];
 	uint32_t apass;
 	int per_mill;          /* removals per move: 1 per mill, or 1 in all */
@@ -396,6 +399,9 @@ static void mi_action_tables(mi_cfg *c)
 	for (int p = 0; p <= MI_POINTS; p++)
 		c->afrom[p] = mi_action(c, p, 0);
 	c->ato = mi_action(c, MI_HAND, 1);
+	for (int p = 0; p <= MI_POINTS; p++)
+		for (uint32_t to = 0; to < 32; to++)
+			c->gact[p][to] = c->afrom[p] + to * c->ato;
 	for (int s = 0; s < MI_SLOTS; s++)
 		c->sact[s] = mi_action(c, c->sfrom[s], c->sto[s]);
 	c->apass = bg_action_make(MI_POINTS + 1, c->ranks,
@@ -1408,7 +1414,7 @@ static size_t mi_plain_actions(const mi_cfg *c, uint32_t *acts, int from,
 	uint32_t *start = acts;
 
 	for (; to; to &= to - 1)
-		*acts++ = c->afrom[from] + (uint32_t)bg_ctz32(to) * c->ato;
+		*acts++ = c->gact[from][bg_ctz32(to)];
 	return (size_t)(acts - start);
 }
 
@@ -1437,9 +1443,9 @@ BG_ALWAYS_INLINE size_t mi_legal_groups(const mi_cfg *c, const mi_side *v,
 		if (!(d & closers) && act) {
 #ifdef BG_AVX512
 			if (wide) {
-				n += (size_t)(bg_bits_scaled_wide(
-					&acts[n], c->afrom[from], c->ato, d,
-					2) - &acts[n]);
+				n += (size_t)(bg_table_actions_wide(
+					&acts[n], c->gact[from], d, 2) -
+					&acts[n]);
 				continue;
 			}
 #else
