@@ -630,10 +630,10 @@ static size_t aq_legal(const void *cfgp, const void *st, bg_move *buf)
 }
 
 /* The actions of the steps of the pieces of `own` to the points of `to`,
- * in aq_legal's order: each piece's row of step points (cfg.srow)
- * written and each kept where `to` has its point, or (wide) picked by one
- * compress. A loop over each piece's steps ended where the processor
- * could not guess. */
+ * in aq_legal's order: each piece's row of step actions (cfg.sact, their
+ * points cfg.srow) written and each kept where `to` has its point, or
+ * (wide) picked by one compress. A loop over each piece's steps ended
+ * where the processor could not guess. */
 BG_ALWAYS_INLINE size_t aq_steps_actions(const aq_cfg *c, int seat,
 					 uint32_t own, uint32_t to,
 					 uint32_t *acts, bool wide)
