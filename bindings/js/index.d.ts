@@ -291,5 +291,7 @@ export declare class SearchWorker {
 	/** The principal variation of line k, as move texts. */
 	pv(k?: number): Promise<string[]>;
 	info(): Promise<SearchInfo>;
-	terminate(): Promise<void>;
+	/** In Node the worker's exit code: 0 where it was idle and ended by
+	 * itself, 1 where a call was under way and it was stopped. */
+	terminate(): Promise<number | undefined>;
 }

@@ -954,7 +954,7 @@ const inNode = typeof process === 'object' && typeof process.versions?.node === 
  *   game.play(move); await s.sync(game);
  */
 export class SearchWorker {
-	#worker; #pending = new Map(); #next = 1; #game;
+	#worker; #pending = new Map(); #next = 1; #game; #exit;
 
 	static async create(game, options = {}) {
 		const url = new URL('./search-worker.js', import.meta.url);
@@ -991,6 +991,7 @@ export class SearchWorker {
 		if (inNode) {
 			worker.on('message', reply);
 			worker.on('error', fail);
+			this.#exit = new Promise(resolve => worker.once('exit', resolve));
 		} else {
 			worker.onmessage = e => reply(e.data);
 			worker.onerror = e => fail(new Error(`the search worker failed: ${e.message ?? e}`));
@@ -1030,9 +1031,20 @@ export class SearchWorker {
 	/** The searcher's figures (Search.info). */
 	info() { return this.#call('info'); }
 
-	/** End the worker and its searcher. */
+	/** End the worker and its searcher, a think under way too. In Node
+	 * it resolves with the worker's exit code, as worker_threads'
+	 * terminate() does: 0 where the worker was idle, which then frees its
+	 * searcher and ends by itself, since Node's terminate() of a thread
+	 * that has run WebAssembly crashes the process at times (a
+	 * segmentation fault as it exits); 1 where a call was under way and
+	 * the worker was stopped. */
 	async terminate() {
 		this.#game.free();
-		await this.#worker.terminate();
+		if (inNode && this.#pending.size === 0) {
+			this.#worker.postMessage({ op: 'close' });
+			return this.#exit;
+		}
+		const code = await this.#worker.terminate();
+		return inNode ? code : undefined;
 	}
 }

@@ -48,6 +48,14 @@ const ops = {
 };
 
 handle = ({ id, op, args }) => {
+	// SearchWorker.terminate() of an idle worker in Node: with the port
+	// closed nothing keeps the thread, which ends by itself.
+	if (op === 'close') {
+		search?.free();
+		search = null;
+		port.close();
+		return;
+	}
 	try {
 		if (!Object.hasOwn(ops, op))
 			throw new Error(`no operation ${op}`);

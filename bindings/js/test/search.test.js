@@ -73,3 +73,17 @@ test('SearchWorker: the same search in a worker', async () => {
 		await w.terminate();
 	}
 });
+
+test('SearchWorker.terminate: an idle worker ends by itself, a busy one is stopped', async () => {
+	const g = new Game('mill');
+	const idle = await SearchWorker.create(g, { level: 1 });
+	await idle.think({ playouts: 10 });
+	// Exit code 0: the worker closed its port and ended, not terminated.
+	assert.equal(await idle.terminate(), 0);
+	const busy = await SearchWorker.create(g, { level: 10 });
+	busy.think({ seconds: 60 }); // never answers: the worker is stopped in it
+	const t0 = Date.now();
+	assert.equal(await busy.terminate(), 1);
+	assert.ok(Date.now() - t0 < 30000, 'terminate waited for the think');
+	g.free();
+});
