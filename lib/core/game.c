@@ -604,18 +604,32 @@ int bg_game_scratch_moves(const bg_game *g, size_t *n)
 #define LISTED_KEY_POINTS ((LISTED_KEY - offsetof(bg_move, pts)) / \
 			   sizeof(((bg_move *)0)->pts[0]))
 
+/* How many keys remember_list copies whatever the list's length, where
+ * the buffer and scratch have room for them: a copy as long as the list
+ * ends where no processor can guess (a mispredicted branch, some 15
+ * cycles a list), and a few keys more cost less. */
+#define LISTED_FIXED 8
+
 /* Keep the list in buf for bg_play (see listed_move): the key of each
  * move in scratch, which holds max_moves whole moves and so their keys
- * (a key is shorter). A const handle, as in bg_game_scratch_moves. */
-static void remember_list(const bg_game *g, const bg_move *buf, size_t n)
+ * (a key is shorter). buf may be read up to `room` entries (room >= n).
+ * A const handle, as in bg_game_scratch_moves. */
+BG_ALWAYS_INLINE void remember_list(const bg_game *g, const bg_move *buf,
+				    size_t n, size_t room)
 {
 	unsigned char *key = (unsigned char *)g->scratch;
+	size_t i = 0;
 
 	_Static_assert(LISTED_KEY <= sizeof(bg_move), "a key fits a move");
 	if (n > LISTED_MAX)
 		return;
+	if (room >= LISTED_FIXED && g->max_moves >= LISTED_FIXED) {
+#pragma GCC unroll 8
+		for (; i < LISTED_FIXED; i++)
+			memcpy(key + i * LISTED_KEY, &buf[i], LISTED_KEY);
+	}
 #pragma GCC unroll 4
-	for (size_t i = 0; i < n; i++)
+	for (; i < n; i++)
 		memcpy(key + i * LISTED_KEY, &buf[i], LISTED_KEY);
 	((bg_game *)g)->listed = buf;
 	((bg_game *)g)->nlisted = n;
@@ -639,7 +653,7 @@ static int legal_moves_copied(const bg_game *g, bg_move *buf, size_t cap,
 		return gerr(g, BG_EBUFSIZE, "%zu moves need room for %zu",
 			    count, count);
 	memcpy(buf, g->scratch, count * sizeof(*buf));
-	remember_list(g, buf, count);
+	remember_list(g, buf, count, cap);
 	return BG_OK;
 }
 
@@ -655,7 +669,7 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 	bg_game_unlist(g);
 	if ((rc = list_moves(g, buf, &count)) != BG_OK)
 		return bg_game_fail(g, rc);
-	remember_list(g, buf, count);
+	remember_list(g, buf, count, cap);
 	*n = count;
 	return BG_OK;
 }

@@ -80,17 +80,18 @@ typedef struct mi_cfg {
 	uint64_t zhand[2][MI_PIECES + 1];
 	uint64_t zplace[2][MI_PIECES + 1]; /* hand h to h - 1: two keys */
 	/* A listed move's first 8 bytes (kind to pts[1]) in parts, ORed
-	 * into one store (mi_put): the head of a step or a jump from p, its
-	 * kind, npath and origin, or at MI_HAND a placement's; a destination
-	 * in pts[0] (a placement's) or in pts[1]. Each is read from a move
-	 * written field by field, so the byte order is the machine's. */
+	 * into one word (bg_move_word): the head of a step or a jump from
+	 * p, its kind, npath and origin, or at MI_HAND a placement's; a
+	 * destination in pts[0] (a placement's) or in pts[1]. Each is read
+	 * from a move written field by field, so the byte order is the
+	 * machine's. */
 	uint64_t wstep[MI_POINTS + 1];
 	uint64_t wother[MI_POINTS + 1];
 	uint64_t wto[2][MI_POINTS];
 	/* The slides, one slot each in list order: by origin, then by
-	 * destination. Their origin and destination, the mi_put word of the
-	 * move without removals, and the slots from points up to p (also
-	 * as their number). */
+	 * destination. Their origin and destination, the first word of
+	 * the move without removals, and the slots from points up to p
+	 * (also as their number). */
 	uint8_t sfrom[MI_SLOTS];
 	uint8_t sto[MI_SLOTS];
 	uint64_t sword[MI_SLOTS];
@@ -181,7 +182,7 @@ static void mi_zobrist_tables(mi_cfg *c)
 	c->zturn = bg_zobrist(2, 0);
 }
 
-/* The first 8 bytes of m, as mi_put stores them. */
+/* The first 8 bytes of m, as bg_move_word stores them. */
 static uint64_t mi_word(const bg_move *m)
 {
 	uint64_t w;
@@ -909,23 +910,13 @@ static inline void mi_write_single(bg_move *m, int kind, int from, int to,
 	m->pts[from != MI_HAND ? 2 : 1] = (uint16_t)removed;
 }
 
-/* The move whose first 8 bytes are w (mi_word), the rest zero. */
-_Static_assert(offsetof(bg_move, pts[2]) == sizeof(uint64_t),
-	       "a move's first word ends with pts[1]");
-
-static inline void mi_put(bg_move *m, uint64_t w)
-{
-	memset(&m->pts[2], 0, sizeof(*m) - sizeof(w));
-	memcpy(m, &w, sizeof(w));
-}
-
-/* mi_put of w, a move of npath points, then the removals of set. */
+/* bg_move_word of w, a move of npath points, then the removals of set. */
 static inline void mi_put_removing(bg_move *m, uint64_t w, int npath,
 				   uint32_t set)
 {
 	int k = npath;
 
-	mi_put(m, w);
+	bg_move_word(m, w);
 	for (; set; set &= set - 1)
 		m->pts[k++] = (uint16_t)bg_ctz32(set);
 	m->nremove = (uint8_t)(k - npath);
@@ -946,7 +937,8 @@ static size_t mi_write_plain(bg_move *m, uint32_t to, uint32_t steps,
 	for (; to; to &= to - 1) {
 		int p = bg_ctz32(to);
 
-		mi_put(m++, (steps >> p & 1 ? hstep : hother) | wto[p]);
+		bg_move_word_listed(m++, (steps >> p & 1 ? hstep : hother) |
+				    wto[p]);
 	}
 	return (size_t)(m - start);
 }
@@ -1104,7 +1096,7 @@ static bool mi_random_place(const mi_cfg *c, const mi_state *st,
 			return false;
 		to = mi_select64(empty, counts,
 				 (size_t)(bg_rand(rng) % total));
-		mi_put(out, c->wstep[MI_HAND] | c->wto[0][to]);
+		bg_move_word(out, c->wstep[MI_HAND] | c->wto[0][to]);
 		return true;
 	}
 	mi_side_removing(c, st, &v);
@@ -1324,7 +1316,7 @@ static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 					    total, out);
 	if (total == 0)
 		return false;
-	mi_put(out, c->sword[mi_wide_nth(&open, &counts,
+	bg_move_word(out, c->sword[mi_wide_nth(&open, &counts,
 					 (size_t)(bg_rand(rng) % total))]);
 	return true;
 }
@@ -1513,7 +1505,8 @@ BG_ALWAYS_INLINE size_t mi_legal_slides(const mi_cfg *c, const mi_side *v,
 				if (act)
 					acts[n++] = c->sact[s];
 				else
-					mi_put(&buf[n++], c->sword[s]);
+					bg_move_word_listed(&buf[n++],
+							    c->sword[s]);
 			}
 		return n;
 	}
@@ -1528,7 +1521,7 @@ BG_ALWAYS_INLINE size_t mi_legal_slides(const mi_cfg *c, const mi_side *v,
 				n += mi_turn_actions(c, v, &acts[n], c->sact[s],
 						     k, singles);
 			else if (!k)
-				mi_put(&buf[n++], c->sword[s]);
+				bg_move_word_listed(&buf[n++], c->sword[s]);
 			else
 				n += mi_write_turns(c, v, &buf[n],
 						    mi_kind(c, v, from, to),

@@ -227,9 +227,6 @@ enum { WS_OPT_WOLF, WS_NOPTIONS };
 static const uint8_t ws_wolf_starts[4] = { B8, D8, F8, H8 };
 
 /* The first 8 bytes of the move with these fields, the rest zero. */
-_Static_assert(offsetof(bg_move, pts[2]) == sizeof(uint64_t),
-	       "a move's first word ends with pts[1]");
-
 static uint64_t ws_word(int kind, int npath, int from, int to)
 {
 	bg_move m = { .kind = (uint8_t)kind, .npath = (uint8_t)npath,
@@ -364,22 +361,19 @@ static bool ws_can_move(const ws_cfg *c, const ws_state *st)
 	return (ws_free_left(sheep, wolf) | ws_free_right(sheep, wolf)) != 0;
 }
 
-/* The move whose first 8 bytes are w (ws_word), the rest zero: five
- * stores. */
-static inline void ws_put(bg_move *m, uint64_t w)
-{
-	memset(&m->pts[2], 0, sizeof(*m) - sizeof(w));
-	memcpy(m, &w, sizeof(w));
-}
-
 /* The wolf's steps, or each sheep's in turn, to points in number order:
- * the bits of a mask in the list's order, each to a word by table. */
+ * the bits of a mask in the list's order, each to a word by table. A
+ * fixed number of entries, four for the wolf and eight for the sheep,
+ * the ones past the count from bit 63, which no step has (a sheep on h8
+ * has none): a loop whose length a processor cannot guess would cost
+ * more than the stores. */
 static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 {
 	uint64_t sheep = st->pieces[SHEEP], wolf = st->pieces[WOLF];
-	uint64_t head = 0, moves;
+	uint64_t head = 0, moves, none = 1ull << (WS_NBITS - 1);
 	const uint64_t *word;
-	bg_move *m = buf;
+	int slots;
+	size_t n;
 
 	if (st->turn == WOLF) {
 		unsigned from = ws_wolf(st);
@@ -387,14 +381,18 @@ static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 		head = c->wolf_head[from];
 		moves = ws_wolf_moves(c, sheep, from);
 		word = c->word[WOLF];
+		slots = 4;
 	} else {
 		moves = ws_sheep_moves(ws_free_left(sheep, wolf),
 				       ws_free_right(sheep, wolf));
 		word = c->word[SHEEP];
+		slots = 8;
 	}
-	for (; moves; moves &= moves - 1)
-		ws_put(m++, head | word[bg_ctz64(moves)]);
-	return (size_t)(m - buf);
+	n = (size_t)bg_popcount64(moves);
+	for (int k = 0; k < slots; k++, moves &= moves - 1)
+		bg_move_word_listed(&buf[k],
+				    head | word[bg_ctz64(moves | none)]);
+	return n;
 }
 
 static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
@@ -440,7 +438,7 @@ static bool ws_random_wolf(const ws_cfg *c, const ws_state *st,
 	/* The end by arithmetic, not by table: a playout waits for it. */
 	to = (uint64_t)from - 5 +
 	     (pick >> 4 * (bg_rand_below8(rng, pick >> 24)) & 15);
-	ws_put(out, c->wolf_head[from] | to << c->to_shift);
+	bg_move_word(out, c->wolf_head[from] | to << c->to_shift);
 	return true;
 }
 
@@ -481,7 +479,7 @@ static bool ws_random_sheep(const ws_cfg *c, const ws_state *st,
 	if (pick >> 24 == 0)
 		return false; /* the pass */
 	j = pick >> 3 * (bg_rand_below8(rng, pick >> 24)) & 7;
-	ws_put(out, c->word[SHEEP][index >> 8 * j & 0xFF]);
+	bg_move_word(out, c->word[SHEEP][index >> 8 * j & 0xFF]);
 	return true;
 }
 
