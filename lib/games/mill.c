@@ -1303,6 +1303,7 @@ static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	uint32_t own = s->occ[s->turn], all = own | s->occ[!s->turn];
 	mi_wide open, m[2], counts;
 	size_t total;
+	int slot;
 
 	if (s->hand[s->turn])
 		return mi_random_place(c, s, rng, out);
@@ -1316,8 +1317,8 @@ static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 					    total, out);
 	if (total == 0)
 		return false;
-	bg_move_word(out, c->sword[mi_wide_nth(&open, &counts,
-					 (size_t)(bg_rand(rng) % total))]);
+	slot = mi_wide_nth(&open, &counts, (size_t)(bg_rand(rng) % total));
+	bg_move_word(out, c->sword[slot]);
 	return true;
 }
 

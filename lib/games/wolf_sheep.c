@@ -363,10 +363,11 @@ static bool ws_can_move(const ws_cfg *c, const ws_state *st)
 
 /* The wolf's steps, or each sheep's in turn, to points in number order:
  * the bits of a mask in the list's order, each to a word by table. A
- * fixed number of entries, four for the wolf and eight for the sheep,
- * the ones past the count from bit 63, which no step has (a sheep on h8
- * has none): a loop whose length a processor cannot guess would cost
- * more than the stores. */
+ * fixed number of entries, four for the wolf and eight for the sheep
+ * (the most each can have), the ones past the count from bit 63 of the
+ * mask, which no step sets (the sheep's would be from h8, which has
+ * none; the wolf's are on even bits): a loop as long as the list ends
+ * where no processor can guess, which costs more than the stores. */
 static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 {
 	uint64_t sheep = st->pieces[SHEEP], wolf = st->pieces[WOLF];
