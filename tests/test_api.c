@@ -988,6 +988,36 @@ START_TEST(test_legal_buffer)
 }
 END_TEST
 
+/* A list in a buffer of exactly its length, on the heap (ASan sees a
+ * read past it): bg_legal_moves reads no entry past cap while it keeps the
+ * list's keys, whatever the game's bound, and bg_play takes the last move
+ * listed there. At the start wolf and sheep lists 2 moves of at most 8,
+ * Corners 14 of 440, mill 24 of 6048, Turkish draughts 8 of 1024. */
+START_TEST(test_legal_exact_heap)
+{
+	static const char *const specs[] = {
+		"wolf-sheep", "kutochki", "mill", "turkish-draughts"
+	};
+
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		bg_game *g = new_game(specs[i]);
+		size_t n = 0, got = 0;
+		bg_move *buf;
+
+		ck_assert_int_eq(bg_legal_moves(g, NULL, 0, &n), BG_OK);
+		ck_assert_uint_gt(n, 0);
+		ck_assert_uint_lt(n, bg_max_moves(g));
+		buf = malloc(n * sizeof(*buf));
+		ck_assert_ptr_nonnull(buf);
+		ck_assert_int_eq(bg_legal_moves(g, buf, n, &got), BG_OK);
+		ck_assert_uint_eq(got, n);
+		ck_assert_int_eq(bg_play(g, &buf[n - 1]), BG_OK);
+		free(buf);
+		bg_game_free(g);
+	}
+}
+END_TEST
+
 /* bg_play takes a move just listed without asking the game again only
  * while it is, byte for byte, that move in that position: a listed move
  * changed in the caller's buffer, or one listed in another position, is
@@ -2215,6 +2245,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_null_handles);
 	tcase_add_test(tc, test_null_args_on_game);
 	tcase_add_test(tc, test_legal_buffer);
+	tcase_add_test(tc, test_legal_exact_heap);
 	tcase_add_test(tc, test_listed_moves_checked);
 	tcase_add_test(tc, test_text_buffers);
 	tcase_set_timeout(tc, 60);
