@@ -646,7 +646,7 @@ BG_ALWAYS_INLINE size_t aq_steps_actions(const aq_cfg *c, int seat,
 #ifdef BG_AVX512
 		if (wide) {
 			n += bg_row_actions_wide(&acts[n], c->sact[seat][from],
-					       8, c->step[seat][from], to);
+						 8, c->step[seat][from], to);
 			continue;
 		}
 #else
@@ -769,9 +769,11 @@ BG_ALWAYS_INLINE size_t aq_capture_actions(const aq_cfg *c,
 		n += aq_steps_actions(c, seat, run, to, &acts[n], wide);
 		run = 0;
 		if ((jumps = aq_single_jumps(&g, from)) != 0) {
-			for (; jumps; jumps &= jumps - 1)
-				acts[n++] = aq_action(c, from, c->jto[seat][from]
-						      [bg_ctz32(jumps)], 0);
+			for (; jumps; jumps &= jumps - 1) {
+				int land = c->jto[seat][from][bg_ctz32(jumps)];
+
+				acts[n++] = aq_action(c, from, land, 0);
+			}
 			continue;
 		}
 		if ((k = aq_piece_chains(&g, from, &chains)) ==

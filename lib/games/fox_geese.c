@@ -379,8 +379,9 @@ BG_ALWAYS_INLINE size_t fg_actions(const void *cfgp, const void *stp,
 
 #ifdef BG_AVX512
 		if (wide) {
-			n += bg_row_actions_wide(&acts[n], c->goose_act[from], 4,
-					       c->goose_step[from], empty);
+			n += bg_row_actions_wide(&acts[n], c->goose_act[from],
+						 4, c->goose_step[from],
+						 empty);
 			continue;
 		}
 #else

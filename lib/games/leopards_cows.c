@@ -369,8 +369,8 @@ BG_ALWAYS_INLINE size_t lc_list(const lc_cfg *c, const lc_state *st,
 		 * board. */
 #ifdef BG_AVX512
 		if (wide) {
-			n += bg_row_actions_wide(&acts[n], c->near_act[from], 8,
-					       c->step[from], empty);
+			n += bg_row_actions_wide(&acts[n], c->near_act[from],
+						 8, c->step[from], empty);
 			continue;
 		}
 #else
