@@ -9,6 +9,7 @@
 #include "board/bits.h"
 #include "board/chain.h"
 #include "board/board.h"
+#include "core/wide.h"
 
 #include <string.h>
 
@@ -733,6 +734,65 @@ BG_NOINLINE static bg_move *td_king_heads(const td_cfg *c, uint64_t all,
 	return m;
 }
 
+/* The learning action (td_learn) of a move from -> to that shares its
+ * ends with no other: a quiet move or a single jump. */
+static uint32_t td_action(int from, int to)
+{
+	return bg_action_make(1, TD_RANKS, bg_action_pair(TD_N, from, to), 0,
+			      0);
+}
+
+/* The king on sq's slides as actions from a, as td_king_heads writes
+ * them; returns their number. */
+static size_t td_king_actions(const td_cfg *c, uint64_t all, int sq,
+			      uint32_t *a)
+{
+	size_t n = 0;
+
+	for (int d = 0; d < TD_DIRS; d++) {
+		for (int k = 1; k < TD_SIDE; k++)
+			a[n + (size_t)k - 1] =
+				td_action(sq, sq + k * td_delta[d]);
+		n += (size_t)td_slide_len(c, all, sq, d);
+	}
+	return n;
+}
+
+/* The point number changes of a man's steps in list order: N, E, S, W
+ * without the backward one. */
+BG_ALWAYS_INLINE void td_man_deltas(int seat, int delta[3])
+{
+	delta[0] = seat ? 1 : TD_SIDE;
+	delta[1] = seat ? -TD_SIDE : 1;
+	delta[2] = -1;
+}
+
+/* Their words, less the word of the start (as td_head_delta). */
+BG_ALWAYS_INLINE void td_man_head_deltas(const td_cfg *c, int seat,
+					 uint64_t delta[3])
+{
+	int step[3];
+
+	td_man_deltas(seat, step);
+	for (int j = 0; j < 3; j++)
+		delta[j] = (uint64_t)(int64_t)step[j] * c->head_to1;
+}
+
+/* The men of the side to move that step by td_man_deltas' j-th, for j =
+ * 0, 1, 2. */
+BG_ALWAYS_INLINE void td_man_planes(const td_state *s, uint64_t plane[3])
+{
+	uint64_t empty = ~td_all(s), men = s->men[s->turn];
+	/* Each direction's shift written out: td_step takes a constant. */
+	uint64_t north = men & td_step(empty, BG_S);
+	uint64_t east = men & td_step(empty, BG_W);
+	uint64_t south = men & td_step(empty, BG_N);
+
+	plane[0] = s->turn ? east : north;
+	plane[1] = s->turn ? south : east;
+	plane[2] = men & td_step(empty, BG_E);
+}
+
 /* A man's steps (word `head` going nowhere) in the directions of delta:
  * each written on m, kept when the man has it (bit set in that plane). */
 BG_ALWAYS_INLINE bg_move *td_man_heads(bg_move *m, uint64_t head, int sq,
@@ -747,25 +807,18 @@ BG_ALWAYS_INLINE bg_move *td_man_heads(bg_move *m, uint64_t head, int sq,
 	return m + (plane[2] >> sq & 1);
 }
 
-static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
+static size_t td_quiet_moves_portable(const td_cfg *c, const td_state *s,
+				      bg_move *buf)
 {
 	/* Copies: the moves written could alias the state. */
 	int seat = s->turn;
-	uint64_t kings = s->kings[seat], all = td_all(s), empty = ~all;
-	uint64_t men = s->men[seat];
+	uint64_t kings = s->kings[seat], all = td_all(s);
 	uint64_t from1 = c->head_from1 + c->head_to1, head0 = c->head_step;
-	uint64_t fwd = men & td_step(empty, seat ? BG_N : BG_S);
-	uint64_t east = men & td_step(empty, BG_W);
-	/* The men's steps by direction in list order (N, E, S, W). */
-	const uint64_t plane[3] = { seat ? east : fwd, seat ? fwd : east,
-				    men & td_step(empty, BG_E) };
-	const uint64_t delta[3] = {
-		td_head_delta(c, seat ? BG_E : BG_N),
-		td_head_delta(c, seat ? BG_S : BG_E),
-		td_head_delta(c, BG_W)
-	};
+	uint64_t plane[3], delta[3];
 	bg_move *m = buf;
 
+	td_man_planes(s, plane);
+	td_man_head_deltas(c, seat, delta);
 	/* The kings, and the men that have a step. */
 	for (uint64_t bits = kings | plane[0] | plane[1] | plane[2]; bits;
 	     bits &= bits - 1) {
@@ -781,52 +834,137 @@ static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
 	return (size_t)(m - buf);
 }
 
-/* The learning action (td_learn) of a move from -> to that shares its
- * ends with no other: a quiet move or a single jump. */
-static uint32_t td_action(int from, int to)
-{
-	return bg_action_make(1, TD_RANKS, bg_action_pair(TD_N, from, to), 0,
-			      0);
-}
-
 /* The actions of td_quiet_moves's moves, in its order. As there, each
  * possible step is written and kept when the piece has it, no branch that
  * guesses (the same room past the last one kept). */
-static size_t td_quiet_actions(const td_cfg *c, const td_state *s,
-			       uint32_t *acts)
+static size_t td_quiet_actions_portable(const td_cfg *c, const td_state *s,
+					uint32_t *acts)
 {
-	int seat = s->turn;
-	uint64_t kings = s->kings[seat], all = td_all(s), empty = ~all;
-	uint64_t men = s->men[seat];
-	uint64_t fwd = men & td_step(empty, seat ? BG_N : BG_S);
-	uint64_t east = men & td_step(empty, BG_W);
-	const uint64_t plane[3] = { seat ? east : fwd, seat ? fwd : east,
-				    men & td_step(empty, BG_E) };
-	const int delta[3] = { seat ? 1 : TD_SIDE, seat ? -TD_SIDE : 1, -1 };
+	uint64_t kings = s->kings[s->turn], all = td_all(s), plane[3];
+	int delta[3];
 	size_t n = 0;
 
+	td_man_planes(s, plane);
+	td_man_deltas(s->turn, delta);
 	for (uint64_t bits = kings | plane[0] | plane[1] | plane[2]; bits;
 	     bits &= bits - 1) {
 		int sq = bg_ctz64(bits);
 
-		if (!(kings & bit(sq))) {
-			/* Unrolled: the loop's own count and branch cost
-			 * as much as the three steps. */
-#pragma GCC unroll 3
-			for (int j = 0; j < 3; j++) {
-				acts[n] = td_action(sq, sq + delta[j]);
-				n += plane[j] >> sq & 1;
-			}
+		if (kings & bit(sq)) {
+			n += td_king_actions(c, all, sq, &acts[n]);
 			continue;
 		}
-		for (int d = 0; d < TD_DIRS; d++) {
-			for (int k = 1; k < TD_SIDE; k++)
-				acts[n + (size_t)k - 1] =
-					td_action(sq, sq + k * td_delta[d]);
-			n += (size_t)td_slide_len(c, all, sq, d);
+		/* Unrolled: the loop's own count and branch cost as much as
+		 * the three steps. */
+#pragma GCC unroll 3
+		for (int j = 0; j < 3; j++) {
+			acts[n] = td_action(sq, sq + delta[j]);
+			n += plane[j] >> sq & 1;
 		}
 	}
 	return n;
+}
+
+#ifdef BG_AVX512
+/*
+ * With BMI2 (the wide code's), the quiet moves are read off one word, a
+ * bit a move: the pieces that move (the kings, and the men with a step)
+ * are numbered in square order, and the i-th has bits 4i, 4i + 1, 4i + 2
+ * for its steps as a man (td_man_deltas) and bit 4i + 3 when it is a king.
+ * A side has 16 pieces, so the word holds them all. The loop then runs
+ * once a move, writes only moves kept, and writes each whole (its word
+ * and its zeros) as it goes: one loop end a list that no processor can
+ * guess instead of two (the pieces', the zeros'), and no slot written in
+ * vain. Turkish draughts' listed plies: 6 % faster.
+ */
+BG_ALWAYS_INLINE BG_WIDE_TARGET uint64_t td_quiet_slots(const td_state *s,
+							uint64_t *movers)
+{
+	uint64_t kings = s->kings[s->turn], plane[3];
+	uint64_t from;
+
+	td_man_planes(s, plane);
+	from = kings | plane[0] | plane[1] | plane[2];
+	*movers = from;
+	return _pdep_u64(_pext_u64(plane[0], from), 0x1111111111111111u) |
+	       _pdep_u64(_pext_u64(plane[1], from), 0x2222222222222222u) |
+	       _pdep_u64(_pext_u64(plane[2], from), 0x4444444444444444u) |
+	       _pdep_u64(_pext_u64(kings, from), 0x8888888888888888u);
+}
+
+/* The square of the piece of slot bit k of td_quiet_slots. */
+BG_ALWAYS_INLINE BG_WIDE_TARGET int td_slot_square(uint64_t movers, int k)
+{
+	return bg_ctz64(_pdep_u64((uint64_t)1 << (k >> 2), movers));
+}
+
+static BG_WIDE_TARGET size_t td_quiet_moves_wide(const td_cfg *c,
+						 const td_state *s,
+						 bg_move *buf)
+{
+	uint64_t all = td_all(s), movers, slots = td_quiet_slots(s, &movers);
+	uint64_t from1 = c->head_from1 + c->head_to1, head0 = c->head_step;
+	uint64_t delta[3];
+	bg_move *m = buf;
+
+	td_man_head_deltas(c, s->turn, delta);
+	for (; slots; slots &= slots - 1) {
+		int k = bg_ctz64(slots), sq = td_slot_square(movers, k);
+		uint64_t head = head0 + (uint64_t)sq * from1;
+
+		if ((k & 3) == 3) {
+			bg_move *end = td_king_heads(c, all, sq, head, m);
+
+			td_clear_tails(m, end);
+			m = end;
+			continue;
+		}
+		td_set_head(m, head + delta[k & 3]);
+		memset((unsigned char *)m + TD_HEAD_BYTES, 0,
+		       sizeof(bg_move) - TD_HEAD_BYTES);
+		m++;
+	}
+	return (size_t)(m - buf);
+}
+
+static BG_WIDE_TARGET size_t td_quiet_actions_wide(const td_cfg *c,
+						   const td_state *s,
+						   uint32_t *acts)
+{
+	uint64_t all = td_all(s), movers, slots = td_quiet_slots(s, &movers);
+	int delta[3];
+	size_t n = 0;
+
+	td_man_deltas(s->turn, delta);
+	for (; slots; slots &= slots - 1) {
+		int k = bg_ctz64(slots), sq = td_slot_square(movers, k);
+
+		if ((k & 3) == 3)
+			n += td_king_actions(c, all, sq, &acts[n]);
+		else
+			acts[n++] = td_action(sq, sq + delta[k & 3]);
+	}
+	return n;
+}
+#endif
+
+static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
+{
+#ifdef BG_AVX512
+	if (bg_avx512_ok())
+		return td_quiet_moves_wide(c, s, buf);
+#endif
+	return td_quiet_moves_portable(c, s, buf);
+}
+
+static size_t td_quiet_actions(const td_cfg *c, const td_state *s,
+			       uint32_t *acts)
+{
+#ifdef BG_AVX512
+	if (bg_avx512_ok())
+		return td_quiet_actions_wide(c, s, acts);
+#endif
+	return td_quiet_actions_portable(c, s, acts);
 }
 
 /* The single jumps of t, in the order the chain search would list them:
