@@ -476,17 +476,24 @@ BG_ALWAYS_INLINE int td_hops(void *ctx, const bg_chain *w, int sq, int tag,
 
 	if (last >= 0)
 		dirs &= ~(1u << td_opposite(last));
+	/* A man's hops are each written, and kept when they are there: a
+	 * branch on each would be guessed wrong where chains branch. (The
+	 * land of a hop off the board is kept in range, never kept.) */
+	if (!king) {
+#pragma GCC unroll 4
+		for (int d = 0; d < TD_DIRS; d++) {
+			int land = c->jump[sq][d];
+			int at = land & (TD_N - 1), over = (sq + at) / 2;
+
+			out[n] = td_hop(g, over, at, false, d);
+			n += (int)((dirs >> d) & (land >= 0) &
+				   (enemy >> over) & ~(occ >> at) & 1);
+		}
+		return n;
+	}
 	for (; dirs; dirs &= dirs - 1) {
 		int d = bg_ctz32(dirs), over, land;
 
-		if (!king) {
-			land = c->jump[sq][d];
-			over = sq + td_delta[d];
-			if (land >= 0 && (enemy & bit(over)) &&
-			    !(occ & bit(land)))
-				out[n++] = td_hop(g, over, land, king, d);
-			continue;
-		}
 		if (!(c->ray[sq][d] & enemy))
 			continue;
 		over = td_first(c, occ, sq, d);
