@@ -598,6 +598,12 @@ static inline int bo_step_count(const bo_cfg *c, const bo_state *s,
 	return bo_nchoices(t, *n);
 }
 
+/* The action of a pass, the move of a side with no step. */
+static uint32_t bo_pass_action(void)
+{
+	return bo_action(bg_action_pass(BO_CELLS), -1, 0);
+}
+
 /* The steps into buf, or (act) their actions into acts; a pass when
  * there are none. */
 BG_ALWAYS_INLINE size_t bo_movement(const bo_cfg *c, const bo_state *s,
@@ -648,8 +654,7 @@ BG_ALWAYS_INLINE size_t bo_movement(const bo_cfg *c, const bo_state *s,
 	}
 	if (act) {
 		if (na == 0)
-			acts[na++] = bo_action(bg_action_pass(BO_CELLS), -1,
-					       0);
+			acts[na++] = bo_pass_action();
 		return na;
 	}
 	if (m == buf)
@@ -865,6 +870,47 @@ static BG_WIDE_TARGET size_t bo_placement_wide(const bo_cfg *c,
 {
 	return bo_placement(c, s, NULL, acts, true, true);
 }
+
+/*
+ * The steps' actions with BMI2 (the wide code's), read off one word a bit
+ * an action: the pieces that can step are numbered in cell order (12 at
+ * most), and the i-th has bit 4i + d where it steps going d. The loop
+ * runs once a step, in bo_movement's order, not four times a piece with
+ * a branch on whether the piece makes a three.
+ */
+static BG_WIDE_TARGET size_t bo_movement_wide(const bo_cfg *c,
+					      const bo_state *s,
+					      uint32_t *acts)
+{
+	bo_steps st;
+	uint32_t movers;
+	uint64_t slots = 0;
+	size_t na = 0;
+
+	_Static_assert(4 * BO_PIECES <= 64, "a side's steps fit a word");
+	bo_steps_of(s, &st);
+	movers = bo_movers(&st);
+	for (int d = 0; d < 4; d++)
+		slots |= _pdep_u64(_pext_u32(st.from[d], movers),
+				   0x1111111111111111ull << d);
+	for (; slots; slots &= slots - 1) {
+		int k = bg_ctz64(slots), d = k & 3;
+		int from = bg_ctz32(_pdep_u32(1u << (k >> 2), movers));
+		int axes = bo_step_axes(&st, from, d), n;
+		bo_three t[2];
+
+		if (!axes) {
+			acts[na++] = c->step_action[from][d];
+			continue;
+		}
+		n = bo_scoring(c, s, from, c->nb[from][d], axes, t);
+		na += bo_step_choices(t, n, from, c->nb[from][d], true,
+				      &acts[na], NULL);
+	}
+	if (na == 0)
+		acts[na++] = bo_pass_action();
+	return na;
+}
 #endif
 
 static size_t bo_legal_actions(const void *cfgp, const void *stp,
@@ -872,6 +918,10 @@ static size_t bo_legal_actions(const void *cfgp, const void *stp,
 {
 	const bo_state *s = stp;
 
+#ifdef BG_AVX512
+	if (!bo_placing(s) && bg_avx512_ok())
+		return bo_movement_wide(cfgp, s, acts);
+#endif
 	if (!bo_placing(s))
 		return bo_movement(cfgp, s, NULL, acts, true);
 #ifdef BG_AVX512
