@@ -566,14 +566,17 @@ size_t bg_max_moves(const bg_game *g)
 }
 
 /* The legal moves into buf (room for max_moves): BG_OK, or BG_ENOMEM when
- * the position has more than that (BG_LEGAL_OVERFLOW). Inline: it is most
- * of bg_legal_moves, once a ply where every move is listed. */
-static inline int list_moves(const bg_game *g, bg_move *buf, size_t *n)
+ * the position has more than that (BG_LEGAL_OVERFLOW). With keys, by the
+ * game's legal_keyed, their keys too. Inline: it is most of
+ * bg_legal_moves, once a ply where every move is listed. */
+static inline int list_moves(const bg_game *g, bg_move *buf,
+			     bg_move_key *keys, size_t *n)
 {
 	size_t count = 0;
 
 	if (g->result.status == BG_ONGOING)
-		count = g->rules->legal(g->cfg, g->st, buf);
+		count = keys ? g->rules->legal_keyed(g->cfg, g->st, buf, keys) :
+			       g->rules->legal(g->cfg, g->st, buf);
 	if (count == BG_LEGAL_OVERFLOW) {
 		*n = 0;
 		return bg_seterr(BG_ENOMEM, "more than %zu legal moves, the "
@@ -589,7 +592,7 @@ int bg_game_scratch_moves(const bg_game *g, size_t *n)
 	/* The scratch list is the handle's own; the thread contract (one
 	 * thread per handle) makes writing it through a const handle safe. */
 	bg_game_unlist(g);
-	return list_moves(g, g->scratch, n);
+	return list_moves(g, g->scratch, NULL, n);
 }
 
 /* The most moves of a list that bg_legal_moves keeps the keys of for
@@ -597,42 +600,52 @@ int bg_game_scratch_moves(const bg_game *g, size_t *n)
  * cost more to keep than checking the one move played. */
 #define LISTED_MAX 128
 
-/* What bg_play compares of a listed move: its first LISTED_KEY bytes, the
- * kind, counts, flags and the first LISTED_KEY_POINTS points; a move
- * with no more points than these is zero past them. */
-#define LISTED_KEY 16
-#define LISTED_KEY_POINTS ((LISTED_KEY - offsetof(bg_move, pts)) / \
-			   sizeof(((bg_move *)0)->pts[0]))
+/* Keep the list in buf, of n moves whose keys are in scratch, for bg_play
+ * (see listed_move). A const handle, as in bg_game_scratch_moves. */
+static inline void keep_list(const bg_game *g, const bg_move *buf, size_t n)
+{
+	if (n > LISTED_MAX)
+		return;
+	((bg_game *)g)->listed = buf;
+	((bg_game *)g)->nlisted = n;
+}
 
-/* How many keys remember_list copies whatever the list's length, where
- * the buffer and scratch have room for them: a copy as long as the list
- * ends where no processor can guess (a mispredicted branch, some 15
- * cycles a list), and a few keys more cost less. */
-#define LISTED_FIXED 8
+/* The sanitizer builds (the tests' AddressSanitizer runs) check the keys a
+ * game's legal_keyed wrote against its list: a wrong key would let
+ * bg_play take a move changed in the caller's buffer without asking the
+ * game. Other builds trust them, as reading them back is what the hook
+ * spares. */
+#if defined(__SANITIZE_ADDRESS__)
+#define CHECK_KEYS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CHECK_KEYS 1
+#endif
+#endif
 
-/* Keep the list in buf for bg_play (see listed_move): the key of each
- * move in scratch, which holds max_moves whole moves and so their keys
- * (a key is shorter). buf may be read up to `room` entries (room >= n).
- * A const handle, as in bg_game_scratch_moves. */
+static inline void check_keys(const bg_game *g, const bg_move *buf, size_t n)
+{
+#ifdef CHECK_KEYS
+	const bg_move_key *keys = (const bg_move_key *)g->scratch;
+
+	for (size_t i = 0; i < n && n <= LISTED_MAX; i++)
+		assert(!memcmp(&keys[i], &buf[i], sizeof(keys[i])));
+#else
+	(void)g, (void)buf, (void)n;
+#endif
+}
+
+/* Keep the list in buf for bg_play: the key of each move in scratch,
+ * which holds max_moves whole moves and so their keys (a key is shorter).
+ * buf may be read up to `room` entries (room >= n). */
 BG_ALWAYS_INLINE void remember_list(const bg_game *g, const bg_move *buf,
 				    size_t n, size_t room)
 {
-	unsigned char *key = (unsigned char *)g->scratch;
-	size_t i = 0;
-
-	_Static_assert(LISTED_KEY <= sizeof(bg_move), "a key fits a move");
 	if (n > LISTED_MAX)
 		return;
-	if (room >= LISTED_FIXED && g->max_moves >= LISTED_FIXED) {
-#pragma GCC unroll 8
-		for (; i < LISTED_FIXED; i++)
-			memcpy(key + i * LISTED_KEY, &buf[i], LISTED_KEY);
-	}
-#pragma GCC unroll 4
-	for (; i < n; i++)
-		memcpy(key + i * LISTED_KEY, &buf[i], LISTED_KEY);
-	((bg_game *)g)->listed = buf;
-	((bg_game *)g)->nlisted = n;
+	bg_move_keys_of((bg_move_key *)g->scratch, buf, n,
+			room < g->max_moves ? room : g->max_moves);
+	keep_list(g, buf, n);
 }
 
 /* bg_legal_moves into a buffer that may be too short: listed in scratch,
@@ -659,6 +672,7 @@ static int legal_moves_copied(const bg_game *g, bg_move *buf, size_t cap,
 
 int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 {
+	bg_move_key *keys;
 	size_t count;
 	int rc;
 
@@ -667,9 +681,15 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 	if (!buf || cap < g->max_moves)
 		return legal_moves_copied(g, buf, cap, n);
 	bg_game_unlist(g);
-	if ((rc = list_moves(g, buf, &count)) != BG_OK)
+	/* A game that writes the keys as it lists spares reading them back. */
+	keys = g->rules->legal_keyed ? (bg_move_key *)g->scratch : NULL;
+	if ((rc = list_moves(g, buf, keys, &count)) != BG_OK)
 		return bg_game_fail(g, rc);
-	remember_list(g, buf, count, cap);
+	if (keys) {
+		check_keys(g, buf, count);
+		keep_list(g, buf, count);
+	} else
+		remember_list(g, buf, count, cap);
 	*n = count;
 	return BG_OK;
 }
@@ -981,23 +1001,23 @@ static bool listed_move(const bg_game *g, const bg_move *m)
 {
 	uintptr_t off = (uintptr_t)m - (uintptr_t)g->listed;
 	size_t at = off / sizeof(*m);
-	const unsigned char *key;
+	const bg_move_key *key;
 	uint64_t a, b, diff = 0;
 
-	_Static_assert(sizeof(bg_move) % 8 == 0 && LISTED_KEY % 8 == 0,
+	_Static_assert(sizeof(bg_move) % 8 == 0 && sizeof(*key) % 8 == 0,
 		       "bg_move and its key in 8-byte words");
 	if (at >= g->nlisted || at * sizeof(*m) != off)
 		return false;
-	key = (const unsigned char *)g->scratch + at * LISTED_KEY;
-	for (size_t i = 0; i < LISTED_KEY; i += 8) {
+	key = (const bg_move_key *)g->scratch + at;
+	for (size_t i = 0; i < sizeof(*key); i += 8) {
 		memcpy(&a, (const char *)m + i, 8);
-		memcpy(&b, key + i, 8);
+		memcpy(&b, key->b + i, 8);
 		diff |= a ^ b;
 	}
-	if (diff || (size_t)m->npath + m->nremove > LISTED_KEY_POINTS)
+	if (diff || (size_t)m->npath + m->nremove > BG_MOVE_KEY_POINTS)
 		return false;
 #pragma GCC unroll 7
-	for (size_t i = LISTED_KEY; i < sizeof(*m); i += 8) {
+	for (size_t i = sizeof(*key); i < sizeof(*m); i += 8) {
 		memcpy(&a, (const char *)m + i, 8);
 		diff |= a;
 	}

@@ -275,6 +275,52 @@ static inline void bg_move_word_listed(bg_move *m, uint64_t w)
 #endif
 }
 
+/* A listed move's key: its first 16 bytes (kind, counts, flags and the
+ * first six points), what bg_play compares of a move bg_legal_moves
+ * listed; a move with no more points than these is zero past them. */
+typedef struct bg_move_key {
+	unsigned char b[16];
+} bg_move_key;
+
+#define BG_MOVE_KEY_POINTS ((sizeof(bg_move_key) - offsetof(bg_move, pts)) / \
+			    sizeof(((bg_move *)0)->pts[0]))
+
+/* How many keys bg_move_keys_of copies whatever the list's length: a copy
+ * as long as the list ends where no processor can guess (a mispredicted
+ * branch, some 15 cycles a list), and a few keys more cost less. */
+#define BG_MOVE_KEYS_FIXED 8
+
+/* The keys of buf[0 .. n-1] into keys. buf may be read up to `room`
+ * entries and keys written up to `room` keys (room >= n): the first
+ * BG_MOVE_KEYS_FIXED are copied whatever n where room allows. */
+static inline void bg_move_keys_of(bg_move_key *keys, const bg_move *buf,
+				   size_t n, size_t room)
+{
+	size_t i = 0;
+
+	_Static_assert(sizeof(bg_move_key) <= sizeof(bg_move),
+		       "a key fits a move");
+	if (room >= BG_MOVE_KEYS_FIXED) {
+#pragma GCC unroll 8
+		for (; i < BG_MOVE_KEYS_FIXED; i++)
+			memcpy(&keys[i], &buf[i], sizeof(keys[i]));
+	}
+#pragma GCC unroll 4
+	for (; i < n; i++)
+		memcpy(&keys[i], &buf[i], sizeof(keys[i]));
+}
+
+/* The key of the move bg_move_word(m, w) writes. */
+static inline void bg_move_key_word(bg_move_key *k, uint64_t w)
+{
+#if defined(__SSE2__)
+	_mm_storeu_si128((__m128i *)(void *)k, _mm_set_epi64x(0, (long long)w));
+#else
+	memcpy(k->b, &w, sizeof(w));
+	memset(k->b + sizeof(w), 0, sizeof(*k) - sizeof(w));
+#endif
+}
+
 /* An observe hook's counter: v on every point of a plane. */
 static inline void bg_plane_fill(float *plane, int npoints, float v)
 {
@@ -444,6 +490,12 @@ typedef struct bg_rules {
 	 * would pass it, and the core reports that, rather than list part of
 	 * the moves. */
 	size_t (*legal)(const void *cfg, const void *st, bg_move *buf);
+	/* Optional: legal, also writing the key of each move listed into
+	 * keys[i] (room for max_moves; the bytes bg_move_keys_of copies),
+	 * where the game has the move at hand: bg_legal_moves then keeps
+	 * them for bg_play instead of reading the list back. */
+	size_t (*legal_keyed)(const void *cfg, const void *st, bg_move *buf,
+			      bg_move_key *keys);
 	/* Optional: true when m is legal; saves a full generation in play. */
 	bool (*is_legal)(const void *cfg, const void *st, const bg_move *m);
 	/* Optional: a legal move drawn uniformly with bg_rand(rng), or false

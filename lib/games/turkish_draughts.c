@@ -905,14 +905,18 @@ BG_ALWAYS_INLINE BG_WIDE_TARGET int td_slot_square(uint64_t movers, int k)
 	return bg_ctz64(_pdep_u64((uint64_t)1 << (k >> 2), movers));
 }
 
+/* With keys, each move's key as well (bg_rules.legal_keyed): a man's
+ * from the word in hand, a king's read back. */
 static BG_WIDE_TARGET size_t td_quiet_moves_wide(const td_cfg *c,
 						 const td_state *s,
-						 bg_move *buf)
+						 bg_move *buf,
+						 bg_move_key *keys)
 {
 	uint64_t all = td_all(s), movers, slots = td_quiet_slots(s, &movers);
 	uint64_t from1 = c->head_from1 + c->head_to1, head0 = c->head_step;
 	uint64_t delta[3];
 	bg_move *m = buf;
+	bg_move_key *key = keys;
 
 	td_man_head_deltas(c, s->turn, delta);
 	for (; slots; slots &= slots - 1) {
@@ -921,12 +925,22 @@ static BG_WIDE_TARGET size_t td_quiet_moves_wide(const td_cfg *c,
 
 		if ((k & 3) == 3) {
 			bg_move *end = td_king_heads(c, all, sq, head, m);
+			size_t n = (size_t)(end - m);
 
 			td_clear_tails(m, end);
+			if (keys) {
+				size_t room = (size_t)(buf + TD_MAXMOVES - m);
+
+				bg_move_keys_of(key, m, n, room);
+				key += n;
+			}
 			m = end;
 			continue;
 		}
-		td_set_head(m, head + delta[k & 3]);
+		head += delta[k & 3];
+		if (keys)
+			bg_move_key_word(key++, head);
+		td_set_head(m, head);
 		memset((unsigned char *)m + TD_HEAD_BYTES, 0,
 		       sizeof(bg_move) - TD_HEAD_BYTES);
 		m++;
@@ -955,13 +969,20 @@ static BG_WIDE_TARGET size_t td_quiet_actions_wide(const td_cfg *c,
 }
 #endif
 
-static size_t td_quiet_moves(const td_cfg *c, const td_state *s, bg_move *buf)
+/* The quiet moves into buf; with keys, their keys too. */
+BG_ALWAYS_INLINE size_t td_quiet_moves(const td_cfg *c, const td_state *s,
+				       bg_move *buf, bg_move_key *keys)
 {
+	size_t n;
+
 #ifdef BG_AVX512
 	if (bg_avx512_ok())
-		return td_quiet_moves_wide(c, s, buf);
+		return td_quiet_moves_wide(c, s, buf, keys);
 #endif
-	return td_quiet_moves_portable(c, s, buf);
+	n = td_quiet_moves_portable(c, s, buf);
+	if (keys)
+		bg_move_keys_of(keys, buf, n, TD_MAXMOVES);
+	return n;
 }
 
 static size_t td_quiet_actions(const td_cfg *c, const td_state *s,
@@ -1010,17 +1031,34 @@ static size_t td_jump_actions(const td_takers *t, uint32_t *acts)
 /* Order: the captures of the most pieces, by start square (a1, b1, ...,
  * h8) then in search order; when there is none, the quiet moves by start
  * square, directions N, E, S, W, kings nearest square first. */
-static size_t td_legal(const void *cfgp, const void *st, bg_move *buf)
+BG_ALWAYS_INLINE size_t td_list(const void *cfgp, const void *st, bg_move *buf,
+				 bg_move_key *keys)
 {
 	td_takers t;
+	size_t n;
 
 	/* Most plies take nothing: asked first, as td_random_move asks. */
 	if (!td_can_take(cfgp, st))
-		return td_quiet_moves(cfgp, st, buf);
+		return td_quiet_moves(cfgp, st, buf, keys);
 	td_takers_of(cfgp, st, &t);
 	/* A piece that can take has at least one chain. */
-	return td_only_jumps(cfgp, st, &t) ? td_jumps(&t, buf) :
-					     td_captures(cfgp, st, buf, t.all);
+	n = td_only_jumps(cfgp, st, &t) ? td_jumps(&t, buf) :
+					  td_captures(cfgp, st, buf, t.all);
+	if (keys && n != BG_LEGAL_OVERFLOW)
+		bg_move_keys_of(keys, buf, n, TD_MAXMOVES);
+	return n;
+}
+
+static size_t td_legal(const void *cfgp, const void *st, bg_move *buf)
+{
+	return td_list(cfgp, st, buf, NULL);
+}
+
+/* The same with the moves' keys (bg_rules.legal_keyed). */
+static size_t td_legal_keyed(const void *cfgp, const void *st, bg_move *buf,
+			     bg_move_key *keys)
+{
+	return td_list(cfgp, st, buf, keys);
 }
 
 /* The actions of the quiet moves and of single jumps; chains, which may
@@ -1437,6 +1475,7 @@ const bg_rules bg_rules_turkish_draughts = {
 	.init = td_init,
 	.max_moves = td_max_moves,
 	.legal = td_legal,
+	.legal_keyed = td_legal_keyed,
 	.is_legal = td_is_legal,
 	.random_move = td_random_move,
 	.path_ok = td_path_ok,
