@@ -644,7 +644,8 @@ BG_ALWAYS_INLINE void remember_list(const bg_game *g, const bg_move *buf,
 	if (n > LISTED_MAX)
 		return;
 	bg_move_keys_of((bg_move_key *)g->scratch, buf, n,
-			room < g->max_moves ? room : g->max_moves);
+			room >= BG_MOVE_KEYS_FIXED &&
+			g->max_moves >= BG_MOVE_KEYS_FIXED);
 	keep_list(g, buf, n);
 }
 
@@ -672,7 +673,6 @@ static int legal_moves_copied(const bg_game *g, bg_move *buf, size_t cap,
 
 int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 {
-	bg_move_key *keys;
 	size_t count;
 	int rc;
 
@@ -681,15 +681,18 @@ int bg_legal_moves(const bg_game *g, bg_move *buf, size_t cap, size_t *n)
 	if (!buf || cap < g->max_moves)
 		return legal_moves_copied(g, buf, cap, n);
 	bg_game_unlist(g);
-	/* A game that writes the keys as it lists spares reading them back. */
-	keys = g->rules->legal_keyed ? (bg_move_key *)g->scratch : NULL;
-	if ((rc = list_moves(g, buf, keys, &count)) != BG_OK)
-		return bg_game_fail(g, rc);
-	if (keys) {
+	if (g->rules->legal_keyed) {
+		/* The game writes the keys as it lists: none read back. */
+		rc = list_moves(g, buf, (bg_move_key *)g->scratch, &count);
+		if (rc != BG_OK)
+			return bg_game_fail(g, rc);
 		check_keys(g, buf, count);
 		keep_list(g, buf, count);
-	} else
+	} else {
+		if ((rc = list_moves(g, buf, NULL, &count)) != BG_OK)
+			return bg_game_fail(g, rc);
 		remember_list(g, buf, count, cap);
+	}
 	*n = count;
 	return BG_OK;
 }

@@ -290,17 +290,17 @@ typedef struct bg_move_key {
  * branch, some 15 cycles a list), and a few keys more cost less. */
 #define BG_MOVE_KEYS_FIXED 8
 
-/* The keys of buf[0 .. n-1] into keys. buf may be read up to `room`
- * entries and keys written up to `room` keys (room >= n): the first
- * BG_MOVE_KEYS_FIXED are copied whatever n where room allows. */
+/* The keys of buf[0 .. n-1] into keys. With `fixed` (buf may be read and
+ * keys written up to BG_MOVE_KEYS_FIXED entries whatever n), the first
+ * BG_MOVE_KEYS_FIXED are copied whatever n. */
 static inline void bg_move_keys_of(bg_move_key *keys, const bg_move *buf,
-				   size_t n, size_t room)
+				   size_t n, bool fixed)
 {
 	size_t i = 0;
 
 	_Static_assert(sizeof(bg_move_key) <= sizeof(bg_move),
 		       "a key fits a move");
-	if (room >= BG_MOVE_KEYS_FIXED) {
+	if (fixed) {
 #pragma GCC unroll 8
 		for (; i < BG_MOVE_KEYS_FIXED; i++)
 			memcpy(&keys[i], &buf[i], sizeof(keys[i]));

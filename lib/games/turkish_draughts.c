@@ -929,9 +929,7 @@ static BG_WIDE_TARGET size_t td_quiet_moves_wide(const td_cfg *c,
 
 			td_clear_tails(m, end);
 			if (keys) {
-				size_t room = (size_t)(buf + TD_MAXMOVES - m);
-
-				bg_move_keys_of(key, m, n, room);
+				bg_move_keys_of(key, m, n, true);
 				key += n;
 			}
 			m = end;
@@ -981,7 +979,7 @@ BG_ALWAYS_INLINE size_t td_quiet_moves(const td_cfg *c, const td_state *s,
 #endif
 	n = td_quiet_moves_portable(c, s, buf);
 	if (keys)
-		bg_move_keys_of(keys, buf, n, TD_MAXMOVES);
+		bg_move_keys_of(keys, buf, n, true);
 	return n;
 }
 
@@ -1031,6 +1029,10 @@ static size_t td_jump_actions(const td_takers *t, uint32_t *acts)
 /* Order: the captures of the most pieces, by start square (a1, b1, ...,
  * h8) then in search order; when there is none, the quiet moves by start
  * square, directions N, E, S, W, kings nearest square first. */
+_Static_assert(TD_MAXMOVES >= TD_PIECES * 14 + BG_MOVE_KEYS_FIXED,
+	       "the keys' fixed copy (bg_move_keys_of) stays within the list "
+	       "and scratch, a king's quiet moves copied from its first");
+
 BG_ALWAYS_INLINE size_t td_list(const void *cfgp, const void *st, bg_move *buf,
 				 bg_move_key *keys)
 {
@@ -1045,7 +1047,7 @@ BG_ALWAYS_INLINE size_t td_list(const void *cfgp, const void *st, bg_move *buf,
 	n = td_only_jumps(cfgp, st, &t) ? td_jumps(&t, buf) :
 					  td_captures(cfgp, st, buf, t.all);
 	if (keys && n != BG_LEGAL_OVERFLOW)
-		bg_move_keys_of(keys, buf, n, TD_MAXMOVES);
+		bg_move_keys_of(keys, buf, n, true);
 	return n;
 }
 

@@ -368,7 +368,8 @@ static bool ws_can_move(const ws_cfg *c, const ws_state *st)
  * mask, which no step sets (the sheep's would be from h8, which has
  * none; the wolf's are on even bits): a loop as long as the list ends
  * where no processor can guess, which costs more than the stores. */
-static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
+BG_ALWAYS_INLINE size_t ws_gen(const ws_cfg *c, const ws_state *st,
+			       bg_move *buf, bg_move_key *keys)
 {
 	uint64_t sheep = st->pieces[SHEEP], wolf = st->pieces[WOLF];
 	uint64_t head = 0, moves, none = 1ull << (WS_NBITS - 1);
@@ -390,23 +391,43 @@ static size_t ws_gen(const ws_cfg *c, const ws_state *st, bg_move *buf)
 		slots = 8;
 	}
 	n = (size_t)bg_popcount64(moves);
-	for (int k = 0; k < slots; k++, moves &= moves - 1)
-		bg_move_word_listed(&buf[k],
-				    head | word[bg_ctz64(moves | none)]);
+	for (int k = 0; k < slots; k++, moves &= moves - 1) {
+		uint64_t w = head | word[bg_ctz64(moves | none)];
+
+		bg_move_word_listed(&buf[k], w);
+		if (keys)
+			bg_move_key_word(&keys[k], w);
+	}
 	return n;
 }
 
-static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
+/* The list; with keys, the moves' keys too (bg_rules.legal_keyed), the
+ * slots' from the words in hand. */
+BG_ALWAYS_INLINE size_t ws_list(const void *cfgp, const void *stp,
+				bg_move *buf, bg_move_key *keys)
 {
-	size_t n = ws_gen(cfgp, stp, buf);
+	size_t n = ws_gen(cfgp, stp, buf, keys);
 
 	if (n == 0) {
 		/* Only sheep get here, under no_moves=pass. */
 		memset(buf, 0, sizeof(*buf));
 		buf->kind = BG_MOVE_PASS;
 		n = 1;
+		if (keys)
+			bg_move_keys_of(keys, buf, n, false);
 	}
 	return n;
+}
+
+static size_t ws_legal(const void *cfgp, const void *stp, bg_move *buf)
+{
+	return ws_list(cfgp, stp, buf, NULL);
+}
+
+static size_t ws_legal_keyed(const void *cfgp, const void *stp, bg_move *buf,
+			     bg_move_key *keys)
+{
+	return ws_list(cfgp, stp, buf, keys);
 }
 
 static uint64_t ws_rotate_right(uint64_t x, int n)
@@ -717,6 +738,7 @@ const bg_rules bg_rules_wolf_sheep = {
 	.init = ws_init,
 	.max_moves = ws_max_moves,
 	.legal = ws_legal,
+	.legal_keyed = ws_legal_keyed,
 	.is_legal = ws_is_legal,
 	.random_move = ws_random_move,
 	.apply = ws_apply,
