@@ -1081,6 +1081,62 @@ START_TEST(test_listed_moves_checked)
 }
 END_TEST
 
+/* The same in whole random games of the games that write their moves'
+ * keys as they list them (wolf and sheep, Turkish draughts, whose kings
+ * and capture chains come late) and of one that does not (mill): at
+ * every ply each listed move, changed in the buffer to end where it
+ * starts or to carry a stray point, is refused and leaves the position
+ * as it was; then a listed move is played from the buffer. */
+START_TEST(test_listed_moves_checked_games)
+{
+	static const char *const specs[] = {
+		"wolf-sheep", "turkish-draughts", "mill"
+	};
+	static bg_move moves[MOVES_CAP];
+	uint64_t rng = 12345;
+
+	for (size_t s = 0; s < sizeof(specs) / sizeof(specs[0]); s++) {
+		for (int game = 0; game < 20; game++) {
+			bg_game *g = new_game(specs[s]);
+			int status = BG_ONGOING;
+			size_t n;
+
+			while (status == BG_ONGOING) {
+				uint64_t h = bg_hash(g);
+
+				ck_assert_int_eq(bg_legal_moves(g, moves,
+								MOVES_CAP, &n),
+						 BG_OK);
+				for (size_t i = 0; i < n; i++) {
+					bg_move keep = moves[i];
+
+					if (keep.npath < 2)
+						continue;
+					moves[i].pts[keep.npath - 1] =
+						keep.pts[0];
+					ck_assert_int_ne(bg_play(g, &moves[i]),
+							 BG_OK);
+					moves[i] = keep;
+					moves[i].pts[BG_MOVE_MAX_POINTS - 1] =
+						1;
+					ck_assert_int_eq(bg_play(g, &moves[i]),
+							 BG_EINVAL);
+					moves[i] = keep;
+					ck_assert_uint_eq(bg_hash(g), h);
+				}
+				rng = rng * 6364136223846793005ull +
+				      1442695040888963407ull;
+				ck_assert_int_eq(bg_play(g, &moves[(rng >> 33) %
+								   n]),
+						 BG_OK);
+				bg_outcome(g, &status, NULL, NULL);
+			}
+			bg_game_free(g);
+		}
+	}
+}
+END_TEST
+
 /* A text function: (g, arg, buf, cap, len). */
 typedef int (*text_fn)(const bg_game *g, const void *arg, char *buf,
 		       size_t cap, size_t *len);
@@ -2247,6 +2303,7 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_legal_buffer);
 	tcase_add_test(tc, test_legal_exact_heap);
 	tcase_add_test(tc, test_listed_moves_checked);
+	tcase_add_test(tc, test_listed_moves_checked_games);
 	tcase_add_test(tc, test_text_buffers);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
