@@ -476,9 +476,10 @@ BG_ALWAYS_INLINE int td_hops(void *ctx, const bg_chain *w, int sq, int tag,
 
 	if (last >= 0)
 		dirs &= ~(1u << td_opposite(last));
-	/* A man's hops are each written, and kept when they are there: a
-	 * branch on each would be guessed wrong where chains branch. (The
-	 * land of a hop off the board is kept in range, never kept.) */
+	/* A man's hops are each written, and counted when they are there: a
+	 * branch on each would be guessed wrong where chains branch. (A hop
+	 * off the board is written with square 63 to land on, and never
+	 * counted.) */
 	if (!king) {
 #pragma GCC unroll 4
 		for (int d = 0; d < TD_DIRS; d++) {
@@ -1026,13 +1027,14 @@ static size_t td_jump_actions(const td_takers *t, uint32_t *acts)
 	return n;
 }
 
-/* Order: the captures of the most pieces, by start square (a1, b1, ...,
- * h8) then in search order; when there is none, the quiet moves by start
- * square, directions N, E, S, W, kings nearest square first. */
 _Static_assert(TD_MAXMOVES >= TD_PIECES * 14 + BG_MOVE_KEYS_FIXED,
 	       "the keys' fixed copy (bg_move_keys_of) stays within the list "
 	       "and scratch, a king's quiet moves copied from its first");
 
+/* Order: the captures of the most pieces, by start square (a1, b1, ...,
+ * h8) then in search order; when there is none, the quiet moves by start
+ * square, directions N, E, S, W, kings nearest square first. With keys,
+ * the moves' keys too (bg_rules.legal_keyed). */
 BG_ALWAYS_INLINE size_t td_list(const void *cfgp, const void *st, bg_move *buf,
 				 bg_move_key *keys)
 {
