@@ -260,10 +260,12 @@ static inline void bg_move_word(bg_move *m, uint64_t w)
 }
 
 /* The same for a move of a list, its first 16 bytes in one store:
- * bg_legal_moves reads a listed move's first 16 bytes back at once (the
- * key bg_play compares), and a load from two stores waits until both are
- * written (wolf and sheep's list 1.05 times as fast). A move drawn for
- * bg_playout is not read so, and keeps the form above. */
+ * bg_play loads a listed move's first 16 bytes at once (the key it
+ * compares), as bg_legal_moves does to keep the key where the game does
+ * not write it (legal_keyed), and a load from two stores waits until both
+ * are written (wolf and sheep's list 1.05 times as fast, when the core
+ * still read its keys back). A move drawn for bg_playout is not read so,
+ * and keeps the form above. */
 static inline void bg_move_word_listed(bg_move *m, uint64_t w)
 {
 #if defined(__SSE2__)

@@ -790,15 +790,12 @@ BG_ALWAYS_INLINE void td_man_head_deltas(const td_cfg *c, int seat,
  * 0, 1, 2. */
 BG_ALWAYS_INLINE void td_man_planes(const td_state *s, uint64_t plane[3])
 {
-	uint64_t empty = ~td_all(s), men = s->men[s->turn];
-	/* Each direction's shift written out: td_step takes a constant. */
-	uint64_t north = men & td_step(empty, BG_S);
-	uint64_t east = men & td_step(empty, BG_W);
-	uint64_t south = men & td_step(empty, BG_N);
+	uint64_t steps[TD_DIRS];
 
-	plane[0] = s->turn ? east : north;
-	plane[1] = s->turn ? south : east;
-	plane[2] = men & td_step(empty, BG_E);
+	td_men_steps(s, steps);
+	plane[0] = steps[s->turn ? BG_E : BG_N];
+	plane[1] = steps[s->turn ? BG_S : BG_E];
+	plane[2] = steps[BG_W];
 }
 
 /* A man's steps (word `head` going nowhere) in the directions of delta:
