@@ -871,6 +871,36 @@ START_TEST(test_batch_lists_room)
 }
 END_TEST
 
+/* From 64 games on a batch writes a game's observation before marking
+ * its mask where it marks byte by byte (a game whose actions are words
+ * keeps the mask first): the steps are still those of the single games,
+ * with removals (mill), listed captures (alquerque), games that end and
+ * restart (wolf and sheep), and words (Corners), on one and two threads.
+ * Mill's 64 masks are 27 MB a step, so its steps are few. */
+START_TEST(test_batch_64_follows_single_games)
+{
+	static const struct {
+		const char *spec;
+		int steps;
+	} runs[] = {
+		{ "mill:protect_mills=1", 6 },
+		{ "alquerque", 40 },
+		{ "wolf-sheep:max_plies=30", 40 },
+		{ "kutochki", 40 },
+	};
+	shadow s;
+
+	shadow_new(&s, runs[_i].spec, 64, 1 + _i % 2);
+	s.each_list = false;
+	ck_assert_int_eq(bg_batch_reset(s.b, s.obs, s.mask), BG_OK);
+	shadow_compare(&s);
+	for (int k = 0; k < runs[_i].steps; k++)
+		shadow_step(&s);
+	shadow_compare_lists(&s);
+	shadow_free(&s);
+}
+END_TEST
+
 /* From 256 games on a batch makes its games' handles, states and first
  * histories in large blocks of its own, and a history that outgrows its
  * first 256 plies moves out of them: Kvartet's games run longer than that,
@@ -1498,6 +1528,7 @@ int main(void)
 	tcase_add_test(tc, test_symmetries_named);
 	tcase_add_test(tc, test_symmetries_keep_the_rules);
 	tcase_add_test(tc, test_batch_large_follows_single_games);
+	tcase_add_loop_test(tc, test_batch_64_follows_single_games, 0, 4);
 	tcase_add_loop_test(tc, test_batch_follows_single_games, 0,
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));
 	tcase_add_loop_test(tc, test_batch_lists_without_masks, 0,

@@ -240,14 +240,27 @@ static void unmark_mask(bg_batch *b, size_t i)
 		m[set[k]] = 0;
 }
 
-static void write_obs(bg_batch *b, size_t i, bg_worker *w)
+/* Game i's mask, where the caller asked for one: its legal actions marked
+ * (on a clear mask, unmark_mask's or memset's); cleared again where that
+ * fails. Inlined in both of write_out's orders: with the observation a
+ * call of its own, batch 1 lost 1.5 to 2.5 %, as it is about 1 %. */
+BG_ALWAYS_INLINE int write_mask(bg_batch *b, size_t i)
 {
-	bg_game *g = b->games[i];
+	uint8_t *m;
+	int rc = BG_OK;
 
-	if (b->obs)
-		bg_observe_into(g, &b->al, b->cells,
-				bg_rules_to_move(g->rules, g->cfg, g->st),
-				b->obs + i * b->obs_size, w->extra);
+	if (!b->mask)
+		return BG_OK;
+	m = b->mask + i * b->al.count;
+	if (b->mask != b->last_mask)
+		memset(m, 0, b->al.count);
+	if (!mask_words(b, i, m, 1))
+		rc = bg_actions_mark(b->set + i * b->max_moves, b->nset[i], m);
+	if (rc != BG_OK) {
+		memset(m, 0, b->al.count);
+		b->nset[i] = 0;
+	}
+	return rc;
 }
 
 /*
@@ -267,27 +280,15 @@ static void write_obs(bg_batch *b, size_t i, bg_worker *w)
  */
 static int write_out(bg_batch *b, size_t i, bg_worker *w)
 {
+	bg_game *g = b->games[i];
 	bool last = b->n >= MASK_LAST_GAMES && !by_word(b, i);
-	int rc = BG_OK;
+	int rc = last ? BG_OK : write_mask(b, i);
 
-	if (last)
-		write_obs(b, i, w);
-	if (b->mask) {
-		uint8_t *m = b->mask + i * b->al.count;
-
-		if (b->mask != b->last_mask)
-			memset(m, 0, b->al.count);
-		if (!mask_words(b, i, m, 1))
-			rc = bg_actions_mark(b->set + i * b->max_moves,
-					     b->nset[i], m);
-		if (rc != BG_OK) {
-			memset(m, 0, b->al.count);
-			b->nset[i] = 0;
-		}
-	}
-	if (!last)
-		write_obs(b, i, w);
-	return rc;
+	if (b->obs)
+		bg_observe_into(g, &b->al, b->cells,
+				bg_rules_to_move(g->rules, g->cfg, g->st),
+				b->obs + i * b->obs_size, w->extra);
+	return last ? write_mask(b, i) : rc;
 }
 
 static void restart(bg_batch *b, size_t i)
