@@ -872,11 +872,12 @@ START_TEST(test_batch_lists_room)
 END_TEST
 
 /* From 64 games on a batch writes a game's observation before marking
- * its mask where it marks byte by byte (a game whose actions are words
- * keeps the mask first): the steps are still those of the single games,
- * with removals (mill), listed captures (alquerque), games that end and
- * restart (wolf and sheep), and words (Corners), on one and two threads.
- * Mill's 64 masks are 27 MB a step, so its steps are few. */
+ * its mask where it marks byte by byte (a game whose actions are words,
+ * Corners on CPUs with VBMI2, keeps the mask first): the steps are still
+ * those of the single games, with removals (mill), listed captures
+ * (alquerque), games that end and restart (wolf and sheep), and words,
+ * on one and two threads. Mill's 64 masks are 27 MB, so its steps are
+ * few. */
 START_TEST(test_batch_64_follows_single_games)
 {
 	static const struct {

@@ -241,9 +241,10 @@ static void unmark_mask(bg_batch *b, size_t i)
 }
 
 /* Game i's mask, where the caller asked for one: its legal actions marked
- * (on a clear mask, unmark_mask's or memset's); cleared again where that
- * fails. Inlined in both of write_out's orders: with the observation a
- * call of its own, batch 1 lost 1.5 to 2.5 %, as it is about 1 %. */
+ * on a clear mask (unmark_mask's, or memset's); cleared again where that
+ * fails. Inlined in both of write_out's orders, which write the
+ * observation once: with the observation in a call of its own, batch 1
+ * made 0.97 to 0.99 of the steps of the single order before; so, 0.99. */
 BG_ALWAYS_INLINE int write_mask(bg_batch *b, size_t i)
 {
 	uint8_t *m;
