@@ -871,7 +871,7 @@ START_TEST(test_batch_lists_room)
 }
 END_TEST
 
-/* From 64 games on a batch writes a game's observation before marking
+/* From 32 games on a batch writes a game's observation before marking
  * its mask where it marks byte by byte (a game whose actions are words,
  * Corners on CPUs with VBMI2, keeps the mask first): the steps are still
  * those of the single games, with removals (mill), listed captures

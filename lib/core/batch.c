@@ -40,8 +40,9 @@ enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW, JOB_LIST };
  * Fewer games fit it, and are made on the heap as single handles are. */
 #define ARENA_GAMES 256
 /* From this many games on, a step marks the mask after the observation
- * where it marks byte by byte (write_out). */
-#define MASK_LAST_GAMES 64
+ * where it marks byte by byte (write_out): their observations alone
+ * (1.3 to 3.9 KB a game) then outgrow a first-level cache. */
+#define MASK_LAST_GAMES 32
 
 /* What one thread works with: its share of the games, the games of it no
  * thread has taken yet, and its own room for the game's observation
@@ -274,8 +275,8 @@ BG_ALWAYS_INLINE int write_mask(bg_batch *b, size_t i)
  * From MASK_LAST_GAMES games on the lines of the batch's masks have left
  * the caches by a game's next step: marked first, the observation's
  * stores queued behind the marks' misses; marked last, the misses overlap
- * the next game's play and list (mill 1.10 times the steps at 64 games,
- * 1.22 at 1,024). A game whose actions are words marks each point's in
+ * the next game's play and list (mill 1.07 times the steps at 32 games,
+ * 1.10 at 64, 1.22 at 1,024). A game whose actions are words marks each point's in
  * one masked store, without reading, and keeps its mask first, which
  * measured faster for it.
  */
