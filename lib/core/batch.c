@@ -276,9 +276,9 @@ BG_ALWAYS_INLINE int write_mask(bg_batch *b, size_t i)
  * the caches by a game's next step: marked first, the observation's
  * stores queued behind the marks' misses; marked last, the misses overlap
  * the next game's play and list (mill 1.07 times the steps at 32 games,
- * 1.10 at 64, 1.22 at 1,024). A game whose actions are words marks each point's in
- * one masked store, without reading, and keeps its mask first, which
- * measured faster for it.
+ * 1.10 at 64, 1.22 at 1,024). A game whose actions are words marks each
+ * point's in one masked store, without reading, and keeps its mask first,
+ * which measured faster for it.
  */
 static int write_out(bg_batch *b, size_t i, bg_worker *w)
 {
