@@ -12,6 +12,7 @@
 #include "core/zobrist.h"
 #include "boardgames/kutochki.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1310,14 +1311,16 @@ static void ku_action_move(const void *cfgp, const void *st, uint32_t action,
 			   bg_move *m)
 {
 	const ku_cfg *c = cfgp;
-	uint32_t n = (uint32_t)c->npts;
 	int from, to;
 
-	if (action == bg_action_pass(n)) {
+	/* Actions are direct on 8x8 only (ku_learn): a constant n, whose
+	 * division is a shift, where a variable one took 1 % of a step. */
+	assert(c->npts == 64);
+	if (action == bg_action_pass(64)) {
 		ku_pass(m);
 		return;
 	}
-	bg_action_ends(n, action, &from, &to);
+	bg_action_ends(64, action, &from, &to);
 	if (c->ndirs == 8)
 		ku_word_move(c, st, from, to, true, m);
 	else
