@@ -904,14 +904,17 @@ END_TEST
 
 /* From 256 games on a batch makes its games' handles, states and first
  * histories in large blocks of its own, and a history that outgrows its
- * first 256 plies moves out of them: Kvartet's games run longer than that,
- * on two threads, and every step is still that of the single games. */
+ * first 256 plies moves out of them; from 256 games a thread on, a step
+ * reads the handles of the games ahead of it to ask for their lines, but
+ * only of games its thread has taken. Kvartet's games run longer than
+ * 256 plies, on two threads, and every step is still that of the single
+ * games. */
 START_TEST(test_batch_large_follows_single_games)
 {
 	shadow s;
 	uint32_t longest = 0;
 
-	shadow_new(&s, "kvartet", 256, 2);
+	shadow_new(&s, "kvartet", 512, 2);
 	/* The lists once, at the end: each step's took most of the suite's
 	 * time under valgrind, and the other batch tests compare them. */
 	s.each_list = false;

@@ -5,6 +5,7 @@
 #define BG_CORE_GAME_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "core/arena.h"
 #include "core/planes.h"
@@ -225,5 +226,30 @@ void bg_game_restart(bg_game *g, const bg_game *start);
 /* Earlier occurrences of the current position key since the last
  * irreversible move, counted up to 2 (0 without a repetition rule). */
 uint32_t bg_game_repetitions(const bg_game *g);
+
+/* Ask the caches for the lines a ply of g reads first: its handle's head,
+ * the fields up to the layout (a batch's handles are line-aligned in its
+ * arena). Then, once those are in, for the lines the ply writes: the
+ * state, the next history record, key and undo slot, and the bucket of
+ * the position's key. A batch of hundreds of games asks a few games
+ * ahead of the one it steps (batch.c). */
+BG_ALWAYS_INLINE void bg_game_prefetch_head(const bg_game *g)
+{
+	for (size_t at = 0; at < offsetof(bg_game, layout); at += 64)
+		__builtin_prefetch((const char *)g + at);
+}
+
+BG_ALWAYS_INLINE void bg_game_prefetch_ply(const bg_game *g)
+{
+	size_t n = g->hist_len;
+
+	__builtin_prefetch(g->st, 1);
+	__builtin_prefetch(&g->hist[n], 1);
+	__builtin_prefetch(&g->keys[n], 1);
+	__builtin_prefetch(g->undo + n * g->undo_size, 1);
+	if (g->last)
+		__builtin_prefetch(&g->last[g->hash & (BG_REP_BUCKETS - 1)],
+				   1);
+}
 
 #endif
