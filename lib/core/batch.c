@@ -48,7 +48,7 @@ enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW, JOB_LIST };
  * second-level cache by their next step, and a step waited on them (on
  * the repetition bucket of its key most). At 1,024 games every game made
  * 1.03 to 1.41 times the steps (tak-tikl 1.41, Kvartet 1.34, Senegal,
- * seega and leopards and cows 1.16), at 256 games 0.99 to 1.12; at 64
+ * seega and leopards and cows 1.16), at 256 games 0.96 to 1.13; at 64
  * and 128 games some made 0.97 to 0.98. */
 #define PREFETCH_GAMES 256
 /* How far ahead: a game's handle four games ahead, the lines its head
