@@ -1314,7 +1314,7 @@ static void ku_action_move(const void *cfgp, const void *st, uint32_t action,
 	int from, to;
 
 	/* Actions are direct on 8x8 only (ku_learn): a constant n, whose
-	 * division is a shift, where a variable one took 1 % of a step. */
+	 * division is a shift, where a variable one took 1 to 2 % of a step. */
 	assert(c->npts == 64);
 	if (action == bg_action_pass(64)) {
 		ku_pass(m);
