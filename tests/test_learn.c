@@ -902,6 +902,20 @@ START_TEST(test_batch_64_follows_single_games)
 }
 END_TEST
 
+/* A large batch of n Kvartet games on two threads stepped `steps` times
+ * beside single games, its lists compared once, at the end: each step's
+ * took most of the suite's time under valgrind, and the other batch tests
+ * compare them. */
+static void shadow_large(shadow *s, size_t n, int steps)
+{
+	shadow_new(s, "kvartet", n, 2);
+	s->each_list = false;
+	ck_assert_int_eq(bg_batch_reset(s->b, s->obs, s->mask), BG_OK);
+	for (int k = 0; k < steps; k++)
+		shadow_step(s);
+	shadow_compare_lists(s);
+}
+
 /* From 256 games on a batch makes its games' handles, states and first
  * histories in large blocks of its own, and a history that outgrows its
  * first 256 plies moves out of them: Kvartet's games run longer than that,
@@ -911,14 +925,7 @@ START_TEST(test_batch_large_follows_single_games)
 	shadow s;
 	uint32_t longest = 0;
 
-	shadow_new(&s, "kvartet", 256, 2);
-	/* The lists once, at the end: each step's took most of the suite's
-	 * time under valgrind, and the other batch tests compare them. */
-	s.each_list = false;
-	ck_assert_int_eq(bg_batch_reset(s.b, s.obs, s.mask), BG_OK);
-	for (int k = 0; k < 300; k++)
-		shadow_step(&s);
-	shadow_compare_lists(&s);
+	shadow_large(&s, 256, 300);
 	/* Each game taken back to its start, a copy of the batch's beside
 	 * the single game: the history's records, keys and undo data (the
 	 * observation counts repetitions). */
@@ -954,12 +961,7 @@ START_TEST(test_batch_ahead_follows_single_games)
 {
 	shadow s;
 
-	shadow_new(&s, "kvartet", 512, 2);
-	s.each_list = false;
-	ck_assert_int_eq(bg_batch_reset(s.b, s.obs, s.mask), BG_OK);
-	for (int k = 0; k < 30; k++)
-		shadow_step(&s);
-	shadow_compare_lists(&s);
+	shadow_large(&s, 512, 30);
 	shadow_free(&s);
 }
 END_TEST
