@@ -114,6 +114,15 @@ static uint64_t rng_next(void)
 	return rng_state = x;
 }
 
+/* A number below n (at most 2^32): the next draw's high 32 bits scaled by
+ * n, a multiply where `% n` was a 64-bit division (some 40 cycles on
+ * AMD's Zen 1, a tenth of a listed ply: the harness's, not the
+ * library's). Within n / 2^32 of uniform. */
+static size_t rng_below(size_t n)
+{
+	return (size_t)((rng_next() >> 32) * (uint64_t)n >> 32);
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -154,7 +163,7 @@ static uint32_t playout(bg_game *g, const bg_game *root, bg_move *buf,
 		if (!use_list || status != BG_ONGOING || plies == PLAYOUT_CAP)
 			break;
 		bg_legal_moves(g, buf, cap, &n);
-		rc = bg_play(g, &buf[rng_next() % n]);
+		rc = bg_play(g, &buf[rng_below(n)]);
 		if (rc)
 			die("play", rc);
 		plies++;
