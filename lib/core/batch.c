@@ -440,7 +440,7 @@ static int draw_one(bg_batch *b, size_t i)
 
 	if (n == 0)
 		return bg_seterr(BG_EINVAL, "game %zu has no legal move", i);
-	k = (size_t)(bg_rand(&state) % n);
+	k = (size_t)bg_rand_below(&state, n);
 	if (b->nset[i] != n)
 		return bg_seterr(BG_ENOMEM, "game %zu: a legal move outside "
 				 "the action layout", i);

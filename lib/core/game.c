@@ -711,7 +711,7 @@ static inline int draw_listed(const bg_game *g, uint64_t *rng,
 		return rc;
 	if (n == 0)
 		return bg_seterr(BG_EGAMEOVER, "no legal move");
-	*out = g->scratch[bg_rand(rng) % n];
+	*out = g->scratch[bg_rand_below(rng, n)];
 	return BG_OK;
 }
 

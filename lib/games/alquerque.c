@@ -1150,7 +1150,7 @@ static BG_NOINLINE bool aq_random_opening(const aq_cfg *c, const aq_state *s,
 	/* At the list's room: let the list decide, or report an overflow. */
 	if (n == 0 || n >= AQ_MAX_MOVES)
 		return false;
-	r = bg_rand(rng) % n;
+	r = bg_rand_below(rng, n);
 	for (uint32_t b = movers; b; b &= b - 1) {
 		int p = bg_ctz32(b);
 		size_t k = (size_t)aq_steps_of(c, seat, p, to);
@@ -1361,7 +1361,7 @@ BG_ALWAYS_INLINE bool aq_random_seat(const aq_cfg *c, const aq_state *s,
 	/* At the list's room: let the list decide, or report an overflow. */
 	if (n == 0 || n >= AQ_MAX_MOVES)
 		return false;
-	r = bg_rand(rng) % n;
+	r = bg_rand_below(rng, n);
 	/* The piece of the move drawn, counted rather than searched: no
 	 * branch on where the draw fell. Two at a time: the last piece's
 	 * end, upto[np] = n, is above r. */

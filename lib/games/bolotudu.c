@@ -981,7 +981,7 @@ static bool bo_random_pair(const bo_cfg *c, const bo_state *s, uint64_t *rng,
 
 	if (!n)
 		return false;
-	r = (int)(bg_rand(rng) % (uint64_t)n);
+	r = (int)bg_rand_below(rng, (uint64_t)n);
 	for (uint32_t a = empty;; a &= a - 1) {
 		int pts[2] = { bg_ctz32(a) }, k = bg_popcount32(sec[pts[0]]);
 
@@ -1022,7 +1022,7 @@ static bool bo_random_step(const bo_cfg *c, const bo_state *s, uint64_t *rng,
 	}
 	if (!total)
 		return false;
-	r = (int)(bg_rand(rng) % (uint64_t)total);
+	r = (int)bg_rand_below(rng, (uint64_t)total);
 	for (uint32_t o = bo_movers(&st);; o &= o - 1) {
 		int from = bg_ctz32(o);
 

@@ -456,10 +456,11 @@ static int fg_nth(uint64_t s, uint32_t k)
 }
 
 /* bg_rand(rng) % n, as the core draws from the list: by table when n is
- * at most 8 (bg_rand_below8), the fox's usual case, else by division. */
+ * at most 8 (bg_rand_below8), the fox's usual case, else bg_rand_below. */
 static uint32_t fg_draw(uint64_t *rng, uint32_t n)
 {
-	return n <= 8 ? bg_rand_below8(rng, n) : (uint32_t)(bg_rand(rng) % n);
+	return n <= 8 ? bg_rand_below8(rng, n) :
+			(uint32_t)bg_rand_below(rng, n);
 }
 
 /* The fox's jumps from its point as a mask of their indices in the jump
@@ -566,7 +567,7 @@ static bool fg_random_geese(const fg_cfg *c, const fg_state *st,
 	n = (uint32_t)(upto >> 56);
 	if (n == 0)
 		return false;
-	r = (uint32_t)(bg_rand(rng) % n);
+	r = (uint32_t)bg_rand_below(rng, n);
 	byte = fg_byte_above(upto, r);
 	r -= (uint32_t)(upto << 8 >> 8 * byte & 0xff);
 	s = m.behind | m.left | m.right | m.ahead;
@@ -604,8 +605,8 @@ static bool fg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 	if (st->fox != FG_NONE)
 		return fg_random_fox(c, st, rng, out);
 	fg_simple(out, BG_MOVE_PLACE,
-		  fg_nth(empty, (uint32_t)(bg_rand(rng) %
-					   (uint64_t)bg_popcount64(empty))),
+		  fg_nth(empty, (uint32_t)bg_rand_below(
+					 rng, (uint64_t)bg_popcount64(empty))),
 		  0);
 	return true;
 }

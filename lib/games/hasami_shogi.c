@@ -502,7 +502,7 @@ static bool hs_random_move(const void *cfgp, const void *st, uint64_t *rng,
 		total += cnt[i] = bg_popcount64(words[i]);
 	if (total == 0)
 		return false;
-	k = (int)(bg_rand(rng) % (uint64_t)total);
+	k = (int)bg_rand_below(rng, (uint64_t)total);
 	for (i = 0; k >= cnt[i]; i++)
 		k -= cnt[i];
 	for (bits = words[i]; k > 0; k--)

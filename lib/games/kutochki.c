@@ -1713,7 +1713,7 @@ static bool ku_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	ku_moves mv;
 
 	total = ku_count_moves(c, st, seat, &mv);
-	pick = bg_rand(rng) % (uint64_t)(total ? total : 1);
+	pick = bg_rand_below(rng, (uint64_t)(total ? total : 1));
 	if (!total) {
 		memset(out, 0, sizeof(*out));
 		out->kind = BG_MOVE_PASS;

@@ -236,7 +236,8 @@ static bool kv_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	uint32_t n = 0, k;
 
 	if (in_hand(s, s->turn) > 0) {
-		k = (uint32_t)(bg_rand(rng) % (uint32_t)bg_popcount32(empty));
+		k = (uint32_t)bg_rand_below(rng,
+					       (uint32_t)bg_popcount32(empty));
 		while (k--)
 			empty &= empty - 1;
 		bg_stones_move(out, BG_MOVE_PLACE, -1, bg_ctz32(empty));
@@ -246,7 +247,7 @@ static bool kv_random_move(const void *cfgp, const void *st, uint64_t *rng,
 		n += (uint32_t)bg_popcount32(c->steps.nbm[bg_ctz32(b)] & empty);
 	if (n == 0)
 		return false;
-	k = (uint32_t)(bg_rand(rng) % n);
+	k = (uint32_t)bg_rand_below(rng, n);
 	for (uint32_t b = own;; b &= b - 1) {
 		int from = bg_ctz32(b);
 		uint32_t here = (uint32_t)bg_popcount32(c->steps.nbm[from] & empty);

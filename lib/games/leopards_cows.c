@@ -527,7 +527,7 @@ static bool lc_random_leopard(const lc_cfg *c, const lc_state *st,
 		step[0] = step[1] = 0;
 	for (int i = 0; i < LC_NLEOPARDS; i++)
 		n += (unsigned)(popcount(step[i]) + popcount(land[i]));
-	r = (unsigned)(bg_rand(rng) % n);
+	r = (unsigned)bg_rand_below(rng, n);
 	for (int i = 0;; i++) {
 		unsigned k = (unsigned)popcount(step[i]);
 
@@ -567,7 +567,7 @@ static bool lc_random_cow(const lc_cfg *c, const lc_state *st,
 	}
 	if (n == 0)
 		return false;
-	r = (unsigned)(bg_rand(rng) % n);
+	r = (unsigned)bg_rand_below(rng, n);
 	/* The cow of the step drawn: the starts up to r, counted eight at a
 	 * time (the high bit of a byte of 0x80 + start - (r + 1) is set
 	 * when the start is past r), no branch on where the draw fell. */
@@ -591,7 +591,8 @@ static bool lc_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 	uint64_t empty = c->all & ~(st->leopards | st->cows);
 
 	if (lc_placing(st)) {
-		unsigned r = (unsigned)(bg_rand(rng) % (unsigned)popcount(empty));
+		unsigned r = (unsigned)bg_rand_below(
+			rng, (unsigned)popcount(empty));
 
 		lc_simple(out, BG_MOVE_PLACE, lc_nth_point(c, empty, r), 0);
 		return true;

@@ -1042,7 +1042,7 @@ static bool mi_random_fly(const mi_cfg *c, const mi_state *st,
 	}
 	if (total == 0)
 		return false;
-	r = (size_t)(bg_rand(rng) % total);
+	r = (size_t)bg_rand_below(rng, total);
 	for (i = 0, b = v.own; r >= nturns[i]; b &= b - 1, i++)
 		r -= nturns[i];
 	from = bg_ctz32(b);
@@ -1095,7 +1095,7 @@ static bool mi_random_place(const mi_cfg *c, const mi_state *st,
 		if (n == 0)
 			return false;
 		to = mi_select64(empty, counts,
-				 (size_t)(bg_rand(rng) % total));
+				 (size_t)bg_rand_below(rng, total));
 		bg_move_word(out, c->wstep[MI_HAND] | c->wto[0][to]);
 		return true;
 	}
@@ -1103,7 +1103,7 @@ static bool mi_random_place(const mi_cfg *c, const mi_state *st,
 	for (uint32_t b = closers; b; b &= b - 1)
 		total += mi_nsets(c, &v, mi_earned(c, &v,
 			mi_place_count(m, bg_ctz32(b)))) - 1;
-	r = (size_t)(bg_rand(rng) % total);
+	r = (size_t)bg_rand_below(rng, total);
 	if (r < n) {
 		to = mi_select64(empty, counts, r);
 		mi_write_place(c, &v, m, to, 0, out);
@@ -1256,7 +1256,7 @@ static bool mi_random_mill_slide(const mi_cfg *c, const mi_state *st,
 		later[2] = mi_nsets(c, &v, mi_earned(c, &v, 2)) - 1;
 	total += later[1] * (mi_wide_count(&rest) - mi_wide_count(&two)) +
 		 later[2] * mi_wide_count(&two);
-	r = (size_t)(bg_rand(rng) % total);
+	r = (size_t)bg_rand_below(rng, total);
 	/* Origin by origin: its slides end the first turns up to it. */
 	while (rest.w[0] | rest.w[1]) {
 		int from = c->sfrom[mi_wide_first(&rest)];
@@ -1317,7 +1317,7 @@ static bool mi_random_move(const void *cfgp, const void *st, uint64_t *rng,
 					    total, out);
 	if (total == 0)
 		return false;
-	slot = mi_wide_nth(&open, &counts, (size_t)(bg_rand(rng) % total));
+	slot = mi_wide_nth(&open, &counts, (size_t)bg_rand_below(rng, total));
 	bg_move_word(out, c->sword[slot]);
 	return true;
 }

@@ -557,6 +557,7 @@ static bool sg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 	uint32_t own = s->occ[s->turn], other = s->occ[!s->turn];
 	uint32_t empty = ~(own | other) & SG_ALL;
 	uint64_t n = 0, r;
+	bool pass;
 
 	if (sg_placing(s)) {
 		empty &= ~bit(SG_CENTRE);
@@ -564,14 +565,14 @@ static bool sg_random_move(const void *cfgp, const void *stp, uint64_t *rng,
 		n = n * (n - 1) / 2;
 		if (!n)
 			return false;
-		sg_nth_placement(empty, bg_rand(rng) % n, out);
+		sg_nth_placement(empty, bg_rand_below(rng, n), out);
 		return true;
 	}
 	n = (uint64_t)sg_count_steps(own, empty);
 	/* The pass is last; sg_stepping's rule. */
-	r = bg_rand(rng) % (n + (!n || (sg_may_pass(s) &&
-					 !sg_can_take(own, other & c->prey,
-						      empty))));
+	pass = !n || (sg_may_pass(s) &&
+		      !sg_can_take(own, other & c->prey, empty));
+	r = bg_rand_below(rng, n + pass);
 	if (r == n)
 		sg_put(out, BG_MOVE_PASS, 0, 0);
 	else

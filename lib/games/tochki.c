@@ -1873,7 +1873,7 @@ static bool tk_random_move(const void *cfgp, const void *st, uint64_t *rng,
 	if (c->territory)
 		return false;
 	for (int tries = 0; tries < 8; tries++) {
-		int x = (int)(bg_rand(rng) % slots);
+		int x = (int)bg_rand_below(rng, slots);
 
 		if (x < c->n) {
 			int i = c->p2i[x];
@@ -1903,7 +1903,7 @@ static bool tk_random_move(const void *cfgp, const void *st, uint64_t *rng,
 
 		if (all == 0)
 			return false;
-		r = (int)(bg_rand(rng) % all);
+		r = (int)bg_rand_below(rng, all);
 		if (r < ne) {
 			tk_make_move(c, BG_MOVE_PLACE, tk_nth_empty(c, h, r), out);
 			return true;

@@ -1126,7 +1126,7 @@ static bool td_pick(const td_cfg *c, uint64_t all,
 		n += (size_t)td_slides(c, all, bg_ctz64(k), len);
 	if (!n)
 		return false;
-	r = bg_rand(rng) % n;
+	r = bg_rand_below(rng, n);
 	/* Whole pieces are skipped by their count first. */
 	for (uint64_t bits = one | two | kings; bits; bits &= bits - 1) {
 		int sq = bg_ctz64(bits), d = 0;
@@ -1165,7 +1165,7 @@ static bool td_random_capture(const td_cfg *c, const td_state *s,
 	td_captures_of(&g, c, s, capturers);
 	if (g.chain.overflow)
 		return false;
-	*out = buf[bg_rand(rng) % g.chain.n];
+	*out = buf[bg_rand_below(rng, g.chain.n)];
 	return true;
 }
 
