@@ -480,6 +480,17 @@ grep -Eq '^wolf-sheep playouts/s=[0-9]+ plies/s=[0-9]+ avg_plies=[0-9.]+ wins0=[
 sed 's/.* wins0=\([0-9]*\) wins1=\([0-9]*\) .*/\1 \2/' "$out" >"$tmp/wins"
 read -r w0 w1 <"$tmp/wins"
 [ $((w0 + w1)) -eq 3 ] || fail "bgbench --games 3: $w0 + $w1 games, wanted 3"
+# With --list every move is listed and one drawn from the list (the
+# harness's draw): whole games, counted, and the same games for a seed.
+run 0 "$BGBENCH" mill --games 20 --list --seed 5
+sed 's/.* avg_plies=\([0-9.]*\) wins0=\([0-9]*\) wins1=\([0-9]*\) draws=\([0-9]*\) unfinished=\([0-9]*\) .*/\1 \2 \3 \4 \5/' \
+	"$out" >"$tmp/listed"
+read -r plies w0 w1 d u <"$tmp/listed"
+[ $((w0 + w1 + d)) -eq 20 ] && [ "$u" -eq 0 ] ||
+	fail "bgbench --list --games 20: $w0 + $w1 + $d games, $u unfinished"
+run 0 "$BGBENCH" mill --games 20 --list --seed 5
+grep -q " avg_plies=$plies wins0=$w0 wins1=$w1 draws=$d " "$out" ||
+	fail "bgbench --list --seed 5: other games the second time"
 run 0 "$BGBENCH" kutochki --perft 3
 grep -q '^kutochki perft 3 nodes=3584 nodes/s=' "$out" || fail "bgbench --perft 3"
 for args in "kutochki --games 3 --seconds 1" "kutochki --games 0" "--bogus"; do
