@@ -115,9 +115,9 @@ static uint64_t rng_next(void)
 }
 
 /* A number below n (at most 2^32): the next draw's high 32 bits scaled by
- * n, a multiply where `% n` was a 64-bit division (some 40 cycles on
- * AMD's Zen 1, a tenth of a listed ply: the harness's, not the
- * library's). Within n / 2^32 of uniform. */
+ * n, a multiply where `% n` was a 64-bit division (up to some 45 cycles
+ * on AMD's Zen 1, 6 % of a listed Turkish draughts ply there: the
+ * harness's cost, not the library's). Within n / 2^32 of uniform. */
 static size_t rng_below(size_t n)
 {
 	return (size_t)((rng_next() >> 32) * (uint64_t)n >> 32);

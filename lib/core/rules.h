@@ -663,13 +663,14 @@ static inline uint32_t bg_rand_below8(uint64_t *state, uint32_t n)
 }
 
 /* x % n for n of at least 1, the draw of one of n moves, with a multiply
- * for n below BG_RECIPROCALS: a 64-bit division took some 40 cycles on
- * AMD's Zen 1, a fifth of a mill playout's ply there, and the ply after
- * waits for it. bg_reciprocals[n] is 2^64 / n rounded down (the most
- * bits, 2^64 - 1, for n = 1), so q, the high word of x times it, is x / n
- * or one less (it is over x / n - 1 and at most x / n): x - q * n is
- * below 2 n, and one subtraction makes it the remainder, the division's
- * to the bit (tests/test_rand.c checks every n of the table). */
+ * for n below BG_RECIPROCALS: a 64-bit division takes up to some 45
+ * cycles on AMD's Zen 1, and the ply after waits for it (mill's playouts
+ * made 1.10 times the plies there with this, Kvartet's 1.21).
+ * bg_reciprocals[n] is 2^64 / n rounded down (2^64 - 1 for n = 1). x
+ * times it over 2^64 lies between x / n - 1 and x / n, so q, its whole
+ * part, is x / n rounded down or one less: x - q * n is below 2 n, and
+ * one subtraction makes it the remainder, the division's to the bit
+ * (tests/test_rand.c checks every n of the table). */
 #define BG_RECIPROCALS 256
 extern const uint64_t bg_reciprocals[BG_RECIPROCALS];
 
