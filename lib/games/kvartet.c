@@ -16,6 +16,7 @@
 #define KV_N 5
 #define KV_CELLS 25
 #define KV_PIECES 4
+#define KV_DIRS 8 /* a stone steps to any neighbour, diagonals too */
 #define KV_NGOALS 44
 
 #define KV_GOALS_AT 8 /* room for the goals whose lowest cell is one cell */
@@ -77,7 +78,7 @@ static int kv_configure(void *cfgp, const bg_optval *opts)
 
 		c->goal_at[low][c->ngoal_at[low]++] = c->goal[i];
 	}
-	bg_stone_steps_init(&c->steps, KV_N, KV_N, 8);
+	bg_stone_steps_init(&c->steps, KV_N, KV_N, KV_DIRS);
 	return BG_OK;
 }
 
@@ -191,8 +192,9 @@ BG_ALWAYS_INLINE size_t kv_moves(const kv_cfg *c, const kv_state *s,
 		}
 		return n;
 	}
-	n = act ? bg_stones_step_actions(&c->steps, s, KV_CELLS, acts) :
-		   bg_stones_steps(&c->steps, s, buf);
+	n = act ? bg_stones_step_actions(&c->steps, s, KV_CELLS, KV_DIRS,
+					 acts) :
+		  bg_stones_steps(&c->steps, s, buf);
 	if (n == 0 && act)
 		acts[0] = bg_action_pass(KV_CELLS);
 	else if (n == 0)

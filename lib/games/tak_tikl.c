@@ -14,6 +14,7 @@
 #define TT_N 4
 #define TT_CELLS 16
 #define TT_PIECES 4
+#define TT_DIRS 4 /* a stone steps along the rows and columns only */
 #define TT_NLINES 24
 
 typedef struct tt_cfg {
@@ -63,7 +64,7 @@ static int tt_configure(void *cfgp, const bg_optval *opts)
 		c->line[i] = (uint16_t)(bitmask(runs[3 * i]) |
 					bitmask(runs[3 * i + 1]) |
 					bitmask(runs[3 * i + 2]));
-	bg_stone_steps_init(&c->steps, TT_N, TT_N, 4);
+	bg_stone_steps_init(&c->steps, TT_N, TT_N, TT_DIRS);
 	c->start[0] = tt_white_start[setup];
 	c->start[1] = (uint16_t)((tt_rank_mask(0) | tt_rank_mask(3)) &
 				 ~c->start[0]);
@@ -166,7 +167,8 @@ static size_t tt_legal_actions(const void *cfgp, const void *st,
 {
 	const tt_cfg *c = cfgp;
 	uint32_t cells = (uint32_t)c->board.npoints;
-	size_t n = bg_stones_step_actions(&c->steps, st, cells, acts);
+	size_t n = bg_stones_step_actions(&c->steps, st, cells, TT_DIRS,
+					  acts);
 
 	if (n == 0)
 		acts[n++] = bg_action_pass(cells);
