@@ -670,13 +670,17 @@ static inline uint32_t bg_rand_below8(uint64_t *state, uint32_t n)
  * times it over 2^64 lies between x / n - 1 and x / n, so q, its whole
  * part, is x / n rounded down or one less: x - q * n is below 2 n, and
  * one subtraction makes it the remainder, the division's to the bit
- * (tests/test_rand.c checks every n of the table). */
+ * (tests/test_rand.c checks every n of the table). Only where the CPU
+ * multiplies two words into a double word in one instruction (x86-64,
+ * AArch64): WebAssembly's compilers make that product a call, and the
+ * 32-bit targets have no such type; they keep the division. */
 #define BG_RECIPROCALS 256
 extern const uint64_t bg_reciprocals[BG_RECIPROCALS];
 
 static inline uint64_t bg_mod(uint64_t x, uint64_t n)
 {
-#ifdef __SIZEOF_INT128__
+#if defined(__SIZEOF_INT128__) && \
+	(defined(__x86_64__) || defined(__aarch64__))
 	if (n < BG_RECIPROCALS) {
 		__extension__ typedef unsigned __int128 wide;
 		uint64_t q = (uint64_t)((wide)x * bg_reciprocals[n] >> 64);
