@@ -390,8 +390,12 @@ void each_option_spec(void (*fn)(const char *spec, void *arg), void *arg)
 				continue;
 			nv = option_values(type, def, allowed, values, 16);
 			for (size_t v = 0; v < nv; v++) {
-				snprintf(spec, sizeof(spec), "%s:%s=%s", name,
-					 key, values[v]);
+				int len = snprintf(spec, sizeof(spec), "%s:%s=%s",
+						   name, key, values[v]);
+
+				/* A spec cut short would test another. */
+				if (len < 0 || (size_t)len >= sizeof(spec))
+					abort();
 				fn(spec, arg);
 			}
 			/* Every choice changed at once: not the numbers of a
