@@ -33,9 +33,13 @@ static uint64_t fnv(const void *p, size_t n, uint64_t h)
  * the same on every platform. */
 static uint64_t fnv_actions(const uint32_t *acts, size_t n, uint64_t h)
 {
-	for (size_t i = 0; i < n; i++)
-		for (int b = 0; b < 4; b++)
-			h = (h ^ (acts[i] >> 8 * b & 0xff)) * 0x100000001b3ull;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char b[4];
+
+		for (int k = 0; k < 4; k++)
+			b[k] = (unsigned char)(acts[i] >> 8 * k);
+		h = fnv(b, sizeof(b), h);
+	}
 	return h;
 }
 
