@@ -477,18 +477,13 @@ static void aq_gen_init(aq_gen *g, const aq_cfg *c)
 	aq_gen_list(g, NULL, w->keys, AQ_MAX_MOVES);
 }
 
-/* Write the move on path (npath points) with the huff removal (or -1). */
-static void aq_write(bg_move *m, int kind, const uint16_t *path, int npath,
-		     int removal)
+/* Write the capture along path (npath points). */
+static void aq_write_capture(bg_move *m, const uint16_t *path, int npath)
 {
 	memset(m, 0, sizeof(*m));
-	m->kind = (uint8_t)kind;
+	m->kind = BG_MOVE_CAPTURE;
 	m->npath = (uint8_t)npath;
 	memcpy(m->pts, path, (size_t)npath * sizeof(path[0]));
-	if (removal >= 0) {
-		m->nremove = 1;
-		m->pts[npath] = (uint16_t)removal;
-	}
 }
 
 /* The jumps from p, in the order of its jump list: over an enemy not
@@ -1005,8 +1000,8 @@ static void aq_walk_from(aq_walk *w, int at, uint32_t taken, unsigned jumps)
 		w->path[w->npath++] = (uint16_t)to;
 		if ((t & w->must) == w->must && !aq_walk_listed(w, key)) {
 			if (w->n == w->pick)
-				aq_write(w->out, BG_MOVE_CAPTURE, w->path,
-					 w->npath, -1);
+				aq_write_capture(w->out, w->path,
+						 w->npath);
 			w->keys[w->n++] = key;
 		}
 		if (next)
@@ -1198,7 +1193,7 @@ static void aq_pick_deeper(aq_walk *w, int p, size_t r, unsigned jumps,
 	w->path[1] = (uint16_t)to;
 	w->npath = 2;
 	if (r == SIZE_MAX) {
-		aq_write(w->out, BG_MOVE_CAPTURE, w->path, 2, -1);
+		aq_write_capture(w->out, w->path, 2);
 		return;
 	}
 	t = AQ_BIT(c->jover[w->seat][p][k]);
