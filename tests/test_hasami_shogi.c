@@ -322,7 +322,7 @@ END_TEST
  * Oracle: 19 winning lines. Every run of five cells in a row on the board,
  * in all four directions, is tried as white's only pieces (black has five
  * on rank 9, never a line); exactly the 9 vertical runs of ranks 3-7 and
- * the 5 + 5 diagonals spanning ranks 3-7 win.
+ * the 5 + 5 diagonals spanning ranks 3-7 win, with either side to move.
  */
 START_TEST(test_nineteen_lines)
 {
@@ -364,6 +364,14 @@ START_TEST(test_nineteen_lines)
 				} else {
 					ongoing(g);
 				}
+				bg_game_free(g);
+				/* A line of the side to move (only a position
+				 * text makes one) wins the same. */
+				g = setup("hasami-shogi", pieces, 'w');
+				if (s == BG_WIN)
+					expect(g, BG_WIN, 0, BG_REASON_GOAL);
+				else
+					ongoing(g);
 				bg_game_free(g);
 			}
 	/* Runs below rank 9: 5*8 horizontal + 9*4 vertical + 5*4 + 5*4
@@ -466,6 +474,8 @@ START_TEST(test_pass)
 
 	ck_assert_str_eq(list_moves(g), "pass");
 	ck_assert_int_eq(legal[0].kind, BG_MOVE_PASS);
+	/* The pass is an action too, for agents. */
+	expect_listed_actions(g);
 	play(g, "pass");
 	ongoing(g);
 	play(g, "pass");

@@ -877,6 +877,58 @@ START_TEST(halma_leave_home_option)
 }
 END_TEST
 
+/* The longest chains. In orthogonal Halma a jump keeps the parity of both
+ * coordinates, and each piece here is the midpoint of one jump of a1's
+ * lattice only: the squares a1 reaches form one snake of 34 jumps (along
+ * rank 1, up, back along rank 3, ...). c9 is 33 jumps away, a path of 34
+ * points, all bg_move holds: listed whole. e9 is 34 jumps away: a chain
+ * longer than a move holds keeps its origin and destination only, and is
+ * still listed, played and drawn as that move. */
+#define SNAKE_W "a1 b1 d1 f1 h1 j1 l1 n1 o2 n3 l3 j3 h3 f3 d3 b3 a4 o6 a8"
+#define SNAKE_B "b5 d5 f5 h5 j5 l5 n5 n7 l7 j7 h7 f7 d7 b7 b9 d9 p16 n16 p14"
+
+START_TEST(halma_chain_longer_than_a_move)
+{
+	char text[1024];
+	const char *mine;
+	bg_game *g;
+	bg_move m;
+	uint64_t rng = 1;
+	int drawn = 0, words = 1;
+
+	make_pos(text, sizeof(text), "halma:diagonal=0", 16, 19, SNAKE_W,
+		 SNAKE_B, NULL, NULL, 'w', 0);
+	g = from_pos(text);
+	mine = moves_from(g, "a1");
+	/* One step and one chain to each of the snake's 34 squares. */
+	for (const char *c = mine; *c; c++)
+		words += *c == ' ';
+	ck_assert_int_eq(words, 35);
+	ck_assert(has_word(mine, "a1-a2"));
+	ck_assert(has_word(mine, "a1-c1"));
+	ck_assert(has_word(mine, "a1-c1-e1-g1-i1-k1-m1-o1-o3"));
+	ck_assert(has_word(mine, "a1-c1-e1-g1-i1-k1-m1-o1-o3-m3-k3-i3-g3-e3-c3-"
+			   "a3-a5-c5-e5-g5-i5-k5-m5-o5-o7-m7-k7-i7-g7-e7-c7-"
+			   "a7-a9-c9"));
+	ck_assert(has_word(mine, "a1-e9"));
+	expect_listed_actions(g);
+	/* The random draw gives the same shortened move. */
+	for (int k = 0; k < 4000 && !drawn; k++) {
+		char t[BG_MOVE_TEXT_MAX];
+
+		ck_assert_int_eq(bg_random_move(g, &rng, &m), BG_OK);
+		ck_assert_int_eq(bg_move_to_text(g, &m, t, sizeof(t), NULL),
+				 BG_OK);
+		ck_assert_msg(move_listed(g, t), "drawn %s, not listed", t);
+		drawn = !strcmp(t, "a1-e9");
+	}
+	ck_assert(drawn);
+	play(g, "a1-e9");
+	ck_assert_int_eq(bg_undo(g), BG_OK);
+	bg_game_free(g);
+}
+END_TEST
+
 /* ---- Pass (C7) --------------------------------------------------------- */
 
 START_TEST(blocked_side_passes)
@@ -886,7 +938,7 @@ START_TEST(blocked_side_passes)
 	char text[512];
 	bg_game *g;
 	bg_move m;
-	uint64_t h;
+	uint64_t h, rng = 7;
 
 	make_pos(text, sizeof(text), "kutochki:size=10", 10, 15,
 		 "a1 b1 c1 d1 e1 a2 b2 c2 d2 a3 b3 c3 a4 b4 a5",
@@ -899,6 +951,10 @@ START_TEST(blocked_side_passes)
 	ck_assert_str_eq(text, "pass");
 	h = bg_hash(g);
 	ck_assert_int_eq(bg_move_from_text(g, "pass", &m), BG_OK);
+	/* The random draw, which counts the moves rather than listing them,
+	 * finds none and draws the pass too. */
+	ck_assert_int_eq(bg_random_move(g, &rng, &m), BG_OK);
+	ck_assert_int_eq(m.kind, BG_MOVE_PASS);
 	play(g, "pass");
 	ck_assert_int_eq(bg_to_move(g), 1);
 	ck_assert_uint_eq(bg_ply(g), 1);
@@ -1299,6 +1355,7 @@ static Suite *kutochki_suite(void)
 	tcase_add_test(tc, halma_camp_lock_mid_chain);
 	tcase_add_test(tc, halma_max_plies_draw);
 	tcase_add_test(tc, halma_leave_home_option);
+	tcase_add_test(tc, halma_chain_longer_than_a_move);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("pass");

@@ -358,6 +358,8 @@ START_TEST(blocked_side_passes)
 
 	ongoing(g);
 	expect_moves(g, "pass");
+	/* The pass is an action too, for agents. */
+	expect_listed_actions(g);
 	play(g, "pass");
 	ck_assert_int_eq(bg_to_move(g), 1);
 	/* a3-a4, b3-b4, b3-c3, c2-c3, c2-d2, c1-d1. */
