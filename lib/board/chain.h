@@ -49,14 +49,11 @@ typedef struct bg_hop {
 
 typedef struct bg_chain {
 	/* Where the moves go: buf, with keys[i] the result of buf[i]; with
-	 * buf NULL they are counted, the one numbered `pick` written to out
-	 * (if any); with want, is it listed (found)? */
+	 * buf NULL they are counted; with want, is it listed (found)? */
 	bg_move *buf;
 	bg_reached *keys;
 	size_t n;      /* moves listed */
 	size_t max;    /* room: a move past it sets overflow */
-	bg_move *out;
-	size_t pick;
 	const bg_move *want;
 	bool found;
 	/* The rules of the walk. */
@@ -90,8 +87,6 @@ static inline void bg_chain_init(bg_chain *w, bg_move *buf, bg_reached *keys,
 	w->keys = keys;
 	w->n = n;
 	w->max = max;
-	w->out = NULL;
-	w->pick = SIZE_MAX;
 	w->want = NULL;
 	w->found = false;
 	w->max_hops = 1;
@@ -174,8 +169,6 @@ BG_ALWAYS_INLINE bool bg_chain_emit(bg_chain *w, int kind, bg_reached key)
 		w->found = w->found || bg_chain_wanted(w, kind);
 	else if (w->buf)
 		bg_chain_write(w, kind, &w->buf[w->n]);
-	else if (w->n == w->pick && w->out)
-		bg_chain_write(w, kind, w->out);
 	w->keys[w->n++] = key;
 	return true;
 }
@@ -216,8 +209,6 @@ BG_ALWAYS_INLINE bool bg_chain_emit_step(bg_chain *w, int from, int to,
 			    (w->removal < 0 || m->pts[2] == w->removal));
 	else if (w->buf)
 		bg_chain_write_step(w, from, to, &w->buf[w->n]);
-	else if (w->n == w->pick && w->out)
-		bg_chain_write_step(w, from, to, w->out);
 	w->keys[w->n++] = key;
 	return true;
 }
