@@ -502,6 +502,9 @@ START_TEST(bad_positions)
 		"alquerque:huff_all=1 ...../...../...../b.w.b/w...w b - a1,a2 0",
 		"alquerque:huff_all=1 ...../...../...../b.w.b/w...w b - a1,a1 0",
 		"alquerque bbbbb/bbbbb/bb.ww/wwwww/wwwww w - - extra 0",
+		/* a candidate off the board; neither flag nor '-' */
+		"alquerque:huff_all=1 ...../...../...../b.w.b/w...w b - a1,f1 0",
+		"alquerque bbbbb/bbbbb/bb.ww/wwwww/wwwww w open - 0",
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)

@@ -514,6 +514,7 @@ static const char *const bad_positions[] = {
 	"seega ...../...../...../...../ww.bb w 10 10 1 0 0",
 	"seega ...../...../...../...../ww.bb w 10 10 0 3 0",
 	"seega ...../...../...../...../ww.bb w 10 10 0 0 usual 0",
+	"seega ...../...../...../...../w.b.. w 10 10 0 0 0",
 	/* stepping: at most 12 a side */
 	"seega wwwww/wwwww/www.b/...../..... w 0 0 0 0 0",
 };
