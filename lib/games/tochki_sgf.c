@@ -448,7 +448,6 @@ typedef struct sgf_read {
 	size_t node;          /* the node being read, for messages */
 	size_t skipped;       /* moves not replayed after the end */
 	size_t ended_at;      /* the node where the game ended, when it did */
-	int stop;             /* a STOP comment was met */
 	sgf_text warn;
 	size_t nwarn;
 	int ring_buf[SGF_MAXW * SGF_MAXW];
@@ -1273,6 +1272,7 @@ static int sgf_moves(sgf_read *r, const sgf_tree *t)
 	for (size_t i = 0; i < t->n; i++) {
 		const sgf_node *node = &t->nodes[i];
 		const sgf_prop *c = sgf_find(node, "C");
+		int stop = 0;
 
 		r->node = i;
 		if (sgf_is_move_node(node))
@@ -1295,11 +1295,11 @@ static int sgf_moves(sgf_read *r, const sgf_tree *t)
 			if ((rc = sgf_prop_moves(r, pr, i == last)) != BG_OK)
 				return rc;
 		}
-		for (size_t k = 0; c && k < c->nvals && !r->stop; k++)
-			r->stop = sgf_is_stop(c->vals[k]);
-		/* STOP (zagram): the side to move grounds here; the moves
-		 * after it draw what the grounding hands over. */
-		if (r->stop && !sgf_over(r)) {
+		for (size_t k = 0; c && k < c->nvals && !stop; k++)
+			stop = sgf_is_stop(c->vals[k]);
+		/* STOP (zagram): the side to move grounds here, once; the
+		 * moves after it draw what the grounding hands over. */
+		if (stop && !sgf_over(r)) {
 			int rc = sgf_ground(r, bg_to_move(r->g), "STOP", 0);
 
 			if (rc != BG_OK)
@@ -1504,7 +1504,6 @@ again:
 		r->warn.len = 0;
 		r->nwarn = 0;
 		r->skipped = r->ended_at = 0;
-		r->stop = 0;
 		goto again;
 	}
 	if (r->warn.failed) {
