@@ -1549,6 +1549,489 @@ START_TEST(test_batch_truncates_without_actions)
 }
 END_TEST
 
+/* ---- errors --------------------------------------------------------------- */
+
+/* What a failed call must leave as it was: the position, its hash, ply,
+ * history, outcome and legal actions. */
+typedef struct before {
+	char text[512];
+	uint64_t hash;
+	uint32_t ply, history;
+	int status, winner, reason;
+	size_t nacts;
+	uint32_t acts[512];
+} before;
+
+static void take(const bg_game *g, before *s)
+{
+	memset(s, 0, sizeof(*s));
+	ck_assert_int_eq(bg_position_text(g, s->text, sizeof(s->text), NULL),
+			 BG_OK);
+	s->hash = bg_hash(g);
+	s->ply = bg_ply(g);
+	s->history = bg_history_length(g);
+	ck_assert_int_eq(bg_outcome(g, &s->status, &s->winner, &s->reason),
+			 BG_OK);
+	ck_assert_int_eq(bg_legal_actions(g, s->acts, 512, &s->nacts), BG_OK);
+}
+
+static void expect_unchanged(const bg_game *g, const before *s,
+			     const char *what)
+{
+	before now;
+
+	take(g, &now);
+	ck_assert_msg(!strcmp(now.text, s->text) && now.hash == s->hash &&
+		      now.ply == s->ply && now.history == s->history,
+		      "%s changed the position:\n  %s\n  %s", what, s->text,
+		      now.text);
+	ck_assert_msg(now.status == s->status && now.winner == s->winner &&
+		      now.reason == s->reason, "%s changed the outcome", what);
+	ck_assert_msg(now.nacts == s->nacts &&
+		      !memcmp(now.acts, s->acts, s->nacts * sizeof(*s->acts)),
+		      "%s changed the legal actions", what);
+}
+
+/* A call on g failed with `code`: the detail is in bg_last_error() and in
+ * g's own error text. */
+#define expect_fail(g, call, code)                                           \
+	do {                                                                 \
+		ck_assert_int_eq((call), (code));                            \
+		ck_assert_msg(bg_last_error()[0] && bg_game_error(g)[0],     \
+			      "%s: no error text", #call);                   \
+	} while (0)
+
+/* NULL arguments of the action and observation calls are BG_EINVAL, on a
+ * game whose hook makes the actions (Corners) and on one whose listed
+ * moves are numbered (wolf and sheep). */
+START_TEST(test_actions_refuse_null)
+{
+	static const char *const specs[] = { "kutochki", "wolf-sheep" };
+	bg_game *g = new_game(specs[_i]);
+	uint32_t a, acts[512];
+	uint8_t *mask = malloc(bg_action_count(g));
+	float *obs = malloc(obs_size(g) * sizeof(float));
+	size_t n;
+	before s;
+	bg_move m;
+
+	ck_assert(mask && obs);
+	ck_assert_int_eq(bg_legal_actions(g, acts, 512, &n), BG_OK);
+	ck_assert_int_eq(bg_action_to_move(g, acts[0], &m), BG_OK);
+	take(g, &s);
+	expect_fail(g, bg_move_to_action(g, NULL, &a), BG_EINVAL);
+	expect_fail(g, bg_move_to_action(g, &m, NULL), BG_EINVAL);
+	expect_fail(g, bg_action_to_move(g, acts[0], NULL), BG_EINVAL);
+	expect_fail(g, bg_legal_actions(g, acts, 512, NULL), BG_EINVAL);
+	/* No list with room claimed for it. */
+	expect_fail(g, bg_legal_actions(g, NULL, 1, &n), BG_EINVAL);
+	expect_fail(g, bg_action_mask(g, NULL, bg_action_count(g)), BG_EINVAL);
+	expect_fail(g, bg_observe(g, 0, NULL, obs_size(g)), BG_EINVAL);
+	expect_unchanged(g, &s, "a call with a NULL argument");
+	/* Without a game there is only the thread's error text. */
+	ck_assert_int_eq(bg_move_to_action(NULL, &m, &a), BG_EINVAL);
+	ck_assert_int_eq(bg_action_to_move(NULL, acts[0], &m), BG_EINVAL);
+	ck_assert_int_eq(bg_legal_actions(NULL, acts, 512, &n), BG_EINVAL);
+	ck_assert_int_eq(bg_action_mask(NULL, mask, bg_action_count(g)),
+			 BG_EINVAL);
+	ck_assert_int_eq(bg_play_action(NULL, acts[0]), BG_EINVAL);
+	ck_assert_int_eq(bg_observation_shape(NULL, NULL, NULL, NULL),
+			 BG_EINVAL);
+	ck_assert_int_eq(bg_observe(NULL, 0, obs, obs_size(g)), BG_EINVAL);
+	ck_assert_str_ne(bg_last_error(), "");
+	free(mask);
+	free(obs);
+	bg_game_free(g);
+}
+END_TEST
+
+/* bg_move_to_action: a malformed move is BG_EINVAL, a well-formed one
+ * that is not legal here BG_EILLEGAL, any move after the end
+ * BG_EGAMEOVER; the game stays as it was. */
+START_TEST(test_move_to_action_errors)
+{
+	bg_game *g = new_game("kutochki"), *c;
+	bg_move m, bad;
+	uint32_t a = 12345;
+	before s;
+
+	ck_assert_int_eq(bg_move_from_text(g, "e1-d1", &m), BG_OK);
+	take(g, &s);
+	bad = m;
+	bad.kind = BG_MOVE_GROUND + 1;
+	expect_fail(g, bg_move_to_action(g, &bad, &a), BG_EINVAL);
+	bad = m;
+	bad.pts[5] = 1; /* an unused entry that is not 0 */
+	expect_fail(g, bg_move_to_action(g, &bad, &a), BG_EINVAL);
+	/* Black's first move, with White to move. */
+	ck_assert_int_eq(bg_game_clone(&c, g), BG_OK);
+	play(c, "e1-d1");
+	ck_assert_int_eq(bg_move_from_text(c, "d8-e8", &bad), BG_OK);
+	bg_game_free(c);
+	expect_fail(g, bg_move_to_action(g, &bad, &a), BG_EILLEGAL);
+	ck_assert_uint_eq(a, 12345);
+	expect_unchanged(g, &s, "bg_move_to_action of a bad move");
+	ck_assert_int_eq(bg_resign(g, 1), BG_OK);
+	take(g, &s);
+	expect_fail(g, bg_move_to_action(g, &m, &a), BG_EGAMEOVER);
+	ck_assert_uint_eq(a, 12345);
+	expect_unchanged(g, &s, "bg_move_to_action after the end");
+	bg_game_free(g);
+}
+END_TEST
+
+/* bg_action_to_move and bg_play_action where the core numbers the listed
+ * moves (wolf and sheep has no hook of its own): an action that is no
+ * legal move's is BG_EILLEGAL, one past the count BG_EINVAL, any after the
+ * end BG_EGAMEOVER, and nothing is played. */
+START_TEST(test_listed_action_errors)
+{
+	bg_game *g = new_game("wolf-sheep");
+	uint32_t count = bg_action_count(g), off;
+	uint8_t *mask = malloc(count);
+	bg_move m;
+	before s;
+
+	ck_assert_ptr_nonnull(mask);
+	ck_assert_int_eq(bg_action_mask(g, mask, count), BG_OK);
+	for (off = 0; mask[off]; off++)
+		;
+	take(g, &s);
+	expect_fail(g, bg_action_to_move(g, off, &m), BG_EILLEGAL);
+	expect_fail(g, bg_play_action(g, off), BG_EILLEGAL);
+	expect_fail(g, bg_play_action(g, count), BG_EINVAL);
+	expect_unchanged(g, &s, "an action not legal here");
+	ck_assert_int_eq(bg_resign(g, 0), BG_OK);
+	take(g, &s);
+	for (off = 0; off < count && !mask[off]; off++)
+		;
+	ck_assert_uint_lt(off, count);
+	expect_fail(g, bg_action_to_move(g, off, &m), BG_EGAMEOVER);
+	expect_fail(g, bg_play_action(g, off), BG_EGAMEOVER);
+	expect_unchanged(g, &s, "an action after the end");
+	free(mask);
+	bg_game_free(g);
+}
+END_TEST
+
+/* A mask shorter than bg_action_count() is BG_EBUFSIZE, with the size it
+ * needs in the message (the only place a mask's size is reported). */
+START_TEST(test_action_mask_room)
+{
+	static const char *const specs[] = { "kutochki", "wolf-sheep" };
+	bg_game *g = new_game(specs[_i]);
+	uint32_t count = bg_action_count(g);
+	uint8_t *mask = malloc(count);
+	char need[32];
+	before s;
+
+	ck_assert_ptr_nonnull(mask);
+	take(g, &s);
+	expect_fail(g, bg_action_mask(g, mask, count - 1), BG_EBUFSIZE);
+	snprintf(need, sizeof(need), "%u", count);
+	ck_assert_msg(strstr(bg_last_error(), need), "%s: '%s' does not say "
+		      "%s bytes", specs[_i], bg_last_error(), need);
+	ck_assert_str_eq(bg_game_error(g), bg_last_error());
+	expect_unchanged(g, &s, "a mask without room");
+	free(mask);
+	bg_game_free(g);
+}
+END_TEST
+
+/* A legal move without an action (more chains between two points than
+ * the layout has ranks, as in test_batch_truncates_without_actions): the
+ * calls that need its action fail with BG_ENOMEM instead of giving one
+ * that stands for another move, and the moves with actions keep them. */
+START_TEST(test_move_without_action)
+{
+	bg_game *g = from_pos(
+		"leopards-cows:board=33,multi_jump=1 cc./ccc/c.l..c./"
+		".c.cc.c/...c.cc/c.c/ccl c 0 67");
+	size_t n, without = 0;
+	static uint32_t acts[LEGAL_CAP];
+	uint32_t a;
+	char text[512];
+	bg_move m;
+	before s;
+
+	play(g, "g3-f4");
+	n = count_moves(g);
+	memset(&s, 0, sizeof(s));
+	ck_assert_int_eq(bg_position_text(g, s.text, sizeof(s.text), NULL),
+			 BG_OK);
+	s.hash = bg_hash(g);
+	for (size_t i = 0; i < n; i++) {
+		int rc = bg_move_to_action(g, &legal[i], &a);
+
+		if (rc == BG_ENOMEM) {
+			ck_assert_str_ne(bg_game_error(g), "");
+			without++;
+			continue;
+		}
+		ck_assert_int_eq(rc, BG_OK);
+		ck_assert_int_eq(bg_action_to_move(g, a, &m), BG_OK);
+		ck_assert(bg_move_equal(&m, &legal[i]));
+	}
+	ck_assert_uint_gt(without, 0);
+	expect_fail(g, bg_legal_actions(g, acts, LEGAL_CAP, &n), BG_ENOMEM);
+	ck_assert_int_eq(bg_position_text(g, text, sizeof(text), NULL), BG_OK);
+	ck_assert_str_eq(text, s.text);
+	ck_assert_uint_eq(bg_hash(g), s.hash);
+	bg_game_free(g);
+}
+END_TEST
+
+/* A batch whose reset left a game with a move that has no action draws no
+ * random actions: BG_ENOMEM, as bg_batch_legal_actions says of such a
+ * game. */
+START_TEST(test_batch_draws_without_actions)
+{
+	bg_game *g = from_pos(
+		"leopards-cows:board=33,multi_jump=1 cc./ccc/c.l..c./"
+		".c.cc.c/...c.cc/c.c/ccl c 0 67");
+	char text[512];
+	uint32_t act = UINT32_MAX;
+	bg_batch *b;
+
+	play(g, "g3-f4");
+	ck_assert_int_eq(bg_position_text(g, text, sizeof(text), NULL), BG_OK);
+	ck_assert_int_eq(bg_batch_new(&b, "leopards-cows:board=33,multi_jump=1",
+				      1, 1, 5), BG_OK);
+	ck_assert_int_eq(bg_batch_set_start(b, text), BG_OK);
+	ck_assert_int_eq(bg_batch_reset(b, NULL, NULL), BG_ENOMEM);
+	ck_assert_int_eq(bg_batch_random_actions(b, &act), BG_ENOMEM);
+	ck_assert_ptr_nonnull(strstr(bg_last_error(), "game 0"));
+	ck_assert_uint_eq(bg_hash(bg_batch_game(b, 0)), bg_hash(g));
+	/* Back at the spec's start, the batch draws again. */
+	ck_assert_int_eq(bg_batch_set_start(b, NULL), BG_OK);
+	ck_assert_int_eq(bg_batch_reset(b, NULL, NULL), BG_OK);
+	ck_assert_int_eq(bg_batch_random_actions(b, &act), BG_OK);
+	ck_assert_uint_lt(act, bg_action_count(bg_batch_game(b, 0)));
+	bg_batch_free(b);
+	bg_game_free(g);
+}
+END_TEST
+
+/* NULL arguments, bad symmetry indices, points and moves of the symmetry
+ * calls: BG_EINVAL (BG_EILLEGAL for an action not legal here), nothing
+ * written, the game as it was. */
+START_TEST(test_symmetry_errors)
+{
+	/* t starts non-NULL: a failed bg_symmetry_game must clear it. */
+	bg_game *g = new_game("mill"), *t = (bg_game *)&t;
+	int nsym = bg_symmetry_count(g), np = (int)bg_point_count(g), q = -7;
+	size_t size = obs_size(g);
+	float *in = calloc(size, sizeof(float)), *out = malloc(size * sizeof(float));
+	uint32_t a = 0, img = 12345;
+	uint8_t *mask = malloc(bg_action_count(g));
+	uint64_t h = 0;
+	bg_move m, bad, o;
+	before s;
+
+	ck_assert(in && out && mask);
+	ck_assert_int_eq(nsym, 8);
+	play(g, "d2");
+	ck_assert_int_eq(bg_move_from_text(g, "d6", &m), BG_OK);
+	ck_assert_int_eq(bg_action_mask(g, mask, bg_action_count(g)), BG_OK);
+	while (mask[a])
+		a++;
+	take(g, &s);
+	ck_assert_int_eq(bg_symmetry_count(NULL), BG_EINVAL);
+	ck_assert_int_eq(bg_symmetry_kind(NULL, 0), BG_EINVAL);
+	ck_assert_int_eq(bg_symmetry_point(NULL, 0, 0, &q), BG_EINVAL);
+	ck_assert_int_eq(bg_canonical_hash(NULL, &h, NULL), BG_EINVAL);
+	for (int k = 0; k < 2; k++) {
+		int sym = k ? nsym : -1;
+
+		expect_fail(g, bg_symmetry_kind(g, sym), BG_EINVAL);
+		expect_fail(g, bg_symmetry_inverse(g, sym), BG_EINVAL);
+		expect_fail(g, bg_symmetry_point(g, sym, 0, &q), BG_EINVAL);
+		expect_fail(g, bg_symmetry_move(g, sym, &m, &o), BG_EINVAL);
+		expect_fail(g, bg_symmetry_action(g, sym, 0, &img), BG_EINVAL);
+		expect_fail(g, bg_symmetry_observation(g, sym, in, out),
+			    BG_EINVAL);
+		expect_fail(g, bg_symmetry_game(&t, g, sym), BG_EINVAL);
+		ck_assert_ptr_null(t);
+	}
+	expect_fail(g, bg_symmetry_point(g, 1, -1, &q), BG_EINVAL);
+	expect_fail(g, bg_symmetry_point(g, 1, np, &q), BG_EINVAL);
+	ck_assert_int_eq(q, -7);
+	expect_fail(g, bg_symmetry_point(g, 1, 0, NULL), BG_EINVAL);
+	expect_fail(g, bg_symmetry_move(g, 1, NULL, &o), BG_EINVAL);
+	expect_fail(g, bg_symmetry_move(g, 1, &m, NULL), BG_EINVAL);
+	bad = m;
+	bad.npath = 0; /* a placement without its point */
+	expect_fail(g, bg_symmetry_move(g, 1, &bad, &o), BG_EINVAL);
+	bad = m;
+	bad.pts[0] = (uint16_t)np; /* off the board */
+	expect_fail(g, bg_symmetry_move(g, 1, &bad, &o), BG_EINVAL);
+	expect_fail(g, bg_symmetry_action(g, 1, a, &img), BG_EILLEGAL);
+	expect_fail(g, bg_symmetry_action(g, 1, bg_action_count(g), &img),
+		    BG_EINVAL);
+	expect_fail(g, bg_symmetry_action(g, 1, 0, NULL), BG_EINVAL);
+	ck_assert_uint_eq(img, 12345);
+	expect_fail(g, bg_symmetry_observation(g, 1, NULL, out), BG_EINVAL);
+	expect_fail(g, bg_symmetry_observation(g, 1, in, NULL), BG_EINVAL);
+	ck_assert_int_eq(bg_symmetry_game(NULL, g, 1), BG_EINVAL);
+	expect_fail(g, bg_canonical_hash(g, NULL, NULL), BG_EINVAL);
+	expect_unchanged(g, &s, "a symmetry call that failed");
+	free(in);
+	free(out);
+	free(mask);
+	bg_game_free(g);
+}
+END_TEST
+
+/* A game read from a position text has no history to replay: its image
+ * and canonical hash are BG_ENOTSUP, with *out NULL and the game as it
+ * was. */
+START_TEST(test_symmetry_of_position_text)
+{
+	/* t starts non-NULL: a failed bg_symmetry_game must clear it. */
+	bg_game *g = new_game("kvartet"), *p, *t = (bg_game *)&t;
+	uint64_t h = 0;
+	before s;
+
+	play_all(g, "a1 d4");
+	p = from_pos(position(g));
+	ck_assert_int_gt(bg_symmetry_count(p), 1);
+	take(p, &s);
+	expect_fail(p, bg_symmetry_game(&t, p, 1), BG_ENOTSUP);
+	ck_assert_ptr_null(t);
+	expect_fail(p, bg_canonical_hash(p, &h, NULL), BG_ENOTSUP);
+	ck_assert_uint_eq(h, 0);
+	expect_unchanged(p, &s, "bg_symmetry_game of a position text");
+	/* The game it was read from, with its history, has images. */
+	ck_assert_int_eq(bg_symmetry_game(&t, g, 1), BG_OK);
+	bg_game_free(t);
+	bg_game_free(p);
+	bg_game_free(g);
+}
+END_TEST
+
+/* An end declared outside the rules carries over to the image, which
+ * takes it back as the game does; bg_canonical_hash's symmetry is one
+ * whose image has the hash. */
+START_TEST(test_symmetry_keeps_declared_end)
+{
+	bg_game *g = new_game("kvartet"), *t, *u;
+	int status, winner, reason, sym = -1;
+	uint64_t h;
+
+	play_all(g, "a1 d4 b2");
+	ck_assert_int_eq(bg_resign(g, 1), BG_OK);
+	for (int s = 1; s < bg_symmetry_count(g); s++) {
+		ck_assert_int_eq(bg_symmetry_game(&t, g, s), BG_OK);
+		ck_assert_int_eq(bg_outcome(t, &status, &winner, &reason),
+				 BG_OK);
+		ck_assert_int_eq(status, BG_WIN);
+		ck_assert_int_eq(winner, 0);
+		ck_assert_int_eq(reason, BG_REASON_RESIGNATION);
+		ck_assert_uint_eq(bg_ply(t), bg_ply(g));
+		ck_assert_int_eq(bg_undo(t), BG_OK);
+		ck_assert_int_eq(bg_outcome(t, &status, NULL, NULL), BG_OK);
+		ck_assert_int_eq(status, BG_ONGOING);
+		ck_assert_uint_eq(bg_ply(t), bg_ply(g));
+		bg_game_free(t);
+	}
+	ck_assert_int_eq(bg_canonical_hash(g, &h, &sym), BG_OK);
+	ck_assert_int_ge(sym, 0);
+	ck_assert_int_lt(sym, bg_symmetry_count(g));
+	ck_assert_int_eq(bg_symmetry_game(&u, g, sym), BG_OK);
+	ck_assert_uint_eq(bg_hash(u), h);
+	for (int s = 0; s < bg_symmetry_count(g); s++) {
+		ck_assert_int_eq(bg_symmetry_game(&t, g, s), BG_OK);
+		ck_assert_uint_le(h, bg_hash(t));
+		bg_game_free(t);
+	}
+	bg_game_free(u);
+	bg_game_free(g);
+}
+END_TEST
+
+/* NULL batches and arrays are BG_EINVAL, and the batch is unchanged. */
+START_TEST(test_batch_refuses_null)
+{
+	bg_batch *b;
+	uint32_t acts[2];
+	uint64_t h[2];
+
+	ck_assert_int_eq(bg_batch_info(NULL, NULL, NULL, NULL), BG_EINVAL);
+	ck_assert_int_eq(bg_batch_set_start(NULL, NULL), BG_EINVAL);
+	ck_assert_int_eq(bg_batch_reset(NULL, NULL, NULL), BG_EINVAL);
+	ck_assert_int_eq(bg_batch_step(NULL, acts, NULL, NULL, NULL, NULL),
+			 BG_EINVAL);
+	ck_assert_int_eq(bg_batch_random_actions(NULL, acts), BG_EINVAL);
+	ck_assert_ptr_null(bg_batch_game(NULL, 0));
+	ck_assert_int_eq(bg_batch_new(&b, "kvartet", 2, 1, 3), BG_OK);
+	ck_assert_int_eq(bg_batch_random_actions(b, acts), BG_OK);
+	ck_assert_int_eq(bg_batch_step(b, acts, NULL, NULL, NULL, NULL), BG_OK);
+	for (int i = 0; i < 2; i++)
+		h[i] = bg_hash(bg_batch_game(b, (size_t)i));
+	ck_assert_int_eq(bg_batch_step(b, NULL, NULL, NULL, NULL, NULL),
+			 BG_EINVAL);
+	ck_assert_str_ne(bg_last_error(), "");
+	ck_assert_int_eq(bg_batch_random_actions(b, NULL), BG_EINVAL);
+	ck_assert_str_ne(bg_last_error(), "");
+	for (int i = 0; i < 2; i++) {
+		ck_assert_uint_eq(bg_hash(bg_batch_game(b, (size_t)i)), h[i]);
+		ck_assert_uint_eq(bg_ply(bg_batch_game(b, (size_t)i)), 1);
+	}
+	bg_batch_free(b);
+}
+END_TEST
+
+/* bg_batch_set_start refuses a position of another spec and one whose game
+ * is over (BG_EINVAL) and keeps the old start; NULL puts back the spec's
+ * start. */
+START_TEST(test_batch_start_refused)
+{
+	bg_game *g = new_game("wolf-sheep"), *end = NULL, *c;
+	char text[512], other[512], over[512];
+	uint64_t rng = 3;
+	int status = BG_ONGOING;
+	bg_batch *b;
+
+	/* A game played out to its end, and read back from its position. */
+	ck_assert_int_eq(bg_game_clone(&c, g), BG_OK);
+	while (status == BG_ONGOING) {
+		bg_move m;
+
+		ck_assert_int_eq(bg_random_move(c, &rng, &m), BG_OK);
+		ck_assert_int_eq(bg_play(c, &m), BG_OK);
+		bg_outcome(c, &status, NULL, NULL);
+	}
+	ck_assert_int_eq(bg_position_text(c, over, sizeof(over), NULL), BG_OK);
+	end = from_pos(over);
+	bg_outcome(end, &status, NULL, NULL);
+	ck_assert_int_ne(status, BG_ONGOING);
+	bg_game_free(end);
+	bg_game_free(c);
+
+	c = new_game("wolf-sheep:wolf=h8");
+	ck_assert_int_eq(bg_position_text(c, other, sizeof(other), NULL),
+			 BG_OK);
+	bg_game_free(c);
+	play(g, "d8-c7");
+	ck_assert_int_eq(bg_position_text(g, text, sizeof(text), NULL), BG_OK);
+	ck_assert_int_eq(bg_batch_new(&b, "wolf-sheep", 1, 1, 3), BG_OK);
+	ck_assert_int_eq(bg_batch_set_start(b, text), BG_OK);
+	ck_assert_int_eq(bg_batch_set_start(b, other), BG_EINVAL);
+	ck_assert_str_ne(bg_last_error(), "");
+	ck_assert_int_eq(bg_batch_set_start(b, over), BG_EINVAL);
+	ck_assert_str_ne(bg_last_error(), "");
+	ck_assert_int_eq(bg_batch_reset(b, NULL, NULL), BG_OK);
+	ck_assert_uint_eq(bg_hash(bg_batch_game(b, 0)), bg_hash(g));
+	ck_assert_int_eq(bg_batch_set_start(b, NULL), BG_OK);
+	ck_assert_int_eq(bg_batch_reset(b, NULL, NULL), BG_OK);
+	ck_assert_int_eq(bg_undo(g), BG_OK);
+	ck_assert_uint_eq(bg_hash(bg_batch_game(b, 0)), bg_hash(g));
+	ck_assert_uint_eq(bg_ply(bg_batch_game(b, 0)), 0);
+	bg_batch_free(b);
+	bg_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("learn");
@@ -1587,6 +2070,22 @@ int main(void)
 				  sizeof(seeded_actions[0])));
 	tcase_add_test(tc, test_batch_start_position);
 	tcase_add_test(tc, test_batch_truncates_without_actions);
+	suite_add_tcase(s, tc);
+
+	/* Error returns, on their own to run alone (CK_RUN_CASE=errors). */
+	tc = tcase_create("errors");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_actions_refuse_null, 0, 2);
+	tcase_add_test(tc, test_move_to_action_errors);
+	tcase_add_test(tc, test_listed_action_errors);
+	tcase_add_loop_test(tc, test_action_mask_room, 0, 2);
+	tcase_add_test(tc, test_move_without_action);
+	tcase_add_test(tc, test_batch_draws_without_actions);
+	tcase_add_test(tc, test_symmetry_errors);
+	tcase_add_test(tc, test_symmetry_of_position_text);
+	tcase_add_test(tc, test_symmetry_keeps_declared_end);
+	tcase_add_test(tc, test_batch_refuses_null);
+	tcase_add_test(tc, test_batch_start_refused);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

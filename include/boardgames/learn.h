@@ -204,8 +204,9 @@ BG_API int bg_symmetry_observation(const bg_game *g, int s, const float *in,
 /**
  * A new game that is the image of g under symmetry s: its history is g's
  * with every move transformed, so counters, repetitions and the outcome
- * agree. BG_ENOTSUP for a game started from a position text that is not
- * its spec's start (its history cannot be replayed); BG_EINVAL, BG_ENOMEM.
+ * agree. BG_ENOTSUP for a game read from a position text, even the
+ * start's (its history does not go back to the start, so cannot be
+ * replayed); BG_EINVAL, BG_ENOMEM.
  * On failure *out is NULL.
  */
 BG_API int bg_symmetry_game(bg_game **out, const bg_game *g, int s);
