@@ -272,6 +272,80 @@ START_TEST(dots_ring)
 }
 END_TEST
 
+/* The status line of a drawn game names no seat: "Draw" and the reason,
+ * for an end by the rules (Corners with leave_home=1: both sides still at
+ * home after a move each) and for one agreed. */
+START_TEST(status_draw)
+{
+	bg_game *g = new_game("kutochki:leave_home=1");
+	char *svg;
+
+	play_all(g, "e1-d1 d8-e8");
+	svg = svg_text(g, NULL);
+	ck_assert_ptr_nonnull(strstr(svg, ">Draw (leave-home)</text>"));
+	ck_assert_ptr_null(strstr(svg, " wins ("));
+	ck_assert_ptr_null(strstr(svg, " to move<"));
+	free(svg);
+	bg_game_free(g);
+
+	g = new_game("mill");
+	ck_assert_int_eq(bg_agree_draw(g), BG_OK);
+	svg = svg_text(g, NULL);
+	ck_assert_ptr_nonnull(strstr(svg, ">Draw (agreement)</text>"));
+	free(svg);
+	bg_game_free(g);
+}
+END_TEST
+
+/* A size given on one side keeps the board's proportions, rounded, but a
+ * picture keeps at least a pixel on each side: 1 pixel wide on a field
+ * one point high (its height would round to 0), and 1 pixel high on one
+ * point wide, are 1 x 1. */
+START_TEST(size_at_least_one_pixel)
+{
+	bg_svg_options o = BG_SVG_OPTIONS_INIT;
+	bg_game *g = new_game("tochki:size=52x1,start=empty");
+	char *svg;
+
+	o.flags = 0;
+	o.width = 1;
+	svg = svg_text(g, &o);
+	ck_assert_ptr_nonnull(strstr(svg, "width=\"1\" height=\"1\""));
+	free(svg);
+	bg_game_free(g);
+
+	g = new_game("tochki:size=1x52,start=empty");
+	o.width = 0;
+	o.height = 1;
+	svg = svg_text(g, &o);
+	ck_assert_ptr_nonnull(strstr(svg, "width=\"1\" height=\"1\""));
+	free(svg);
+	bg_game_free(g);
+}
+END_TEST
+
+/* A Dots ring of more points than the field has, which a position text
+ * may hold (here twice round a 2 x 2 field: 9 points), is drawn: the
+ * picture makes room for the longest ring, not for one point a field's
+ * point. */
+START_TEST(long_ring)
+{
+	bg_game *g = from_pos("tochki:size=2 ../.. x 0 0 - xa1:86248624 0");
+	size_t n = 0;
+	char *svg;
+	int rc;
+
+	rc = bg_board_svg(g, NULL, NULL, 0, &n);
+	ck_assert_msg(rc == BG_OK, "size query: %d '%s'", rc, bg_last_error());
+	svg = svg_text(g, NULL);
+	ck_assert(!strncmp(svg, "<svg xmlns=", 11));
+	ck_assert_str_eq(svg + strlen(svg) - 7, "</svg>\n");
+	ck_assert_uint_eq(count_of(svg, "fill-opacity=\"0.3\""), 1);
+	free(svg);
+	bg_game_free(g);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("svg");
@@ -291,6 +365,9 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, highlights);
 	tcase_add_test(tc, removal);
 	tcase_add_test(tc, dots_ring);
+	tcase_add_test(tc, status_draw);
+	tcase_add_test(tc, size_at_least_one_pixel);
+	tcase_add_test(tc, long_ring);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -1168,6 +1168,188 @@ START_TEST(test_wrong_game)
 }
 END_TEST
 
+/* bg_tochki_ring's arguments: a NULL n, pts NULL with room, and room for
+ * fewer points than the ring has (BG_EBUFSIZE with *n and *owner set and
+ * pts not written), each with a detail; the game unchanged. */
+START_TEST(test_ring_query_args)
+{
+	static const char pos[] =
+		"tochki:size=3x3 .x./xOx/.x. o 0 0 - xb3:317 5";
+	bg_game *g = from_pos(pos);
+	int pts[4] = { -1, -1, -1, -1 }, owner = -1;
+	size_t n = 0;
+
+	ck_assert_int_eq(bg_tochki_ring(g, 0, pts, 4, NULL, &owner), BG_EINVAL);
+	ck_assert_str_eq(bg_last_error(), "NULL argument");
+	ck_assert_int_eq(bg_tochki_ring(g, 0, NULL, 4, &n, &owner), BG_EINVAL);
+	ck_assert_str_eq(bg_last_error(), "NULL argument");
+	ck_assert_int_eq(bg_tochki_ring(g, 0, pts, 3, &n, &owner), BG_EBUFSIZE);
+	ck_assert_msg(strstr(bg_last_error(), "4 points") != NULL, "detail: %s",
+		      bg_last_error());
+	ck_assert_str_eq(bg_game_error(g), bg_last_error());
+	ck_assert_uint_eq(n, 4);
+	ck_assert_int_eq(owner, 0);
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(pts[i], -1);
+	/* The size query, then the ring itself: clockwise from b3. */
+	n = 0;
+	owner = -1;
+	ck_assert_int_eq(bg_tochki_ring(g, 0, NULL, 0, &n, &owner), BG_OK);
+	ck_assert_uint_eq(n, 4);
+	ck_assert_int_eq(owner, 0);
+	ck_assert_int_eq(bg_tochki_ring(g, 0, pts, 4, &n, NULL), BG_OK);
+	ck_assert_int_eq(pts[0], point(g, "b3"));
+	ck_assert_int_eq(pts[1], point(g, "c2"));
+	ck_assert_int_eq(pts[2], point(g, "b1"));
+	ck_assert_int_eq(pts[3], point(g, "a2"));
+	ck_assert_str_eq(position(g), pos);
+	bg_game_free(g);
+}
+END_TEST
+
+/* A position text refused with BG_EFORMAT, no game made, and a detail
+ * that says `why`. */
+static void expect_bad_ring_text(const char *pos, const char *why)
+{
+	bg_game *g = NULL;
+
+	ck_assert_int_eq(bg_game_from_position(&g, pos), BG_EFORMAT);
+	ck_assert_ptr_null(g);
+	ck_assert_msg(strstr(bg_last_error(), why) != NULL,
+		      "%.60s...: detail '%s' lacks '%s'", pos, bg_last_error(),
+		      why);
+}
+
+/* Rings in position text: each starts with its owner, x or o; and the
+ * ring log has room for what play can draw (doc/games/tochki.md: 10·W·H
+ * entries) and some, not for any number: a hundred rings on a 2 x 2 field
+ * are refused. */
+START_TEST(test_ring_text_errors)
+{
+	static char many[1024];
+	bg_game *g;
+	int len;
+
+	expect_bad_ring_text("tochki:size=3x3 .x./xOx/.x. o 0 0 - zb3:317 5",
+			     "a ring starts with x or o");
+	expect_bad_ring_text("tochki:size=3x3 .x./xOx/.x. o 0 0 - Xb3:317 5",
+			     "a ring starts with x or o");
+
+	g = from_pos("tochki:size=2 ../.. x 0 0 - xa1:862 0");
+	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
+	bg_game_free(g);
+	len = snprintf(many, sizeof(many), "tochki:size=2 ../.. x 0 0 -");
+	for (int i = 0; i < 100; i++)
+		len += snprintf(many + len, sizeof(many) - (size_t)len,
+				" xa1:862");
+	snprintf(many + len, sizeof(many) - (size_t)len, " 0");
+	ck_assert_uint_lt(strlen(many), sizeof(many) - 1);
+	expect_bad_ring_text(many, "too many ring points");
+}
+END_TEST
+
+/* The text board draws the rings (a real capture's, and turned half
+ * round); ring edges crossing between points, as in a bow-tie ring that
+ * a position text may hold (rings are drawing data: on the field and
+ * closed is all they must be), show as 'X'. */
+START_TEST(test_board_text_rings)
+{
+	static const char diamond[] =
+		"3 .   r   .\n"
+		"    /   \\\n"
+		"2 r   x   r\n"
+		"    \\   /\n"
+		"1 .   r   .\n"
+		"  a   b   c\n";
+	static const char diamond_flipped[] =
+		"1 .   r   .\n"
+		"    /   \\\n"
+		"2 r   x   r\n"
+		"    \\   /\n"
+		"3 .   r   .\n"
+		"  c   b   a\n";
+	static const char bow_tie[] =
+		"2 .---.\n"
+		"    X\n"
+		"1 .---.\n"
+		"  a   b\n";
+	static const char bow_tie_flipped[] =
+		"1 .---.\n"
+		"    X\n"
+		"2 .---.\n"
+		"  b   a\n";
+	bg_game *g = from_pos("tochki:size=3x3 .x./xOx/.x. o 0 0 - xb3:317 5");
+	char buf[256];
+
+	ck_assert_int_eq(bg_board_text(g, 0, buf, sizeof(buf), NULL), BG_OK);
+	ck_assert_str_eq(buf, diamond);
+	ck_assert_int_eq(bg_board_text(g, BG_DRAW_FLIP, buf, sizeof(buf), NULL),
+			 BG_OK);
+	ck_assert_str_eq(buf, diamond_flipped);
+	bg_game_free(g);
+
+	g = from_pos("tochki:size=2 ../.. x 0 0 - xa1:943 0");
+	ck_assert_int_eq(bg_board_text(g, 0, buf, sizeof(buf), NULL), BG_OK);
+	ck_assert_str_eq(buf, bow_tie);
+	ck_assert_int_eq(bg_board_text(g, BG_DRAW_FLIP, buf, sizeof(buf), NULL),
+			 BG_OK);
+	ck_assert_str_eq(buf, bow_tie_flipped);
+	bg_game_free(g);
+}
+END_TEST
+
+/* A ring of more points than the field has, which a position text may
+ * hold (here twice round a 2 x 2 field: 9 points), is drawn: the text
+ * board makes room for the longest ring, not for one point a field's
+ * point. */
+START_TEST(test_board_text_long_ring)
+{
+	static const char want[] =
+		"2 .---.\n"
+		"  |   |\n"
+		"1 .---.\n"
+		"  a   b\n";
+	bg_game *g = from_pos("tochki:size=2 ../.. x 0 0 - xa1:86248624 0");
+	char buf[256];
+	size_t len = 0;
+	int rc;
+
+	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
+	ck_assert_uint_eq(ring_len(g, 0, NULL), 9);
+	rc = bg_board_text(g, 0, NULL, 0, &len);
+	ck_assert_msg(rc == BG_OK, "size query: %d '%s'", rc, bg_last_error());
+	ck_assert_uint_eq(len, strlen(want));
+	rc = bg_board_text(g, 0, buf, sizeof(buf), NULL);
+	ck_assert_msg(rc == BG_OK, "bg_board_text: %d '%s'", rc,
+		      bg_last_error());
+	ck_assert_str_eq(buf, want);
+	bg_game_free(g);
+}
+END_TEST
+
+/* Where two ring edges cross between points the text board writes 'X',
+ * and a third edge along one of the two diagonals (here the second ring,
+ * a1-b2-b1) leaves it: the picture does not depend on the rings' order. */
+START_TEST(test_board_text_crossing_kept)
+{
+	static const char want[] =
+		"2 .---.\n"
+		"    X |\n"
+		"1 .---.\n"
+		"  a   b\n";
+	bg_game *g = from_pos("tochki:size=2 ../.. x 0 0 - xa1:924 xa1:943 0");
+	char buf[256];
+
+	ck_assert_int_eq(bg_board_text(g, 0, buf, sizeof(buf), NULL), BG_OK);
+	ck_assert_str_eq(buf, want);
+	bg_game_free(g);
+	g = from_pos("tochki:size=2 ../.. x 0 0 - xa1:943 xa1:924 0");
+	ck_assert_int_eq(bg_board_text(g, 0, buf, sizeof(buf), NULL), BG_OK);
+	ck_assert_str_eq(buf, want);
+	bg_game_free(g);
+}
+END_TEST
+
 /* ---- SGF ------------------------------------------------------------------- */
 
 static uint64_t rng_next(uint64_t *s)
@@ -1520,6 +1702,11 @@ int main(void)
 	tcase_add_test(tc, test_sgf_bad);
 	tcase_add_test(tc, test_random_move);
 	tcase_add_test(tc, test_random_full_games);
+	tcase_add_test(tc, test_ring_query_args);
+	tcase_add_test(tc, test_ring_text_errors);
+	tcase_add_test(tc, test_board_text_rings);
+	tcase_add_test(tc, test_board_text_long_ring);
+	tcase_add_test(tc, test_board_text_crossing_kept);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -208,7 +208,8 @@ BG_API int bg_catalog_find(const char *name);
  * Unknown names, unknown keys and bad values are errors (BG_ENOGAME,
  * BG_EOPTION); a bool option may be given as a bare key ("diagonal").
  * Deprecated spellings of option keys (doc/api.md) read as the new key
- * until 2.0. BG_EINVAL for NULL; BG_ENOMEM. On failure *out is NULL.
+ * until 2.0. A spec is at most 511 characters (BG_EOPTION past that).
+ * BG_EINVAL for NULL; BG_ENOMEM. On failure *out is NULL.
  */
 BG_API int bg_game_new(bg_game **out, const char *spec);
 /** Free a handle; NULL is a no-op. */
@@ -329,7 +330,8 @@ enum {
  * the left, files lettered below, one character a point. Cell boards are a
  * grid ('.' an empty cell); line boards show the points and their lines
  * ('+' an empty point, '-' '|' '/' '\' solid lines, '.' ':' dashed ones);
- * Dots shows its rings and captured dots ('x'). A piece is the first
+ * Dots shows its rings and captured dots ('x'), two ring edges crossing
+ * between points as 'X'. A piece is the first
  * letter of its seat's name (w and b when those clash), a capital for a
  * BG_PIECE_KING. Lines end in '\n'. Output as the conventions say for
  * text; BG_EINVAL for NULL or an unknown flag, BG_ENOMEM.

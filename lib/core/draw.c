@@ -185,6 +185,10 @@ static void put_line(canvas *cv, int col, int row, char ch)
 	if (col < 0 || col >= cv->w || row < 0 || row >= cv->h)
 		return;
 	at = &cv->c[(size_t)row * (size_t)cv->w + (size_t)col];
+	/* A crossing holds both its lines: one drawn again leaves it. */
+	if ((*at == 'X' && (ch == '/' || ch == '\\')) ||
+	    (*at == '+' && (ch == '-' || ch == '|')))
+		return;
 	if (*at == ' ' || *at == ch)
 		*at = ch;
 	else if ((*at == '/' && ch == '\\') || (*at == '\\' && ch == '/'))
@@ -229,10 +233,21 @@ static void segment(canvas *cv, int x0, int y0, int x1, int y1, int dashed)
 }
 
 /* The rings of Dots, from <boardgames/tochki.h>. */
+size_t bg_ring_room(const bg_game *g)
+{
+	int count = bg_tochki_ring_count(g);
+	size_t most = 0, n;
+
+	for (int i = 0; i < count; i++)
+		if (bg_tochki_ring(g, i, NULL, 0, &n, NULL) == BG_OK && n > most)
+			most = n;
+	return most;
+}
+
 static int draw_rings(canvas *cv, const bg_game *g)
 {
 	int count = bg_tochki_ring_count(g), i, error = 0;
-	size_t cap = bg_point_count(g) + 1, n, k;
+	size_t cap = bg_ring_room(g), n, k;
 	int *pts;
 
 	if (count <= 0)

@@ -179,6 +179,10 @@ int bg_move_shape(const bg_move *m);
 void bg_put_move(bg_strbuf *sb, const bg_board *b, const bg_move *m);
 /* Finish text into a caller buffer: BG_OK or BG_EBUFSIZE, *len set. */
 int bg_text_out(bg_strbuf *sb, size_t *len);
+/* The most points of any of a Dots game's rings, which the board's
+ * drawers make room for (a ring from a position text may pass a point
+ * more than once); 0 for none. */
+size_t bg_ring_room(const bg_game *g);
 /* A handle at the start position of a spec (game.c). */
 int bg_game_start(bg_game **out, const char *spec);
 

@@ -225,7 +225,7 @@ static void draw_lines(const picture *pic)
 static int draw_rings(const picture *pic)
 {
 	int count = bg_tochki_ring_count(pic->g), i, owner, x, y, rc = 0;
-	size_t cap = (size_t)pic->b->npoints + 1, n, k;
+	size_t cap = bg_ring_room(pic->g), n, k;
 	int *pts;
 
 	if (count <= 0)
