@@ -656,6 +656,12 @@ START_TEST(test_spec_errors)
 		{"kvartet:sheep_stuck=pass", BG_EOPTION, "sheep_stuck"},
 		{"tak-tikl:no_moves=stay", BG_EOPTION, "no_moves"},
 		{"wolf-sheep:repetition=4", BG_EOPTION, "repetition"},
+		/* A text option needs a value as the others do, and a ':'
+		 * needs options after it. */
+		{"tochki:size=", BG_EOPTION, "size"},
+		{"fox-geese:fox=", BG_EOPTION, "fox"},
+		{"kutochki:", BG_EOPTION, NULL},
+		{"tochki:", BG_EOPTION, NULL},
 	};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 		bg_game *g = NULL;
@@ -674,6 +680,31 @@ START_TEST(test_spec_errors)
 				      "\"%s\": message \"%s\" does not name %s",
 				      cases[c].spec, msg, cases[c].named);
 	}
+}
+END_TEST
+
+/* Specs are read up to 511 characters (the library's BG_SPEC_MAX of 512
+ * with the NUL; the header names no limit): the longest is read, one more
+ * is refused with BG_EOPTION. Leading zeros spell a small Dots field
+ * long. */
+START_TEST(test_spec_length)
+{
+	char spec[600];
+	bg_game *g = NULL;
+
+	ck_assert_int_eq(snprintf(spec, sizeof spec, "tochki:size=%0499d", 5),
+			 511);
+	ck_assert_msg(bg_game_new(&g, spec) == BG_OK, "511 characters: %s",
+		      bg_last_error());
+	ck_assert_str_eq(bg_game_spec(g), "tochki:size=5x5");
+	bg_game_free(g);
+
+	ck_assert_int_eq(snprintf(spec, sizeof spec, "tochki:size=%0500d", 5),
+			 512);
+	ck_assert_int_eq(bg_game_new(&g, spec), BG_EOPTION);
+	ck_assert_ptr_null(g);
+	ck_assert_msg(strstr(bg_last_error(), "spec longer than 511") != NULL,
+		      "detail: %s", bg_last_error());
 }
 END_TEST
 
@@ -949,6 +980,27 @@ START_TEST(test_null_args_on_game)
 	ck_assert_int_eq(bg_play(g, &junk), BG_EINVAL);
 
 	snap_check(g, s, "calls with bad arguments");
+	bg_game_free(g);
+}
+END_TEST
+
+/* bg_point_coords on a real point with a NULL out-pointer: BG_EINVAL with
+ * a detail, on the handle too, and the game unchanged. */
+START_TEST(test_point_coords_null)
+{
+	bg_game *g = new_game("mill");
+	play_first(g, NULL, 0);
+	snapshot *s = snap_take(g);
+	int x = -7, y = -7;
+
+	ck_assert_int_eq(bg_point_coords(g, 0, NULL, &y), BG_EINVAL);
+	ck_assert_str_eq(bg_last_error(), "NULL argument");
+	ck_assert_str_eq(bg_game_error(g), "NULL argument");
+	ck_assert_int_eq(bg_point_coords(g, 0, &x, NULL), BG_EINVAL);
+	ck_assert_str_eq(bg_last_error(), "NULL argument");
+	ck_assert_int_eq(x, -7);
+	ck_assert_int_eq(y, -7);
+	snap_check(g, s, "bg_point_coords with NULL");
 	bg_game_free(g);
 }
 END_TEST
@@ -1254,6 +1306,33 @@ static void expect_move_error(bg_game *g, const char *text, int code)
 	snap_check(g, s, what);
 }
 
+/* Move text is read up to BG_MOVE_TEXT_MAX - 1 characters, the longest
+ * bg_move_to_text() writes, not counting blanks around it: a longer text
+ * is BG_EPARSE ("move text too long") and changes nothing. */
+START_TEST(test_move_text_too_long)
+{
+	bg_game *g = new_game("kutochki");
+	char text[BG_MOVE_TEXT_MAX + 320];
+	bg_move m;
+
+	memset(text, 'a', BG_MOVE_TEXT_MAX);
+	text[BG_MOVE_TEXT_MAX] = '\0';
+	expect_move_error(g, text, BG_EPARSE);
+	ck_assert_int_eq(bg_move_from_text(g, text, &m), BG_EPARSE);
+	ck_assert_str_eq(bg_last_error(), "move text too long");
+	/* One less is read, and refused for what it says. */
+	text[BG_MOVE_TEXT_MAX - 1] = '\0';
+	ck_assert_int_eq(bg_move_from_text(g, text, &m), BG_EPARSE);
+	ck_assert_str_ne(bg_last_error(), "move text too long");
+	/* Blanks around a move are not part of it. */
+	snprintf(text, sizeof text, "%200s%s%100s", "", "e1-d1", "");
+	ck_assert_uint_gt(strlen(text), BG_MOVE_TEXT_MAX);
+	ck_assert_int_eq(bg_play_text(g, text), BG_OK);
+	ck_assert_uint_eq(bg_ply(g), 1);
+	bg_game_free(g);
+}
+END_TEST
+
 /* The board as text: Corners' start from White's side and turned half
  * round for Black (doc/games/kutochki.md: White's camp in the corner at
  * h1, Black's at a8). */
@@ -1298,6 +1377,35 @@ START_TEST(test_board_text)
 	ck_assert_int_eq(bg_board_text(g, 4, buf, sizeof buf, NULL), BG_EINVAL);
 	ck_assert_int_eq(bg_board_text(NULL, 0, buf, sizeof buf, NULL),
 			 BG_EINVAL);
+	bg_game_free(g);
+}
+END_TEST
+
+/* A line board turned half round: rank 1 on top, the last file on the
+ * left, the pieces and lines turned with it (alquerque's start: White on
+ * ranks 1-2 and d3-e3). */
+START_TEST(test_board_text_lines_flipped)
+{
+	static const char flipped[] =
+		"1 w---w---w---w---w\n"
+		"  | \\ | / | \\ | / |\n"
+		"2 w---w---w---w---w\n"
+		"  | / | \\ | / | \\ |\n"
+		"3 w---w---+---b---b\n"
+		"  | \\ | / | \\ | / |\n"
+		"4 b---b---b---b---b\n"
+		"  | / | \\ | / | \\ |\n"
+		"5 b---b---b---b---b\n"
+		"  e   d   c   b   a\n";
+	bg_game *g = new_game("alquerque");
+	char buf[1024];
+	size_t len = 0;
+
+	ck_assert_int_eq(bg_board_text(g, BG_DRAW_FLIP, NULL, 0, &len), BG_OK);
+	ck_assert_uint_eq(len, strlen(flipped));
+	ck_assert_int_eq(bg_board_text(g, BG_DRAW_FLIP, buf, sizeof buf, NULL),
+			 BG_OK);
+	ck_assert_str_eq(buf, flipped);
 	bg_game_free(g);
 }
 END_TEST
@@ -2076,6 +2184,105 @@ START_TEST(test_record_errors)
 }
 END_TEST
 
+/* A tag value writes '"' and a backslash as \" and \\: an unknown tag
+ * so written is skipped whole, its escaped quotes not taken for its
+ * end. */
+START_TEST(test_record_escaped_tag)
+{
+	bg_game *g = new_game("kutochki");
+	play_first(g, NULL, 0);
+	char *rec = record_text(g);
+	size_t cap = strlen(rec) + 64;
+	char *t = malloc(cap);
+	ck_assert_ptr_nonnull(t);
+	snprintf(t, cap, "[Event \"the \\\"club\\\" \\\\ night\"]\n%s", rec);
+	bg_game *r = NULL;
+	ck_assert_msg(bg_game_from_record(&r, t) == BG_OK, "%s: %s", t,
+		      bg_last_error());
+	char a[POS_CAP], b[POS_CAP];
+	position_text(g, a);
+	position_text(r, b);
+	ck_assert_str_eq(a, b);
+	ck_assert_uint_eq(bg_history_length(r), 1);
+	bg_game_free(r);
+	free(t);
+	free(rec);
+	bg_game_free(g);
+}
+END_TEST
+
+/* A record of a game loaded from a position: its Game tag must name the
+ * Position tag's game, short or full spec alike; another game is
+ * BG_EFORMAT, a bad spec its own code. */
+START_TEST(test_record_game_and_position)
+{
+	bg_game *g = new_game("kutochki");
+	play_first(g, NULL, 0);
+	char pos[POS_CAP];
+	position_text(g, pos);
+	bg_game_free(g);
+	g = NULL;
+	ck_assert_int_eq(bg_game_from_position(&g, pos), BG_OK);
+	play_first(g, NULL, 0);
+	char *rec = record_text(g);
+	ck_assert_msg(strstr(rec, "[Position \"") != NULL,
+		      "no Position tag in:\n%s", rec);
+	char tag[256];
+	snprintf(tag, sizeof tag, "[Game \"%s\"]",
+		 "kutochki:size=8,layout=triangle,diagonal=0,rules=gambiter,"
+		 "leave_home=auto,tempo_check=auto");
+
+	/* The short spec names the same game. */
+	char *t = replace_first(rec, tag, "[Game \"kutochki\"]");
+	bg_game *r = NULL;
+	ck_assert_msg(bg_game_from_record(&r, t) == BG_OK, "%s: %s", t,
+		      bg_last_error());
+	char a[POS_CAP], b[POS_CAP];
+	position_text(g, a);
+	position_text(r, b);
+	ck_assert_str_eq(a, b);
+	bg_game_free(r);
+	free(t);
+
+	t = replace_first(rec, tag, "[Game \"kutochki:diagonal=1\"]");
+	expect_record_error(t, BG_EFORMAT);
+	ck_assert_msg(strstr(bg_last_error(), "differs") != NULL, "detail: %s",
+		      bg_last_error());
+	free(t);
+	t = replace_first(rec, tag, "[Game \"chess\"]");
+	expect_record_error(t, BG_ENOGAME);
+	free(t);
+	t = replace_first(rec, tag, "[Game \"kutochki:size=12\"]");
+	expect_record_error(t, BG_EOPTION);
+	free(t);
+	free(rec);
+	bg_game_free(g);
+}
+END_TEST
+
+/* A token of the move text longer than any move (300 characters) is
+ * BG_EFORMAT. */
+START_TEST(test_record_long_token)
+{
+	bg_game *g = new_game("kutochki");
+	play_first(g, NULL, 0);
+	char *rec = record_text(g);
+	char word[301];
+	memset(word, 'a', 300);
+	word[300] = '\0';
+	char *with = malloc(strlen(word) + 3);
+	ck_assert_ptr_nonnull(with);
+	sprintf(with, "%s *", word);
+	char *t = replace_last(rec, "*", with);
+	expect_record_error(t, BG_EFORMAT);
+	ck_assert_str_eq(bg_last_error(), "token too long");
+	free(t);
+	free(with);
+	free(rec);
+	bg_game_free(g);
+}
+END_TEST
+
 /* ---- Reasons ------------------------------------------------------------ */
 
 START_TEST(test_reason_names)
@@ -2293,6 +2500,7 @@ static Suite *api_suite(void)
 	tc = tcase_create("specs");
 	tcase_add_test(tc, test_spec_canonical);
 	tcase_add_test(tc, test_spec_errors);
+	tcase_add_test(tc, test_spec_length);
 	tcase_add_test(tc, test_standard_options);
 	tcase_add_test(tc, test_option_aliases);
 	suite_add_tcase(s, tc);
@@ -2300,6 +2508,7 @@ static Suite *api_suite(void)
 	tc = tcase_create("arguments");
 	tcase_add_test(tc, test_null_handles);
 	tcase_add_test(tc, test_null_args_on_game);
+	tcase_add_test(tc, test_point_coords_null);
 	tcase_add_test(tc, test_legal_buffer);
 	tcase_add_test(tc, test_legal_exact_heap);
 	tcase_add_test(tc, test_listed_moves_checked);
@@ -2310,7 +2519,9 @@ static Suite *api_suite(void)
 
 	tc = tcase_create("moves");
 	tcase_add_test(tc, test_move_text_errors);
+	tcase_add_test(tc, test_move_text_too_long);
 	tcase_add_test(tc, test_board_text);
+	tcase_add_test(tc, test_board_text_lines_flipped);
 	tcase_add_test(tc, test_move_equal);
 	tcase_add_test(tc, test_play_and_undo);
 	tcase_add_test(tc, test_transposition);
@@ -2329,6 +2540,9 @@ static Suite *api_suite(void)
 	tcase_add_test(tc, test_position_errors);
 	tcase_add_test(tc, test_record_roundtrip);
 	tcase_add_test(tc, test_record_errors);
+	tcase_add_test(tc, test_record_escaped_tag);
+	tcase_add_test(tc, test_record_game_and_position);
+	tcase_add_test(tc, test_record_long_token);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("board");
