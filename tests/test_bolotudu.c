@@ -474,6 +474,17 @@ START_TEST(same_three_scores_once)
 }
 END_TEST
 
+/* Both sides with two or fewer pieces, which only a position text gives
+ * (a step that removes keeps the mover's three): a draw. */
+START_TEST(both_sides_short_draw)
+{
+	bg_game *g = from_pos("bolotudu ....../....../....../....../AB..ab w 0 0 0 - 0");
+
+	expect(g, BG_DRAW, -1, BG_REASON_PIECES);
+	bg_game_free(g);
+}
+END_TEST
+
 /*
  * a1 b1 c1 was scored with A B C. C c2-c1 makes it again with the same
  * pieces: not new, a plain step. D c2-c1 makes it with another piece: new,
@@ -799,6 +810,7 @@ static Suite *bolotudu_suite(void)
 	tcase_add_test(tc, capture_ends_option);
 	tcase_add_test(tc, piece_at_the_end_adjoins);
 	tcase_add_test(tc, same_three_scores_once);
+	tcase_add_test(tc, both_sides_short_draw);
 	tcase_add_test(tc, new_piece_makes_a_new_three);
 	tcase_add_test(tc, two_threes_two_removals);
 	tcase_add_test(tc, two_removals_ranked_actions);
