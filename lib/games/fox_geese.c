@@ -455,14 +455,6 @@ static int fg_nth(uint64_t s, uint32_t k)
 	return ctz(s);
 }
 
-/* bg_rand(rng) % n, as the core draws from the list: by table when n is
- * at most 8 (bg_rand_below8), the fox's usual case, else bg_rand_below. */
-static uint32_t fg_draw(uint64_t *rng, uint32_t n)
-{
-	return n <= 8 ? bg_rand_below8(rng, n) :
-			(uint32_t)bg_rand_below(rng, n);
-}
-
 /* The fox's jumps from its point as a mask of their indices in the jump
  * table (the list's order); *deep when some jump could go on, which makes
  * chains the list must sort out. */
@@ -496,7 +488,7 @@ static bool fg_random_fox(const fg_cfg *c, const fg_state *st, uint64_t *rng,
 	uint64_t empty = ~st->geese & (bit(FG_NPOINTS) - 1);
 	uint64_t steps = c->fox_step[st->fox] & empty;
 	bool deep;
-	uint32_t jumps = fg_fox_jumps(c, st, &deep), nsteps, r;
+	uint32_t jumps = fg_fox_jumps(c, st, &deep), nsteps, n, r;
 	const bg_jump *j;
 
 	if (deep)
@@ -504,7 +496,11 @@ static bool fg_random_fox(const fg_cfg *c, const fg_state *st, uint64_t *rng,
 	if (c->must && jumps)
 		steps = 0;
 	nsteps = (uint32_t)bg_popcount64(steps);
-	r = fg_draw(rng, nsteps + (uint32_t)bg_popcount32(jumps));
+	n = nsteps + (uint32_t)bg_popcount32(jumps);
+	/* A step or a jump a line at most, and 8 lines at most: the draw
+	 * bg_rand(rng) % n, as the core's from the list, by table. */
+	assert(n >= 1 && n <= 8);
+	r = bg_rand_below8(rng, n);
 	if (r < nsteps) {
 		fg_simple(out, BG_MOVE_STEP, st->fox, fg_nth(steps, r));
 		return true;
