@@ -2,6 +2,7 @@
 # Set up, build and run libboardgames on a Debian or Ubuntu machine.
 #   ./dev.sh demo   install what is missing, build, play a self-play game
 #   ./dev.sh test   install what is missing, build, run every test
+#   ./dev.sh coverage  the share of the library's lines the tests run
 #   ./dev.sh web    build the web page and serve it on localhost
 #   ./dev.sh --help what the subcommands do and the variables read
 # Builds go to build/ (override with BUILD=dir), the WebAssembly build of
@@ -77,17 +78,22 @@ setup_web() {
 
 usage() {
 	cat <<'EOF'
-usage: ./dev.sh demo | test [MESON-TEST-ARGS...] | web | --help
+usage: ./dev.sh demo | test [MESON-TEST-ARGS...] | coverage | web | --help
   demo    install what is missing, build, play a self-play game of Corners
   test    install what is missing, build, run every test (or those named,
           e.g. ./dev.sh test mill) and print "N passed, M failed"; with no
           names also the WebAssembly build's JavaScript and browser tests
+  coverage  the Check and tools suites in a build with gcc's coverage
+          counts: the share of the library's lines they run (gcovr), a
+          table and an HTML report; fails below COVERAGE_FLOOR
   web     build the web page (WebAssembly) and serve it on localhost
   --help  this text
 Variables read:
   BUILD      the build directory (default build)
   WEB_BUILD  the WebAssembly build directory (default build-web)
   PORT       the port ./dev.sh web serves on (default 8000)
+  COVERAGE_BUILD  the coverage build directory (default build-coverage)
+  COVERAGE_FLOOR  the least share of lines, in % (default 93)
 The tests also read, through meson test:
   BG_CONFORMANCE_SCALE  fraction of the conformance suite's random games
   CK_FORK               "no" runs each Check suite in one process
@@ -114,6 +120,26 @@ test)
 	fi
 	# shellcheck disable=SC2086
 	python3 tests/summary.py $logs
+	[ $status -eq 0 ] || exit 1
+	;;
+coverage)
+	# gcc's counts (--coverage) of the library's lines run by the Check
+	# and tools suites, read by gcovr; below the floor the run fails.
+	# shellcheck disable=SC2046
+	apt_install $(need_packages) $(command -v gcovr >/dev/null 2>&1 || echo gcovr)
+	cov=${COVERAGE_BUILD:-build-coverage}
+	[ -f "$cov/build.ninja" ] ||
+		meson setup "$cov" -Db_coverage=true -Ddocs=disabled -Dbench=disabled >/dev/null
+	ninja -C "$cov" >/dev/null
+	find "$cov" -name '*.gcda' -delete
+	mkdir -p "$cov/coverage"
+	status=0
+	meson test -C "$cov" --suite check --suite tools --print-errorlogs >/dev/null 2>&1 || status=$?
+	gcovr -r . --object-directory "$cov" -f lib/ --txt "$cov/coverage/files.txt" \
+		--html-details "$cov/coverage/index.html" --print-summary \
+		--fail-under-line "${COVERAGE_FLOOR:-93}" || status=1
+	echo "dev.sh: each file's lines in $cov/coverage/files.txt, the lines themselves in $cov/coverage/index.html"
+	python3 tests/summary.py "$cov/meson-logs/testlog.json"
 	[ $status -eq 0 ] || exit 1
 	;;
 web)
