@@ -57,6 +57,22 @@ static char *record_text(const bg_game *g)
 	return buf;
 }
 
+/* The record text reads back as g: its position and its history's
+ * length. The game read, for more checks; the caller frees it. */
+static bg_game *expect_record_reads(const bg_game *g, const char *text)
+{
+	char a[POS_CAP], b[POS_CAP];
+	bg_game *r = NULL;
+	int rc = bg_game_from_record(&r, text);
+
+	ck_assert_msg(rc == BG_OK, "%s: %s", text, bg_last_error());
+	position_text(g, a);
+	position_text(r, b);
+	ck_assert_str_eq(a, b);
+	ck_assert_uint_eq(bg_history_length(r), bg_history_length(g));
+	return r;
+}
+
 static size_t legal_moves(const bg_game *g, bg_move *buf)
 {
 	size_t n = 0;
@@ -2054,13 +2070,7 @@ START_TEST(test_record_roundtrip)
 		ck_assert_msg(strstr(rec, texts[i]) != NULL,
 			      "move %s not in:\n%s", texts[i], rec);
 
-	bg_game *r = NULL;
-	ck_assert_int_eq(bg_game_from_record(&r, rec), BG_OK);
-	char a[POS_CAP], b[POS_CAP];
-	position_text(g, a);
-	position_text(r, b);
-	ck_assert_str_eq(a, b);
-	ck_assert_uint_eq(bg_history_length(r), 3);
+	bg_game *r = expect_record_reads(g, rec);
 	int status, winner, reason;
 	bg_outcome(r, &status, &winner, &reason);
 	ck_assert_int_eq(status, BG_WIN);
@@ -2074,11 +2084,7 @@ START_TEST(test_record_roundtrip)
 	ck_assert_ptr_nonnull(t);
 	snprintf(t, cap, "[Event \"club night\"]\n%s", rec);
 	char *with_comment = insert_before(t, texts[1], "{a comment} ");
-	ck_assert_int_eq(bg_game_from_record(&r, with_comment), BG_OK);
-	position_text(r, b);
-	ck_assert_str_eq(a, b);
-	ck_assert_uint_eq(bg_history_length(r), 3);
-	bg_game_free(r);
+	bg_game_free(expect_record_reads(g, with_comment));
 	free(with_comment);
 	free(t);
 	free(rec);
@@ -2196,15 +2202,7 @@ START_TEST(test_record_escaped_tag)
 	char *t = malloc(cap);
 	ck_assert_ptr_nonnull(t);
 	snprintf(t, cap, "[Event \"the \\\"club\\\" \\\\ night\"]\n%s", rec);
-	bg_game *r = NULL;
-	ck_assert_msg(bg_game_from_record(&r, t) == BG_OK, "%s: %s", t,
-		      bg_last_error());
-	char a[POS_CAP], b[POS_CAP];
-	position_text(g, a);
-	position_text(r, b);
-	ck_assert_str_eq(a, b);
-	ck_assert_uint_eq(bg_history_length(r), 1);
-	bg_game_free(r);
+	bg_game_free(expect_record_reads(g, t));
 	free(t);
 	free(rec);
 	bg_game_free(g);
@@ -2234,14 +2232,7 @@ START_TEST(test_record_game_and_position)
 
 	/* The short spec names the same game. */
 	char *t = replace_first(rec, tag, "[Game \"kutochki\"]");
-	bg_game *r = NULL;
-	ck_assert_msg(bg_game_from_record(&r, t) == BG_OK, "%s: %s", t,
-		      bg_last_error());
-	char a[POS_CAP], b[POS_CAP];
-	position_text(g, a);
-	position_text(r, b);
-	ck_assert_str_eq(a, b);
-	bg_game_free(r);
+	bg_game_free(expect_record_reads(g, t));
 	free(t);
 
 	t = replace_first(rec, tag, "[Game \"kutochki:diagonal=1\"]");
