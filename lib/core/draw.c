@@ -232,7 +232,6 @@ static void segment(canvas *cv, int x0, int y0, int x1, int y1, int dashed)
 	}
 }
 
-/* The rings of Dots, from <boardgames/tochki.h>. */
 size_t bg_ring_room(const bg_game *g)
 {
 	int count = bg_tochki_ring_count(g);
@@ -244,6 +243,7 @@ size_t bg_ring_room(const bg_game *g)
 	return most;
 }
 
+/* The rings of Dots, from <boardgames/tochki.h>. */
 static int draw_rings(canvas *cv, const bg_game *g)
 {
 	int count = bg_tochki_ring_count(g), i, error = 0;
