@@ -1634,6 +1634,14 @@ START_TEST(test_random_move)
 	give_turn(&g, 1);
 	random_draws(g, 4000, -1);
 	bg_game_free(g);
+	/* The same with passes: the pass drawn by its rank after the
+	 * empties. */
+	g = setup("5x5", "allow_pass",
+		  "F0,0 S1,0 F2,0 S3,0 F4,0 S0,1 F1,1 S2,1 F3,1 S4,1 "
+		  "F0,2 S1,2 F2,2 S3,2 F4,2 S0,3 F1,3 S2,3 F3,3 S4,3 F0,4");
+	give_turn(&g, 1);
+	ck_assert_int_gt(random_draws(g, 4000, BG_MOVE_PASS), 0);
+	bg_game_free(g);
 }
 END_TEST
 
