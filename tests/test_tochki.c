@@ -1060,6 +1060,8 @@ START_TEST(test_bad_specs)
 		"tochki:size=0", "tochki:size=53", "tochki:size=10x", "tochki:size=x",
 		"tochki:size=1x1", "tochki:size=3,start=cross4", "tochki:start=x",
 		"tochki:win_margin=-1",
+		/* A size is digits, as every number of a spec. */
+		"tochki:size= 5", "tochki:size=+5", "tochki:size=5x+5",
 	};
 	bg_game *g = NULL;
 

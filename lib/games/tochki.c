@@ -1220,9 +1220,14 @@ static void tk_hand_over(tk_ctx *k, int s)
 static int tk_parse_size(const char *t, int *w, int *h)
 {
 	char *end;
-	long a = strtol(t, &end, 10), b;
+	long a, b;
 
-	if (end == t || a < 1 || a > TK_MAXW)
+	/* Digits only, as the core reads numbers: strtol would take a
+	 * blank or a '+' before them. */
+	if (*t < '0' || *t > '9')
+		return 0;
+	a = strtol(t, &end, 10);
+	if (a < 1 || a > TK_MAXW)
 		return 0;
 	if (*end == '\0') {
 		*w = *h = (int)a;
