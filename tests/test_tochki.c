@@ -1250,6 +1250,25 @@ START_TEST(test_ring_text_errors)
 }
 END_TEST
 
+/* The text board of the position `pos` with `flags`: `want`, whose
+ * length the size query gives. */
+static void expect_board_text(const char *pos, unsigned flags,
+			      const char *want)
+{
+	bg_game *g = from_pos(pos);
+	char buf[256];
+	size_t len = 0;
+	int rc = bg_board_text(g, flags, NULL, 0, &len);
+
+	ck_assert_msg(rc == BG_OK, "size query: %d '%s'", rc, bg_last_error());
+	ck_assert_uint_eq(len, strlen(want));
+	rc = bg_board_text(g, flags, buf, sizeof(buf), NULL);
+	ck_assert_msg(rc == BG_OK, "bg_board_text: %d '%s'", rc,
+		      bg_last_error());
+	ck_assert_str_eq(buf, want);
+	bg_game_free(g);
+}
+
 /* The text board draws the rings (a real capture's, and turned half
  * round); ring edges crossing between points, as in a bow-tie ring that
  * a position text may hold (rings are drawing data: on the field and
@@ -1280,23 +1299,14 @@ START_TEST(test_board_text_rings)
 		"    X\n"
 		"2 .---.\n"
 		"  b   a\n";
-	bg_game *g = from_pos("tochki:size=3x3 .x./xOx/.x. o 0 0 - xb3:317 5");
-	char buf[256];
+	static const char capture[] =
+		"tochki:size=3x3 .x./xOx/.x. o 0 0 - xb3:317 5";
+	static const char tie[] = "tochki:size=2 ../.. x 0 0 - xa1:943 0";
 
-	ck_assert_int_eq(bg_board_text(g, 0, buf, sizeof(buf), NULL), BG_OK);
-	ck_assert_str_eq(buf, diamond);
-	ck_assert_int_eq(bg_board_text(g, BG_DRAW_FLIP, buf, sizeof(buf), NULL),
-			 BG_OK);
-	ck_assert_str_eq(buf, diamond_flipped);
-	bg_game_free(g);
-
-	g = from_pos("tochki:size=2 ../.. x 0 0 - xa1:943 0");
-	ck_assert_int_eq(bg_board_text(g, 0, buf, sizeof(buf), NULL), BG_OK);
-	ck_assert_str_eq(buf, bow_tie);
-	ck_assert_int_eq(bg_board_text(g, BG_DRAW_FLIP, buf, sizeof(buf), NULL),
-			 BG_OK);
-	ck_assert_str_eq(buf, bow_tie_flipped);
-	bg_game_free(g);
+	expect_board_text(capture, 0, diamond);
+	expect_board_text(capture, BG_DRAW_FLIP, diamond_flipped);
+	expect_board_text(tie, 0, bow_tie);
+	expect_board_text(tie, BG_DRAW_FLIP, bow_tie_flipped);
 }
 END_TEST
 
@@ -1306,26 +1316,18 @@ END_TEST
  * point. */
 START_TEST(test_board_text_long_ring)
 {
-	static const char want[] =
-		"2 .---.\n"
-		"  |   |\n"
-		"1 .---.\n"
-		"  a   b\n";
-	bg_game *g = from_pos("tochki:size=2 ../.. x 0 0 - xa1:86248624 0");
-	char buf[256];
-	size_t len = 0;
-	int rc;
+	static const char pos[] =
+		"tochki:size=2 ../.. x 0 0 - xa1:86248624 0";
+	bg_game *g = from_pos(pos);
 
 	ck_assert_int_eq(bg_tochki_ring_count(g), 1);
 	ck_assert_uint_eq(ring_len(g, 0, NULL), 9);
-	rc = bg_board_text(g, 0, NULL, 0, &len);
-	ck_assert_msg(rc == BG_OK, "size query: %d '%s'", rc, bg_last_error());
-	ck_assert_uint_eq(len, strlen(want));
-	rc = bg_board_text(g, 0, buf, sizeof(buf), NULL);
-	ck_assert_msg(rc == BG_OK, "bg_board_text: %d '%s'", rc,
-		      bg_last_error());
-	ck_assert_str_eq(buf, want);
 	bg_game_free(g);
+	expect_board_text(pos, 0,
+			  "2 .---.\n"
+			  "  |   |\n"
+			  "1 .---.\n"
+			  "  a   b\n");
 }
 END_TEST
 
@@ -1339,16 +1341,11 @@ START_TEST(test_board_text_crossing_kept)
 		"    X |\n"
 		"1 .---.\n"
 		"  a   b\n";
-	bg_game *g = from_pos("tochki:size=2 ../.. x 0 0 - xa1:924 xa1:943 0");
-	char buf[256];
 
-	ck_assert_int_eq(bg_board_text(g, 0, buf, sizeof(buf), NULL), BG_OK);
-	ck_assert_str_eq(buf, want);
-	bg_game_free(g);
-	g = from_pos("tochki:size=2 ../.. x 0 0 - xa1:943 xa1:924 0");
-	ck_assert_int_eq(bg_board_text(g, 0, buf, sizeof(buf), NULL), BG_OK);
-	ck_assert_str_eq(buf, want);
-	bg_game_free(g);
+	expect_board_text("tochki:size=2 ../.. x 0 0 - xa1:924 xa1:943 0", 0,
+			  want);
+	expect_board_text("tochki:size=2 ../.. x 0 0 - xa1:943 xa1:924 0", 0,
+			  want);
 }
 END_TEST
 
