@@ -23,7 +23,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
+#ifndef _WIN32
+#include <sys/resource.h> /* getrusage: the peak memory */
+#endif
 #include <time.h>
 
 #include <boardgames/boardgames.h>
@@ -465,7 +467,6 @@ int main(int argc, char **argv)
 	size_t np, no, words = (NSTATES + 63) / 64;
 	uint32_t *psets, *osets;
 	long wins = 0, losses = 0, draws = 0, counts[8][3] = { { 0 } };
-	struct rusage ru;
 	clock_t t0 = clock();
 
 	int rc = parse_args(argc, argv, &games);
@@ -501,9 +502,16 @@ int main(int argc, char **argv)
 		       counts[k][0], counts[k][1], counts[k][2]);
 	printf("start: %s\n", start == 1 ? "first player wins" :
 			      start == 2 ? "second player wins" : "draw");
-	getrusage(RUSAGE_SELF, &ru);
-	printf("time %.1f s, peak memory %ld MB\n",
-	       (double)(clock() - t0) / CLOCKS_PER_SEC, ru.ru_maxrss / 1024);
+	printf("time %.1f s", (double)(clock() - t0) / CLOCKS_PER_SEC);
+#ifndef _WIN32
+	{
+		struct rusage ru;
+
+		getrusage(RUSAGE_SELF, &ru);
+		printf(", peak memory %ld MB", ru.ru_maxrss / 1024);
+	}
+#endif
+	putchar('\n');
 	free(val);
 	free(psets);
 	free(osets);

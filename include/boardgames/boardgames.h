@@ -66,6 +66,14 @@
  *   BG_ENOMEM rather than give part of the list.
  *   Making handles and reading or writing text allocate. No function of
  *   the library takes more than 8 KiB of stack.
+ *
+ * @par Windows
+ *   Built with MinGW-w64's gcc, the library is libboardgames-1.dll, which
+ *   needs no DLL but Windows' own, with its import library
+ *   libboardgames.dll.a; the functions are declared dllimport. A program
+ *   that links the static library (default_library=static) defines
+ *   BG_STATIC before including the headers, as pkg-config's flags for
+ *   such a build do.
  */
 #ifndef BOARDGAMES_H
 #define BOARDGAMES_H
@@ -80,7 +88,7 @@ extern "C" {
 /** @cond INTERNAL */
 #if defined(_WIN32) && defined(BG_BUILDING)
 #  define BG_API __declspec(dllexport)
-#elif defined(_WIN32)
+#elif defined(_WIN32) && !defined(BG_STATIC)
 #  define BG_API __declspec(dllimport)
 #elif defined(__GNUC__)
 #  define BG_API __attribute__((visibility("default")))
@@ -97,9 +105,9 @@ extern "C" {
 /** The minor version: grows when functions or codes are added. */
 #define BG_VERSION_MINOR 3
 /** The patch version: fixes that change no interface. */
-#define BG_VERSION_PATCH 1
+#define BG_VERSION_PATCH 2
 /** The version as text, "MAJOR.MINOR.PATCH". */
-#define BG_VERSION_STRING "1.3.1"
+#define BG_VERSION_STRING "1.3.2"
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define BG_VERSION_NUMBER \
 	(BG_VERSION_MAJOR * 10000 + BG_VERSION_MINOR * 100 + BG_VERSION_PATCH)

@@ -700,10 +700,12 @@ static int start_workers(bg_batch *b, int want)
  * games (start_workers), no line of the arrays of a word a game holds
  * games of two shares (of the others, a byte or a row of actions a game,
  * only the line where two shares meet may): a line that two threads
- * write moves between their cores every job. */
+ * write moves between their cores every job. (Windows has no
+ * posix_memalign, and its aligned blocks need a free of their own: calloc
+ * there.) */
 static void *per_game(size_t n, size_t size)
 {
-#ifdef BG_POOL_THREADS
+#if defined(BG_POOL_THREADS) && !defined(_WIN32)
 	size_t bytes;
 	void *p;
 

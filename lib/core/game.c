@@ -38,10 +38,7 @@ int bg_game_fail(const bg_game *cg, int rc)
 
 /* bg_seterr() for a call on handle g: the detail goes to both. */
 static int gerr(const bg_game *g, int code, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
-#endif
-	;
+	BG_PRINTF(3, 4);
 
 static int gerr(const bg_game *g, int code, const char *fmt, ...)
 {

@@ -17,7 +17,10 @@
 
 #include <stddef.h>
 
-#if !defined(__EMSCRIPTEN__) && !defined(_WIN32)
+/* Threads are POSIX threads: on Windows MinGW-w64's (winpthreads, linked
+ * into the library); WebAssembly's need the whole program built for
+ * them. */
+#if !defined(__EMSCRIPTEN__) && (!defined(_WIN32) || defined(__MINGW32__))
 #define BG_POOL_THREADS 1
 #endif
 

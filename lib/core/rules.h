@@ -728,10 +728,7 @@ int bg_game_fail(const bg_game *g, int rc);
 
 /* Record an error detail for this thread and return code. */
 int bg_seterr(int code, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
-#endif
-	;
+	BG_PRINTF(2, 3);
 void bg_clearerr(void);
 
 #endif

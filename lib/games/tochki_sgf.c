@@ -53,10 +53,7 @@ static void sgf_puts(sgf_text *t, const char *s)
 }
 
 static void sgf_vprintf(sgf_text *t, const char *fmt, va_list ap)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 2, 0)))
-#endif
-	;
+	BG_PRINTF(2, 0);
 
 static void sgf_vprintf(sgf_text *t, const char *fmt, va_list ap)
 {
@@ -69,10 +66,7 @@ static void sgf_vprintf(sgf_text *t, const char *fmt, va_list ap)
 }
 
 static void sgf_printf(sgf_text *t, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
-#endif
-	;
+	BG_PRINTF(2, 3);
 
 static void sgf_printf(sgf_text *t, const char *fmt, ...)
 {
@@ -458,10 +452,7 @@ typedef struct sgf_read {
 } sgf_read;
 
 static void sgf_warn(sgf_read *r, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
-#endif
-	;
+	BG_PRINTF(2, 3);
 
 static void sgf_warn(sgf_read *r, const char *fmt, ...)
 {
