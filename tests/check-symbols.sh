@@ -6,7 +6,12 @@ lib=$1
 map=$2
 top=$(dirname "$0")/..
 
-exported=$(nm -D --defined-only "$lib" | awk '$2 == "T" || $2 == "D" || $2 == "B" || $2 == "R" { print $3 }' | sed 's/@.*//' | sort -u)
+case $lib in
+*.dll) # A Windows DLL: the names of its export table.
+	exported=$(objdump -p "$lib" | sed -n '/^\[Ordinal\/Name Pointer\] Table/,/^$/s/^[[:space:]]*\[ *[0-9]*\] //p' | sort -u) ;;
+*)
+	exported=$(nm -D --defined-only "$lib" | awk '$2 == "T" || $2 == "D" || $2 == "B" || $2 == "R" { print $3 }' | sed 's/@.*//' | sort -u) ;;
+esac
 listed=$(sed -n 's/^[[:space:]]*\(bg_[a-z0-9_]*\);$/\1/p' "$map" | sort -u)
 declared=$(sed -n 's/^BG_API [^(]*[ *]\(bg_[a-z0-9_]*\)(.*/\1/p' "$top"/include/boardgames/*.h | sort -u)
 

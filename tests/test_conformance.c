@@ -80,10 +80,7 @@ static uint32_t max_plies = MAX_PLIES; /* per game, scaled */
  * the inner loops; REQUIRE only calls into Check on failure. */
 typedef struct run run;
 static void fail_at(const run *r, int line, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
-#endif
-	;
+	TU_PRINTF(3, 4);
 
 #define REQUIRE(r, cond, ...)                                   \
 	do {                                                    \

@@ -16,6 +16,17 @@
 
 #include <boardgames/boardgames.h>
 
+/* The compiler's check of a test's printf-like function. MinGW's C99
+ * printf, the one the Windows build takes, is "gnu_printf" to gcc there
+ * ("printf" is msvcrt's, without %zu). */
+#if defined(__MINGW32__)
+#define TU_PRINTF(fmt, args) __attribute__((format(gnu_printf, fmt, args)))
+#elif defined(__GNUC__)
+#define TU_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define TU_PRINTF(fmt, args)
+#endif
+
 #define LEGAL_CAP 20000
 
 /* The legal moves found by the last count_moves() (or a helper built on
