@@ -24,6 +24,11 @@
 #include <string.h>
 #include <strings.h>
 
+#ifdef _WIN32
+#include <fcntl.h> /* _O_BINARY */
+#include <io.h>    /* _setmode */
+#endif
+
 #include <boardgames/boardgames.h>
 
 #include "draw.h"
@@ -1127,25 +1132,22 @@ static void gtp_final_score(engine *e, long id)
 
 static void gtp_showboard(engine *e, long id)
 {
-	char *buf = NULL, *r, *w;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	int rc;
+	char *buf = draw_text(e->g, 0, &rc), *r, *w;
 
-	if (!f) {
-		gtp_reply(0, id, "out of memory");
+	if (!buf) {
+		gtp_reply(0, id, "%s", bg_strerror(rc));
 		return;
 	}
-	fputc('\n', f);
-	draw_board(f, e->g);
-	fclose(f);
 	/* An empty line would end the answer: drop them. */
 	for (r = w = buf; *r; r++)
-		if (!(*r == '\n' && w > buf && w[-1] == '\n'))
+		if (!(*r == '\n' && (w == buf || w[-1] == '\n')))
 			*w++ = *r;
 	while (w > buf && w[-1] == '\n')
 		w--;
 	*w = '\0';
-	gtp_reply(1, id, "%s", buf);
+	/* The board starts on the line after the '=' (GTP's showboard). */
+	gtp_reply(1, id, "\n%s", buf);
 	free(buf);
 }
 
@@ -1278,15 +1280,40 @@ static void gtp_clean(char *line)
 
 enum { UNDECIDED, UGI, GTP };
 
+/* The next line of f with its '\n' into *line (grown as needed, *cap
+ * bytes): its length, or -1 at the end of the input (or out of memory).
+ * POSIX's getline, which Windows' C library has not. */
+static long read_line(char **line, size_t *cap, FILE *f)
+{
+	size_t len = 0;
+
+	for (;;) {
+		if (*cap - len < 2 || !*line) {
+			size_t want = *cap ? 2 * *cap : 256;
+			char *grown = realloc(*line, want);
+
+			if (!grown)
+				return -1;
+			*line = grown;
+			*cap = want;
+		}
+		if (!fgets(*line + len, (int)(*cap - len), f))
+			return len ? (long)len : -1;
+		len += strlen(*line + len);
+		if ((*line)[len - 1] == '\n')
+			return (long)len;
+	}
+}
+
 static int run(engine *e)
 {
 	static char *tok[MAX_TOKENS];
 	char *line = NULL;
 	size_t cap = 0;
-	ssize_t len;
+	long len;
 	int proto = UNDECIDED, n, done = 0;
 
-	while (!done && (len = getline(&line, &cap, stdin)) >= 0) {
+	while (!done && (len = read_line(&line, &cap, stdin)) >= 0) {
 		/* One trailing "\r\n" or "\n", as cutegames strips it. */
 		if (len > 0 && line[len - 1] == '\n')
 			line[--len] = '\0';
@@ -1369,6 +1396,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s\n", bg_strerror(rc));
 		return 1;
 	}
+#ifdef _WIN32
+	/* Lines end in "\n" as elsewhere: Windows' text mode would write
+	 * "\r\n" (what is read loses a "\r" in run() either way). */
+	_setmode(_fileno(stdin), _O_BINARY);
+	_setmode(_fileno(stdout), _O_BINARY);
+#endif
 	rc = run(&e);
 	es_free(e.es);
 	bg_game_free(e.g);

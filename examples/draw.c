@@ -6,9 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* bg_board_text with these flags, in a string to free, or NULL with
- * *error set. */
-static char *board_text(const bg_game *g, unsigned flags, int *error)
+char *draw_text(const bg_game *g, unsigned flags, int *error)
 {
 	size_t len = 0;
 	char *text;
@@ -32,7 +30,7 @@ char draw_piece_char(const bg_game *g, int seat, int kind)
 	char *text, *comma, letter;
 	int error;
 
-	if (seat < 0 || seat > 1 || !(text = board_text(g, BG_DRAW_LEGEND, &error)))
+	if (seat < 0 || seat > 1 || !(text = draw_text(g, BG_DRAW_LEGEND, &error)))
 		return '?';
 	comma = strstr(text, ", ");
 	letter = seat == 0 ? text[0] : comma ? comma[2] : '?';
@@ -54,16 +52,11 @@ int draw_board_flipped(FILE *f, const bg_game *g, int flip)
 	char *text;
 	int error;
 
-	if (!(text = board_text(g, flip ? BG_DRAW_FLIP : 0, &error)))
+	if (!(text = draw_text(g, flip ? BG_DRAW_FLIP : 0, &error)))
 		return error;
 	fputs(text, f);
 	free(text);
 	return 0;
-}
-
-int draw_board(FILE *f, const bg_game *g)
-{
-	return draw_board_flipped(f, g, 0);
 }
 
 void draw_legend(FILE *f, const bg_game *g)
@@ -71,7 +64,7 @@ void draw_legend(FILE *f, const bg_game *g)
 	char *text;
 	int error;
 
-	if (!(text = board_text(g, BG_DRAW_LEGEND, &error)))
+	if (!(text = draw_text(g, BG_DRAW_LEGEND, &error)))
 		return;
 	fprintf(f, "%.*s\n", (int)strcspn(text, "\n"), text);
 	free(text);

@@ -12,6 +12,7 @@ to both, which must agree. Like cutegames the driver knows no rules: the
 engines are the referees. Then bad input, `stop`, and a kill.
 """
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -19,6 +20,8 @@ import tempfile
 import time
 
 ENGINE = os.path.abspath(sys.argv[1])
+# What runs a program of a cross build here (meson test's, e.g. wine).
+WRAPPER = shlex.split(os.environ.get("MESON_EXE_WRAPPER", ""))
 GAME = "kvartet:max_plies=200"
 # A position text with spaces, passed after `fen` as cutegames passes an
 # opening line: every token up to `moves`.
@@ -39,7 +42,8 @@ def check(cond, what):
 
 class Engine:
     def __init__(self, args=(), cwd=None):
-        self.p = subprocess.Popen([ENGINE, *args], stdin=subprocess.PIPE,
+        self.p = subprocess.Popen([*WRAPPER, ENGINE, *args],
+                                  stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, text=True,
                                   bufsize=1, cwd=cwd)
         self.log = []

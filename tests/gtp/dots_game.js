@@ -9,6 +9,14 @@ const assert = require('assert/strict')
 const {Controller} = require('@sabaki/gtp')
 
 const engine = process.argv[2]
+// What runs a program of a cross build here (meson test's, e.g. wine).
+const wrapper = (process.env.MESON_EXE_WRAPPER || '').split(' ').filter(Boolean)
+
+// The engine with these arguments, as a GUI starts it.
+function engineController(args) {
+  return wrapper.length === 0 ? new Controller(engine, args)
+    : new Controller(wrapper[0], [...wrapper.slice(1), engine, ...args])
+}
 const W = 5
 const H = 4
 
@@ -237,7 +245,7 @@ function inField6x5(v) {
 }
 
 async function main() {
-  const ctl = new Controller(engine, ['--game', 'tochki:size=5x4',
+  const ctl = engineController(['--game', 'tochki:size=5x4',
     '--playouts', '100', '--seed', '5'])
   ctl.start()
   try {
@@ -249,7 +257,7 @@ async function main() {
   } finally {
     await ctl.stop()
   }
-  const ground = new Controller(engine, ['--game',
+  const ground = engineController(['--game',
     'tochki:size=4,ground_any_time=1', '--playouts', '50'])
   ground.start()
   try {
@@ -258,7 +266,7 @@ async function main() {
   } finally {
     await ground.stop()
   }
-  const gui = new Controller(engine, ['--gtp-name', 'KataGoDots'])
+  const gui = engineController(['--gtp-name', 'KataGoDots'])
   gui.start()
   try {
     await guiSession(gui)
