@@ -73,7 +73,8 @@
  *   libboardgames.dll.a; the functions are declared dllimport. A program
  *   that links the static library (default_library=static) defines
  *   BG_STATIC before including the headers, as pkg-config's flags for
- *   such a build do.
+ *   such a build do, and takes MinGW's POSIX threads with it (-pthread):
+ *   linked with -static, or with libwinpthread-1.dll beside it.
  */
 #ifndef BOARDGAMES_H
 #define BOARDGAMES_H
