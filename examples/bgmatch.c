@@ -9,19 +9,26 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <limits.h>
-#include <fcntl.h>
 #include <math.h>
-#include <poll.h>
-#include <signal.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#ifdef _WIN32
+#include <windows.h>
+#include <fcntl.h> /* _O_BINARY */
+#include <io.h>    /* _open_osfhandle */
+#else
+#include <poll.h>
+#include <signal.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
+#endif
 
 #include <boardgames/boardgames.h>
 
@@ -38,9 +45,10 @@ static const char usage_text[] =
 	"usage: " PROG " [options] SPEC COMMAND1 COMMAND2\n"
 	"\n"
 	"Play games of SPEC between two UGI engines, each started by a shell\n"
-	"command line (e.g. \"bgengine --level 10\"), and report the result of\n"
-	"the first against the second: wins, draws, losses and the Elo\n"
-	"difference with its 95% interval.\n"
+	"command line (e.g. \"bgengine --level 10\"; on Windows the program\n"
+	"and its arguments, no shell), and report the result of the first\n"
+	"against the second: wins, draws, losses and the Elo difference with\n"
+	"its 95% interval.\n"
 	"\n"
 	"  --games N          games to play (default 10; pairs share an opening,\n"
 	"                     the engines changing seats)\n"
@@ -59,9 +67,14 @@ static const char usage_text[] =
 
 typedef struct engine {
 	const char *cmd;
+#ifdef _WIN32
+	HANDLE process;
+	HANDLE out;        /* its standard output */
+#else
 	pid_t pid;
-	FILE *in;          /* its standard input */
 	int out;           /* its standard output */
+#endif
+	FILE *in;          /* its standard input */
 	char buf[LINE_MAX_LEN];
 	size_t len;        /* bytes read into buf, not yet a whole line */
 } engine;
@@ -90,15 +103,114 @@ static void die(const char *fmt, ...)
 	exit(1);
 }
 
+/* ---- Engines' processes ---------------------------------------------------
+ *
+ * Each platform starts an engine with pipes to its standard input and
+ * output, waits for its output until a deadline, and ends it.
+ */
+
+/* The clocks count milliseconds from the first call: a long holds 24 days
+ * of them where it has 32 bits (Windows, 32-bit Linux), and a clock that
+ * starts at the machine's boot may be past that. */
+#ifdef _WIN32
 static long now_ms(void)
 {
-	struct timespec ts;
+	static ULONGLONG start;
+	ULONGLONG now = GetTickCount64();
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	if (!start)
+		start = now;
+	return (long)(now - start);
 }
 
-/* ---- Engines ------------------------------------------------------------- */
+/* The command line is CreateProcess's (the program, then its arguments):
+ * no shell, as Windows' own match runners start engines. */
+static void engine_start(engine *e)
+{
+	SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
+	STARTUPINFOA si = { .cb = sizeof(si) };
+	PROCESS_INFORMATION pi;
+	HANDLE to_read, to_write, from_read, from_write;
+	char *line = strdup(e->cmd); /* CreateProcessA may write to it */
+	int fd;
+
+	if (!line || !CreatePipe(&to_read, &to_write, &sa, 0) ||
+	    !CreatePipe(&from_read, &from_write, &sa, 0))
+		die("pipe: Windows error %lu", GetLastError());
+	/* The engine inherits its ends of the pipes only. */
+	SetHandleInformation(to_write, HANDLE_FLAG_INHERIT, 0);
+	SetHandleInformation(from_read, HANDLE_FLAG_INHERIT, 0);
+	si.dwFlags = STARTF_USESTDHANDLES;
+	si.hStdInput = to_read;
+	si.hStdOutput = from_write;
+	si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+	if (!CreateProcessA(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si,
+			    &pi))
+		die("'%s' did not start: Windows error %lu", e->cmd,
+		    GetLastError());
+	free(line);
+	CloseHandle(pi.hThread);
+	CloseHandle(to_read);
+	CloseHandle(from_write);
+	e->process = pi.hProcess;
+	e->out = from_read;
+	e->len = 0;
+	/* Binary: lines end in "\n" (the engine may cut a "\r" or not). */
+	fd = _open_osfhandle((intptr_t)to_write, _O_WRONLY | _O_BINARY);
+	if (fd < 0 || !(e->in = _fdopen(fd, "wb")))
+		die("fdopen: %s", strerror(errno));
+}
+
+/* Output of the engine appended to e->buf; false when none came by the
+ * deadline, dies when the engine ends. An anonymous pipe cannot be waited
+ * on with a timeout, so it is looked at every millisecond (the timer's
+ * resolution is raised in main). */
+static bool engine_read(engine *e, long deadline)
+{
+	DWORD avail, got, room = (DWORD)(sizeof(e->buf) - e->len);
+
+	for (;;) {
+		if (!PeekNamedPipe(e->out, NULL, 0, NULL, &avail, NULL))
+			die("'%s' ended", e->cmd);
+		if (avail)
+			break;
+		if (now_ms() >= deadline)
+			return false;
+		Sleep(1);
+	}
+	if (!ReadFile(e->out, e->buf + e->len, avail < room ? avail : room,
+		      &got, NULL) || got == 0)
+		die("'%s' ended", e->cmd);
+	e->len += got;
+	return true;
+}
+
+/* Its input closed after "quit"; a moment to leave, then it is ended. */
+static void engine_end(engine *e)
+{
+	CloseHandle(e->out);
+	if (WaitForSingleObject(e->process, 2000) != WAIT_OBJECT_0)
+		TerminateProcess(e->process, 1);
+	CloseHandle(e->process);
+}
+
+/* Sleep(1) sleeps a millisecond, not the default tick of 15.6. */
+static void processes_init(void)
+{
+	timeBeginPeriod(1);
+}
+#else
+static long now_ms(void)
+{
+	static struct timespec start;
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (!start.tv_sec && !start.tv_nsec)
+		start = now;
+	return (long)(now.tv_sec - start.tv_sec) * 1000 +
+	       (now.tv_nsec - start.tv_nsec) / 1000000;
+}
 
 static void engine_start(engine *e)
 {
@@ -127,6 +239,50 @@ static void engine_start(engine *e)
 		die("fdopen: %s", strerror(errno));
 }
 
+/* Output of the engine appended to e->buf; false when none came by the
+ * deadline, dies when the engine ends. */
+static bool engine_read(engine *e, long deadline)
+{
+	struct pollfd pfd = { e->out, POLLIN, 0 };
+	ssize_t got;
+	long wait;
+
+	do {
+		wait = deadline - now_ms();
+		if (wait <= 0)
+			return false;
+	} while (poll(&pfd, 1, (int)wait) <= 0);
+	got = read(e->out, e->buf + e->len, sizeof(e->buf) - e->len);
+	if (got <= 0)
+		die("'%s' ended", e->cmd);
+	e->len += (size_t)got;
+	return true;
+}
+
+/* Its input closed after "quit"; a moment to leave, then it is ended. */
+static void engine_end(engine *e)
+{
+	int i;
+
+	close(e->out);
+	for (i = 0; i < 100; i++) {
+		if (waitpid(e->pid, NULL, WNOHANG) == e->pid)
+			return;
+		nanosleep(&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL);
+	}
+	kill(e->pid, SIGKILL);
+	waitpid(e->pid, NULL, 0);
+}
+
+/* An engine that has gone is found by its pipe, not by a signal. */
+static void processes_init(void)
+{
+	signal(SIGPIPE, SIG_IGN);
+}
+#endif
+
+/* ---- Engines ------------------------------------------------------------- */
+
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
@@ -147,9 +303,6 @@ static void send_line(engine *e, const char *fmt, ...)
 static int read_line(engine *e, char *line, long deadline)
 {
 	char *nl;
-	ssize_t got;
-	struct pollfd pfd = { e->out, POLLIN, 0 };
-	long wait;
 
 	for (;;) {
 		if ((nl = memchr(e->buf, '\n', e->len))) {
@@ -165,15 +318,8 @@ static int read_line(engine *e, char *line, long deadline)
 		}
 		if (e->len == sizeof(e->buf))
 			die("'%s' wrote a line too long", e->cmd);
-		wait = deadline - now_ms();
-		if (wait <= 0)
+		if (!engine_read(e, deadline))
 			return -1;
-		if (poll(&pfd, 1, (int)wait) <= 0)
-			continue;
-		got = read(e->out, e->buf + e->len, sizeof(e->buf) - e->len);
-		if (got <= 0)
-			die("'%s' ended", e->cmd);
-		e->len += (size_t)got;
 	}
 }
 
@@ -201,19 +347,9 @@ static void engine_open(match *m, engine *e)
 
 static void engine_close(engine *e)
 {
-	int i;
-
 	fputs("quit\n", e->in);
 	fclose(e->in);
-	close(e->out);
-	/* A moment to leave, then it is ended. */
-	for (i = 0; i < 100; i++) {
-		if (waitpid(e->pid, NULL, WNOHANG) == e->pid)
-			return;
-		nanosleep(&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL);
-	}
-	kill(e->pid, SIGKILL);
-	waitpid(e->pid, NULL, 0);
+	engine_end(e);
 }
 
 /* ---- A game -------------------------------------------------------------- */
@@ -504,7 +640,7 @@ int main(int argc, char **argv)
 	}
 	if (rec_path && !(m.records = fopen(rec_path, "w")))
 		die("%s: %s", rec_path, strerror(errno));
-	signal(SIGPIPE, SIG_IGN);
+	processes_init();
 	if (!m.quiet)
 		printf("A = %s, B = %s\n", m.eng[0].cmd, m.eng[1].cmd);
 	engine_open(&m, &m.eng[0]);

@@ -3,6 +3,8 @@
 # every game has its line and its record (which bgcheck replays), and bad
 # arguments or an engine that is not there are errors.
 # usage: test-bgmatch.sh BGMATCH BGENGINE BGCHECK
+# In a cross build bgmatch and bgcheck run through meson's exe wrapper
+# (Wine); bgmatch, a Windows program then, starts the engine itself.
 set -eu
 BGMATCH=$1 BGENGINE=$2 BGCHECK=$3
 tmp=$(mktemp -d)
@@ -13,10 +15,19 @@ fail() {
 	cat "$tmp/out" >&2 || true
 	failures=$((failures + 1))
 }
+# bgmatch with these arguments, its output (both streams, lines ending in
+# "\n" whatever the platform writes) in $tmp/out; its exit status.
+match() {
+	rc=0
+	# shellcheck disable=SC2086
+	${MESON_EXE_WRAPPER:-} "$BGMATCH" "$@" >"$tmp/raw" 2>&1 || rc=$?
+	tr -d '\r' <"$tmp/raw" >"$tmp/out"
+	return $rc
+}
 
-"$BGMATCH" --games 4 --nodes 100 --opening-plies 2 --records "$tmp/rec" \
-	kvartet "$BGENGINE --level 10" "$BGENGINE --level 1 --seed 9" \
-	>"$tmp/out" 2>&1 || fail "a match is played"
+match --games 4 --nodes 100 --opening-plies 2 --records "$tmp/rec" \
+	kvartet "$BGENGINE --level 10" "$BGENGINE --level 1 --seed 9" ||
+	fail "a match is played"
 [ "$(grep -c '^game [1-4]: ' "$tmp/out")" -eq 4 ] || fail "a line per game"
 line=$(grep '^games 4: ' "$tmp/out") || fail "a summary line"
 w=$(echo "$line" | sed -n 's/.*wins \([0-9]*\),.*/\1/p')
@@ -32,7 +43,9 @@ grep -q '^game 2: B (seat 0) - A (seat 1)' "$tmp/out" || fail "B first in game 2
 # Each record replays (bgcheck reads one record per file).
 awk -v dir="$tmp" '/^\[Game /{n++} {print > (dir "/g" n)}' "$tmp/rec"
 for k in 1 2 3 4; do
-	"$BGCHECK" kvartet "$tmp/g$k" --record >/dev/null 2>&1 ||
+	# shellcheck disable=SC2086
+	${MESON_EXE_WRAPPER:-} "$BGCHECK" kvartet "$tmp/g$k" --record \
+		>/dev/null 2>&1 ||
 		fail "record $k replays"
 done
 
@@ -40,14 +53,13 @@ done
 for args in "" "kvartet" "--games 0 kvartet a b" "--nodes x kvartet a b" \
 	"nosuchgame a b" "--frob kvartet a b"; do
 	# shellcheck disable=SC2086
-	if "$BGMATCH" $args >"$tmp/out" 2>&1; then
+	if match $args; then
 		fail "bgmatch $args must fail"
 	elif [ $? -ne 2 ]; then
 		fail "bgmatch $args: status 2"
 	fi
 done
-if "$BGMATCH" --games 2 kvartet "$tmp/no-such-engine" "$BGENGINE" \
-	>"$tmp/out" 2>&1; then
+if match --games 2 kvartet "$tmp/no-such-engine" "$BGENGINE"; then
 	fail "a missing engine is an error"
 fi
 
