@@ -27,6 +27,29 @@ LD_LIBRARY_PATH="$lib" "$root/readme" >"$root/readme.out"
 grep -q 'moves for Black' "$root/readme.out" ||
 	{ echo "README example: unexpected output"; cat "$root/readme.out"; exit 1; }
 
+# The README's CMake project (its first cmake block) builds the same
+# program, finding the library through CMake's pkg-config module.
+if command -v cmake >/dev/null; then
+	mkdir "$root/cmake"
+	awk '/^```cmake$/ && !done { on = 1; next }
+		on && /^```$/ { on = 0; done = 1; next }
+		on { print }' "$src/README.md" >"$root/cmake/CMakeLists.txt"
+	[ -s "$root/cmake/CMakeLists.txt" ] ||
+		{ echo "no CMake project in README.md"; exit 1; }
+	cp "$root/readme.c" "$root/cmake/demo.c"
+	if ! PKG_CONFIG_SYSROOT_DIR="$root" cmake -S "$root/cmake" \
+		-B "$root/cmake/build" >"$root/cmake.log" 2>&1 ||
+	   ! cmake --build "$root/cmake/build" >>"$root/cmake.log" 2>&1; then
+		echo "README's CMake project:"
+		cat "$root/cmake.log"
+		exit 1
+	fi
+	LD_LIBRARY_PATH="$lib" "$root/cmake/build/demo" | grep -q 'moves for Black' ||
+		{ echo "README's CMake project: unexpected output"; exit 1; }
+else
+	echo "cmake not found: README's CMake project not tried"
+fi
+
 # The man pages are installed.
 for tool in bgplay bginfo bgcheck bgperft bgbench bgengine bgmatch; do
 	[ -n "$(find "$root" -name "$tool.1*")" ] ||
