@@ -124,7 +124,8 @@ static long now_ms(void)
 }
 
 /* The command line is CreateProcess's (the program, then its arguments):
- * no shell, as Windows' own match runners start engines. */
+ * no shell, since Windows has no sh, and cmd.exe would stand between
+ * bgmatch and the engine that engine_end may have to end. */
 static void engine_start(engine *e)
 {
 	SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
