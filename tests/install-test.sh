@@ -17,11 +17,17 @@ cc -std=c11 -Wall -Werror "$src/tests/install-demo.c" $flags -o "$root/demo"
 lib=$(dirname "$(find "$root" -name 'libboardgames.so.*' | head -n 1)")
 LD_LIBRARY_PATH="$lib" "$root/demo"
 
+# README's first code block of language $1 into the file $2; fails when
+# README has none.
+readme_block() {
+	awk -v fence="\`\`\`$1" '$0 == fence && !done { on = 1; next }
+		on && /^```$/ { on = 0; done = 1; next }
+		on { print }' "$src/README.md" >"$2"
+	[ -s "$2" ] || { echo "no $1 block in README.md"; return 1; }
+}
+
 # The README's example program (its first C block) compiles and runs.
-awk '/^```c$/ && !done { on = 1; next }
-	on && /^```$/ { on = 0; done = 1; next }
-	on { print }' "$src/README.md" >"$root/readme.c"
-[ -s "$root/readme.c" ] || { echo "no C example in README.md"; exit 1; }
+readme_block c "$root/readme.c" || exit 1
 cc -std=c11 -Wall -Wextra -Werror "$root/readme.c" $flags -o "$root/readme"
 LD_LIBRARY_PATH="$lib" "$root/readme" >"$root/readme.out"
 grep -q 'moves for Black' "$root/readme.out" ||
@@ -31,11 +37,7 @@ grep -q 'moves for Black' "$root/readme.out" ||
 # program, finding the library through CMake's pkg-config module.
 if command -v cmake >/dev/null; then
 	mkdir "$root/cmake"
-	awk '/^```cmake$/ && !done { on = 1; next }
-		on && /^```$/ { on = 0; done = 1; next }
-		on { print }' "$src/README.md" >"$root/cmake/CMakeLists.txt"
-	[ -s "$root/cmake/CMakeLists.txt" ] ||
-		{ echo "no CMake project in README.md"; exit 1; }
+	readme_block cmake "$root/cmake/CMakeLists.txt" || exit 1
 	cp "$root/readme.c" "$root/cmake/demo.c"
 	if ! PKG_CONFIG_SYSROOT_DIR="$root" cmake -S "$root/cmake" \
 		-B "$root/cmake/build" >"$root/cmake.log" 2>&1 ||
