@@ -1,6 +1,7 @@
 #!/bin/sh
 # Install into a temporary root, build a small program against it with
-# pkg-config as a user of the installed library would, and run it.
+# pkg-config as a user of the installed library would, and run it; then
+# README's program, also from CMake and Meson (and Meson's subproject).
 # Usage: install-test.sh BUILD_DIR SOURCE_DIR
 set -eu
 build=$1
@@ -51,6 +52,29 @@ if command -v cmake >/dev/null; then
 else
 	echo "cmake not found: README's CMake project not tried"
 fi
+
+# The README's Meson project (its first meson block) builds the same
+# program twice: against the installed library, found by pkg-config, and
+# with this source tree as its subproject (static, as the block asks).
+mkdir -p "$root/meson/subprojects"
+readme_block meson "$root/meson/meson.build" || exit 1
+cp "$root/readme.c" "$root/meson/demo.c"
+ln -s "$(cd "$src" && pwd)" "$root/meson/subprojects/boardgames"
+for mode in nofallback forcefallback; do
+	out=$root/meson/$mode
+	if ! PKG_CONFIG_SYSROOT_DIR="$root" meson setup "$out" "$root/meson" \
+		--wrap-mode=$mode >"$root/meson.log" 2>&1 ||
+	   ! ninja -C "$out" >>"$root/meson.log" 2>&1; then
+		echo "README's Meson project, --wrap-mode=$mode:"
+		cat "$root/meson.log"
+		exit 1
+	fi
+	LD_LIBRARY_PATH="$lib" "$out/demo" | grep -q 'moves for Black' ||
+		{ echo "README's Meson project ($mode): unexpected output"; exit 1; }
+done
+# The subproject's library is inside the program: it runs without one.
+! ldd "$root/meson/forcefallback/demo" | grep -q libboardgames ||
+	{ echo "README's Meson project: the subproject's library is not static"; exit 1; }
 
 # The man pages are installed.
 for tool in bgplay bginfo bgcheck bgperft bgbench bgengine bgmatch; do
