@@ -475,22 +475,24 @@ static double play_game(match *m, long n, int first, const char *open,
 		used = now_ms() - start;
 		if (m->base > 0) {
 			clock[seat] -= used;
+			/* The reason, "time", says it all. */
 			if (clock[seat] < 0) {
 				bg_declare_result(g, BG_WIN, 1 - seat,
 						  BG_REASON_TIME);
-				why = "time";
 				continue;
 			}
 			clock[seat] += m->inc;
 		}
 		if (bg_play_text(g, move) < 0) {
-			bg_declare_result(g, BG_WIN, 1 - seat,
-					  BG_REASON_ADJUDICATION);
-			why = "illegal move";
+			/* Said before the declaration, whose success clears
+			 * the error's message. */
 			if (!m->quiet)
 				fprintf(stderr, PROG ": game %ld: '%s' played "
 					"'%s': %s\n", n, m->eng[k].cmd, move,
 					bg_last_error());
+			bg_declare_result(g, BG_WIN, 1 - seat,
+					  BG_REASON_ADJUDICATION);
+			why = "illegal move";
 			continue;
 		}
 		len += (size_t)snprintf(moves + len, sizeof(moves) - len, " %s",

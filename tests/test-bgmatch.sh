@@ -1,7 +1,8 @@
 #!/bin/sh
 # bgmatch on a short match of bgengine against itself: the report adds up,
-# every game has its line and its record (which bgcheck replays), and bad
-# arguments or an engine that is not there are errors.
+# every game has its line and its record (which bgcheck replays), bad
+# arguments or an engine that is not there are errors, and engines that
+# break the rules lose or stop the match.
 # usage: test-bgmatch.sh BGMATCH BGENGINE BGCHECK
 # In a cross build bgmatch and bgcheck run through meson's exe wrapper
 # (Wine); bgmatch, a Windows program then, starts the engine itself.
@@ -61,6 +62,69 @@ for args in "" "kvartet" "--games 0 kvartet a b" "--nodes x kvartet a b" \
 done
 if match --games 2 kvartet "$tmp/no-such-engine" "$BGENGINE"; then
 	fail "a missing engine is an error"
+fi
+
+# Engines that break the rules, played as A against bgengine: the referee
+# ends the game against them, or bgmatch stops with status 1 when one
+# leaves or never answers the greeting. The engine is a shell script, so
+# not on Windows, where there is no shell to start it.
+if [ -z "${MESON_EXE_WRAPPER:-}" ]; then
+	# Answers the greeting and isready; asked for a move, does what $1
+	# says: illegal (a move off the board), slow (a move after 0.3 s),
+	# mute (nothing), quit (leaves); silent answers nothing at all.
+	cat >"$tmp/rogue" <<-'EOF'
+	#!/bin/sh
+	while read -r line; do
+		[ "$1" = silent ] && continue
+		case $line in
+		ugi) echo "id name rogue"; echo ugiok ;;
+		isready) echo readyok ;;
+		go*)
+			case $1 in
+			illegal) echo "bestmove z9-z8" ;;
+			slow) sleep 0.3; echo "bestmove a1" ;;
+			quit) exit 0 ;;
+			esac ;;
+		quit) exit 0 ;;
+		esac
+	done
+	EOF
+	chmod +x "$tmp/rogue"
+	# The greeting's wait (10 s) beside the rest.
+	"$BGMATCH" kvartet "$tmp/rogue silent" "$BGENGINE" >"$tmp/silent" 2>&1 &
+	silent=$!
+	# One game, the rogue in seat 0: rogue MODE [OPTION...]; its status.
+	rogue() {
+		mode=$1
+		shift
+		match "$@" --games 1 --opening-plies 0 kvartet \
+			"$tmp/rogue $mode" "$BGENGINE"
+	}
+	said() { grep -q "$1" "$tmp/out"; }
+	lost="^game 1: A (seat 0) - B (seat 1): 0-1"
+
+	if ! { rogue illegal && said "$lost, adjudication, illegal move$" &&
+		said "played 'z9-z8': z9 is not a point of this board$"; }; then
+		fail "an illegal move loses, and the library says why"
+	fi
+	if ! { rogue slow --tc 100 && said "$lost, time$"; }; then
+		fail "an empty clock loses"
+	fi
+	# No answer by the move's deadline: 10 s past the 1 ms asked.
+	if ! { rogue mute --movetime 1 && said "$lost, time, no answer$"; }; then
+		fail "no answer in time loses"
+	fi
+	rc=0
+	rogue quit || rc=$?
+	if [ $rc -ne 1 ] || ! said "'$tmp/rogue quit' ended$"; then
+		fail "an engine that leaves: status 1"
+	fi
+	rc=0
+	wait $silent || rc=$?
+	cp "$tmp/silent" "$tmp/out"
+	if [ $rc -ne 1 ] || ! said "'$tmp/rogue silent' did not answer 'ugiok'$"; then
+		fail "an engine that never greets: status 1"
+	fi
 fi
 
 [ $failures -eq 0 ] || exit 1
