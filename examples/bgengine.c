@@ -1343,6 +1343,15 @@ static int run(engine *e)
 /* Name the bad argument and why, then the usage; status 2. */
 #define usage(...) cli_usage(PROG, usage_text, __VA_ARGS__)
 
+/* A number option's value out of its range, or no number: say which
+ * numbers it takes; status 2. */
+static int bad_number(const char *opt, const char *val, long lo, long hi)
+{
+	if (hi == LONG_MAX)
+		return usage("%s %s: needs a number from %ld", opt, val, lo);
+	return usage("%s %s: needs a number from %ld to %ld", opt, val, lo, hi);
+}
+
 int main(int argc, char **argv)
 {
 	engine e;
@@ -1363,30 +1372,36 @@ int main(int argc, char **argv)
 		if (!val)
 			return usage("%s: needs a value", a);
 		i++;
-		if (!strcmp(a, "--game"))
+		if (!strcmp(a, "--game")) {
 			snprintf(e.spec, sizeof(e.spec), "%s", val);
-		else if (!strcmp(a, "--level") &&
-			 parse_long(val, 1, ES_LEVEL_MAX, &v) == 0)
+		} else if (!strcmp(a, "--level")) {
+			if (parse_long(val, 1, ES_LEVEL_MAX, &v) < 0)
+				return bad_number(a, val, 1, ES_LEVEL_MAX);
 			e.set.level = (int)v;
-		else if (!strcmp(a, "--threads") &&
-			 parse_long(val, 1, THREADS_MAX, &v) == 0)
+		} else if (!strcmp(a, "--threads")) {
+			if (parse_long(val, 1, THREADS_MAX, &v) < 0)
+				return bad_number(a, val, 1, THREADS_MAX);
 			e.set.threads = (int)v;
-		else if (!strcmp(a, "--hash") &&
-			 parse_long(val, 1, HASH_MAX_MB, &v) == 0)
+		} else if (!strcmp(a, "--hash")) {
+			if (parse_long(val, 1, HASH_MAX_MB, &v) < 0)
+				return bad_number(a, val, 1, HASH_MAX_MB);
 			e.set.hash_mb = v;
-		else if (!strcmp(a, "--seed") &&
-			 parse_seed(val, &e.set.seed) == 0)
-			continue;
-		else if (!strcmp(a, "--playouts") &&
-			 parse_long(val, 1, LONG_MAX, &v) == 0)
+		} else if (!strcmp(a, "--seed")) {
+			if (parse_seed(val, &e.set.seed) < 0)
+				return usage("%s %s: needs a number", a, val);
+		} else if (!strcmp(a, "--playouts")) {
+			if (parse_long(val, 1, LONG_MAX, &v) < 0)
+				return bad_number(a, val, 1, LONG_MAX);
 			e.gtp_limits.playouts = v;
-		else if (!strcmp(a, "--movetime") &&
-			 parse_long(val, 1, LONG_MAX, &v) == 0)
+		} else if (!strcmp(a, "--movetime")) {
+			if (parse_long(val, 1, LONG_MAX, &v) < 0)
+				return bad_number(a, val, 1, LONG_MAX);
 			e.gtp_limits.seconds = v / 1000.0;
-		else if (!strcmp(a, "--gtp-name"))
+		} else if (!strcmp(a, "--gtp-name")) {
 			e.gtp_name = val;
-		else
-			return usage("%s %s: unknown option or bad value", a, val);
+		} else {
+			return usage("%s: unknown option", a);
+		}
 	}
 	if ((rc = bg_game_new(&e.g, e.spec)) < 0) {
 		fprintf(stderr, PROG ": %s: %s\n", e.spec, lib_detail(rc));

@@ -9,7 +9,8 @@ by name, and per game isready/uginewgame, `query p1turn` to the first seat
 after each position, `isready`, the position twice, `query gameover` and
 `go` to the side to move, and at the end `query gameover` and `query result`
 to both, which must agree. Like cutegames the driver knows no rules: the
-engines are the referees. Then bad input, `stop`, and a kill.
+engines are the referees. Then bad input, `stop`, and a kill; and first
+the command line's bad arguments.
 """
 import os
 import shlex
@@ -249,7 +250,32 @@ def stop_and_kill():
         check(os.listdir(d) == [], "a killed engine leaves no file")
 
 
+def command_line():
+    """Bad arguments: status 2, the argument named with what it needs."""
+    for args, want in [
+        (["--level", "11"], "--level 11: needs a number from 1 to 10"),
+        (["--threads", "0"], "--threads 0: needs a number from 1 to 64"),
+        (["--hash", "x"], "--hash x: needs a number from 1 to 65536"),
+        (["--movetime", "-5"], "--movetime -5: needs a number from 1"),
+        (["--seed", "1e3"], "--seed 1e3: needs a number"),
+        (["--level"], "--level: needs a value"),
+        (["--colour", "blue"], "--colour: unknown option"),
+        (["--game", "nosuchgame"], "nosuchgame: no game named 'nosuchgame'"),
+    ]:
+        r = subprocess.run([*WRAPPER, ENGINE, *args], stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=TIMEOUT)
+        first = r.stderr.replace("\r", "").split("\n")[0]
+        check(r.returncode == 2 and first == "bgengine: " + want,
+              "bgengine %s: status %d, %r" % (" ".join(args), r.returncode,
+                                               first))
+    r = subprocess.run([*WRAPPER, ENGINE, "--help"], stdin=subprocess.DEVNULL,
+                       capture_output=True, text=True, timeout=TIMEOUT)
+    check(r.returncode == 0 and r.stdout.startswith("usage: bgengine "),
+          "bgengine --help: the usage, status 0")
+
+
 def main():
+    command_line()
     match()
     bad_input()
     stop_and_kill()
