@@ -2,7 +2,6 @@
  * (bg_board_text), so a binding's str() shows the same board. */
 #include "draw.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,29 +21,6 @@ char *draw_text(const bg_game *g, unsigned flags, int *error)
 		return NULL;
 	}
 	return text;
-}
-
-/* The legend's first line: "w White, b Black; ...". */
-char draw_piece_char(const bg_game *g, int seat, int kind)
-{
-	char *text, *comma, letter;
-	int error;
-
-	if (seat < 0 || seat > 1 || !(text = draw_text(g, BG_DRAW_LEGEND, &error)))
-		return '?';
-	comma = strstr(text, ", ");
-	letter = seat == 0 ? text[0] : comma ? comma[2] : '?';
-	free(text);
-	switch (kind) {
-	case BG_PIECE_MAN:
-		return letter;
-	case BG_PIECE_KING:
-		return (char)toupper((unsigned char)letter);
-	case BG_PIECE_DEAD:
-		return 'x';
-	default:
-		return '?';
-	}
 }
 
 int draw_board_flipped(FILE *f, const bg_game *g, int flip)

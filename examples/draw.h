@@ -13,9 +13,6 @@
  * NULL with *error set. */
 char *draw_text(const bg_game *g, unsigned flags, int *error);
 
-/* The letter of a piece of this seat and BG_PIECE_* kind. */
-char draw_piece_char(const bg_game *g, int seat, int kind);
-
 /* Print the board to f, turned half round when flip is set
  * (BG_DRAW_FLIP). 0 or a negative BG_E* code. */
 int draw_board_flipped(FILE *f, const bg_game *g, int flip);
