@@ -495,6 +495,20 @@ class TestDescription(unittest.TestCase):
             self.assertTrue(g.outcome.over)
             self.assertEqual(plies, len(g.history))
 
+    def test_bound_and_memory(self):
+        # max_moves bounds the list in every position of a game (mill's
+        # placing, moving and jumping, with removals).
+        with boardgames.Game("mill") as g:
+            bound, seed = g.max_moves, 3
+            self.assertGreater(bound, 0)
+            while not g.outcome.over and len(g.history) < 300:
+                self.assertLessEqual(len(g.legal_moves()), bound)
+                m, seed = g.random_move(seed)
+                g.play(m)
+            held, per_ply = g.memory
+            self.assertGreater(held, 0)
+            self.assertGreater(per_ply, 0)
+
     def test_hash(self):
         with boardgames.Game("seega") as g:
             h = g.hash
