@@ -368,8 +368,9 @@ static void print_result(session *s)
 		say_reason(g, status, winner, reason);
 		printf(" (%s).", bg_reason_name(reason));
 	} else {
-		printf("Result: *. The game is not over (%lu plies played).",
-		       (unsigned long)bg_ply(g));
+		printf("Result: *. The game is not over (%lu %s played).",
+		       (unsigned long)bg_ply(g),
+		       bg_ply(g) == 1 ? "ply" : "plies");
 	}
 	print_scores(g, status, winner);
 	putchar('\n');
@@ -802,8 +803,9 @@ static int command(session *s, char *line)
 		}
 		choose_side(s);
 		s->draw_offer = -1;
-		printf("loaded %s: %s, %lu plies\n", arg, bg_game_spec(s->g),
-		       (unsigned long)bg_ply(s->g));
+		printf("loaded %s: %s, %lu %s\n", arg, bg_game_spec(s->g),
+		       (unsigned long)bg_ply(s->g),
+		       bg_ply(s->g) == 1 ? "ply" : "plies");
 		draw(s);
 	} else if (!strcmp(line, "save") || !strcmp(line, "load")) {
 		printf("%s needs a file name\n", line);

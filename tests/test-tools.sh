@@ -429,6 +429,14 @@ run 0 "$BGPLAY" --load "$tmp/saved.rec" --quiet --selfplay --max-plies 2
 [ "$(grep -Ec '^[0-9]+\. [A-Za-z]+: ' "$out")" -eq 2 ] ||
 	fail "bgplay --load: did not go on from the record"
 grep -q '^3\. White: ' "$out" || fail "bgplay --load: not at move 3"
+# A Dots SGF file loads too: of a collection the first game, said so.
+input "load $tmp/dots-coll.sgf
+quit"
+run 0 "$BGPLAY" tochki
+if ! grep -q "> $tmp/dots-coll.sgf: the first of 2 games$" "$out" ||
+   ! grep -q "^loaded $tmp/dots-coll.sgf: tochki:size=5x5,start=empty, 1 ply$" "$out"; then
+	fail "bgplay: load of an SGF collection"
+fi
 no_input
 run 1 "$BGPLAY" --load "$tmp/no-such-file"
 expect_err "no-such-file: "
