@@ -489,7 +489,7 @@ static int list_moves(session *s)
 			return error;
 		printf("%s%s", i ? " " : "", text);
 	}
-	printf("%s(%zu moves)\n", n ? "  " : "", n);
+	printf("%s(%zu %s)\n", n ? "  " : "", n, n == 1 ? "move" : "moves");
 	return 0;
 }
 

@@ -437,6 +437,15 @@ if ! grep -q "> $tmp/dots-coll.sgf: the first of 2 games$" "$out" ||
    ! grep -q "^loaded $tmp/dots-coll.sgf: tochki:size=5x5,start=empty, 1 ply$" "$out"; then
 	fail "bgplay: load of an SGF collection"
 fi
+# The list's count in words: a wolf with one move left.
+printf '%s\n' '[Game "wolf-sheep"]' '' '1. d8-e7 e1-d2 2. e7-f6 d2-e3 3. f6-e7
+c1-b2 4. e7-d6 e3-d4 5. d6-c7 g1-f2 6. c7-b6 f2-g3 7. b6-a5 b2-c3 8. a5-b4
+d4-c5 9. b4-a3 g3-f4 10. a3-b2 c3-d4 11. b2-c3 a1-b2 12. c3-b4 c5-d6 13.
+b4-a3 d4-e5 *' >"$tmp/one-move.rec"
+input "moves
+quit"
+run 0 "$BGPLAY" --load "$tmp/one-move.rec" --white human --black human
+grep -q "^14\. Wolf> a3-b4  (1 move)$" "$out" || fail "bgplay: one move is '(1 move)'"
 no_input
 run 1 "$BGPLAY" --load "$tmp/no-such-file"
 expect_err "no-such-file: "
