@@ -434,6 +434,7 @@ static void m_solve(void)
 /* The model's view of the game's position. */
 static void m_read(const bg_game *g, int *w, uint32_t *set)
 {
+	*w = -1; /* set for gcc -O3: the wolf is always found */
 	*set = 0;
 	for (int p = 0; p < 32; p++) {
 		int seat, kind;

@@ -2152,16 +2152,17 @@ const bg_rules bg_rules_halma = {
 
 static int ku_parts(const bg_game *g, const ku_cfg **c, const void **st)
 {
-	const void *cfg;
+	const void *cfg = NULL;
 	int rc = bg_game_parts(g, &bg_rules_kutochki, &cfg, st);
 
 	if (rc == BG_EWRONGGAME)
 		rc = bg_game_parts(g, &bg_rules_halma, &cfg, st);
+	/* Set on failure too (NULL): gcc -O3 cannot tell that callers read
+	 * it only after BG_OK, and warns. */
+	*c = cfg;
 	if (rc == BG_EWRONGGAME)
 		return bg_seterr(rc, "'%s' is neither kutochki nor halma",
 				 bg_game_name(g));
-	if (rc == BG_OK)
-		*c = cfg;
 	return rc;
 }
 

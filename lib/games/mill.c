@@ -795,7 +795,9 @@ static void mi_sets_first(mi_sets *it, uint32_t side, int k)
 {
 	it->nq = 0;
 	it->k = k;
-	for (int i = 0; i < k; i++)
+	/* All of idx, past k too: gcc -O3 cannot follow k from here to
+	 * mi_sets_next and warns that the rest may be read unset. */
+	for (int i = 0; i < MI_MAX_MILLS; i++)
 		it->idx[i] = i;
 	if (k)
 		for (uint32_t b = side; b; b &= b - 1)

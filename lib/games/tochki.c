@@ -2207,7 +2207,7 @@ static int tk_parts(const bg_game *g, int p, const tk_cfg **c, tk_ctx *k)
 static int tk_point_query(const bg_game *g, int p, int *state, int *color,
 			   int *owner)
 {
-	const tk_cfg *c;
+	const tk_cfg *c = NULL; /* gcc -O3 cannot tell it is set when rc is 0 */
 	tk_ctx k;
 	int rc = p == -1 ? bg_seterr(BG_EINVAL, "no point -1") :
 			   tk_parts(g, p, &c, &k);
@@ -2235,7 +2235,7 @@ BG_API int bg_tochki_point(const bg_game *g, int p, int *state, int *color,
 
 static int tk_grounded_query(const bg_game *g, int p)
 {
-	const tk_cfg *c;
+	const tk_cfg *c = NULL; /* gcc -O3 cannot tell it is set when rc is 0 */
 	tk_ctx k;
 	int rc = p == -1 ? bg_seterr(BG_EINVAL, "no point -1") :
 			   tk_parts(g, p, &c, &k);
