@@ -34,21 +34,31 @@ LD_LIBRARY_PATH="$lib" "$root/readme" >"$root/readme.out"
 grep -q 'moves for Black' "$root/readme.out" ||
 	{ echo "README example: unexpected output"; cat "$root/readme.out"; exit 1; }
 
+# A README project that did not build ($1: its kind): its log; fails.
+build_failed() {
+	echo "README's $1 project:"
+	cat "$root/build.log"
+	exit 1
+}
+
+# README's program as the $1 project built it at $2 runs as it should.
+runs_readme() {
+	LD_LIBRARY_PATH="$lib" "$2" | grep -q 'moves for Black' ||
+		{ echo "README's $1 project: unexpected output"; exit 1; }
+}
+
 # The README's CMake project (its first cmake block) builds the same
 # program, finding the library through CMake's pkg-config module.
 if command -v cmake >/dev/null; then
 	mkdir "$root/cmake"
 	readme_block cmake "$root/cmake/CMakeLists.txt" || exit 1
 	cp "$root/readme.c" "$root/cmake/demo.c"
-	if ! PKG_CONFIG_SYSROOT_DIR="$root" cmake -S "$root/cmake" \
-		-B "$root/cmake/build" >"$root/cmake.log" 2>&1 ||
-	   ! cmake --build "$root/cmake/build" >>"$root/cmake.log" 2>&1; then
-		echo "README's CMake project:"
-		cat "$root/cmake.log"
-		exit 1
+	if ! { PKG_CONFIG_SYSROOT_DIR="$root" cmake -S "$root/cmake" \
+		-B "$root/cmake/build" >"$root/build.log" 2>&1 &&
+	       cmake --build "$root/cmake/build" >>"$root/build.log" 2>&1; }; then
+		build_failed CMake
 	fi
-	LD_LIBRARY_PATH="$lib" "$root/cmake/build/demo" | grep -q 'moves for Black' ||
-		{ echo "README's CMake project: unexpected output"; exit 1; }
+	runs_readme CMake "$root/cmake/build/demo"
 else
 	echo "cmake not found: README's CMake project not tried"
 fi
@@ -62,15 +72,12 @@ cp "$root/readme.c" "$root/meson/demo.c"
 ln -s "$(cd "$src" && pwd)" "$root/meson/subprojects/boardgames"
 for mode in nofallback forcefallback; do
 	out=$root/meson/$mode
-	if ! PKG_CONFIG_SYSROOT_DIR="$root" meson setup "$out" "$root/meson" \
-		--wrap-mode=$mode >"$root/meson.log" 2>&1 ||
-	   ! ninja -C "$out" >>"$root/meson.log" 2>&1; then
-		echo "README's Meson project, --wrap-mode=$mode:"
-		cat "$root/meson.log"
-		exit 1
+	if ! { PKG_CONFIG_SYSROOT_DIR="$root" meson setup "$out" "$root/meson" \
+		--wrap-mode=$mode >"$root/build.log" 2>&1 &&
+	       ninja -C "$out" >>"$root/build.log" 2>&1; }; then
+		build_failed "Meson (--wrap-mode=$mode)"
 	fi
-	LD_LIBRARY_PATH="$lib" "$out/demo" | grep -q 'moves for Black' ||
-		{ echo "README's Meson project ($mode): unexpected output"; exit 1; }
+	runs_readme "Meson (--wrap-mode=$mode)" "$out/demo"
 done
 # The subproject's library is inside the program: it runs without one.
 ! ldd "$root/meson/forcefallback/demo" | grep -q libboardgames ||
