@@ -27,12 +27,13 @@ readme_block() {
 	[ -s "$2" ] || { echo "no $1 block in README.md"; return 1; }
 }
 
-# The README's example program (its first C block) compiles and runs.
-readme_block c "$root/readme.c" || exit 1
-cc -std=c11 -Wall -Wextra -Werror "$root/readme.c" $flags -o "$root/readme"
-LD_LIBRARY_PATH="$lib" "$root/readme" >"$root/readme.out"
-grep -q 'moves for Black' "$root/readme.out" ||
-	{ echo "README example: unexpected output"; cat "$root/readme.out"; exit 1; }
+# README's program as $1 built it at $2 runs as it should; else its
+# output, and the test fails.
+runs_readme() {
+	LD_LIBRARY_PATH="$lib" "$2" >"$root/run.out"
+	grep -q 'moves for Black' "$root/run.out" ||
+		{ echo "README's program, $1: unexpected output"; cat "$root/run.out"; exit 1; }
+}
 
 # A README project that did not build ($1: its kind): its log; fails.
 build_failed() {
@@ -41,11 +42,10 @@ build_failed() {
 	exit 1
 }
 
-# README's program as the $1 project built it at $2 runs as it should.
-runs_readme() {
-	LD_LIBRARY_PATH="$lib" "$2" | grep -q 'moves for Black' ||
-		{ echo "README's $1 project: unexpected output"; exit 1; }
-}
+# The README's example program (its first C block) compiles and runs.
+readme_block c "$root/readme.c" || exit 1
+cc -std=c11 -Wall -Wextra -Werror "$root/readme.c" $flags -o "$root/readme"
+runs_readme "cc with pkg-config" "$root/readme"
 
 # The README's CMake project (its first cmake block) builds the same
 # program, finding the library through CMake's pkg-config module.
@@ -58,7 +58,7 @@ if command -v cmake >/dev/null; then
 	       cmake --build "$root/cmake/build" >>"$root/build.log" 2>&1; }; then
 		build_failed CMake
 	fi
-	runs_readme CMake "$root/cmake/build/demo"
+	runs_readme "the CMake project" "$root/cmake/build/demo"
 else
 	echo "cmake not found: README's CMake project not tried"
 fi
@@ -77,7 +77,7 @@ for mode in nofallback forcefallback; do
 	       ninja -C "$out" >>"$root/build.log" 2>&1; }; then
 		build_failed "Meson (--wrap-mode=$mode)"
 	fi
-	runs_readme "Meson (--wrap-mode=$mode)" "$out/demo"
+	runs_readme "the Meson project (--wrap-mode=$mode)" "$out/demo"
 done
 # The subproject's library is inside the program: it runs without one.
 ! ldd "$root/meson/forcefallback/demo" | grep -q libboardgames ||
