@@ -1352,10 +1352,78 @@ static int bad_number(const char *opt, const char *val, long lo, long hi)
 	return usage("%s %s: needs a number from %ld to %ld", opt, val, lo, hi);
 }
 
+/* The command line's options, each of which takes a value. */
+enum {
+	OPT_GAME, OPT_LEVEL, OPT_THREADS, OPT_HASH, OPT_SEED, OPT_PLAYOUTS,
+	OPT_MOVETIME, OPT_GTP_NAME
+};
+
+typedef struct cli_option {
+	const char *name;
+	int id;
+	long lo, hi; /* a number's range; hi 0 for the others */
+} cli_option;
+
+static const cli_option cli_options[] = {
+	{ "--game", OPT_GAME, 0, 0 },
+	{ "--level", OPT_LEVEL, 1, ES_LEVEL_MAX },
+	{ "--threads", OPT_THREADS, 1, THREADS_MAX },
+	{ "--hash", OPT_HASH, 1, HASH_MAX_MB },
+	{ "--seed", OPT_SEED, 0, 0 },
+	{ "--playouts", OPT_PLAYOUTS, 1, LONG_MAX },
+	{ "--movetime", OPT_MOVETIME, 1, LONG_MAX },
+	{ "--gtp-name", OPT_GTP_NAME, 0, 0 },
+};
+
+static const cli_option *find_option(const char *name)
+{
+	for (size_t i = 0; i < sizeof(cli_options) / sizeof(cli_options[0]);
+	     i++)
+		if (!strcmp(cli_options[i].name, name))
+			return &cli_options[i];
+	return NULL;
+}
+
+/* Option o set to val: 0, or status 2 with the usage. */
+static int set_option(engine *e, const cli_option *o, const char *val)
+{
+	long v = 0;
+
+	if (o->hi && parse_long(val, o->lo, o->hi, &v) < 0)
+		return bad_number(o->name, val, o->lo, o->hi);
+	switch (o->id) {
+	case OPT_GAME:
+		snprintf(e->spec, sizeof(e->spec), "%s", val);
+		break;
+	case OPT_LEVEL:
+		e->set.level = (int)v;
+		break;
+	case OPT_THREADS:
+		e->set.threads = (int)v;
+		break;
+	case OPT_HASH:
+		e->set.hash_mb = v;
+		break;
+	case OPT_SEED:
+		if (parse_seed(val, &e->set.seed) < 0)
+			return usage("%s %s: needs a number", o->name, val);
+		break;
+	case OPT_PLAYOUTS:
+		e->gtp_limits.playouts = v;
+		break;
+	case OPT_MOVETIME:
+		e->gtp_limits.seconds = v / 1000.0;
+		break;
+	case OPT_GTP_NAME:
+		e->gtp_name = val;
+		break;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	engine e;
-	long v;
 	int i, rc;
 
 	memset(&e, 0, sizeof(e));
@@ -1363,45 +1431,19 @@ int main(int argc, char **argv)
 	es_defaults(&e.set);
 	e.gtp_name = PROG;
 	for (i = 1; i < argc; i++) {
-		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+		const char *a = argv[i];
+		const cli_option *o;
 
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			fputs(usage_text, stdout);
 			return 0;
 		}
-		if (!val)
-			return usage("%s: needs a value", a);
-		i++;
-		if (!strcmp(a, "--game")) {
-			snprintf(e.spec, sizeof(e.spec), "%s", val);
-		} else if (!strcmp(a, "--level")) {
-			if (parse_long(val, 1, ES_LEVEL_MAX, &v) < 0)
-				return bad_number(a, val, 1, ES_LEVEL_MAX);
-			e.set.level = (int)v;
-		} else if (!strcmp(a, "--threads")) {
-			if (parse_long(val, 1, THREADS_MAX, &v) < 0)
-				return bad_number(a, val, 1, THREADS_MAX);
-			e.set.threads = (int)v;
-		} else if (!strcmp(a, "--hash")) {
-			if (parse_long(val, 1, HASH_MAX_MB, &v) < 0)
-				return bad_number(a, val, 1, HASH_MAX_MB);
-			e.set.hash_mb = v;
-		} else if (!strcmp(a, "--seed")) {
-			if (parse_seed(val, &e.set.seed) < 0)
-				return usage("%s %s: needs a number", a, val);
-		} else if (!strcmp(a, "--playouts")) {
-			if (parse_long(val, 1, LONG_MAX, &v) < 0)
-				return bad_number(a, val, 1, LONG_MAX);
-			e.gtp_limits.playouts = v;
-		} else if (!strcmp(a, "--movetime")) {
-			if (parse_long(val, 1, LONG_MAX, &v) < 0)
-				return bad_number(a, val, 1, LONG_MAX);
-			e.gtp_limits.seconds = v / 1000.0;
-		} else if (!strcmp(a, "--gtp-name")) {
-			e.gtp_name = val;
-		} else {
+		if (!(o = find_option(a)))
 			return usage("%s: unknown option", a);
-		}
+		if (i + 1 >= argc)
+			return usage("%s: needs a value", a);
+		if ((rc = set_option(&e, o, argv[++i])) != 0)
+			return rc;
 	}
 	if ((rc = bg_game_new(&e.g, e.spec)) < 0) {
 		fprintf(stderr, PROG ": %s: %s\n", e.spec, lib_detail(rc));

@@ -260,6 +260,8 @@ def command_line():
         (["--seed", "1e3"], "--seed 1e3: needs a number"),
         (["--level"], "--level: needs a value"),
         (["--colour", "blue"], "--colour: unknown option"),
+        # Named unknown even when last, with no value after it.
+        (["--colour"], "--colour: unknown option"),
         (["--game", "nosuchgame"], "nosuchgame: no game named 'nosuchgame'"),
     ]:
         r = subprocess.run([*WRAPPER, ENGINE, *args], stdin=subprocess.DEVNULL,
