@@ -981,6 +981,35 @@ START_TEST(test_batch_ahead_follows_single_games)
 }
 END_TEST
 
+/* From 256 games a thread on, a step plays each game's move, then ends
+ * the step of the game before it, which reads the repetition bucket of its
+ * new key asked for in between, then, in games of 2,048 actions or more
+ * (Senegal's 3,721), marks the mask of the game before that. Games that
+ * end, by a repetition or a win, still follow the single games step by
+ * step, their masks, rewards and done flags too, and restart on their
+ * own. */
+START_TEST(test_batch_overlapped_follows_single_games)
+{
+	static const char *const specs[] = {
+		"kvartet:repetition=2", "tak-tikl", "senegal",
+	};
+	shadow s;
+	size_t ended = 0;
+
+	shadow_new(&s, specs[_i], 256, 1);
+	s.each_list = false;
+	ck_assert_int_eq(bg_batch_reset(s.b, s.obs, s.mask), BG_OK);
+	for (int k = 0; k < 30; k++) {
+		shadow_step(&s);
+		for (size_t i = 0; i < s.n; i++)
+			ended += s.done[i] != BG_STEP_GOING;
+	}
+	shadow_compare_lists(&s);
+	ck_assert_uint_gt(ended, 0);
+	shadow_free(&s);
+}
+END_TEST
+
 /* A step clears only what the last step set, and only in the buffer that
  * step wrote: masks into two buffers in turn, with steps without a mask
  * between, leave each buffer the mask of its game when it is written. One
@@ -2049,6 +2078,8 @@ int main(void)
 	tcase_add_test(tc, test_symmetries_keep_the_rules);
 	tcase_add_test(tc, test_batch_large_follows_single_games);
 	tcase_add_test(tc, test_batch_ahead_follows_single_games);
+	tcase_add_loop_test(tc, test_batch_overlapped_follows_single_games, 0,
+			    3);
 	tcase_add_loop_test(tc, test_batch_64_follows_single_games, 0, 4);
 	tcase_add_loop_test(tc, test_batch_follows_single_games, 0,
 			    (int)(sizeof(batch_specs) / sizeof(batch_specs[0])));

@@ -49,13 +49,27 @@ enum { JOB_CHECK, JOB_STEP, JOB_RESET, JOB_DRAW, JOB_LIST };
  * the repetition bucket of its key most). At 1,024 games every game made
  * 1.03 to 1.41 times the steps (tak-tikl 1.41, Kvartet 1.34, Senegal,
  * seega and leopards and cows 1.16), at 256 games 0.96 to 1.13; at 64
- * and 128 games some made 0.97 to 0.98. */
+ * and 128 games some made 0.97 to 0.98. From here on, too, the steps
+ * overlap (step_games), so that the bucket of the key a move makes is
+ * asked for a step before it is read: every game with a repetition rule
+ * made 1.02 (mill, Hasami shogi) to 1.29 (Senegal, seega) times the steps
+ * at 1,024 games, 1.01 to 1.10 at 256. */
 #define PREFETCH_GAMES 256
 /* How far ahead: a game's handle four games ahead, the lines its head
  * points to two games ahead (eight and four, or three and one, made fewer
  * steps). */
 #define PREFETCH_HEAD 4
 #define PREFETCH_PLY 2
+/* From this many actions on, the overlapped steps of a large batch mark a
+ * game's mask byte by byte a step after its moves are listed, the lines
+ * of its marks asked for in between (step_games): the masks of 1,024
+ * games then pass 2 MiB, more than a core's second-level cache holds, and
+ * each mark waited on its line. At 1,024 games alquerque, mill and
+ * Turkish draughts made 1.17 to 1.19 times the steps, Bolotudu 1.09 and
+ * Senegal (3,721 actions) 1.07; Kvartet and seega (651) made 0.93 to
+ * 0.96 times, wolf and sheep (1,057) 0.99: their masks stay in the
+ * caches. */
+#define MASK_BEHIND_ACTIONS 2048
 
 /* What one thread works with: its share of the games, the games of it no
  * thread has taken yet, and its own room for the game's observation
@@ -306,6 +320,36 @@ static int write_out(bg_batch *b, size_t i, bg_worker *w)
 	return last ? write_mask(b, i) : rc;
 }
 
+/* Whether the overlapped steps mark game i's mask a step late. */
+static bool mask_behind(const bg_batch *b, size_t i)
+{
+	return b->al.count >= MASK_BEHIND_ACTIONS && !by_word(b, i);
+}
+
+/* Game i's observation, where the caller asked for one, and the lines of
+ * its mask's marks asked for: its mask is marked a step later
+ * (write_mask_behind). */
+static void write_obs_ahead(bg_batch *b, size_t i, bg_worker *w)
+{
+	bg_game *g = b->games[i];
+	const uint32_t *set = b->set + i * b->max_moves;
+
+	if (b->obs)
+		bg_observe_into(g, &b->al, b->cells,
+				bg_rules_to_move(g->rules, g->cfg, g->st),
+				b->obs + i * b->obs_size, w->extra);
+	if (b->mask)
+		for (size_t k = 0, n = b->nset[i]; k < n; k++)
+			__builtin_prefetch(b->mask + i * b->al.count + set[k],
+					   1);
+}
+
+/* The mask write_obs_ahead left, where it left one. */
+static int write_mask_behind(bg_batch *b, size_t i)
+{
+	return mask_behind(b, i) ? write_mask(b, i) : BG_OK;
+}
+
 static void restart(bg_batch *b, size_t i)
 {
 	bg_game_restart(b->games[i], b->start);
@@ -341,26 +385,52 @@ BG_ALWAYS_INLINE void prefetch_ahead(const bg_batch *b, size_t i, size_t hi)
 		bg_game_prefetch_ply(b->games[i + PREFETCH_PLY]);
 }
 
-/* Step game i with its chosen move. */
-static int step_one(bg_batch *b, size_t i, bg_worker *w)
+/* What a step's first half leaves its second: the seat that moved, and
+ * whether the move was played. */
+typedef struct step_half {
+	int mover;
+	int rc;
+} step_half;
+
+/* Game i's step up to its move played: with its outcome too, or, where
+ * split, without (bg_game_play_begin). split is a constant where this is
+ * inlined: a step not split makes one call, as it did before. */
+BG_ALWAYS_INLINE void step_begin(bg_batch *b, size_t i, step_half *h,
+				 bool split)
 {
 	bg_game *g = b->games[i];
 	bg_move buf;
 	const bg_move *m = chosen_move(b, i, &buf);
-	int mover = bg_rules_to_move(g->rules, g->cfg, g->st), rc, rc2;
+
+	h->mover = bg_rules_to_move(g->rules, g->cfg, g->st);
+	unmark_mask(b, i);
+	h->rc = split ? bg_game_play_begin(g, m) : bg_game_play_legal(g, m);
+}
+
+/* The rest of game i's step: its outcome where split, reward and done
+ * flag, a restart where it ended, its moves listed and written out (where
+ * split, a mask_behind left to write_mask_behind). */
+BG_ALWAYS_INLINE int step_end(bg_batch *b, size_t i, bg_worker *w,
+			      const step_half *h, bool split)
+{
+	bg_game *g = b->games[i];
+	int rc = h->rc, rc2;
 	float reward = 0;
 	uint8_t done = BG_STEP_GOING;
 
-	unmark_mask(b, i);
-	rc = bg_game_play_legal(g, m);
 	if (rc != BG_OK) {
 		restart(b, i);
-	} else if (g->result.status != BG_ONGOING) {
-		if (g->result.status == BG_WIN)
-			reward = g->result.winner == mover ? 1.0f : -1.0f;
-		done = g->result.reason == BG_REASON_MOVE_LIMIT ?
-			BG_STEP_TRUNCATED : BG_STEP_TERMINATED;
-		restart(b, i);
+	} else {
+		if (split)
+			bg_game_play_end(g);
+		if (g->result.status != BG_ONGOING) {
+			if (g->result.status == BG_WIN)
+				reward = g->result.winner == h->mover ? 1.0f :
+									-1.0f;
+			done = g->result.reason == BG_REASON_MOVE_LIMIT ?
+				BG_STEP_TRUNCATED : BG_STEP_TERMINATED;
+			restart(b, i);
+		}
 	}
 	rc2 = list_legal(b, i, w);
 	if (rc2 != BG_OK && rc == BG_OK && done == BG_STEP_GOING) {
@@ -378,8 +448,21 @@ static int step_one(bg_batch *b, size_t i, bg_worker *w)
 		b->done[i] = done;
 	if (rc == BG_OK)
 		rc = rc2;
+	if (split && mask_behind(b, i)) {
+		write_obs_ahead(b, i, w);
+		return rc;
+	}
 	rc2 = write_out(b, i, w);
 	return rc ? rc : rc2;
+}
+
+/* Step game i with its chosen move. */
+static int step_one(bg_batch *b, size_t i, bg_worker *w)
+{
+	step_half h;
+
+	step_begin(b, i, &h, false);
+	return step_end(b, i, w, &h, false);
 }
 
 /* Find game i's action among its moves: the move it chooses. */
@@ -449,8 +532,8 @@ static int draw_one(bg_batch *b, size_t i)
 	return BG_OK;
 }
 
-/* Game i's part of the job, of the games to hi the thread has taken. */
-static int do_game(bg_batch *b, size_t i, size_t hi, bg_worker *w)
+/* Game i's part of the job. */
+static int do_game(bg_batch *b, size_t i, bg_worker *w)
 {
 	int rc;
 
@@ -474,33 +557,72 @@ static int do_game(bg_batch *b, size_t i, size_t hi, bg_worker *w)
 			return rc;
 		return write_out(b, i, w);
 	default:
-		if (b->n >= PREFETCH_GAMES * (size_t)b->threads)
-			prefetch_ahead(b, i, hi);
 		return step_one(b, i, w);
 	}
 }
 
-/* Games lo..hi-1 of the job; an error is kept when its game is the first
- * at fault so far (whichever thread finds it, the caller reports the
- * first game's). */
+/* Keep game i's error rc when its game is the first at fault so far
+ * (whichever thread finds it, the caller reports the first game's). */
+static void keep_error(bg_batch *b, size_t i, int rc)
+{
+	if (rc == BG_OK)
+		return;
+	/* Errors are rare: a spin lock does. */
+	while (atomic_flag_test_and_set(&b->bad_lock))
+		;
+	if (i < b->bad) {
+		b->bad = i;
+		b->bad_rc = rc;
+		snprintf(b->bad_msg, sizeof(b->bad_msg), "%s", bg_last_error());
+	}
+	atomic_flag_clear(&b->bad_lock);
+}
+
+/*
+ * Step games lo..hi-1 of a large batch, overlapped: each game's move is
+ * played, then the step of the game before it is ended, then the mask of
+ * the game before that is marked. Ending a step reads the repetition
+ * bucket of the new position's key, which no one could ask for before the
+ * move was played; marking a mask byte by byte reads each byte before it
+ * sets it (an action set twice is an error), bytes of lines no one asked
+ * for before the moves were listed. Asked for then, they have come in a
+ * step later instead of being waited on. The lines of the games ahead are
+ * asked for as well (prefetch_ahead).
+ */
+static void step_games(bg_batch *b, size_t lo, size_t hi, bg_worker *w)
+{
+	step_half half[2], *before = &half[1];
+
+	for (size_t i = lo; i < hi; i++) {
+		step_half *h = &half[i & 1];
+
+		if (b->games[i]->cfg != w->config->cfg)
+			bg_game_share_config(b->games[i], w->config);
+		prefetch_ahead(b, i, hi);
+		step_begin(b, i, h, true);
+		if (i > lo)
+			keep_error(b, i - 1,
+				   step_end(b, i - 1, w, before, true));
+		if (i > lo + 1)
+			keep_error(b, i - 2, write_mask_behind(b, i - 2));
+		before = h;
+	}
+	if (hi > lo)
+		keep_error(b, hi - 1, step_end(b, hi - 1, w, before, true));
+	for (size_t i = hi > lo + 1 ? hi - 2 : lo; i < hi; i++)
+		keep_error(b, i, write_mask_behind(b, i));
+}
+
+/* Games lo..hi-1 of the job. */
 static void run_games(bg_batch *b, size_t lo, size_t hi, bg_worker *w)
 {
-	for (size_t i = lo; i < hi; i++) {
-		int rc = do_game(b, i, hi, w);
-
-		if (rc == BG_OK)
-			continue;
-		/* Errors are rare: a spin lock does. */
-		while (atomic_flag_test_and_set(&b->bad_lock))
-			;
-		if (i < b->bad) {
-			b->bad = i;
-			b->bad_rc = rc;
-			snprintf(b->bad_msg, sizeof(b->bad_msg), "%s",
-				 bg_last_error());
-		}
-		atomic_flag_clear(&b->bad_lock);
+	if (b->job == JOB_STEP &&
+	    b->n >= PREFETCH_GAMES * (size_t)b->threads) {
+		step_games(b, lo, hi, w);
+		return;
 	}
+	for (size_t i = lo; i < hi; i++)
+		keep_error(b, i, do_game(b, i, w));
 }
 
 static uint64_t range_of(uint32_t lo, uint32_t hi)

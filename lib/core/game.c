@@ -899,12 +899,11 @@ static inline void std_outcome(const bg_game *g, const bg_ctx *ctx,
 		g->rules->std_end(g->cfg, g->st, reason, res);
 }
 
-/* Inlined in play_at, which bg_playout inlines: a call less a ply. */
-BG_ALWAYS_INLINE void refresh(bg_game *g)
+/* The result of the position whose key refresh has set. */
+BG_ALWAYS_INLINE void refresh_result(bg_game *g)
 {
 	bg_ctx ctx;
 
-	g->hash = bg_rules_hash(g->rules, g->cfg, g->st);
 	ctx.ply = g->ply0 + (uint32_t)g->hist_len;
 	ctx.reps = repetitions(g);
 	/* One store of the whole: the next ply's copy of it into the history
@@ -914,6 +913,13 @@ BG_ALWAYS_INLINE void refresh(bg_game *g)
 	/* Most plies reach neither limit: one test of both first. */
 	if (ctx.reps >= g->rep_draw_at || ctx.ply >= g->ply_limit_at)
 		std_outcome(g, &ctx, &g->result);
+}
+
+/* Inlined in play_at, which bg_playout inlines: a call less a ply. */
+BG_ALWAYS_INLINE void refresh(bg_game *g)
+{
+	g->hash = bg_rules_hash(g->rules, g->cfg, g->st);
+	refresh_result(g);
 }
 
 void bg_game_refresh(bg_game *g)
@@ -951,11 +957,12 @@ static inline void copy_state(void *dst, const void *src, size_t n)
 	}
 }
 
-/* Make legal move m: record it for undo, apply, refresh the outcome.
- * BG_OK, or BG_ENOMEM with nothing changed. drawn: m is the history's next
- * record itself, drawn there by bg_playout once it made room (a copy and a
- * check less a ply); a constant, folded where this is inlined. */
-BG_ALWAYS_INLINE int play_at(bg_game *g, const bg_move *m, bool drawn)
+/* Make legal move m: record it for undo, apply, set the new position's
+ * key; its result is left to refresh_result. BG_OK, or BG_ENOMEM with
+ * nothing changed. drawn: m is the history's next record itself, drawn
+ * there by bg_playout once it made room (a copy and a check less a ply); a
+ * constant, folded where this is inlined. */
+BG_ALWAYS_INLINE int play_move(bg_game *g, const bg_move *m, bool drawn)
 {
 	const bg_rules *r = g->rules;
 	size_t n = g->hist_len;
@@ -986,8 +993,18 @@ BG_ALWAYS_INLINE int play_at(bg_game *g, const bg_move *m, bool drawn)
 	g->hist_len = ++n;
 	if (flags & BG_APPLY_IRREVERSIBLE)
 		g->rep_start = n;
-	refresh(g);
+	g->hash = bg_rules_hash(r, g->cfg, g->st);
 	return BG_OK;
+}
+
+/* Make legal move m and refresh the outcome (play_move). */
+BG_ALWAYS_INLINE int play_at(bg_game *g, const bg_move *m, bool drawn)
+{
+	int rc = play_move(g, m, drawn);
+
+	if (rc == BG_OK)
+		refresh_result(g);
+	return rc;
 }
 
 BG_ALWAYS_INLINE int play_legal(bg_game *g, const bg_move *m)
@@ -1384,6 +1401,21 @@ int bg_game_parts(const bg_game *g, const bg_rules *rules, const void **cfg,
 int bg_game_play_legal(bg_game *g, const bg_move *m)
 {
 	return play_legal(g, m);
+}
+
+int bg_game_play_begin(bg_game *g, const bg_move *m)
+{
+	int rc = play_move(g, m, false);
+
+	if (rc == BG_OK && g->last)
+		__builtin_prefetch(&g->last[g->hash & (BG_REP_BUCKETS - 1)],
+				   1);
+	return rc;
+}
+
+void bg_game_play_end(bg_game *g)
+{
+	refresh_result(g);
 }
 
 void bg_game_share_config(bg_game *g, const bg_game *owner)

@@ -214,6 +214,13 @@ static inline size_t bg_rules_state_size(const bg_rules *r, const void *cfg)
 /* For batches of games (batch.c). Play m, which must be legal: BG_OK or
  * BG_ENOMEM with nothing changed. */
 int bg_game_play_legal(bg_game *g, const bg_move *m);
+/* bg_game_play_legal in two calls, for a batch to step another game
+ * between them: the first plays m and asks for the repetition bucket of
+ * the new position's key, which the second reads to refresh the outcome.
+ * Until then g is only to be ended (its result is the last position's).
+ * bg_game_play_end only after a bg_game_play_begin that gave BG_OK. */
+int bg_game_play_begin(bg_game *g, const bg_move *m);
+void bg_game_play_end(bg_game *g);
 /* Let g read the config of `owner`, a handle of the same spec that
  * outlives it, and free its own: the games of a batch then read one copy
  * of the tables. The work space lives with the config and so is shared
