@@ -106,9 +106,9 @@ extern "C" {
 /** The minor version: grows when functions or codes are added. */
 #define BG_VERSION_MINOR 3
 /** The patch version: fixes that change no interface. */
-#define BG_VERSION_PATCH 3
+#define BG_VERSION_PATCH 4
 /** The version as text, "MAJOR.MINOR.PATCH". */
-#define BG_VERSION_STRING "1.3.3"
+#define BG_VERSION_STRING "1.3.4"
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define BG_VERSION_NUMBER \
 	(BG_VERSION_MAJOR * 10000 + BG_VERSION_MINOR * 100 + BG_VERSION_PATCH)
