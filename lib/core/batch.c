@@ -292,6 +292,17 @@ BG_ALWAYS_INLINE int write_mask(bg_batch *b, size_t i)
 	return rc;
 }
 
+/* Game i's observation, where the caller asked for one. */
+BG_ALWAYS_INLINE void write_obs(bg_batch *b, size_t i, bg_worker *w)
+{
+	bg_game *g = b->games[i];
+
+	if (b->obs)
+		bg_observe_into(g, &b->al, b->cells,
+				bg_rules_to_move(g->rules, g->cfg, g->st),
+				b->obs + i * b->obs_size, w->extra);
+}
+
 /*
  * Observation and mask of game i, where the caller asked for them, in the
  * order that measured faster. Each mask byte marked is on a line of its
@@ -309,14 +320,10 @@ BG_ALWAYS_INLINE int write_mask(bg_batch *b, size_t i)
  */
 static int write_out(bg_batch *b, size_t i, bg_worker *w)
 {
-	bg_game *g = b->games[i];
 	bool last = b->n >= MASK_LAST_GAMES && !by_word(b, i);
 	int rc = last ? BG_OK : write_mask(b, i);
 
-	if (b->obs)
-		bg_observe_into(g, &b->al, b->cells,
-				bg_rules_to_move(g->rules, g->cfg, g->st),
-				b->obs + i * b->obs_size, w->extra);
+	write_obs(b, i, w);
 	return last ? write_mask(b, i) : rc;
 }
 
@@ -331,13 +338,9 @@ static bool mask_behind(const bg_batch *b, size_t i)
  * (write_mask_behind). */
 static void write_obs_ahead(bg_batch *b, size_t i, bg_worker *w)
 {
-	bg_game *g = b->games[i];
 	const uint32_t *set = b->set + i * b->max_moves;
 
-	if (b->obs)
-		bg_observe_into(g, &b->al, b->cells,
-				bg_rules_to_move(g->rules, g->cfg, g->st),
-				b->obs + i * b->obs_size, w->extra);
+	write_obs(b, i, w);
 	if (b->mask)
 		for (size_t k = 0, n = b->nset[i]; k < n; k++)
 			__builtin_prefetch(b->mask + i * b->al.count + set[k],
@@ -591,7 +594,7 @@ static void keep_error(bg_batch *b, size_t i, int rc)
  */
 static void step_games(bg_batch *b, size_t lo, size_t hi, bg_worker *w)
 {
-	step_half half[2], *before = &half[1];
+	step_half half[2], *before = NULL;
 
 	for (size_t i = lo; i < hi; i++) {
 		step_half *h = &half[i & 1];
